@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Author a notebook from a percent-format script (or get the script back), keeping notebooks clean.
+#   tools/nb.sh to-nb  script.py nbs/NN_name.ipynb   # script -> notebook, then export and clean
+#   tools/nb.sh to-py  nbs/NN_name.ipynb script.py   # notebook -> script, for editing in a text editor
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=.venv/bin
+case "${1:-}" in
+  to-nb) $B/jupytext --to ipynb --set-kernel python3 --update-metadata '{"jupytext":null}' "$2" -o "$3" >/dev/null
+         $B/nbdev_export && $B/nbdev_clean --fname "$3" ;;
+  to-py) $B/jupytext --to py:percent "$2" -o "$3" >/dev/null ;;
+  *) echo "usage: tools/nb.sh to-nb SCRIPT.py NOTEBOOK.ipynb | to-py NOTEBOOK.ipynb SCRIPT.py" >&2; exit 2 ;;
+esac
