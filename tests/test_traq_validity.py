@@ -72,3 +72,28 @@ def test_uncorrected_union_undercovers():
         cal, _, test = split_indices(c, seed=s)
         covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), 0.3, 0.3))['e2e_coverage_top'])
     assert np.mean(covs) < 0.7 - tolerance(0.7, 120, 160)
+
+
+# --- the committed real collections (data/collected/*.npz): random splits of a fixed pool of questions -------------
+from conformal_rag.paths import data_dir
+from conformal_rag.traq import load_collection
+
+COMMITTED = sorted(p.stem for p in data_dir('collected').glob('*.npz') if not p.stem.endswith('_extra')) \
+    if data_dir('collected').exists() else []
+
+
+@pytest.mark.parametrize('name', COMMITTED)
+def test_committed_collection_coverage(name):
+    c = load_collection(name)
+    Q = len(c)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        g = run_grid(c, GUARANTEED, LEVELS, range(N_SPLITS), progress=False, **OPTS)
+    for (m, level), sub in g.groupby(['method', 'level']):
+        n_cal, n_test = sub.n_cal.iloc[0], sub.n_test.iloc[0]
+        # split noise averages over splits; the pool's own noise (Q questions drawn once) does not
+        tol = 3 * np.sqrt(level * (1 - level) * ((1 / n_cal + 1 / n_test) / N_SPLITS + 1 / Q))
+        assert sub.e2e_coverage.mean() >= level - tol, f"{name} {m} at {level}: {sub.e2e_coverage.mean():.3f}"
+        if m in ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'):
+            assert sub.ret_coverage.mean() >= 1 - sub.alpha_ret.mean() - tol
+            assert sub.llm_coverage.mean() >= 1 - sub.alpha_llm.mean() - tol
