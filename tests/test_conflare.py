@@ -1,0 +1,144 @@
+"""CONFLARE workflow (issue 8): the four steps on a tiny folder of text files with a scripted fake LLM, the cutoff
+against hand-computed values for both threshold methods, truncation reported, unparseable LLM output counted, and
+clear errors on bad input. Uses the model-free `BagOfWordsEncoder`, so nothing is downloaded or loaded."""
+import json, math, warnings
+import numpy as np
+import pandas as pd
+import pytest
+from conformal_rag.llm import LLM, FakeBackend
+from conformal_rag.conflare import (BagOfWordsEncoder, Collection, ConformalRetriever, calibrate_cutoff, calibrate_folder,
+                                    chunk_documents, fake_conflare_llm, label_questions, load_retriever, main,
+                                    parse_question_answer, parse_yes_no, write_pdf, write_questions)
+
+FACTS = ['The Amazon river carries more water than any other river on the planet.',
+         'Mount Everest is the highest mountain above sea level in the Himalaya.',
+         'The Sahara is the largest hot desert and covers much of North Africa.',
+         'Photosynthesis converts light into chemical energy inside chloroplasts.',
+         'The Pacific Ocean is the deepest and largest ocean basin on Earth.',
+         'Jupiter is the largest planet of the Solar System, a gas giant.',
+         'Penicillin was discovered by Alexander Fleming in London in 1928.',
+         'The cheetah is the fastest land animal over short distances of ground.',
+         'Antarctica is the coldest continent and holds most of the ice on Earth.',
+         'The Danube flows through ten countries before reaching the Black Sea.',
+         'Marie Curie received Nobel Prizes in both physics and chemistry.',
+         'The Great Barrier Reef lies off the coast of Queensland in Australia.']
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv('CONFORMAL_RAG_CACHE', str(tmp_path/'cache'))
+
+
+@pytest.fixture
+def folder(tmp_path):
+    d = tmp_path/'docs'; d.mkdir()
+    for i, f in enumerate(FACTS[:10]): (d/f'fact{i:02d}.txt').write_text(f)
+    (d/'notes.md').write_text('# Notes\n' + FACTS[10])
+    write_pdf(d/'reef.pdf', [FACTS[11], 'GARBLE: a page the question writer cannot handle at all.'])
+    return d
+
+
+def test_four_steps_on_a_tiny_folder(folder, tmp_path):
+    r = calibrate_folder(folder, alpha=0.25, out=tmp_path/'ret', llm=fake_conflare_llm(), n_questions=13, bound=4,
+                         encoder=BagOfWordsEncoder(), min_chars=10, progress=False)
+    rep = r.report
+    assert (rep['documents'], rep['chunks']) == (12, 13)            # 10 txt + 1 md + 1 pdf (2 pages)
+    assert (rep['questions_sampled'], rep['questions_parsed'], rep['question_failures']) == (13, 12, 1)
+    assert rep['found'] == 12 and rep['not_found_within_bound'] == 0 and rep['label_failures'] == 0
+    # step 3: the cutoff is the exact conformal threshold of the stored calibration similarities
+    n = len(r.scores); k = math.ceil((n + 1) * 0.75)
+    assert r.cutoff == pytest.approx(np.sort(r.scores)[::-1][k - 1], abs=1e-12)
+    # step 4: the PDF's first page answers a question about the reef; every returned chunk is above the cutoff
+    s = r.retrieve('Which text mentions Queensland?', warn=False)
+    assert r.collection.chunks.iloc[s.rows[0]]['source'] == 'reef.pdf'
+    assert (s.similarities >= r.cutoff).all() and len(s.rows) == s.n_above
+    ans = r.answer('Which text mentions Queensland?', fake_conflare_llm(), warn=False)
+    assert 'reef.pdf' in ans['answer'] and ans['guarantee'] == (not ans['truncated'])
+    # saved and reloadable, with the same sets
+    back = load_retriever(tmp_path/'ret')
+    assert back.cutoff == r.cutoff and back.report == json.loads(json.dumps(rep))
+    assert back.retrieve('Which text mentions Queensland?', warn=False).rows.tolist() == s.rows.tolist()
+    assert pd.read_csv(tmp_path/'ret'/'calibration.csv').shape[0] == 12
+
+
+@pytest.mark.parametrize('method,alpha,expected', [
+    ('exact', 0.2, 0.55),        # rank ceil(11 * 0.8) = 9 of the distances 0.05..0.5: 0.45
+    ('exact', 0.5, 0.70),        # rank 6: 0.3
+    ('exact', 0.1, 0.50),        # rank ceil(11 * 0.9) = 10: the largest distance
+    ('conflare', 0.2, 0.59),     # np.percentile(distances, 80) = 0.4 + 0.2 * 0.05 = 0.41
+    ('conflare', 0.5, 0.725),    # the median distance 0.275
+])
+def test_cutoff_hand_computed(method, alpha, expected):
+    sims = [0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5]
+    assert calibrate_cutoff(sims, alpha, method) == pytest.approx(expected, abs=1e-9)
+
+
+def test_conflare_method_keeps_strictly_below_the_percentile():
+    sims = [0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5]
+    cut = calibrate_cutoff(sims, 0.2, 'conflare')
+    assert cut > 0.59                                        # a chunk at exactly the percentile is out
+    exact = calibrate_cutoff(sims, 0.2, 'exact')
+    assert 0.55 >= exact                                     # the exact cutoff keeps its calibration point
+
+
+def test_too_few_questions_return_everything():
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        assert calibrate_cutoff([0.9, 0.8, 0.7], 0.1) == -math.inf
+    assert any('too few' in str(x.message) for x in w)
+
+
+def test_truncation_is_reported():
+    chunks = pd.DataFrame(dict(id=['a', 'b', 'c'], title=['x']*3, text=['river water', 'river delta water', 'river mouth']))
+    col = Collection(chunks, BagOfWordsEncoder(), progress=False)
+    r = ConformalRetriever(col, cutoff=0.1, alpha=0.1, max_chunks=2)
+    with pytest.warns(UserWarning, match='guarantee no longer holds'):
+        s = r.retrieve('river water')
+    assert (s.n_above, len(s.rows), s.truncated) == (3, 2, True)
+    s = r.retrieve('river water', max_chunks=None, max_chars=25, warn=False)   # 11 + 17 characters > 25
+    assert (len(s.rows), s.truncated) == (1, True)
+    assert r.retrieve('river water', max_chunks=None, warn=False).truncated is False
+
+
+def test_unparseable_output_is_counted_not_fatal(folder):
+    col = Collection(chunk_documents(folder, progress=False), BagOfWordsEncoder(), progress=False)
+    junk = LLM(FakeBackend(['', '???', '{"question": 3}', 'eval("1+1")', 'Question: ok?']), cache=None, progress=False)
+    qs = write_questions(col, junk, n_questions=5, min_chars=10)
+    assert qs['parsed'].sum() == 0 and len(qs) == 5          # all five replies are unusable, none raises
+    good = write_questions(col, fake_conflare_llm(), n_questions=5, min_chars=10)
+    lab = label_questions(col, good, LLM(FakeBackend(['perhaps']), cache=None, progress=False), bound=3, progress=False)
+    assert (lab['n_unparsed'] == 3).all() and not lab['found'].any()
+    assert np.allclose(lab['score'], lab['source_similarity'])          # unanswered='source'
+    with pytest.raises(ValueError, match='no parsed questions'):
+        label_questions(col, qs, junk)
+
+
+def test_parsers_never_evaluate():
+    assert parse_question_answer("__import__('os').system('echo hi')") is None
+    assert parse_question_answer('Question: What flows into the Black Sea?\nAnswer: the Danube') == \
+        ('What flows into the Black Sea?', 'the Danube')
+    assert [parse_yes_no(x) for x in ('Yes', 'no.', 'perhaps')] == [True, False, None]
+
+
+def test_bad_input_errors_name_the_value(folder, tmp_path):
+    llm = fake_conflare_llm()
+    (tmp_path/'empty').mkdir()
+    with pytest.raises(ValueError, match='is empty'): calibrate_folder(tmp_path/'empty', 0.1, llm=llm)
+    with pytest.raises(FileNotFoundError, match='does not exist'): calibrate_folder(tmp_path/'nowhere', 0.1, llm=llm)
+    for a in (0, 1, 1.5, -0.1):
+        with pytest.raises(ValueError, match=f'alpha={a}'): calibrate_folder(folder, a, llm=llm)
+    (folder/'slides.pptx').write_text('?')
+    with pytest.raises(ValueError, match=r"unknown file type '\.pptx'.*slides\.pptx"): calibrate_folder(folder, 0.1, llm=llm)
+    with pytest.raises(ValueError, match='method'): calibrate_folder(folder, 0.1, llm=llm, method='median')
+    assert main(['calibrate', str(tmp_path/'empty')]) == 2
+    with pytest.raises(FileNotFoundError, match='retriever.json'): load_retriever(tmp_path/'empty')
+
+
+def test_committed_generations_replay_without_a_model():
+    from conformal_rag.paths import data_dir
+    from conformal_rag.conflare import replay_llm, ReplayBackend
+    path = data_dir('conflare_generations.jsonl.gz')
+    llm = replay_llm(path, model='gemma-3-270m')
+    assert isinstance(llm.backend, ReplayBackend) and len(llm.cache) >= 100
+    with pytest.raises(KeyError, match='replay: the generations hold no'):
+        llm.sample('a prompt that was never sampled', n=1)

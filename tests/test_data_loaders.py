@@ -1,0 +1,127 @@
+"""The papers' dataset loaders, run on tiny local files with the same records as the hub's (or the official files'),
+through the same `load_*` functions a user calls with a hub name; and the offline failure, which must be immediate."""
+import json, time
+import pandas as pd
+import pytest
+from conformal_rag.data import (DatasetUnavailable, QADataset, load_bioasq, load_dpr, load_dpr_passages, load_hotpotqa,
+                                load_nq_open, load_squad, load_triviaqa)
+
+
+def write_jsonl(path, records):
+    path.write_text(''.join(json.dumps(r) + '\n' for r in records))
+    return path
+
+
+def test_squad(tmp_path):
+    recs = [dict(id='5733be284776f41900661182', title='University_of_Notre_Dame',
+                 context='Architecturally, the school has a Catholic character. Atop the Main Building is a golden statue of the Virgin Mary.',
+                 question='What sits on top of the Main Building?', answers={'text': ['a golden statue of the Virgin Mary', 'golden statue'], 'answer_start': [79, 81]}),
+            dict(id='q2', title='University_of_Notre_Dame',
+                 context='Architecturally, the school has a Catholic character. Atop the Main Building is a golden statue of the Virgin Mary.',
+                 question='What character does the school have?', answers={'text': ['Catholic'], 'answer_start': [34]}),
+            dict(id='q3', title='Other', context='Another paragraph about Paris.', question='Which city?', answers={'text': ['Paris'], 'answer_start': [24]})]
+    ds = load_squad(source=str(write_jsonl(tmp_path/'squad.jsonl', recs)))
+    assert isinstance(ds, QADataset) and len(ds.passages) == 2 and len(ds.examples) == 3
+    ex = ds.examples.set_index('id')
+    assert ex.loc['q2', 'gold_ids'] == ex.loc['5733be284776f41900661182', 'gold_ids']
+    assert ex.loc['5733be284776f41900661182', 'answers'] == ['a golden statue of the Virgin Mary', 'golden statue']
+    assert ex.loc['5733be284776f41900661182', 'aliases'] == ['golden statue']
+
+
+def test_hotpotqa_distractor_parquet(tmp_path):
+    recs = [dict(id='5a8b57f25542995d1e6f1371', question='Were Scott Derrickson and Ed Wood of the same nationality?', answer='yes',
+                 type='comparison', level='hard',
+                 supporting_facts={'title': ['Scott Derrickson', 'Ed Wood'], 'sent_id': [0, 0]},
+                 context={'title': ['Ed Wood (film)', 'Scott Derrickson', 'Ed Wood'],
+                          'sentences': [['Ed Wood is a 1994 film.'], ['Scott Derrickson is an American director.', ' He lives in LA.'],
+                                        ['Edward Davis Wood Jr. was an American filmmaker.']]}),
+            dict(id='h2', question='Which film came first?', answer='Ed Wood', type='bridge', level='easy',
+                 supporting_facts={'title': ['Ed Wood (film)'], 'sent_id': [0]},
+                 context={'title': ['Ed Wood (film)'], 'sentences': [['Ed Wood is a 1994 film.']]})]
+    path = tmp_path/'hotpot.parquet'
+    pd.DataFrame(recs).to_parquet(path)
+    ds = load_hotpotqa(source=str(path))
+    assert sorted(ds.passages.id) == ['Ed Wood', 'Ed Wood (film)', 'Scott Derrickson']
+    assert ds.passages.set_index('id').loc['Scott Derrickson', 'text'] == 'Scott Derrickson is an American director. He lives in LA.'
+    assert ds.examples.gold_ids[0] == ['Scott Derrickson', 'Ed Wood']
+    assert ds.examples.template.tolist() == ['hotpotqa_comparison', 'hotpotqa_bridge']
+
+
+def test_triviaqa(tmp_path):
+    long = 'The Alps are a mountain range. ' * 30 + 'The capital of Switzerland is Bern, also written Berne.'
+    recs = [dict(question_id='tc_1', question='What is the Swiss capital?',
+                 answer={'value': 'Bern', 'aliases': ['Berne', 'Bern'], 'normalized_aliases': ['bern', 'berne'], 'normalized_value': 'bern'},
+                 entity_pages={'doc_source': ['TagMe'], 'filename': ['Switzerland.txt'], 'title': ['Switzerland'], 'wiki_context': [long]}),
+            dict(question_id='tc_2', question='Unanswerable?', answer={'value': 'Zzyzx', 'aliases': []},
+                 entity_pages={'title': ['Switzerland'], 'wiki_context': [long]})]
+    ds = load_triviaqa(source=str(write_jsonl(tmp_path/'tqa.jsonl', recs)))
+    assert ds.examples.id.tolist() == ['tc_1']  # no passage holds the second question's answer: dropped
+    assert ds.examples.answers[0] == ['Bern', 'Berne']
+    assert ds.examples.gold_ids[0] == ['Switzerland#1']
+    assert all(len(t.split()) <= 100 for t in ds.passages.text)
+
+
+def test_nq_open_over_dpr_passages(tmp_path):
+    tsv = tmp_path/'psgs_w100.tsv'
+    tsv.write_text('id\ttext\ttitle\n1\tParis is the capital and largest city of France.\tParis\n2\tBern is the federal city of Switzerland.\tBern\n')
+    passages = load_dpr_passages(tsv)
+    recs = [dict(question='where is the capital of france', answer=['Paris']),
+            dict(question='who wrote hamlet', answer=['William Shakespeare', 'Shakespeare'])]
+    ds = load_nq_open(passages, source=str(write_jsonl(tmp_path/'nq.jsonl', recs)))
+    assert len(ds.examples) == 1 and ds.examples.gold_ids[0] == ['1']
+    with pytest.raises(FileNotFoundError, match='psgs_w100'):
+        load_dpr_passages(tmp_path/'missing.tsv')
+
+
+def test_dpr_biencoder_file(tmp_path):
+    recs = [dict(dataset='nq_dev_psgs_w100', question='who sings does he love me with reba', answers=['Linda Davis'],
+                 positive_ctxs=[dict(title='Does He Love You', text='Does He Love You is a song ... duet with Linda Davis.', score=1000, title_score=1, passage_id='11828866')],
+                 negative_ctxs=[dict(title='Red Sandy Spika', text='Red Sandy Spika is ...', score=0, title_score=0, passage_id='7570284')],
+                 hard_negative_ctxs=[dict(title='Reba McEntire', text='Reba Nell McEntire ...', score=13, title_score=0, passage_id='11828870')])]
+    p = tmp_path/'biencoder-nq-dev.json'
+    p.write_text(json.dumps(recs))
+    ds = load_dpr(p, name='nq')
+    assert sorted(ds.passages.id) == ['11828866', '11828870', '7570284']
+    assert ds.examples.gold_ids[0] == ['11828866']
+
+
+def test_bioasq_local_file(tmp_path):
+    data = {'questions': [
+        dict(id='55031181e9bde69634000014', type='factoid', body='Which gene is mutated in cystic fibrosis?',
+             exact_answer=[['CFTR', 'cystic fibrosis transmembrane conductance regulator']], ideal_answer=['CFTR.'],
+             documents=['http://www.ncbi.nlm.nih.gov/pubmed/1'],
+             snippets=[dict(document='http://www.ncbi.nlm.nih.gov/pubmed/1', text='Mutations in CFTR cause cystic fibrosis.',
+                            offsetInBeginSection=0, offsetInEndSection=40, beginSection='abstract', endSection='abstract')]),
+        dict(id='y1', type='yesno', body='Is CFTR a chloride channel?', exact_answer='yes', ideal_answer=['Yes.'],
+             snippets=[dict(document='http://www.ncbi.nlm.nih.gov/pubmed/2', text='CFTR is a chloride channel.',
+                            offsetInBeginSection=5, offsetInEndSection=32)]),
+        dict(id='s1', type='summary', body='What is cystic fibrosis?', ideal_answer=['A genetic disorder.'],
+             snippets=[dict(document='http://www.ncbi.nlm.nih.gov/pubmed/1', text='Mutations in CFTR cause cystic fibrosis.',
+                            offsetInBeginSection=0, offsetInEndSection=40)])]}
+    p = tmp_path/'BioASQ-training.json'
+    p.write_text(json.dumps(data))
+    ds = load_bioasq(p)
+    ex = ds.examples.set_index('id')
+    assert ex.loc['55031181e9bde69634000014', 'answers'] == ['CFTR', 'cystic fibrosis transmembrane conductance regulator']
+    assert ex.loc['y1', 'answers'] == ['yes'] and ex.loc['s1', 'answers'] == ['A genetic disorder.']
+    assert ex.loc['s1', 'gold_ids'] == ex.loc['55031181e9bde69634000014', 'gold_ids']  # the same snippet, one passage
+    assert len(ds.passages) == 2
+    with pytest.raises(FileNotFoundError, match='participants-area.bioasq.org'):
+        load_bioasq(tmp_path/'missing.json')
+
+
+@pytest.mark.parametrize('loader', [load_squad, load_triviaqa, load_hotpotqa,
+                                    lambda: load_nq_open(pd.DataFrame({'id': ['1'], 'title': ['t'], 'text': ['x']}))])
+@pytest.mark.parametrize('var', ['HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'])
+def test_offline_hub_fails_at_once_with_instructions(loader, var, monkeypatch):
+    for v in ('HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'): monkeypatch.delenv(v, raising=False)
+    monkeypatch.setenv(var, '1')
+    t = time.perf_counter()
+    with pytest.raises(DatasetUnavailable, match='pass its path as `source`'):
+        loader()
+    assert time.perf_counter() - t < 2
+
+
+def test_missing_local_file_is_named(tmp_path):
+    with pytest.raises(FileNotFoundError, match='nope.jsonl'):
+        load_squad(source=str(tmp_path/'nope.jsonl'))
