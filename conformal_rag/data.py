@@ -25,22 +25,23 @@ __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIAS
 PASSAGE_COLUMNS = ('id', 'title', 'text')
 EXAMPLE_COLUMNS = ('id', 'question', 'answers', 'gold_ids', 'template', 'aliases', 'answer_type')
 
-def _first_dup(s:pd.Series):
-    d = s[s.duplicated()]
-    return d.iloc[0] if len(d) else None
+def _check_frame(df, columns, name, kind, why_nonempty) -> pd.DataFrame:
+    "The checks every table shares: a DataFrame, with `columns`, not empty, unique ids (returned as str, index reset)."
+    if not isinstance(df, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got {type(df).__name__}")
+    miss = [c for c in columns if c not in df.columns]
+    if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {list(columns)}")
+    if len(df) == 0: raise ValueError(f"{name} is empty: {why_nonempty}")
+    out = df.reset_index(drop=True).copy()
+    out['id'] = out['id'].astype(str)
+    dups = out['id'][out['id'].duplicated()]
+    if len(dups): raise ValueError(f"{name} has duplicate {kind} id {dups.iloc[0]!r} ({len(dups)} duplicate(s))")
+    return out
 
 def check_passages(passages:pd.DataFrame, # a passage corpus with columns id, title, text
                    name:str='passages', # the frame's name, used in error messages
                   ) -> pd.DataFrame:
     "Return `passages` (ids as str) or raise a `ValueError` naming the problem: empty, missing column, duplicate id, empty text."
-    if not isinstance(passages, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got {type(passages).__name__}")
-    miss = [c for c in PASSAGE_COLUMNS if c not in passages.columns]
-    if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {list(PASSAGE_COLUMNS)}")
-    if len(passages) == 0: raise ValueError(f"{name} is empty: a retrieval corpus needs at least one passage")
-    p = passages.reset_index(drop=True).copy()
-    p['id'] = p['id'].astype(str)
-    dup = _first_dup(p['id'])
-    if dup is not None: raise ValueError(f"{name} has duplicate passage id {dup!r} ({int(p['id'].duplicated().sum())} duplicate(s))")
+    p = _check_frame(passages, PASSAGE_COLUMNS, name, 'passage', 'a retrieval corpus needs at least one passage')
     empty = p['text'].isna() | (p['text'].astype(str).str.strip() == '')
     if empty.any(): raise ValueError(f"{name} has an empty text for passage id {p.loc[empty.idxmax(), 'id']!r}")
     return p
@@ -56,14 +57,7 @@ def check_examples(examples:pd.DataFrame, # QA examples with columns id, questio
                    name:str='examples', # the frame's name, used in error messages
                   ) -> pd.DataFrame:
     "Return `examples` with the optional columns filled in, or raise a `ValueError` naming the bad question or id."
-    if not isinstance(examples, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got {type(examples).__name__}")
-    miss = [c for c in EXAMPLE_COLUMNS[:4] if c not in examples.columns]
-    if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {list(EXAMPLE_COLUMNS[:4])}")
-    if len(examples) == 0: raise ValueError(f"{name} is empty: at least one question is needed")
-    e = examples.reset_index(drop=True).copy()
-    e['id'] = e['id'].astype(str)
-    dup = _first_dup(e['id'])
-    if dup is not None: raise ValueError(f"{name} has duplicate example id {dup!r}")
+    e = _check_frame(examples, EXAMPLE_COLUMNS[:4], name, 'example', 'at least one question is needed')
     e['answers'] = [[a for a in _as_list(v) if a.strip()] for v in e['answers']]
     e['gold_ids'] = [_as_list(v) for v in e['gold_ids']]
     for col, what in (('answers', 'no answers'), ('gold_ids', 'no gold passages')):

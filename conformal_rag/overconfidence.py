@@ -486,14 +486,18 @@ def fake_llm(model:str='fake') -> LLM:
 def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several models
                    rule:str='strict', # 'strict' labels, or 'paper' (the authors' keyword rule)
                    unparsed:str='drop', # see `certainty_cells` ('certain' with rule='paper' is the paper's setting)
-                   n_boot:int=1000, seed:int=0, level:float=0.95) -> pd.DataFrame:
+                   n_boot:int=1000, seed:int=0, level:float=0.95,
+                   by:list=[], # further columns of `labelled` to break the table down by (e.g. a dataset column: Tables 6/7)
+                  ) -> pd.DataFrame:
     "Tables 2-3: per model and strategy, counts, parse rate, the five metrics with intervals, and rule disagreements."
     col = {'strict': 'label', 'paper': 'paper_label'}.get(rule)
     if col is None: raise ValueError(f"rule must be 'strict' or 'paper', got {rule!r}")
+    miss = [c for c in by if c not in labelled.columns]
+    if miss: raise ValueError(f"cannot break down by {miss}: not columns of the labelled replies")
     rows = []
-    for (model, name), g in labelled[labelled.kind == 'strategy'].groupby(['model', 'name'], sort=False):
+    for keys, g in labelled[labelled.kind == 'strategy'].groupby(['model', 'name', *by], sort=False):
         m = overconfidence_metrics(g['correct'], g[col], unparsed, n_boot, level, seed)
-        rows.append(dict(model=model, strategy=STRATEGIES[name]['label'], rule=rule, **m,
+        rows.append(dict(model=keys[0], **dict(zip(by, keys[2:])), strategy=STRATEGIES[keys[1]]['label'], rule=rule, **m,
                          rules_disagree=int((g['label'] != g['paper_label']).sum())))
     return pd.DataFrame(rows)
 

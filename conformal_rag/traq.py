@@ -408,7 +408,11 @@ def run_grid(c:Collection, # the collected arrays
     if n_jobs == 1: rows = [one(s, l, m, METHODS[m]) for s, l, m in it]
     else:
         from joblib import Parallel, delayed
-        rows = Parallel(n_jobs=n_jobs)(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
+        from joblib.externals.loky import get_reusable_executor
+        with Parallel(n_jobs=n_jobs, max_nbytes=None) as par: rows = par(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
+        # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
+        # (nbdev_test's worker processes wait for them)
+        get_reusable_executor().shutdown(wait=True)
     df = pd.DataFrame(rows)
     if (df.too_few != '').any():  # one summary instead of a warning per calibration
         bad = df[df.too_few != '']

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 B=.venv/bin
 case "${1:-}" in
-  to-nb) $B/jupytext --to ipynb --set-kernel python3 --update-metadata '{"jupytext":null}' "$2" -o "$3" >/dev/null
+  to-nb) upd=(); [ -f "$3" ] && upd=(--update)   # --update keeps the cell ids (and outputs) of an existing notebook
+         $B/jupytext --to ipynb "${upd[@]}" --set-kernel python3 --update-metadata '{"jupytext":null}' "$2" -o "$3" >/dev/null
          $B/nbdev_export && $B/nbdev_clean --fname "$3" ;;
   to-py) $B/jupytext --to py:percent "$2" -o "$3" >/dev/null ;;
   *) echo "usage: tools/nb.sh to-nb SCRIPT.py NOTEBOOK.ipynb | to-py NOTEBOOK.ipynb SCRIPT.py" >&2; exit 2 ;;
