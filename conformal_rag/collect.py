@@ -8,14 +8,14 @@ import argparse, json, sys, time
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL
+from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL, llm_from_spec
 from .matching import cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule
 from .paths import data_dir
 
 # %% auto #0
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
-           'collected_arrays', 'save_collected', 'load_collected', 'sample_questions', 'retrieve_table',
-           'default_collection', 'main']
+           'collected_arrays', 'gold_passages', 'question_passage_features', 'save_collected', 'load_collected',
+           'sample_questions', 'retrieve_table', 'default_collection', 'main']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -116,7 +116,9 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
              exact_id=np.full((Q, S, M), -1, np.int32), rouge_id=np.full((Q, S, M), -1, np.int32),
              requests=np.zeros(Q, dtype=np.int64),
              template=np.array([str(q.at[i, 'template']) if 'template' in q.columns else 'all' for i in qids]),
-             qid=np.array(qids, dtype=str), answers=np.full((Q, S, M), '', dtype=object))
+             qid=np.array(qids, dtype=str), answers=np.full((Q, S, M), '', dtype=object),
+             question=np.array([str(q.at[i, 'question']) for i in qids]),
+             gold_answer=np.array(['; '.join(map(str, q.at[i, 'golds'])) for i in qids]))
     extra = dict(rank=np.full((Q, S), -1, np.int64), **{f'correct_{r}': np.zeros((Q, S, M), bool) for r in rules})
     reqs = collected.attrs.get('requests', {})
     for i, g in enumerate(groups):
@@ -147,6 +149,34 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     A['extra'] = extra
     return A
 
+# %% ../nbs/05_collect.ipynb #03625478
+def gold_passages(retrieved:pd.DataFrame, # the retrieved table (contract above)
+                  qids, # question ids, in the order wanted
+                 ) -> list[str]:
+    "The text of each question's best-scored gold passage in `retrieved`."
+    r = check_retrieved(retrieved)
+    g = r[r['is_gold'].astype(bool)].sort_values('score', ascending=False, kind='stable').drop_duplicates('qid').set_index('qid')
+    miss = [x for x in qids if x not in g.index]
+    if miss: raise ValueError(f"no gold passage in the retrieved table for question ids {list(miss)[:5]}")
+    return [str(g.at[x, 'text']) for x in qids]
+
+def question_passage_features(questions:pd.DataFrame, # the questions table (contract above)
+                              retrieved:pd.DataFrame, # the retrieved table, with each question's gold passage
+                              qids=None, # question ids in the order wanted (default: the questions table's order)
+                              encoder=None, # an object with `encode(list[str]) -> array`; all-MiniLM-L6-v2 by default
+                              key:str|None=None, # embedding cache key (`retrieval.model_key()` for the default encoder)
+                             ) -> np.ndarray:
+    "(Q, 2d + 1) float32: unit embeddings of each question and of its gold passage, then their cosine similarity."
+    from conformal_rag.retrieval import embed_passages, _unit
+    q = check_questions(questions).set_index('id')
+    qids = list(q.index) if qids is None else [str(x) for x in qids]
+    unknown = [x for x in qids if x not in q.index]
+    if unknown: raise ValueError(f"question ids {unknown[:5]} are not in the questions table")
+    texts = [str(q.at[x, 'question']) for x in qids]
+    E = _unit(embed_passages(texts + gold_passages(retrieved, qids), encoder, key, progress=False))
+    Eq, Ep = E[:len(qids)], E[len(qids):]
+    return np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32)
+
 # %% ../nbs/05_collect.ipynb #63b13c5d
 def save_collected(arrays:dict, # from `collected_arrays`
                    path:str|Path # an .npz file
@@ -172,7 +202,7 @@ def load_collected(path:str|Path # a file written by `save_collected`
 
 # %% ../nbs/05_collect.ipynb #6b15be50
 DEFAULTS = dict(n_questions=100, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
-                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma')
+                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma', dataset='wiki')
 
 def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema)
                      n:int, # how many
@@ -219,17 +249,23 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], K:int=DEFAULTS['
                        model:str=DEFAULTS['model'], name:str=DEFAULTS['name'],
                        out_dir:str|Path|None=None, # default `data/collected`
                        cache:str|Path|None=None, # generation cache (default: the shared one outside the repo)
-                       resample:bool=False):
-    "Collect on the embedded benchmark; save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
+                       resample:bool=False,
+                       features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2) for "I do not know"
+                       dataset:str=DEFAULTS['dataset'], # `data.load_qa` name: 'wiki' (embedded), 'squad', 'hotpotqa', 'triviaqa', 'dpr:PATH', ...
+                      ):
+    "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
     from conformal_rag import data
-    ds = data.wiki_benchmark()
+    ds = data.load_qa(dataset)
     qs = sample_questions(ds.examples, n_questions, seed)
     rt = retrieve_table(ds, qs, K)
-    llm = LLM('local', model, cache=cache if cache is not None else True, resample=resample)
+    llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
     t0 = time.time()
     col = collect_samples(qs, rt, llm, K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
     arr = collected_arrays(col, qs)
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls)
+    if features:
+        arr['features'] = question_passage_features(qs, rt, arr['qid']).astype(np.float16)  # a third of the file size
+        arr['meta']['features'] = 'all-MiniLM-L6-v2 unit embeddings of the question and its gold passage, their cosine'
     out = Path(out_dir) if out_dir is not None else data_dir('collected')
     save_collected(arr, out/f'{name}.npz')
     # the generations behind the arrays, so a fresh clone needs no sampling (`GenerationCache.import_jsonl`)
@@ -242,6 +278,8 @@ def main(argv=None):
     for k, v in DEFAULTS.items(): ap.add_argument('--' + k.replace('_', '-'), type=type(v), default=v)
     ap.add_argument('--out-dir', default=None); ap.add_argument('--cache', default=None)
     ap.add_argument('--resample', action='store_true', help='sample again, overwriting cached generations')
+    ap.add_argument('--no-features', dest='features', action='store_false',
+                    help='skip the question/gold-passage embeddings ("I do not know" features)')
     a = ap.parse_args(argv)
     arr = default_collection(**{k.replace('-', '_'): v for k, v in vars(a).items()})
     print(json.dumps(arr['meta'], indent=1, default=str))

@@ -15,7 +15,7 @@ from .data import check_passages, normalize
 from .conformal import check_alpha, in_set
 from .retrieval import (STOPWORDS, Retrieval, conflare_cutoff, conflare_retrieve, ConflareSet, conflare_trials,
                                      embed_passages, load_encoder, model_key, retrieve)
-from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample
+from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec
 
 # %% auto #0
 __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'SCORES', 'UNANSWERED', 'FORMAT_VERSION',
@@ -601,7 +601,7 @@ def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2
         if generations is None: raise ValueError("llm='replay' needs the generations export (generations=...)")
         g = Path(generations)
         return replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, strict=strict, **kwargs)
-    return LLM('local', model=name, **kwargs)
+    return llm_from_spec(name, **kwargs)   # a local model or 'openai:MODEL[@BASE_URL]'
 
 # %% ../nbs/08_conflare.ipynb #956c7950
 def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the document collection

@@ -14,12 +14,13 @@ from .paths import data_dir, cache_dir
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
-           'QUESTIONS_FILE', 'SPLITS', 'check_passages', 'check_examples', 'QADataset', 'normalize', 'contains_answer',
-           'package_file', 'wiki_passages', 'country_facts', 'country_questions', 'description_questions',
-           'build_questions', 'write_questions', 'read_questions', 'wiki_benchmark', 'split_examples',
-           'DatasetUnavailable', 'load_records', 'chunk_words', 'gold_by_answer', 'squad_to_schema', 'load_squad',
-           'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa', 'load_dpr_passages',
-           'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr', 'bioasq_to_schema', 'load_bioasq', 'main']
+           'QUESTIONS_FILE', 'SPLITS', 'DATASETS', 'check_passages', 'check_examples', 'QADataset', 'normalize',
+           'contains_answer', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
+           'description_questions', 'build_questions', 'write_questions', 'read_questions', 'wiki_benchmark',
+           'split_examples', 'DatasetUnavailable', 'load_records', 'chunk_words', 'gold_by_answer', 'squad_to_schema',
+           'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa',
+           'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr', 'bioasq_to_schema',
+           'load_bioasq', 'load_qa', 'main']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -549,6 +550,27 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
         raise FileNotFoundError(f"{p} does not exist: BioASQ has no public copy; register at participants-area.bioasq.org, "
                                 "download a Task B training or test set (JSON) and pass its path")
     return bioasq_to_schema(load_records(p, what='BioASQ'))
+
+# %% ../nbs/01_data.ipynb #d9fd9460
+DATASETS = {  # name -> (loader, what the part after ':' is)
+    'wiki': (lambda arg: wiki_benchmark(arg or None), 'optional question file'),
+    'squad': (lambda arg: load_squad(arg or 'validation'), 'optional split'),
+    'hotpotqa': (lambda arg: load_hotpotqa(arg or 'validation'), 'optional split'),
+    'triviaqa': (lambda arg: load_triviaqa(arg or 'validation'), 'optional split'),
+    'dpr': (lambda arg: load_dpr(arg), 'path of a DPR biencoder JSON file (NQ or TriviaQA)'),
+    'bioasq': (lambda arg: load_bioasq(arg), 'path of a BioASQ JSON file'),
+}
+
+def load_qa(spec:str='wiki' # 'wiki', 'squad', 'hotpotqa', 'triviaqa' (optionally ':SPLIT'), 'dpr:PATH', 'bioasq:PATH'
+           ) -> QADataset:
+    "A QA dataset in the common schema by name: the embedded benchmark or one of the papers' datasets."
+    if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"dataset must be a non-empty name, got {spec!r}")
+    name, _, arg = spec.partition(':')
+    if name not in DATASETS:
+        raise ValueError(f"unknown dataset {name!r} (from {spec!r}); known: " +
+                         ', '.join(f"{k} ({v[1]})" for k, v in DATASETS.items()))
+    if name in ('dpr', 'bioasq') and not arg: raise ValueError(f"dataset {name!r} needs a path: '{name}:PATH' ({DATASETS[name][1]})")
+    return DATASETS[name][0](arg)
 
 # %% ../nbs/01_data.ipynb #f477b830
 def main(argv:list|None=None):

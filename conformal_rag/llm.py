@@ -17,7 +17,8 @@ from .paths import cache_dir
 __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'BACKENDS', 'check_prompt', 'Decoding',
            'cut_at_stop', 'render_prompt', 'Sample', 'request_dict', 'request_key', 'default_cache_path',
            'GenerationCache', 'Backend', 'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model',
-           'sample_next', 'LocalBackend', 'tiny_causal_lm', 'OpenAIBackend', 'make_backend', 'LLM']
+           'sample_next', 'LocalBackend', 'tiny_causal_lm', 'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec',
+           'llm_from_spec']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -633,3 +634,26 @@ class LLM:
                 for i, k in todo: store(*run(i, k))
         finally: bar.close()
         return results[0] if single else results
+
+# %% ../nbs/03_llm.ipynb #2924cc18
+def parse_model_spec(spec:str # 'NAME', 'local:NAME', 'openai:MODEL', 'openai:MODEL@BASE_URL' or 'fake[:NAME]'
+                    ) -> dict:
+    "Backend, model and backend options of a model string (see above); a malformed string fails, naming it."
+    if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
+    kind, sep, rest = spec.strip().partition(':')
+    if kind not in BACKENDS or (not sep and kind != 'fake'): kind, rest = 'local', spec.strip()   # a bare name: a local model
+    if not rest and kind != 'fake': raise ValueError(f"model {spec!r} names no model after {kind + ':'!r}")
+    out = dict(backend=kind, model=rest or None)
+    if kind == 'openai' and '@' in rest:
+        model, _, url = rest.partition('@')
+        if not model or not url.startswith(('http://', 'https://')):
+            raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
+        out.update(model=model, base_url=url)
+    return out
+
+def llm_from_spec(spec:str, # a model string (see `parse_model_spec`)
+                  **kwargs # passed to `LLM` (cache, resample, progress, batch_prompts, backend options)
+                 ) -> LLM:
+    "An `LLM` for a model string: local models and OpenAI-compatible endpoints through one parameter."
+    p = parse_model_spec(spec)
+    return LLM(p.pop('backend'), p.pop('model'), **{**p, **kwargs})

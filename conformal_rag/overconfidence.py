@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt
+from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, llm_from_spec
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 
@@ -614,13 +614,13 @@ def replay_llm(model:str, # the model whose generations are replayed
     if len(cache) == 0: cache.import_jsonl(path)
     return LLM(ReplayBackend(model), cache=cache, progress=False)
 
-def model_llm(model:str, # a local model name (or any name with source='fake')
+def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_URL]' (`llm.parse_model_spec`), any name with source='fake'
               source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
               generations:str|Path|None=None, # exported generations for 'committed'
               batch_prompts:int=DEFAULTS['batch_prompts'], cache=True) -> LLM:
     "The `LLM` of one model for a run."
     if source == 'committed': return replay_llm(model, generations)
-    if source == 'live': return LLM('local', model, cache=cache, batch_prompts=batch_prompts)
+    if source == 'live': return llm_from_spec(model, cache=cache, batch_prompts=batch_prompts)
     if source == 'fake': return fake_llm(model)
     raise ValueError(f"source must be 'committed', 'live' or 'fake', got {source!r}")
 

@@ -10,7 +10,8 @@ import pandas as pd
 from .conformal import (check_alpha, check_weights, conformal_pvalue, harmonic_mean_pvalue, hmp_threshold,
                                      bonferroni_alphas)
 from .traq import (Collection, ret_nonconformity, llm_nonconformity, answerable, report, register_method,
-                                calibrate, evaluate, split_indices, set_sizes, METHODS)
+                                calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest, memoized,
+                                gp_minimize_1d)
 
 # %% auto #0
 __all__ = ['TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_test_sets', 'optimize_weights', 'trac_table',
@@ -60,27 +61,32 @@ def global_test_sets(cal:Collection, test:Collection,
 
 # %% ../nbs/07_trac.ipynb #3aae1500
 def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective:str='semantic_size', n_calls:int=15,
-                     n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0, drop_unanswerable:bool=False) -> dict:
-    "The retriever weight minimizing `objective` of the global-test set on the optimization split."
-    from skopt import gp_minimize
+                     n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0, drop_unanswerable:bool=False,
+                     fast_bo:bool=True, # see `traq.gp_minimize_1d`
+                    ) -> dict:
+    "The retriever weight minimizing `objective` of the global-test set on the optimization split (memoized like `optimize_split`)."
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_weights at least one question")
+    key = ('optimize_weights', collection_digest(opt), float(alpha), test_kind, objective, n_calls, n_initial_points,
+           tuple(map(float, w_bounds)), seed, drop_unanswerable, fast_bo)
+    return memoized(key, lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds,
+                                                   seed, drop_unanswerable, fast_bo))
+
+def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, drop_unanswerable,
+                      fast_bo):
     f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind, drop_unanswerable)[objective])
     if n_calls <= n_initial_points + 1:
         rng = np.random.default_rng(seed)
         xs = [0.5] + [float(rng.uniform(*w_bounds)) for _ in range(n_calls - 1)]
         ys = [f([x]) for x in xs]
         return dict(w_ret=xs[int(np.argmin(ys))], objective=min(ys))
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')
-        r = gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls, n_initial_points=n_initial_points,
-                        acq_func='EI', random_state=seed)
+    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
     return dict(w_ret=float(r.x[0]), objective=float(r.fun))
 
 def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,
-            drop_unanswerable=False, **_):
+            drop_unanswerable=False, fast_bo=True, **_):
     w = 0.5
     if optimize: w = optimize_weights(c.subset(opt), alpha, test_kind, n_calls=n_calls, n_initial_points=n_initial_points,
-                                      seed=seed, drop_unanswerable=drop_unanswerable)['w_ret']
+                                      seed=seed, drop_unanswerable=drop_unanswerable, fast_bo=fast_bo)['w_ret']
     test_c = c.subset(test)
     if drop_unanswerable: test_c = test_c.subset(answerable(test_c))
     return global_test_sets(c.subset(cal), test_c, alpha, (w, 1 - w), test_kind, drop_unanswerable)

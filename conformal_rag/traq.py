@@ -13,11 +13,12 @@ from .conformal import (check_alpha, check_weights, conformal_threshold, pac_thr
 from .paths import data_dir
 
 # %% auto #0
-__all__ = ['METHODS', 'Collection', 'synthetic_collection', 'load_collection', 'ret_nonconformity', 'llm_nonconformity',
-           'answerable', 'retrieval_set', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds',
-           'check_split', 'calibrate', 'report', 'evaluate', 'evaluate_reference', 'split_indices', 'optimize_split',
-           'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'summarize', 'size_reduction',
-           'idk_extension', 'set_answers', 'fidelity_table']
+__all__ = ['METHODS', 'IDK_LABELS', 'Collection', 'synthetic_collection', 'load_collection', 'ret_nonconformity',
+           'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'collection_stats', 'retrieval_set',
+           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate', 'report',
+           'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d',
+           'optimize_split', 'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'summarize',
+           'size_reduction', 'idk_extension', 'set_answers', 'fidelity_table']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 _ARRAYS_QK = ('ret_score', 'in_topk', 'is_gold')
@@ -38,7 +39,7 @@ class Collection:
     template:np.ndarray
     qid:np.ndarray
     answers:np.ndarray|None = None # (Q, K, M) object array of answer strings, for qualitative examples
-    features:np.ndarray|None = None # (Q, d) features of (question, top passage), for the "I do not know" classifier
+    features:np.ndarray|None = None # (Q, d) features of (question, gold passage), for the "I do not know" classifier
     question:np.ndarray|None = None # (Q,) question texts, for qualitative examples
     gold_answer:np.ndarray|None = None # (Q,) the standard answer(s) as one string, for qualitative examples
     meta:dict = field(default_factory=dict)
@@ -175,6 +176,27 @@ def answerable(c:Collection) -> np.ndarray:
     "Per question: at least one correct answer was sampled from a gold passage."
     return (c.correct & c.is_gold[:, :, None]).any(axis=(1, 2))
 
+def gold_retrieved(c:Collection) -> np.ndarray:
+    "Per question: a gold passage is among the retrieved top K (the retriever can be right at all)."
+    return (c.is_gold & c.in_topk).any(axis=1)
+
+def majority_correct(c:Collection) -> np.ndarray:
+    "Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's usual answer is right)."
+    f = np.where(c.is_gold[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
+    return c.correct.reshape(len(c), -1)[np.arange(len(c)), f.argmax(axis=1)] & (f.max(axis=1) > 0)
+
+# %% ../nbs/06_traq.ipynb #b64f7b91
+def collection_stats(c:Collection) -> dict:
+    "Retrieval and sampling summary of a collection (fractions over questions unless named per sample)."
+    valid = c.cluster >= 0
+    gold_s = valid & c.is_gold[:, :, None]
+    return dict(questions=len(c), slots=c.shape[1], samples=c.shape[2], model=c.meta.get('model', ''),
+                prompt=c.meta.get('prompt', ''), gold_in_topk=float((c.is_gold & c.in_topk).any(axis=1).mean()),
+                correct_samples=float(c.correct[valid].mean()), correct_gold_samples=float(c.correct[gold_s].mean()),
+                answerable=float(answerable(c).mean()), any_correct=float((c.correct & valid).any(axis=(1, 2)).mean()),
+                majority_correct=float(majority_correct(c).mean()),
+                empty_answers=float(np.char.strip(c.answers[valid].astype(str)).__eq__('').mean()) if c.answers is not None else np.nan)
+
 # %% ../nbs/06_traq.ipynb #e1823941
 def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
     "(Q, K) mask of the retrieval set `{p in top-K : -score(q, p) <= tau_ret}` (TRAQ eq. (1))."
@@ -305,6 +327,42 @@ def split_indices(c:Collection|int, # a collection (stratified by its template) 
     return tuple(np.sort(np.concatenate(p)) if p else np.array([], int) for p in parts)
 
 # %% ../nbs/06_traq.ipynb #183edd7c
+_MEMO, _MEMO_MAX = {}, 4096
+
+def collection_digest(c:Collection) -> str:
+    "A digest of the arrays that sets and sizes depend on (a memo key for deterministic searches)."
+    import hashlib
+    h = hashlib.blake2b(digest_size=16)
+    for n in ('ret_score', 'in_topk', 'is_gold', 'cluster', 'freq', 'correct', 'exact_id', 'rouge_id', 'requests'):
+        a = np.ascontiguousarray(getattr(c, n)); h.update(n.encode()); h.update(str(a.shape).encode()); h.update(a.tobytes())
+    return h.hexdigest()
+
+def memoized(key:tuple, compute):
+    "`compute()`, remembered under `key` for the rest of the process (a copy is returned)."
+    if key not in _MEMO:
+        if len(_MEMO) >= _MEMO_MAX: _MEMO.clear()
+        _MEMO[key] = compute()
+    return dict(_MEMO[key])
+
+def gp_minimize_1d(f, # objective of a list [x]
+                   w_bounds, # search range (low, high)
+                   n_calls:int, n_initial_points:int, seed:int,
+                   fast_bo:bool=True, # one GP-fit start and EI maximized over 10,000 random points (skopt: 3 starts + L-BFGS)
+                  ):
+    "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
+    from skopt import gp_minimize
+    kw = {}
+    if fast_bo:
+        from skopt.space import Space
+        from skopt.utils import cook_estimator
+        est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
+        kw = dict(base_estimator=cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
+                                                noise='gaussian', n_restarts_optimizer=0), acq_optimizer='sampling')
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
+        return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
+                           n_initial_points=n_initial_points, acq_func='EI', random_state=seed, **kw)
+
 def optimize_split(opt:Collection, # optimization questions (disjoint from calibration and test)
                    alpha:float, # overall miscoverage
                    delta:float|None=None, # PAC variant when given
@@ -312,12 +370,20 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
                    n_calls:int=15, # evaluations of the objective (TRAQ: 15)
                    n_initial_points:int=5, # random evaluations before the Gaussian process guides the search
                    w_bounds=(0.05, 0.95), # search range of the retriever's share w = alpha_ret / alpha
-                   seed:int=0, method:str='exact', drop_unanswerable:bool=False) -> dict:
+                   seed:int=0, method:str='exact', drop_unanswerable:bool=False,
+                   fast_bo:bool=True, # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
+                  ) -> dict:
     "The retriever share `w` minimizing `objective` on the optimization split (`skopt.gp_minimize`, EI)."
-    from skopt import gp_minimize
     alpha = check_alpha(alpha)
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_split at least one question")
     if n_calls < 1 or n_initial_points < 0: raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} >= 0")
+    key = ('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls, n_initial_points,
+           tuple(map(float, w_bounds)), seed, method, drop_unanswerable, fast_bo)
+    return memoized(key, lambda: _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
+                                                 seed, method, drop_unanswerable, fast_bo))
+
+def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, drop_unanswerable,
+                    fast_bo):
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():
@@ -330,10 +396,7 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
         ys = [f(x) for x in xs]
         i = int(np.argmin(ys))
         return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs], values=ys)
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
-        r = gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
-                        n_initial_points=n_initial_points, acq_func='EI', random_state=seed)
+    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
     return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls, ws=[float(x[0]) for x in r.x_iters],
                 values=[float(v) for v in r.func_vals])
 
@@ -355,13 +418,13 @@ def register_method(name:str):
     return deco
 
 def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method='exact', drop_unanswerable=False, n_calls=15,
-               n_initial_points=5, seed=0, **_):
+               n_initial_points=5, seed=0, fast_bo=True, **_):
     cal_c, test_c = c.subset(cal), c.subset(test)
     if drop_unanswerable: test_c = test_c.subset(answerable(test_c))
     w, extra = 0.5, {}
     if optimize:
         r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls, n_initial_points=n_initial_points,
-                           seed=seed, method=method, drop_unanswerable=drop_unanswerable)
+                           seed=seed, method=method, drop_unanswerable=drop_unanswerable, fast_bo=fast_bo)
         w, extra = r['w_ret'], dict(opt_objective=r['objective'])
     th = calibrate(cal_c, w * alpha, (1 - w) * alpha, delta if pac else None, method, drop_unanswerable)
     return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
@@ -459,20 +522,26 @@ def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', me
     return float(1 - a.mean() / b.mean())
 
 # %% ../nbs/06_traq.ipynb #2c1a9e2c
+IDK_LABELS = {'any': answerable, 'majority': majority_correct}
+
 def idk_extension(c:Collection, # a collection with `features`
                   train:np.ndarray, # indices to fit the classifier on
                   cal:np.ndarray, # indices to calibrate the IDK threshold on (disjoint from train)
                   test:np.ndarray, # indices to evaluate on
                   alpha_idk:float=0.1, # miscoverage allowed on unanswerable questions
                   method:str='exact', C:float=1.0, # logistic regression's inverse regularization strength
+                  label:str='any', # 'any': answerable = a correct sample from the gold passage; 'majority': its most frequent answer is correct
                  ) -> dict:
     "Fit the answerability classifier, calibrate the IDK threshold; report IDK coverage and false-positive rate."
     from sklearn.linear_model import LogisticRegression
     if c.features is None: raise ValueError("the collection has no features: the IDK classifier needs (question, passage) features")
-    y = answerable(c)
+    if label not in IDK_LABELS: raise ValueError(f"label must be one of {tuple(IDK_LABELS)}, got label={label!r}")
+    y = IDK_LABELS[label](c)
     for name, idx in (('train', train), ('cal', cal), ('test', test)):
         if len(idx) == 0: raise ValueError(f"the {name} split for the IDK extension is empty")
-    if len(np.unique(y[train])) < 2: raise ValueError("the IDK classifier's training split has only one class")
+    if len(np.unique(y[train])) < 2:
+        raise ValueError(f"the IDK classifier's training split has only one class ({int(y[train].sum())} of {len(train)} "
+                         f"answerable, label={label!r})")
     clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
     prob = clf.predict_proba(c.features)[:, 1]  # P[answerable]
     cal_un = cal[~y[cal]]
@@ -480,7 +549,7 @@ def idk_extension(c:Collection, # a collection with `features`
     tau = conformal_threshold(prob[cal_un], alpha_idk, method)
     idk = in_set(prob, tau)  # IDK enters the set when P[answerable] <= tau
     t_un, t_ans = test[~y[test]], test[y[test]]
-    return dict(alpha_idk=alpha_idk, tau_idk=tau, n_cal_unanswerable=len(cal_un), n_test_unanswerable=len(t_un),
+    return dict(alpha_idk=alpha_idk, label=label, tau_idk=tau, n_cal_unanswerable=len(cal_un), n_test_unanswerable=len(t_un),
                 idk_coverage=float(idk[t_un].mean()) if len(t_un) else np.nan,
                 false_positive_rate=float(idk[t_ans].mean()) if len(t_ans) else np.nan,
                 classifier_accuracy=float(((prob[test] > 0.5) == y[test]).mean()))

@@ -83,3 +83,12 @@ def test_missing_key(monkeypatch):
     monkeypatch.delenv('CONFORMAL_RAG_NO_SUCH_KEY', raising=False)
     with pytest.raises(ValueError, match='CONFORMAL_RAG_NO_SUCH_KEY'):
         LLM('openai', api_key_env='CONFORMAL_RAG_NO_SUCH_KEY', cache=False)
+
+def test_model_string_reaches_an_openai_compatible_server(key, monkeypatch):
+    "`openai:MODEL@URL`, the form paper notebooks take in their model lists, talks to the given server."
+    from conformal_rag.llm import llm_from_spec
+    monkeypatch.setenv('OPENAI_API_KEY', KEY)
+    with StubOpenAI(answers=('Bern',)) as stub:
+        llm = llm_from_spec(f'openai:served-model@{stub.base_url}', cache=False, progress=False)
+        assert [s.text for s in llm.sample('Capital of Switzerland?', n=2)] == ['Bern', 'Bern']
+        assert stub.requests[0]['body']['model'] == 'served-model'
