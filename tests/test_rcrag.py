@@ -1,0 +1,269 @@
+"""RC-RAG (issue 7): the risk metrics against hand-made AK/AD/UK/UD tables (empty cells included), the reply parsers,
+and the judgment and fusion logic on scripted model replies (a fake backend that replays fixed answers): agreement,
+disagreement, N rounds, the "unknown" rule, unparseable keep/discard replies, probability comparison, and replay."""
+import re
+import numpy as np
+import pandas as pd
+import pytest
+from conformal_rag.llm import LLM, FakeBackend, GenerationCache
+from conformal_rag import rcrag as rc
+
+
+# --- metrics -------------------------------------------------------------------------------------------------------
+
+def table(AK, AD, UK, UD):
+    "Labels and decisions with the given cell counts."
+    labels = ['keep'] * (AK + AD) + ['discard'] * (UK + UD)
+    decisions = ['keep'] * AK + ['discard'] * AD + ['keep'] * UK + ['discard'] * UD
+    return labels, decisions
+
+
+@pytest.mark.parametrize('cells,expected', [
+    ((3, 1, 2, 4), dict(risk=2/5, carefulness=4/6, alignment=7/10, coverage=5/10)),
+    ((5, 0, 0, 5), dict(risk=0.0, carefulness=1.0, alignment=1.0, coverage=0.5)),
+    ((0, 4, 0, 6), dict(risk=np.nan, carefulness=1.0, alignment=0.6, coverage=0.0)),       # nothing kept
+    ((2, 0, 3, 0), dict(risk=3/5, carefulness=0.0, alignment=0.4, coverage=1.0)),          # everything kept
+    ((4, 2, 0, 0), dict(risk=0.0, carefulness=np.nan, alignment=4/6, coverage=4/6)),       # no unanswerable question
+    ((0, 0, 3, 1), dict(risk=1.0, carefulness=1/4, alignment=1/4, coverage=3/4)),          # no answerable question
+    ((0, 0, 0, 0), dict(risk=np.nan, carefulness=np.nan, alignment=np.nan, coverage=np.nan)),  # no question
+])
+def test_metrics_by_hand(cells, expected):
+    labels, decisions = table(*cells)
+    c = rc.risk_cells(labels, decisions)
+    assert (c['AK'], c['AD'], c['UK'], c['UD'], c['n']) == (*cells, sum(cells))
+    got = rc.risk_metrics(c)
+    for k, v in expected.items():
+        if np.isnan(v): assert np.isnan(got[k]), (k, got[k])
+        else: assert got[k] == pytest.approx(v), k
+
+
+def test_risk_is_reported_undefined_not_zero_when_nothing_is_kept():
+    labels, decisions = table(0, 4, 0, 6)
+    s = rc.risk_summary(labels, decisions, n_boot=200, seed=3)
+    assert np.isnan(s['risk']) and np.isnan(s['risk_lo']) and np.isnan(s['risk_hi'])
+    assert s['risk_undefined_boot'] == 200
+    assert rc.format_metric(s['risk'], s['risk_lo'], s['risk_hi']) == 'undefined'
+    d = pd.DataFrame(dict(model='m', retriever='dense', id=range(10), label=labels, method='IoE', N=0, raw=decisions, decision=decisions))
+    shown = rc.display_table(rc.metric_table(d, ['IoE'], n_boot=50))
+    assert shown.risk.item() == 'undefined' and shown.coverage.item().startswith('0.000')
+
+
+def test_bootstrap_intervals_cover_and_shrink():
+    rng = np.random.default_rng(0)
+    n = 3000
+    labels = np.where(rng.random(n) < 0.6, 'keep', 'discard')
+    decisions = np.where(rng.random(n) < np.where(labels == 'keep', 0.8, 0.3), 'keep', 'discard')
+    s = rc.risk_summary(labels, decisions, n_boot=300, seed=1)
+    # population values: risk = 0.4*0.3 / (0.6*0.8 + 0.4*0.3), coverage = 0.6, carefulness = 0.7
+    assert s['risk'] == pytest.approx(0.12 / 0.6, abs=0.03) and s['carefulness'] == pytest.approx(0.7, abs=0.03)
+    for m in rc.RISK_METRICS:
+        assert s[f'{m}_lo'] <= s[m] <= s[f'{m}_hi'] and s[f'{m}_hi'] - s[f'{m}_lo'] < 0.06, m
+
+
+def test_metric_validation():
+    with pytest.raises(ValueError, match=r"unknown labels \['answerable'\]"): rc.risk_cells(['answerable'], ['keep'])
+    with pytest.raises(ValueError, match='2 labels for 1 decisions'): rc.risk_cells(['keep', 'keep'], ['keep'])
+
+
+# --- parsers -------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('reply,robust,paper', rc.KEEP_DISCARD_CASES, ids=lambda x: str(x)[:20])
+def test_keep_discard_parser(reply, robust, paper):
+    assert rc.parse_keep_discard(reply) == robust
+    assert rc.parse_keep_discard(reply, 'paper') == paper
+
+
+@pytest.mark.parametrize('row', rc.PARSE_CASES.to_dict('records'), ids=lambda r: r['reply'][:25])
+def test_reply_parser(row):
+    p = rc.parse_reply(row['reply'])
+    assert (p.answer, p.evidence, p.reject) == (row['answer'], row['evidence'], row['reject'])
+
+
+def test_probability_parser():
+    assert rc.parse_probability('Probability: 0.35') == 0.35
+    assert rc.parse_probability('I am 90% sure') == 0.9
+    assert rc.parse_probability('definitely') is None and rc.parse_probability('Probability: 7.5') is None
+
+
+# --- judgment and fusion on scripted replies -----------------------------------------------------------------------
+
+ORDER = ['fusion_probability', 'fusion_usage', 'fusion_quality', 'cf_quality_no_ids', 'cf_quality', 'cf_usage', 'ioe', 'calibration']
+
+def kind_and_round(prompt):
+    "Which prompt a chat prompt ends with, and (for counterfactual prompts) its round."
+    last = prompt[-1]['content']
+    if last.startswith(rc.RAG_INSTRUCTION): return 'rag', 0
+    if last.startswith('Given the following information'): return 'priori', 0
+    for k in ORDER:
+        if last == rc.user_turn(k, chat=True):
+            return k, sum(m['role'] == 'user' and m['content'] == last for m in prompt)
+    raise AssertionError(f'unknown prompt {last[:80]!r}')
+
+
+class Scripted(FakeBackend):
+    "Replies from a table {(question, kind, round): reply}; rounds default to round 1's reply; records prompts."
+    def __init__(self, script):
+        super().__init__(self.reply, model='scripted')
+        self.script, self.asked = script, []
+
+    def reply(self, prompt, i, seed):
+        kind, r = kind_and_round(prompt)
+        q = re.findall(r'Question: ([^\n]*)', prompt[0]['content'])[-1]
+        self.asked.append((q, kind, r, prompt))
+        for key in ((q, kind, r), (q, kind, 1), (q, kind, 0)):
+            if key in self.script: return self.script[key]
+        return {'fusion_probability': 'Probability: 0.5', 'ioe': 'x', 'calibration': '0.5', 'priori': 'x'}.get(kind, 'zzz')
+
+
+Q = pd.DataFrame(dict(id=['a', 'b', 'c', 'd', 'e'], answers=[['Lima'], ['Oslo'], ['Bern'], ['Rome'], ['Kyiv']],
+                      question=['Capital of Peru?', 'Capital of Norway?', 'Capital of Switzerland?', 'Capital of Italy?', 'Capital of Ukraine?']))
+P = [['Lima is in Peru.', 'Cusco is old.', 'Quito is far.']] * 5
+
+
+def run(script, **cfg):
+    fake = Scripted(script)
+    cfg = dict(chat=True, shots=0, rounds=3, no_ids_rounds=1) | cfg
+    r = rc.run_rcrag(LLM(fake, cache=False, progress=False), Q, P, rc.RCConfig(**cfg))
+    return r, rc.decision_table(r), fake
+
+
+def pick(d, qid, method, N):
+    return d[(d.id == qid) & (d.method == method) & (d.N == N)].iloc[0]
+
+
+BASE = {
+    # a: both sides keep the answer for 3 rounds (agreement, answerable)
+    ('Capital of Peru?', 'rag', 0): 'Lima.\nEvidence: ## Passage-0 ##.',
+    ('Capital of Peru?', 'cf_usage', 1): 'Lima', ('Capital of Peru?', 'cf_quality', 1): 'Lima\nEvidence: ## Passage-0 ##',
+    ('Capital of Peru?', 'cf_quality_no_ids', 1): 'Lima',
+    # b: CF-usage keeps, CF-quality changes the answer (disagreement); direct selection replies "$$ keep $$"
+    ('Capital of Norway?', 'rag', 0): 'Oslo.\nEvidence: ## Passage-1 ##.',
+    ('Capital of Norway?', 'cf_usage', 1): 'Oslo', ('Capital of Norway?', 'cf_quality', 1): 'Bergen',
+    ('Capital of Norway?', 'fusion_quality', 0): 'I choose $$ keep $$.',
+    ('Capital of Norway?', 'cf_quality_no_ids', 1): 'Bergen',
+    # c: disagreement; the fusion reply says neither keep nor discard (unparseable)
+    ('Capital of Switzerland?', 'rag', 0): 'Zurich.\nEvidence: ## Passage-2 ##.',
+    ('Capital of Switzerland?', 'cf_usage', 1): 'Geneva', ('Capital of Switzerland?', 'cf_quality', 1): 'Zurich',
+    ('Capital of Switzerland?', 'fusion_usage', 0): 'Well, it depends.',
+    ('Capital of Switzerland?', 'cf_quality_no_ids', 1): 'Zurich',
+    # d: the RAG answer is a refusal that both sides repeat: kept by both, then discarded by the unknown rule
+    ('Capital of Italy?', 'rag', 0): 'Unknown.', ('Capital of Italy?', 'cf_usage', 1): 'Unknown',
+    ('Capital of Italy?', 'cf_quality', 1): 'unknown', ('Capital of Italy?', 'cf_quality_no_ids', 1): 'Unknown',
+    # e: both sides keep in round 1, CF-usage changes its answer in round 2 (N rounds)
+    ('Capital of Ukraine?', 'rag', 0): 'Kyiv.\nEvidence: ## Passage-0 ##.', ('Capital of Ukraine?', 'cf_usage', 1): 'Kyiv',
+    ('Capital of Ukraine?', 'cf_usage', 2): 'Lviv', ('Capital of Ukraine?', 'cf_quality', 1): 'Kyiv',
+    ('Capital of Ukraine?', 'cf_quality_no_ids', 1): 'Kyiv',
+    ('Capital of Ukraine?', 'fusion_usage', 0): '$$ discard $$',
+}
+
+
+def test_labels_follow_the_rag_answer():
+    r, d, _ = run(BASE)
+    assert r.labels == ['keep', 'keep', 'discard', 'discard', 'keep']
+    assert [x.reject for x in r.rag] == [False, False, False, True, False]
+
+
+def test_agreement_passes_through_without_a_fusion_prompt():
+    r, d, fake = run(BASE)
+    for N in (1, 2, 3):
+        assert pick(d, 'a', 'CF (direct)', N).decision == 'keep'
+        assert pick(d, 'a', 'CF (probability)', N).decision == 'keep'
+    assert not [a for a in fake.asked if a[0] == 'Capital of Peru?' and a[1].startswith('fusion')]
+    assert len([a for a in fake.asked if a[0] == 'Capital of Peru?' and a[1] == 'cf_usage']) == 3   # 3 rounds asked
+
+
+def test_disagreement_direct_selection_keep_reply():
+    r, d, fake = run(BASE)
+    row = pick(d, 'b', 'CF (direct)', 1)
+    assert (pick(d, 'b', 'CF-usage only', 1).decision, pick(d, 'b', 'CF-quality only', 1).decision) == ('keep', 'discard')
+    assert row.decision == 'keep'
+    # the fusion prompt continues the discarding side's (CF-quality's) dialogue, ending with its own "Bergen"
+    asked = [a[3] for a in fake.asked if a[0] == 'Capital of Norway?' and a[1] == 'fusion_quality']
+    assert asked and asked[0][-2] == dict(role='assistant', content='Bergen')
+    assert not [a for a in fake.asked if a[0] == 'Capital of Norway?' and a[1] == 'fusion_usage']
+    assert pick(d, 'b', 'CF (safety)', 1).decision == 'discard'
+
+
+def test_unparseable_keep_discard_reply():
+    r, d, _ = run(BASE)
+    assert rc.parse_keep_discard(r.fusion[(2, 1)]['direct']) is None
+    assert pick(d, 'c', 'CF (direct)', 1).decision == 'discard'                       # default: discard
+    assert pick(rc.decision_table(r, unparsed='keep'), 'c', 'CF (direct)', 1).decision == 'keep'
+    rates = rc.parse_rate_table(r.reply_table())
+    fd = rates[rates.step == 'fusion_direct']
+    n_direct = len(r.reply_table().query("step == 'fusion_direct'"))
+    assert fd.n.item() == n_direct and fd.parse_rate.item() == pytest.approx(1 - sum(
+        rc.parse_keep_discard(t) is None for t in r.reply_table().query("step == 'fusion_direct'").response) / n_direct)
+    assert fd.parse_rate.item() < 1
+
+
+def test_unknown_rule_discards_a_kept_refusal():
+    r, d, _ = run(BASE)
+    for m in ('CF (direct)', 'CF-usage only', 'CF-quality only'):
+        row = pick(d, 'd', m, 1)
+        assert (row.raw, row.decision) == ('keep', 'discard'), m
+    no_rule = rc.decision_table(r, apply_unknown_rule=False)
+    assert pick(no_rule, 'd', 'CF (direct)', 1).decision == 'keep'
+
+
+def test_rounds_discard_when_any_round_changes_the_answer():
+    r, d, fake = run(BASE)
+    assert r.rounds['cf_usage'][4] == ['continue', 'discard']            # round 3 is not asked after a discard
+    assert [pick(d, 'e', 'CF-usage only', N).decision for N in (1, 2, 3)] == ['keep', 'discard', 'discard']
+    assert pick(d, 'e', 'CF (direct)', 1).decision == 'keep'             # agreement at N = 1
+    assert pick(d, 'e', 'CF (direct)', 2).decision == 'discard'          # disagreement at N = 2: "$$ discard $$"
+    # each round's prompt carries the previous rounds' answers as the model's turns
+    r2 = [a[3] for a in fake.asked if a[0] == 'Capital of Ukraine?' and a[1] == 'cf_usage' and a[2] == 2][0]
+    assert [m['content'] for m in r2 if m['role'] == 'assistant'] == ['Kyiv', 'Kyiv']
+
+
+def test_probability_comparison():
+    script = dict(BASE)
+    script[('Capital of Norway?', 'fusion_probability', 0)] = 'Probability: 0.2'   # both sides' reply: a tie discards
+    r, d, _ = run(script)
+    assert pick(d, 'b', 'CF (probability)', 1).decision == 'discard'
+    # scripted per side: CF-usage (kept Oslo) is more confident than CF-quality (Bergen)
+    def script_fn(prompt, i, seed):
+        kind, _ = kind_and_round(prompt)
+        if kind == 'fusion_probability':
+            return '0.9' if prompt[-2]['content'] == 'Oslo' else 'Probability: 0.1'
+        return Scripted(BASE).reply(prompt, i, seed)
+    r = rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q, P, rc.RCConfig(chat=True, shots=0, rounds=1))
+    assert pick(rc.decision_table(r), 'b', 'CF (probability)', 1).decision == 'keep'
+
+
+def test_baselines():
+    script = dict(BASE)
+    script.update({('Capital of Peru?', 'ioe', 0): 'Lima', ('Capital of Norway?', 'ioe', 0): 'Bergen',
+                   ('Capital of Peru?', 'calibration', 0): 'Probability: 0.6', ('Capital of Norway?', 'calibration', 0): '0.59',
+                   ('Capital of Peru?', 'priori', 0): 'Lima', ('Capital of Norway?', 'priori', 0): 'Unknown'})
+    r, d, _ = run(script)
+    assert [pick(d, q, 'IoE', 0).decision for q in 'ab'] == ['keep', 'discard']
+    assert [pick(d, q, 'Calibration', 0).decision for q in 'ab'] == ['keep', 'discard']        # threshold 0.6
+    assert pick(rc.decision_table(r, threshold=0.5), 'b', 'Calibration', 0).decision == 'keep'
+    assert [pick(d, q, 'Priori', 0).decision for q in 'ab'] == ['keep', 'discard']
+
+
+def test_text_dialogue_for_base_models():
+    seen = []
+    def script_fn(prompt, i, seed):
+        seen.append(prompt)
+        return 'Lima.\nEvidence: ## Passage-0 ##.'
+    rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q.iloc[:1], P[:1], rc.RCConfig(shots=1, rounds=2, baselines=False))
+    assert all(isinstance(p, str) for p in seen)
+    r2 = [p for p in seen if p.count(rc.PROMPTS['cf_usage']['text']) == 2][0]
+    assert r2.endswith(rc.PROMPTS['cf_usage']['text'] + '\nAnswer: Lima\n' + rc.PROMPTS['cf_usage']['text'] + '\nAnswer:')
+    assert 'Answer: Canberra.\nEvidence: ## Passage-1 ##.' in r2     # the demonstration
+
+
+def test_replay_never_samples(tmp_path):
+    gc = GenerationCache(tmp_path/'a.sqlite')
+    first = rc.run_rcrag(LLM(FakeBackend(rc.fake_rcrag_reply, model='m1'), cache=gc, progress=False), Q, P, rc.RCConfig(rounds=2))
+    llm_keys = LLM(FakeBackend(rc.fake_rcrag_reply, model='m1'), cache=gc, progress=False)
+    rc.run_rcrag(llm_keys, Q, P, rc.RCConfig(rounds=2))
+    gc.export_jsonl(tmp_path/'g.jsonl.gz', keys=llm_keys.keys)
+    llm = rc.replay_llm('m1', tmp_path/'g.jsonl.gz'); llm.backend.kind = 'fake'
+    again = rc.run_rcrag(llm, Q, P, rc.RCConfig(rounds=2))
+    assert again.reply_table().response.tolist() == first.reply_table().response.tolist()
+    with pytest.raises(KeyError, match='generation missing'):
+        rc.run_rcrag(llm, Q, P, rc.RCConfig(rounds=2, shots=0))
