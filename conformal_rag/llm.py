@@ -5,6 +5,7 @@
 # %% ../nbs/03_llm.ipynb #c6e5de4e
 from __future__ import annotations
 import os, re, json, gzip, math, time, random, shutil, hashlib, sqlite3, threading, importlib.util
+from contextlib import contextmanager
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field, asdict
@@ -18,7 +19,7 @@ __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL'
            'cut_at_stop', 'render_prompt', 'Sample', 'request_dict', 'request_key', 'default_cache_path',
            'GenerationCache', 'Backend', 'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model',
            'sample_next', 'LocalBackend', 'tiny_causal_lm', 'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec',
-           'llm_from_spec']
+           'llm_from_spec', 'export_keys', 'RunExport', 'collect_parser']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -657,3 +658,44 @@ def llm_from_spec(spec:str, # a model string (see `parse_model_spec`)
     "An `LLM` for a model string: local models and OpenAI-compatible endpoints through one parameter."
     p = parse_model_spec(spec)
     return LLM(p.pop('backend'), p.pop('model'), **{**p, **kwargs})
+
+# %% ../nbs/03_llm.ipynb #4288f698
+def export_keys(path:str|Path # a JSONL export (`GenerationCache.export_jsonl`)
+               ) -> list:
+    "The request keys in an export, in order (empty when the file does not exist)."
+    if not Path(path).exists(): return []
+    with gzip.open(path, 'rt', encoding='utf-8') as f: return list(dict.fromkeys(json.loads(l)['key'] for l in f))
+
+class RunExport:
+    "The generations of a multi-step run, exported after every step; resumes from an earlier export."
+    def __init__(self, out:str|Path, # the JSONL export the run (re)writes
+                 cache:str|Path|None=None, # generation cache; the shared default when None
+                 log=print): # where the per-step lines go
+        self.out, self.log, self.t0 = Path(out), log, time.time()
+        self.cache = GenerationCache(cache) if cache else GenerationCache()
+        self.keys = dict.fromkeys(export_keys(self.out))   # keep what an earlier (smaller) run exported
+        if self.keys and any(v is None for v in self.cache.get(next(iter(self.keys)), 1)): self.cache.import_jsonl(self.out)
+
+    @contextmanager
+    def step(self, llm:LLM, # the LLM the step samples with (its `keys` are exported)
+             label:str): # what the log line calls the step
+        "Run the body, then export every generation of the run so far and log the step's time."
+        t = time.time()
+        yield
+        self.keys.update(llm.keys)
+        n = self.cache.export_jsonl(self.out, keys=self.keys)
+        self.log(f"{label}: {time.time() - t:.0f} s (total {time.time() - self.t0:.0f} s), {n} generations exported to {self.out}")
+
+def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
+                   defaults:dict, # the module's defaults: 'models' and every key of `int_keys`
+                   int_keys:tuple, # integer options, `--n-questions` for 'n_questions'
+                   doc:str='Sample and export the generations of the default run (resumable).'):
+    "The argument parser of a module's `collect` command (models, integer sizes, --out, --cache)."
+    import argparse
+    ap = argparse.ArgumentParser(prog=prog, description=doc)
+    ap.add_argument('command', choices=['collect'])
+    ap.add_argument('--models', nargs='+', default=list(defaults['models']), help='model strings (`parse_model_spec`)')
+    for k in int_keys: ap.add_argument('--' + k.replace('_', '-'), type=int, default=defaults[k])
+    ap.add_argument('--out', default=None, help="the export (default: the module's file under data/)")
+    ap.add_argument('--cache', default=None, help='generation cache (default: the shared one)')
+    return ap

@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, llm_from_spec
+from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 
@@ -640,10 +640,6 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
         parts.append(collect_replies(llm, qs, docs, gen_config(m, shots, max_new_tokens, long_tokens), tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
 
-def _file_keys(path:Path) -> list:
-    if not Path(path).exists(): return []
-    with gzip.open(path, 'rt', encoding='utf-8') as f: return list(dict.fromkeys(json.loads(l)['key'] for l in f))
-
 def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
                         shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                         long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts'],
@@ -654,29 +650,19 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
     "Sample every generation of the default run (resumable through the cache), exporting after every step."
     out = Path(out) if out else data_dir(GENERATIONS_FILE)
     qs = experiment_questions(n_questions, seed); docs = benchmark_documents(qs)
-    gc = GenerationCache(cache) if cache else GenerationCache()
-    keys = dict.fromkeys(_file_keys(out))   # keep what an earlier (smaller) run exported
-    if keys and any(v is None for v in gc.get(next(iter(keys)), 1)): gc.import_jsonl(out)
-    t0 = time.time()
+    run = RunExport(out, cache, log)   # exports after every step; resumes from an earlier export
     for m in models:
-        llm = LLM(backend, m, cache=gc, batch_prompts=batch_prompts, progress=backend != 'fake')
+        llm = LLM(backend, m, cache=run.cache, batch_prompts=batch_prompts, progress=backend != 'fake')
         cfg = gen_config(m, shots, max_new_tokens, long_tokens, batch_prompts)
-        for step in [('strategy', s) for s in STRATEGIES] + [('ra', s) for s in RA_SOURCES]:
-            t = time.time()
-            collect_replies(llm, qs, docs, cfg, (step[1],) if step[0] == 'strategy' else (), (step[1],) if step[0] == 'ra' else ())
-            keys.update(llm.keys)
-            n = gc.export_jsonl(out, keys=keys)
-            log(f"{m} {step[0]} {step[1]}: {time.time() - t:.0f} s (total {time.time() - t0:.0f} s), {n} generations exported to {out}")
+        for kind, name in [('strategy', s) for s in STRATEGIES] + [('ra', s) for s in RA_SOURCES]:
+            with run.step(llm, f"{m} {kind} {name}"):
+                collect_replies(llm, qs, docs, cfg, (name,) if kind == 'strategy' else (), (name,) if kind == 'ra' else ())
     return out
 
 def main(argv:list|None=None):
     "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.overconfidence', description=main.__doc__)
-    ap.add_argument('command', choices=['collect'])
-    ap.add_argument('--models', nargs='+', default=list(DEFAULTS['models']))
-    for k in ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'):
-        ap.add_argument('--' + k.replace('_', '-'), type=int, default=DEFAULTS[k])
-    ap.add_argument('--out', default=None); ap.add_argument('--cache', default=None)
+    ap = collect_parser('python -m conformal_rag.overconfidence', DEFAULTS,
+                        ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'), main.__doc__)
     a = vars(ap.parse_args(argv)); a.pop('command')
     print(collect_generations(**a))
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Callable
 import numpy as np
 import pandas as pd
-from .llm import LLM, FakeBackend, GenerationCache, check_prompt, llm_from_spec
+from .llm import LLM, FakeBackend, GenerationCache, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser
 from .matching import normalize_answer, correctness_rule
-from .overconfidence import ReplayBackend, RecordingFake, MODEL_SETTINGS, _file_keys
+from .overconfidence import ReplayBackend, RecordingFake, MODEL_SETTINGS
 from .paths import data_dir
 
 # %% auto #0
@@ -772,33 +772,21 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                        ) -> Path:
     "Sample every generation of the default run (resumable through the cache), exporting after every run."
     out = Path(out) if out else data_dir(GENERATIONS_FILE)
-    gc = GenerationCache(cache) if cache else GenerationCache()
-    keys = dict.fromkeys(_file_keys(out))   # keep what an earlier run exported
-    if keys and any(v is None for v in gc.get(next(iter(keys)), 1)): gc.import_jsonl(out)
-    t0 = time.time()
+    run = RunExport(out, cache, log)   # exports after every step; resumes from an earlier export
     for m in models:
-        llm = llm_from_spec(m, cache=gc, batch_prompts=batch_prompts) if backend != 'fake' \
-              else LLM(FakeBackend(fake_rcrag_reply, model=m), cache=gc, progress=False)
-        steps = ([('pilot', dict(shots=s)) for s in (0, 1)] if pilot else []) + [('run', {})]
-        for what, extra in steps:
-            t = time.time()
-            if what == 'pilot':
-                parse_pilot([m], shots=(extra['shots'],), llms={m: llm}, seed=seed, **{k: v for k, v in cfg.items() if k not in ('shots', 'rounds')})
-            else: run_models([m], n_questions, seed, llms={m: llm}, **cfg)
-            keys.update(llm.keys)
-            n = gc.export_jsonl(out, keys=keys)
-            log(f"{m} {what} {extra or ''}: {time.time() - t:.0f} s (total {time.time() - t0:.0f} s), {n} generations exported to {out}")
+        llm = llm_from_spec(m, cache=run.cache, batch_prompts=batch_prompts) if backend != 'fake' \
+              else LLM(FakeBackend(fake_rcrag_reply, model=m), cache=run.cache, progress=False)
+        for s in ((0, 1) if pilot else ()):
+            with run.step(llm, f"{m} pilot shots={s}"):
+                parse_pilot([m], shots=(s,), llms={m: llm}, seed=seed, **{k: v for k, v in cfg.items() if k not in ('shots', 'rounds')})
+        with run.step(llm, f"{m} run"): run_models([m], n_questions, seed, llms={m: llm}, **cfg)
     return out
 
 def main(argv:list|None=None):
     "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.rcrag', description=main.__doc__)
-    ap.add_argument('command', choices=['collect'])
-    ap.add_argument('--models', nargs='+', default=list(DEFAULTS['models']))
-    for k in ('n_questions', 'seed', 'shots', 'passage_words', 'max_new_tokens', 'rounds', 'batch_prompts'):
-        ap.add_argument('--' + k.replace('_', '-'), type=int, default=DEFAULTS[k], help='(default: per model, `MODEL_SHOTS`)' if k == 'shots' else None)
+    ap = collect_parser('python -m conformal_rag.rcrag', DEFAULTS,
+                        ('n_questions', 'seed', 'shots', 'passage_words', 'max_new_tokens', 'rounds', 'batch_prompts'), main.__doc__)
     ap.add_argument('--no-pilot', dest='pilot', action='store_false')
-    ap.add_argument('--out', default=None); ap.add_argument('--cache', default=None)
     a = vars(ap.parse_args(argv)); a.pop('command')
     print(collect_generations(**a))
 
