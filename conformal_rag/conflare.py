@@ -13,6 +13,7 @@ from tqdm.auto import tqdm
 from .paths import cache_dir
 from .data import check_passages, normalize
 from .conformal import check_alpha, in_set
+from .retrieval import _unit as _retrieval_unit
 from .retrieval import (STOPWORDS, Retrieval, conflare_cutoff, conflare_retrieve, ConflareSet, conflare_trials,
                                      embed_passages, load_encoder, model_key, retrieve)
 from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec
@@ -150,9 +151,7 @@ class BagOfWordsEncoder:
                 if w not in STOPWORDS: X[i, zlib.crc32(w.encode()) % self.dim] += 1
         return X
 
-def _unit(x:np.ndarray) -> np.ndarray:
-    n = np.linalg.norm(x, axis=1, keepdims=True)
-    return (x / np.where(n == 0, 1, n)).astype(np.float32)
+def _unit(x:np.ndarray) -> np.ndarray: return _retrieval_unit(x).astype(np.float32)
 
 def _encoder_spec(encoder) -> dict:
     if encoder is None: return dict(kind='minilm', key=model_key())

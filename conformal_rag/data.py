@@ -15,7 +15,7 @@ from .paths import data_dir, cache_dir
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
            'QUESTIONS_FILE', 'SPLITS', 'DATASETS', 'check_passages', 'check_examples', 'QADataset', 'normalize',
-           'contains_answer', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
+           'passage_contains', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
            'description_questions', 'build_questions', 'write_questions', 'read_questions', 'wiki_benchmark',
            'split_examples', 'DatasetUnavailable', 'load_records', 'chunk_words', 'gold_by_answer', 'squad_to_schema',
            'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa',
@@ -105,10 +105,10 @@ def normalize(text:str) -> str:
     t = ''.join(c for c in t if not unicodedata.combining(c)).lower()
     return ' '.join(re.sub(r'[^0-9a-z]+', ' ', t).split())
 
-def contains_answer(text:str, # the text searched (a passage or a question)
+def passage_contains(text:str, # the text searched (a passage or a question)
                     answer:str, # the answer looked for, as whole words
                    ) -> bool:
-    "Whether the normalized `answer` occurs in the normalized `text` as a run of whole words."
+    "Whether the `normalize`d `answer` occurs in the `normalize`d `text` as a run of whole words (accents folded: the benchmark's keep rule; answers are judged by `matching.contains_answer`)."
     a = normalize(answer)
     return bool(a) and f' {a} ' in f' {normalize(text)} '
 
@@ -220,8 +220,8 @@ def _candidate(qid, template, question, answers, gold_ids, passages_text:dict, *
     answers = list(dict.fromkeys(a for a in answers if a and normalize(a)))
     gold_ids = [g for g in dict.fromkeys(gold_ids) if g in passages_text]
     if not gold_ids or not answers: return None
-    if any(contains_answer(question, a) for a in answers): return None
-    found = [a for a in answers if all(contains_answer(passages_text[g], a) for g in gold_ids)]
+    if any(passage_contains(question, a) for a in answers): return None
+    found = [a for a in answers if all(passage_contains(passages_text[g], a) for g in gold_ids)]
     if not found: return None
     primary = found[0]
     answers = [primary] + [a for a in answers if a != primary]
@@ -246,7 +246,7 @@ def country_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()
         cand = []
         if r.capitals:
             cap = r.capitals[0]
-            golds = [t] + ([cap] if cap in txt and contains_answer(txt[cap], r.name) else [])
+            golds = [t] + ([cap] if cap in txt and passage_contains(txt[cap], r.name) else [])
             cand.append(('capital', TEMPLATES['capital'][0].format(country=country), r.capitals, golds))
             cand.append(('capital_to_country', TEMPLATES['capital_to_country'][0].format(capital=cap),
                          [r.name, t, *r.alt_names], golds))
@@ -410,7 +410,7 @@ def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids ma
     out = []
     for i, ans in enumerate(examples['answers']):
         pool = ids if candidates is None else candidates[i]
-        out.append([p for p in pool if any(contains_answer(txt[p], a) for a in _as_list(ans))])
+        out.append([p for p in pool if any(passage_contains(txt[p], a) for a in _as_list(ans))])
     return out
 
 def _finish(name, passages, examples, drop_unanswerable=True) -> QADataset:

@@ -58,19 +58,19 @@ STRATEGIES = {
 
 # few-shot demonstrations (ours, not the paper's): one certain and one uncertain answer in each strategy's format
 DEMOS = [
-    dict(question="What is the capital of Australia?", answers={
-        'vanilla': "Canberra, certain", 'punish': "Canberra, certain", 'challenge': "Canberra",
+    dict(question="What is the capital of Australia?", judgement='certain', answers={
+        'vanilla': "Canberra, certain", 'challenge': "Canberra",
         'think_step_by_step': "Australia's federal government sits in Canberra, so the answer is Canberra. certain",
         'generate': "Document: Canberra is the capital city of Australia and the seat of its government. Answer: Canberra. certain",
-        'explain': "Canberra, because it is the seat of Australia's federal government. certain",
-        'punish_explain': "Canberra, because it is the seat of Australia's federal government. certain"}, judgement='certain'),
-    dict(question="Who was the mayor of the Danish town of Ribe in 1420?", answers={
-        'vanilla': "Peder Jensen, uncertain", 'punish': "Peder Jensen, uncertain", 'challenge': "Peder Jensen",
+        'explain': "Canberra, because it is the seat of Australia's federal government. certain"}),
+    dict(question="Who was the mayor of the Danish town of Ribe in 1420?", judgement='uncertain', answers={
+        'vanilla': "Peder Jensen, uncertain", 'challenge': "Peder Jensen",
         'think_step_by_step': "Ribe is a small Danish town and I know none of its medieval mayors; a guess is Peder Jensen. uncertain",
         'generate': "Document: Ribe is the oldest town in Denmark; its medieval officials are poorly recorded. Answer: Peder Jensen. uncertain",
-        'explain': "Peder Jensen, because it is a common Danish name, but I do not really know. uncertain",
-        'punish_explain': "Peder Jensen, because it is a common Danish name, but I do not really know. uncertain"}, judgement='uncertain'),
+        'explain': "Peder Jensen, because it is a common Danish name, but I do not really know. uncertain"}),
 ]
+for _d in DEMOS:  # the Punish variants answer in the format of the prompt they extend
+    _d['answers'].update(punish=_d['answers']['vanilla'], punish_explain=_d['answers']['explain'])
 
 def check_strategy(name:str # a key of `STRATEGIES`
                   ) -> str:
@@ -370,8 +370,8 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
     return out
 
 def doc_contains(doc:str, answer:str) -> bool:
-    "Whether a document holds an answer: `data.contains_answer` (accents folded, whole words), the benchmark's keep rule."
-    from conformal_rag.data import contains_answer as _data_contains
+    "Whether a document holds an answer: `data.passage_contains` (accents folded, whole words), the benchmark's keep rule."
+    from conformal_rag.data import passage_contains as _data_contains
     return _data_contains(doc, answer)
 
 def precision_at_1(docs:pd.DataFrame, # from `benchmark_documents`

@@ -18,7 +18,7 @@ __all__ = ['METHODS', 'IDK_LABELS', 'Collection', 'synthetic_collection', 'load_
            'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate', 'report',
            'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d',
            'optimize_split', 'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'summarize',
-           'size_reduction', 'idk_extension', 'set_answers', 'fidelity_table']
+           'size_reduction', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 _ARRAYS_QK = ('ret_score', 'in_topk', 'is_gold')
@@ -524,6 +524,9 @@ def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', me
 # %% ../nbs/06_traq.ipynb #2c1a9e2c
 IDK_LABELS = {'any': answerable, 'majority': majority_correct}
 
+class IDKUnavailable(ValueError):
+    "The data of a split cannot train or calibrate the IDK classifier (one class only, no unanswerable question)."
+
 def idk_extension(c:Collection, # a collection with `features`
                   train:np.ndarray, # indices to fit the classifier on
                   cal:np.ndarray, # indices to calibrate the IDK threshold on (disjoint from train)
@@ -540,12 +543,12 @@ def idk_extension(c:Collection, # a collection with `features`
     for name, idx in (('train', train), ('cal', cal), ('test', test)):
         if len(idx) == 0: raise ValueError(f"the {name} split for the IDK extension is empty")
     if len(np.unique(y[train])) < 2:
-        raise ValueError(f"the IDK classifier's training split has only one class ({int(y[train].sum())} of {len(train)} "
+        raise IDKUnavailable(f"the IDK classifier's training split has only one class ({int(y[train].sum())} of {len(train)} "
                          f"answerable, label={label!r})")
     clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
     prob = clf.predict_proba(c.features)[:, 1]  # P[answerable]
     cal_un = cal[~y[cal]]
-    if len(cal_un) == 0: raise ValueError("no unanswerable calibration question: IDK cannot be calibrated")
+    if len(cal_un) == 0: raise IDKUnavailable("no unanswerable calibration question: IDK cannot be calibrated")
     tau = conformal_threshold(prob[cal_un], alpha_idk, method)
     idk = in_set(prob, tau)  # IDK enters the set when P[answerable] <= tau
     t_un, t_ans = test[~y[test]], test[y[test]]
@@ -553,6 +556,23 @@ def idk_extension(c:Collection, # a collection with `features`
                 idk_coverage=float(idk[t_un].mean()) if len(t_un) else np.nan,
                 false_positive_rate=float(idk[t_ans].mean()) if len(t_ans) else np.nan,
                 classifier_accuracy=float(((prob[test] > 0.5) == y[test]).mean()))
+
+# %% ../nbs/06_traq.ipynb #fb8fc4f8
+def idk_grid(c:Collection, # a collection with `features`
+             alphas:list, # IDK miscoverage levels
+             seeds:list, # split seeds
+             fractions:tuple=(0.3, 0.3, 0.4), # classifier training / IDK calibration / test shares
+             method:str='exact', label:str='any' # as in `idk_extension`
+            ) -> tuple[pd.DataFrame, list]:
+    "A row per seed and level of `idk_extension`'s results, and the reasons of the skipped (seed, level) pairs."
+    alphas = [check_alpha(a, 'alpha_idk') for a in alphas]
+    rows, skipped = [], []
+    for seed in seeds:
+        tr, ca, te = split_indices(c, fractions, seed)
+        for a in sorted(alphas):
+            try: rows.append(dict(seed=seed, level=round(1 - a, 10), **idk_extension(c, tr, ca, te, a, method, label=label)))
+            except IDKUnavailable as e: skipped.append(f"seed {seed}, alpha {a}: {e}")
+    return pd.DataFrame(rows), skipped
 
 # %% ../nbs/06_traq.ipynb #665a14e3
 def set_answers(c:Collection, # a collection with `answers`
