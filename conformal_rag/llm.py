@@ -4,7 +4,7 @@
 
 # %% ../nbs/03_llm.ipynb #c6e5de4e
 from __future__ import annotations
-import os, re, json, gzip, math, time, random, shutil, hashlib, sqlite3, threading, importlib.util
+import os, re, json, gzip, math, time, random, shutil, hashlib, sqlite3, tempfile, threading, importlib.util
 from contextlib import contextmanager
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -19,7 +19,7 @@ __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL'
            'cut_at_stop', 'render_prompt', 'Sample', 'request_dict', 'request_key', 'default_cache_path',
            'GenerationCache', 'Backend', 'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model',
            'sample_next', 'LocalBackend', 'tiny_causal_lm', 'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec',
-           'llm_from_spec', 'export_keys', 'RunExport', 'collect_parser']
+           'llm_from_spec', 'export_keys', 'RunExport', 'collect_parser', 'ReplayBackend', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -699,3 +699,34 @@ def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
     ap.add_argument('--out', default=None, help="the export (default: the module's file under data/)")
     ap.add_argument('--cache', default=None, help='generation cache (default: the shared one)')
     return ap
+
+# %% ../nbs/03_llm.ipynb #14f02ab1
+class ReplayBackend(Backend):
+    "Stands in for a model whose generations are all in the cache: any request that reaches it is an error."
+    def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
+                 rebuild:str=''): # the command that rebuilds the export, for the error message
+        self.model, self.kind, self.rebuild = model, kind, rebuild
+    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
+        raise KeyError(f"generation missing from the exported file for model {self.model!r}"
+                       + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
+
+_REPLAY_CACHES = {}
+def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
+               model:str, # the model whose generations are replayed
+               kind:str='local', # the backend kind they were made with
+               rebuild:str='', # the command that rebuilds the export (named in errors)
+               cache_path:str|Path|None=None # the cache to import into; None: a temporary one, imported once per process
+              ) -> LLM:
+    "An `LLM` that answers from an exported generations file only (never samples)."
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
+    if cache_path is not None:
+        cache = GenerationCache(cache_path)
+        if len(cache) == 0: cache.import_jsonl(path)
+    else:
+        key = (str(path.resolve()), path.stat().st_mtime)
+        if key not in _REPLAY_CACHES:
+            _REPLAY_CACHES[key] = GenerationCache(Path(tempfile.mkdtemp(prefix='replay_'))/'replay.sqlite')
+            _REPLAY_CACHES[key].import_jsonl(path)
+        cache = _REPLAY_CACHES[key]
+    return LLM(ReplayBackend(model, kind, rebuild), cache=cache, progress=False)

@@ -12,7 +12,8 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser
+from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser, ReplayBackend
+from .llm import replay_llm as replay_export
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 
@@ -25,9 +26,8 @@ __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INST
            'token_confidence', 'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents',
            'doc_contains', 'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized',
            'corrupted', 'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table',
-           'token_prob_table', 'augmentation_table', 'level_table', 'experiment_questions', 'gen_config',
-           'ReplayBackend', 'replay_llm', 'model_llm', 'run_experiment', 'collect_generations', 'main',
-           'overconfidence_plot', 'level_plot']
+           'token_prob_table', 'augmentation_table', 'level_table', 'experiment_questions', 'gen_config', 'replay_llm',
+           'model_llm', 'run_experiment', 'collect_generations', 'main', 'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -595,24 +595,13 @@ def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAUL
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
     return GenConfig(shots, MODEL_SETTINGS.get(model, {}).get('chat', False), max_new_tokens, long_tokens, batch_prompts)
 
-class ReplayBackend(Backend):
-    "Stands in for a model whose generations are all in the cache: any request that reaches it is an error."
-    def __init__(self, model:str, kind:str='local'): self.model, self.kind = model, kind
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        raise KeyError(f"generation missing from the committed file for model {self.model!r} (run the collection "
-                       f"`python -m conformal_rag.overconfidence collect`): prompt {str(prompt)[-200:]!r}")
-
 def replay_llm(model:str, # the model whose generations are replayed
                path:str|Path|None=None, # an exported generations file; `data/overconfidence_generations.jsonl.gz` by default
                cache_path:str|Path|None=None # where to build the temporary cache (a temporary folder by default)
               ) -> LLM:
-    "An `LLM` that answers from exported generations only (never samples)."
-    path = Path(path) if path else data_dir(GENERATIONS_FILE)
-    if not path.exists(): raise FileNotFoundError(f"{path} is missing: run `python -m conformal_rag.overconfidence collect` first")
-    cp = Path(cache_path) if cache_path else Path(tempfile.mkdtemp(prefix='oc_replay_'))/'replay.sqlite'
-    cache = GenerationCache(cp)
-    if len(cache) == 0: cache.import_jsonl(path)
-    return LLM(ReplayBackend(model), cache=cache, progress=False)
+    "An `LLM` that answers from exported generations only (never samples): `llm.replay_llm` on this module's export."
+    return replay_export(path or data_dir(GENERATIONS_FILE), model, rebuild='python -m conformal_rag.overconfidence collect',
+                         cache_path=cache_path)
 
 def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_URL]' (`llm.parse_model_spec`), any name with source='fake'
               source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'

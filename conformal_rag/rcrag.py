@@ -11,8 +11,9 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from .llm import LLM, FakeBackend, GenerationCache, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser
+from .llm import replay_llm as replay_export
 from .matching import normalize_answer, correctness_rule
-from .overconfidence import ReplayBackend, RecordingFake, MODEL_SETTINGS
+from .overconfidence import RecordingFake, MODEL_SETTINGS
 from .paths import data_dir
 
 # %% auto #0
@@ -24,8 +25,8 @@ __all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', '
            'unknown_rule', 'risk_cells', 'risk_metrics', 'risk_summary', 'format_metric', 'RCConfig', 'ask', 'RCRun',
            'run_rcrag', 'decision_table', 'parse_status', 'parse_rate_table', 'parse_note', 'metric_table',
            'display_table', 'benchmark_table', 'fake_rcrag_reply', 'fake_llm', 'load_dataset', 'experiment_questions',
-           'top_passages', 'rc_config', 'sparse_config', 'RCReplayBackend', 'replay_llm', 'model_llm', 'run_models',
-           'parse_pilot', 'collect_generations', 'main', 'rounds_plot', 'case_study']
+           'top_passages', 'rc_config', 'sparse_config', 'replay_llm', 'model_llm', 'run_models', 'parse_pilot',
+           'collect_generations', 'main', 'rounds_plot', 'case_study']
 
 # %% ../nbs/13_rcrag.ipynb #65635169
 RAG_INSTRUCTION = (
@@ -705,24 +706,11 @@ def sparse_config(cfg:RCConfig, rounds:int=DEFAULTS['sparse_rounds']) -> RCConfi
     from dataclasses import replace
     return replace(cfg, rounds=rounds, no_ids_rounds=0, fusion=('direct',), baselines=False)
 
-class RCReplayBackend(ReplayBackend):
-    "Stands in for a model whose generations are all in the cache: any request that reaches it is an error."
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        raise KeyError(f"generation missing from the committed file for model {self.model!r} (run the collection "
-                       f"`python -m conformal_rag.rcrag collect`): prompt ...{str(prompt)[-200:]!r}")
-
-_REPLAY = {}
 def replay_llm(model:str, # the model whose generations are replayed
                path:str|Path|None=None, # an exported generations file; `data/rcrag_generations.jsonl.gz` by default
               ) -> LLM:
     "An `LLM` that answers from exported generations only (never samples); the file is imported once per process."
-    path = Path(path) if path else data_dir(GENERATIONS_FILE)
-    if not path.exists(): raise FileNotFoundError(f"{path} is missing: run `python -m conformal_rag.rcrag collect` first")
-    key = (str(path.resolve()), path.stat().st_mtime)
-    if key not in _REPLAY:
-        gc = GenerationCache(Path(tempfile.mkdtemp(prefix='rcrag_replay_'))/'replay.sqlite')
-        gc.import_jsonl(path); _REPLAY[key] = gc
-    return LLM(RCReplayBackend(model), cache=_REPLAY[key], progress=False)
+    return replay_export(path or data_dir(GENERATIONS_FILE), model, rebuild='python -m conformal_rag.rcrag collect')
 
 def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_URL]' (`llm.parse_model_spec`), any name with source='fake'
               source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
