@@ -372,12 +372,15 @@ def sample_next(logits, # (batch, vocab) float logits
 
 # %% ../nbs/03_llm.ipynb #3881bebc
 class LocalBackend(Backend):
-    "A causal language model through transformers, sampling with one shared prompt encoding per request."
+    "A causal language model through transformers: one shared prompt encoding per request, stored prefixes reused across requests."
     kind = 'local'
     def __init__(self, model:str|Path=DEFAULT_LOCAL_MODEL, # a key of `LOCAL_MODELS` or a saved model folder
                  threads:int|None=1, # torch threads (1 on a shared 2-core machine); None leaves torch's setting
-                 chat:bool|None=None # apply the chat template to text prompts (default: only to message lists)
+                 chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
+                 prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
+                 min_prefix:int=16 # shortest shared prefix worth reusing (tokens)
                 ):
+        if not (isinstance(prefix_tokens, int) and prefix_tokens >= 0): raise ValueError(f"prefix_tokens must be an integer >= 0, got {prefix_tokens!r}")
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -396,6 +399,9 @@ class LocalBackend(Backend):
         # unmarked (gemma's `<start_of_image>` survives `skip_special_tokens`)
         self.special_ids = set(self.tok.all_special_ids) | {i for i, t in self.tok.added_tokens_decoder.items()
                                                             if t.special or re.fullmatch(r'<[^<>\s]{2,40}>', t.content)}
+        self.prefix_tokens, self.min_prefix = prefix_tokens, min_prefix
+        self.prefixes = []   # stored prompts, least recently used first: (token ids, per layer (keys, values))
+        self.reused_tokens = self.prompt_tokens = 0
 
     def encode(self, prompt) -> list:
         "Token ids of a prompt: text (with the tokenizer's BOS) or chat messages through the chat template."
@@ -413,6 +419,59 @@ class LocalBackend(Backend):
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
         return self.generate_many([prompt], n, decoding, [seed], logprobs)[0]
 
+    def _encode_batch(self, enc:list) -> tuple:
+        "Encode token lists in one left-padded batch: (key/value cache, last-position logits, attention mask)."
+        import torch
+        P, Lmax = len(enc), max(len(e) for e in enc)
+        ids = torch.zeros((P, Lmax), dtype=torch.long); mask = torch.zeros((P, Lmax), dtype=torch.long)
+        for i, e in enumerate(enc): ids[i, Lmax-len(e):] = torch.tensor(e); mask[i, Lmax-len(e):] = 1
+        kw = {} if P == 1 else dict(attention_mask=mask, position_ids=(mask.cumsum(-1) - 1).clamp(min=0))
+        out = self.lm(input_ids=ids, use_cache=True, logits_to_keep=1, **kw)
+        return out.past_key_values, out.logits[:, -1].float(), mask
+
+    def _longest_prefix(self, ids) -> tuple:
+        "(position in `prefixes`, length) of the stored prompt sharing the longest token prefix with `ids`; (None, 0) if none."
+        best, length = None, 0
+        for j, (s, _) in enumerate(self.prefixes):
+            m = min(len(s), len(ids))
+            diff = (s[:m] != ids[:m]).nonzero()
+            l = int(diff[0]) if len(diff) else m
+            if l > length: best, length = j, l
+        return best, length
+
+    def _remember(self, ids, kv:list):
+        "Store a prompt's key/value states (most recently used last), evicting the oldest beyond `prefix_tokens`."
+        if len(ids) > self.prefix_tokens: return
+        self.prefixes.append((ids, kv))
+        while sum(len(s) for s, _ in self.prefixes) > self.prefix_tokens: self.prefixes.pop(0)
+
+    def _encode_reusing(self, enc:list) -> tuple:
+        "Like `_encode_batch`, but each prompt starts from the stored key/value states of its longest shared prefix."
+        import torch
+        import torch.nn.functional as F
+        from transformers import DynamicCache
+        states, logits = [], []
+        for e in enc:
+            ids = torch.tensor(e)
+            j, L = self._longest_prefix(ids)
+            L = min(L, len(e) - 1)   # at least one token is run, for its logits
+            if j is not None and L >= self.min_prefix:
+                self.prefixes.append(self.prefixes.pop(j))   # most recently used
+                # full-attention layers throughout (sliding-window models mask by their config, so this is exact)
+                past = DynamicCache(ddp_cache_data=[(k[:, :, :L], v[:, :, :L]) for k, v in self.prefixes[-1][1]])
+            else: past, L = DynamicCache(), 0
+            out = self.lm(input_ids=ids[None, L:], past_key_values=past, use_cache=True, logits_to_keep=1)
+            kv = [(l.keys, l.values) for l in out.past_key_values.layers]
+            self._remember(ids, kv)
+            states.append(kv); logits.append(out.logits[:, -1].float())
+            self.reused_tokens += L; self.prompt_tokens += len(e)
+        Lmax = max(len(e) for e in enc)
+        left = lambda t, e: F.pad(t, (0, 0, Lmax - len(e), 0))   # left-pad the sequence dimension with zeros
+        layers = [tuple(torch.cat([left(kv[l][i], e) for kv, e in zip(states, enc)]) for i in (0, 1)) for l in range(len(states[0]))]
+        mask = torch.zeros((len(enc), Lmax), dtype=torch.long)
+        for i, e in enumerate(enc): mask[i, Lmax-len(e):] = 1
+        return DynamicCache(ddp_cache_data=layers), torch.cat(logits), mask
+
     def generate_many(self, prompts:list, # prompts decoded together (left-padded to the longest)
                       n:int, # samples per prompt
                       decoding:Decoding, seeds:list, # one seed per prompt (each prompt draws from its own generator)
@@ -421,16 +480,13 @@ class LocalBackend(Backend):
         import torch
         if not (isinstance(n, int) and n >= 1): raise ValueError(f"n must be an integer >= 1, got {n!r}")
         enc = [self.encode(p) for p in prompts]
-        P, Lmax = len(enc), max(len(e) for e in enc)
-        ids = torch.zeros((P, Lmax), dtype=torch.long); mask = torch.zeros((P, Lmax), dtype=torch.long)
-        for i, e in enumerate(enc): ids[i, Lmax-len(e):] = torch.tensor(e); mask[i, Lmax-len(e):] = 1
+        P = len(enc)
         gens = [torch.Generator().manual_seed(int(s) % 2**63) for s in seeds]
         N = P * n
         toks, lps, finish = [[] for _ in range(N)], [[] for _ in range(N)], ['length']*N
         with torch.inference_mode():
-            kw = {} if P == 1 else dict(attention_mask=mask, position_ids=(mask.cumsum(-1) - 1).clamp(min=0))
-            out = self.lm(input_ids=ids, use_cache=True, logits_to_keep=1, **kw)
-            past, logits = out.past_key_values, out.logits[:, -1].float().repeat_interleave(n, 0)
+            past, logits, mask = (self._encode_reusing if self.prefix_tokens else self._encode_batch)(enc)
+            logits = logits.repeat_interleave(n, 0)
             if n > 1: past.batch_repeat_interleave(n)
             mask, pos = mask.repeat_interleave(n, 0), torch.tensor([len(e) for e in enc]).repeat_interleave(n)
             alive = list(range(N))                   # row -> sample number (prompt = number // n)
@@ -712,12 +768,13 @@ class ReplayBackend(Backend):
 
 _REPLAY_CACHES = {}
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
-               model:str, # the model whose generations are replayed
-               kind:str='local', # the backend kind they were made with
+               model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
+               kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
                rebuild:str='', # the command that rebuilds the export (named in errors)
                cache_path:str|Path|None=None # the cache to import into; None: a temporary one, imported once per process
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
+    if kind is None: spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if cache_path is not None:

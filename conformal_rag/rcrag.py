@@ -12,6 +12,8 @@ import numpy as np
 import pandas as pd
 from .llm import LLM, FakeBackend, GenerationCache, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser
 from .llm import replay_llm as replay_export
+from .llm import default_cache_path
+from tqdm.auto import tqdm
 from .matching import normalize_answer, correctness_rule
 from .overconfidence import RecordingFake, MODEL_SETTINGS
 from .paths import data_dir
@@ -25,8 +27,8 @@ __all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', '
            'unknown_rule', 'risk_cells', 'risk_metrics', 'risk_summary', 'format_metric', 'RCConfig', 'ask', 'RCRun',
            'run_rcrag', 'decision_table', 'parse_status', 'parse_rate_table', 'parse_note', 'metric_table',
            'display_table', 'benchmark_table', 'fake_rcrag_reply', 'fake_llm', 'load_dataset', 'experiment_questions',
-           'top_passages', 'rc_config', 'sparse_config', 'replay_llm', 'model_llm', 'run_models', 'parse_pilot',
-           'collect_generations', 'main', 'rounds_plot', 'case_study']
+           'top_passages', 'rc_config', 'sparse_config', 'replay_llm', 'model_llm', 'run_models', 'sample_in_blocks',
+           'parse_pilot', 'collect_generations', 'main', 'rounds_plot', 'case_study']
 
 # %% ../nbs/13_rcrag.ipynb #65635169
 RAG_INSTRUCTION = (
@@ -688,8 +690,8 @@ def top_passages(ds, # the `QADataset`
 # %% ../nbs/13_rcrag.ipynb #acc1afb0
 GENERATIONS_FILE = 'rcrag_generations.jsonl.gz'
 MODEL_SHOTS = {'smollm2-135m-instruct': 1, 'gemma-3-270m': 0}   # demonstrations per model, chosen by the pilot's parse rates
-DEFAULTS = dict(n_questions=60, seed=0, models=('smollm2-135m-instruct', 'gemma-3-270m'), shots=None, passage_words=50,
-                max_new_tokens=24, rounds=5, sparse_rounds=1, batch_prompts=8, pilot_questions=10)
+DEFAULTS = dict(n_questions=300, seed=0, models=('smollm2-135m-instruct', 'gemma-3-270m'), shots=None, passage_words=50,
+                max_new_tokens=24, rounds=5, sparse_rounds=1, batch_prompts=16, block=16, jobs=2, pilot_questions=10)
 
 def rc_config(model:str, # a model name (its chat setting from `overconfidence.MODEL_SETTINGS`; text for unknown models)
               **kwargs # `RCConfig` fields
@@ -702,9 +704,9 @@ def rc_config(model:str, # a model name (its chat setting from `overconfidence.M
     return RCConfig(**kw)
 
 def sparse_config(cfg:RCConfig, rounds:int=DEFAULTS['sparse_rounds']) -> RCConfig:
-    "The smaller configuration of the sparse-retrieval run (Table 4): N rounds, direct fusion, no ablation, no baselines."
+    "The smaller configuration of the sparse-retrieval run (Table 4): N rounds, direct fusion and the baselines, no ablation."
     from dataclasses import replace
-    return replace(cfg, rounds=rounds, no_ids_rounds=0, fusion=('direct',), baselines=False)
+    return replace(cfg, rounds=rounds, no_ids_rounds=0, fusion=('direct',), baselines=True)
 
 def replay_llm(model:str, # the model whose generations are replayed
                path:str|Path|None=None, # an exported generations file; `data/rcrag_generations.jsonl.gz` by default
@@ -726,18 +728,34 @@ def run_models(models=DEFAULTS['models'], # models to run
                retrievers=('dense', 'sparse'), # the dense run has every stage; the others the `sparse_config` one
                source:str='committed', generations:str|Path|None=None, sparse_rounds:int=DEFAULTS['sparse_rounds'],
                llms:dict|None=None, # model -> an `LLM` to use instead of `model_llm` (the collection passes its own)
+               block:int|None=None, # when sampling: questions that go through every stage before the next ones start
                **cfg # `RCConfig` fields (shots, passage_words, max_new_tokens, rounds, ...)
               ) -> tuple:
     "(questions, runs): one `RCRun` per model and retriever."
+    if block is not None and not (isinstance(block, int) and block >= 1): raise ValueError(f"block must be a positive integer, got {block!r}")
     ds, qs = experiment_questions(n_questions, seed, dataset)
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
     runs = []
     for m in models:
         llm = (llms or {}).get(m) or model_llm(m, source, generations)
         c = rc_config(m, **cfg)
-        for r in retrievers:
-            runs.append(run_rcrag(llm, qs, passages[r], c if r == retrievers[0] else sparse_config(c, sparse_rounds), r))
+        cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
+        if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
+        runs += [run_rcrag(llm, qs, passages[r], cfgs[r], r) for r in retrievers]
     return qs, runs
+
+def sample_in_blocks(llm:LLM, # the model (with a cache: the blocks only fill it)
+                     qs:pd.DataFrame, passages:dict, # the questions; retriever -> their passages
+                     cfgs:dict, # retriever -> its `RCConfig`
+                     block:int): # questions per block
+    "Ask every prompt of `run_rcrag`, a block of questions at a time, so the prompts a dialogue re-sends are still stored."
+    # Each question's prompts depend on its own replies only, so blocks ask exactly the prompts of the whole run; a
+    # block's dialogues share their prefixes (the RAG turn, the earlier rounds) while the backend still holds them.
+    shown, llm.progress = llm.progress, False
+    try:
+        for b in tqdm(range(0, len(qs), block), desc=f'{llm.backend.model}: blocks of {block} questions', disable=not shown):
+            for r, c in cfgs.items(): run_rcrag(llm, qs.iloc[b:b + block], passages[r][b:b + block], c, r)
+    finally: llm.progress = shown
 
 def parse_pilot(models=DEFAULTS['models'], n_questions:int=DEFAULTS['pilot_questions'], shots=(0, 1),
                 source:str='committed', generations:str|Path|None=None, llms:dict|None=None, seed:int=DEFAULTS['seed'], **cfg) -> pd.DataFrame:
@@ -754,12 +772,24 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                         pilot:bool=True, # also the parse-rate pilot (`parse_pilot`)
                         out:str|Path|None=None, # the export; `data/rcrag_generations.jsonl.gz` by default
                         cache:str|Path|None=None, # generation cache; the shared default when None
-                        batch_prompts:int=DEFAULTS['batch_prompts'],
+                        batch_prompts:int=DEFAULTS['batch_prompts'], # prompts decoded together
+                        block:int=DEFAULTS['block'], # questions asked every stage before the next block (`sample_in_blocks`)
+                        jobs:int=DEFAULTS['jobs'], # models sampled at once, each in its own process with one thread
                         log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec`; 'fake' in tests
                         **cfg # `RCConfig` fields
                        ) -> Path:
     "Sample every generation of the default run (resumable through the cache), exporting after every run."
+    if not (isinstance(jobs, int) and jobs >= 1): raise ValueError(f"jobs must be a positive integer, got {jobs!r}")
     out = Path(out) if out else data_dir(GENERATIONS_FILE)
+    if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+        from conformal_rag import rcrag   # the exported module (children import it by name)
+        cache = Path(cache) if cache else default_cache_path()
+        with tempfile.TemporaryDirectory() as d, ProcessPoolExecutor(min(jobs, len(models)), mp.get_context('spawn')) as ex:
+            futs = [ex.submit(rcrag.collect_generations, [m], n_questions, seed, pilot, Path(d)/f'{i}.jsonl.gz', cache,
+                              batch_prompts, block, 1, print, backend, **cfg) for i, m in enumerate(models)]
+            for f in futs: f.result()   # a failed model raises here (what it sampled stays in the cache)
     run = RunExport(out, cache, log)   # exports after every step; resumes from an earlier export
     for m in models:
         llm = llm_from_spec(m, cache=run.cache, batch_prompts=batch_prompts) if backend != 'fake' \
@@ -767,14 +797,16 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
         for s in ((0, 1) if pilot else ()):
             with run.step(llm, f"{m} pilot shots={s}"):
                 parse_pilot([m], shots=(s,), llms={m: llm}, seed=seed, **{k: v for k, v in cfg.items() if k not in ('shots', 'rounds')})
-        with run.step(llm, f"{m} run"): run_models([m], n_questions, seed, llms={m: llm}, **cfg)
+        with run.step(llm, f"{m} run"): run_models([m], n_questions, seed, llms={m: llm}, block=block, **cfg)
     return out
 
 def main(argv:list|None=None):
     "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
     ap = collect_parser('python -m conformal_rag.rcrag', DEFAULTS,
-                        ('n_questions', 'seed', 'shots', 'passage_words', 'max_new_tokens', 'rounds', 'batch_prompts'), main.__doc__)
+                        ('n_questions', 'seed', 'shots', 'passage_words', 'max_new_tokens', 'rounds', 'batch_prompts', 'block', 'jobs'),
+                        main.__doc__)
     ap.add_argument('--no-pilot', dest='pilot', action='store_false')
+    ap.add_argument('--dataset', default='wiki', help="'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`load_dataset`)")
     a = vars(ap.parse_args(argv)); a.pop('command')
     print(collect_generations(**a))
 

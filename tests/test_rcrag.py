@@ -267,3 +267,16 @@ def test_replay_never_samples(tmp_path):
     assert again.reply_table().response.tolist() == first.reply_table().response.tolist()
     with pytest.raises(KeyError, match='generation missing'):
         rc.run_rcrag(llm, Q, P, rc.RCConfig(rounds=2, shots=0))
+
+
+def test_parallel_collection_exports_what_one_process_does(tmp_path):
+    "Models sampled in their own processes (jobs=2), then exported from the shared cache: the same file as jobs=1."
+    kw = dict(models=['fake-a', 'fake-b'], n_questions=3, backend='fake', pilot=False, rounds=2, block=2, log=lambda *a: None)
+    one = rc.collect_generations(out=tmp_path/'one.jsonl.gz', cache=tmp_path/'one.sqlite', jobs=1, **kw)
+    two = rc.collect_generations(out=tmp_path/'two.jsonl.gz', cache=tmp_path/'two.sqlite', jobs=2, **kw)
+    read = lambda p: __import__('gzip').open(p).read()
+    assert read(one) == read(two)
+    keys = rc.export_keys(two)
+    assert len(keys) > 2 * 3 * 4
+    models = {__import__('json').loads(l)['request']['model'] for l in read(two).decode().splitlines()}
+    assert models == {'fake-a', 'fake-b'}
