@@ -280,3 +280,26 @@ def test_parallel_collection_exports_what_one_process_does(tmp_path):
     assert len(keys) > 2 * 3 * 4
     models = {__import__('json').loads(l)['request']['model'] for l in read(two).decode().splitlines()}
     assert models == {'fake-a', 'fake-b'}
+
+
+def test_paper_dataset_from_a_local_dpr_file(tmp_path):
+    "RC-NQ's path, offline: an NQ file in DPR's biencoder format, live BM25 and dense top-3 retrieval, the whole run."
+    import json
+    facts = [('where is the eiffel tower', 'Paris', 'The Eiffel Tower is a wrought-iron tower in Paris, France.'),
+             ('what is the capital of peru', 'Lima', 'Lima is the capital and largest city of Peru.'),
+             ('who wrote hamlet', 'William Shakespeare', 'Hamlet is a tragedy written by William Shakespeare.'),
+             ('what is the largest planet', 'Jupiter', 'Jupiter is the largest planet in the Solar System.')]
+    recs = [dict(question=q, answers=[a], positive_ctxs=[dict(title=a, text=t, passage_id=str(i))],
+                 negative_ctxs=[], hard_negative_ctxs=[]) for i, (q, a, t) in enumerate(facts)]
+    p = tmp_path/'biencoder-nq-dev.json'
+    p.write_text(json.dumps(recs))
+    ds, qs = rc.experiment_questions(4, dataset=f'nq:{p}')
+    assert len(qs) == 4
+    for retriever in ('sparse', 'dense'):
+        top = rc.top_passages(ds, qs, retriever, k=3)
+        assert [len(t) for t in top] == [3] * 4
+        gold = dict(zip(ds.passages['id'], ds.passages['text']))
+        assert sum(gold[g[0]] == t[0] for g, t in zip(qs['gold_ids'], top)) >= 3   # the gold passage ranks first
+    qs2, runs = rc.run_models(['fake-m'], 4, dataset=f'nq:{p}', source='fake', rounds=2)
+    assert [(r.retriever, len(r.labels)) for r in runs] == [('dense', 4), ('sparse', 4)]
+    assert set(rc.decision_table(runs[0]).method) >= {'IoE', 'CF (direct)'}
