@@ -381,6 +381,7 @@ class LocalBackend(Backend):
                  min_prefix:int=16 # shortest shared prefix worth reusing (tokens)
                 ):
         if not (isinstance(prefix_tokens, int) and prefix_tokens >= 0): raise ValueError(f"prefix_tokens must be an integer >= 0, got {prefix_tokens!r}")
+        if not (isinstance(min_prefix, int) and min_prefix >= 1): raise ValueError(f"min_prefix must be an integer >= 1, got {min_prefix!r}")
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -419,12 +420,19 @@ class LocalBackend(Backend):
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
         return self.generate_many([prompt], n, decoding, [seed], logprobs)[0]
 
+    @staticmethod
+    def _left_mask(enc:list):
+        "The attention mask of token lists left-padded to the longest: 0 on padding, 1 on tokens."
+        import torch
+        Lmax = max(len(e) for e in enc)
+        return torch.tensor([[0] * (Lmax - len(e)) + [1] * len(e) for e in enc], dtype=torch.long)
+
     def _encode_batch(self, enc:list) -> tuple:
         "Encode token lists in one left-padded batch: (key/value cache, last-position logits, attention mask)."
         import torch
         P, Lmax = len(enc), max(len(e) for e in enc)
-        ids = torch.zeros((P, Lmax), dtype=torch.long); mask = torch.zeros((P, Lmax), dtype=torch.long)
-        for i, e in enumerate(enc): ids[i, Lmax-len(e):] = torch.tensor(e); mask[i, Lmax-len(e):] = 1
+        mask, ids = self._left_mask(enc), torch.zeros((P, Lmax), dtype=torch.long)
+        for i, e in enumerate(enc): ids[i, Lmax-len(e):] = torch.tensor(e)
         kw = {} if P == 1 else dict(attention_mask=mask, position_ids=(mask.cumsum(-1) - 1).clamp(min=0))
         out = self.lm(input_ids=ids, use_cache=True, logits_to_keep=1, **kw)
         return out.past_key_values, out.logits[:, -1].float(), mask
@@ -468,9 +476,7 @@ class LocalBackend(Backend):
         Lmax = max(len(e) for e in enc)
         left = lambda t, e: F.pad(t, (0, 0, Lmax - len(e), 0))   # left-pad the sequence dimension with zeros
         layers = [tuple(torch.cat([left(kv[l][i], e) for kv, e in zip(states, enc)]) for i in (0, 1)) for l in range(len(states[0]))]
-        mask = torch.zeros((len(enc), Lmax), dtype=torch.long)
-        for i, e in enumerate(enc): mask[i, Lmax-len(e):] = 1
-        return DynamicCache(ddp_cache_data=layers), torch.cat(logits), mask
+        return DynamicCache(ddp_cache_data=layers), torch.cat(logits), self._left_mask(enc)
 
     def generate_many(self, prompts:list, # prompts decoded together (left-padded to the longest)
                       n:int, # samples per prompt

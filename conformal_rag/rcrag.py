@@ -779,7 +779,8 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                         **cfg # `RCConfig` fields
                        ) -> Path:
     "Sample every generation of the default run (resumable through the cache), exporting after every run."
-    if not (isinstance(jobs, int) and jobs >= 1): raise ValueError(f"jobs must be a positive integer, got {jobs!r}")
+    for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
+        if not (isinstance(v, int) and v >= 1): raise ValueError(f"{name} must be a positive integer, got {v!r}")
     out = Path(out) if out else data_dir(GENERATIONS_FILE)
     if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
         import multiprocessing as mp
