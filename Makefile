@@ -13,6 +13,7 @@ setup:
 	@bash tools/setup.sh
 
 ## Regenerate every paper figure and table into figures/ (offline default stack).
+## An ad-hoc run, ARGS with -p or --smoke, writes under runs/ (ignored by git) unless ARGS has --out-root figures.
 reproduce: setup
 	$(ENVVARS) $(BIN)/python -m conformal_rag.reproduce $(ARGS)
 
@@ -45,4 +46,4 @@ lock: setup
 	  grep -v -E '^torch==' /tmp/conformal_rag_lock.txt | grep -v '^#'; } > requirements/lock.txt
 
 clean:
-	rm -rf $(VENV) .pytest_cache _proc _docs
+	rm -rf $(VENV) .pytest_cache _proc _docs runs

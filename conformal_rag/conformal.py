@@ -12,8 +12,8 @@ from scipy.special import digamma
 
 # %% auto #0
 __all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k',
-           'pac_threshold', 'conformal_pvalue', 'bonferroni_alphas', 'bonferroni_test', 'harmonic_mean_pvalue',
-           'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
+           'pac_threshold', 'conformal_pvalue', 'check_pvalues', 'bonferroni_alphas', 'bonferroni_test',
+           'harmonic_mean_pvalue', 'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
 
 # %% ../nbs/00_conformal.ipynb #e1fadc5a
 def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
@@ -27,26 +27,30 @@ def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
     return a
 
 # %% ../nbs/00_conformal.ipynb #4b973c38
+def _finite_1d(x, name:str, what:tuple) -> np.ndarray:
+    "`x` as a 1-D, non-empty, finite float64 array, or a `ValueError` naming `name`; `what`: (why non-empty, the end of the non-finite message)."
+    try: s = np.asarray(x, dtype=np.float64)
+    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {x!r:.80}") from e
+    if s.ndim != 1: raise ValueError(f"{name} must be 1-D, got shape {s.shape}")
+    if s.size == 0: raise ValueError(f"{name} is empty: {what[0]}")
+    bad = ~np.isfinite(s)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{name} must be finite: {int(bad.sum())} non-finite value(s), first {name}[{i}]={s[i]}{what[1]}")
+    return s
+
 def check_scores(scores, # nonconformity scores: a non-empty, finite, 1-D array-like
                  name:str='scores', # the parameter's name, used in the error message
                 ) -> np.ndarray:
     "Return `scores` as a float64 array, or raise a `ValueError` when it is empty, not 1-D, or not finite."
-    try: s = np.asarray(scores, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {scores!r:.80}") from e
-    if s.ndim != 1: raise ValueError(f"{name} must be 1-D, got shape {s.shape}")
-    if s.size == 0: raise ValueError(f"{name} is empty: at least one calibration score is needed")
-    bad = ~np.isfinite(s)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} must be finite: {int(bad.sum())} non-finite value(s), first {name}[{i}]={s[i]} "
-                         "(NaN scores are never dropped silently; remove or impute them first)")
-    return s
+    return _finite_1d(scores, name, ('at least one calibration score is needed',
+                                     ' (NaN scores are never dropped silently; remove or impute them first)'))
 
 # %% ../nbs/00_conformal.ipynb #52db39eb
 def check_weights(weights, # positive weights, one per component of a global test, summing to 1
                   name:str='weights') -> np.ndarray:
     "Return `weights` as a float64 array, or raise a `ValueError` when one is not positive or they do not sum to 1."
-    w = check_scores(weights, name)
+    w = _finite_1d(weights, name, ('one weight per component is needed', ''))
     if (w <= 0).any(): raise ValueError(f"{name} must be positive, got {name}={w.tolist()}")
     if not math.isclose(w.sum(), 1.0, rel_tol=0, abs_tol=1e-9):
         raise ValueError(f"{name} must sum to 1, got sum({name})={w.sum():.12g} for {name}={w.tolist()}")
@@ -92,8 +96,11 @@ def conformal_threshold(scores, # calibration nonconformity scores of the true c
 def in_set(scores, # nonconformity scores of candidates (any shape)
            tau:float, # a threshold from `conformal_threshold` or `pac_threshold`
           ) -> np.ndarray:
-    "Prediction-set membership: a boolean array, `True` where `score <= tau`."
-    return np.asarray(scores, dtype=np.float64) <= tau
+    "Prediction-set membership: a boolean array, `True` where `score <= tau` (a NaN score is never in the set; a NaN `tau` is an error)."
+    try: t = np.asarray(tau, dtype=np.float64)
+    except (TypeError, ValueError) as e: raise ValueError(f"tau must be a number, got tau={tau!r:.80}") from e
+    if np.isnan(t).any(): raise ValueError(f"tau must not be NaN, got tau={tau!r:.80}: a NaN threshold would silently give empty sets")
+    return np.asarray(scores, dtype=np.float64) <= t
 
 # %% ../nbs/00_conformal.ipynb #c5d2d2c8
 def pac_k(n:int, # number of calibration scores
@@ -135,6 +142,20 @@ def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)
     return (1 + n_ge) / (len(cal) + 1)
 
 # %% ../nbs/00_conformal.ipynb #e44bc619
+def check_pvalues(pvalues, # p-values, shape (..., L): the last axis holds the L components
+                  positive:bool=False, # require p > 0 (the harmonic mean divides by p)
+                 ) -> np.ndarray:
+    "Return `pvalues` as a float64 array with at least one axis, or raise a `ValueError` on NaN or values outside [0, 1] ((0, 1] when `positive`)."
+    try: p = np.asarray(pvalues, dtype=np.float64)
+    except (TypeError, ValueError) as e: raise ValueError(f"pvalues must be numeric, got {pvalues!r:.80}") from e
+    if p.ndim == 0 or p.size == 0: raise ValueError(f"pvalues must have shape (..., L) with L >= 1 components, got shape {p.shape}")
+    rng = '(0, 1]' if positive else '[0, 1]'
+    bad = np.isnan(p) | (p > 1) | ((p <= 0) if positive else (p < 0))
+    if bad.any():
+        i = tuple(int(x) for x in np.argwhere(bad)[0])
+        raise ValueError(f"p-values must lie in {rng}: {int(bad.sum())} bad value(s), first pvalues[{', '.join(map(str, i))}]={p[i]}")
+    return p
+
 def bonferroni_alphas(alpha:float, # the overall miscoverage
                       weights=(0.5, 0.5), # the share of alpha given to each component (positive, summing to 1)
                      ) -> np.ndarray:
@@ -146,9 +167,10 @@ def bonferroni_test(pvalues, # p-values, shape (..., L): the last axis holds the
                     weights=None, # component weights (positive, summing to 1); equal when None
                    ) -> np.ndarray:
     "Weighted Bonferroni acceptance: `True` (in the set) where every `p_m > w_m * alpha`."
-    p = np.asarray(pvalues, dtype=np.float64)
+    p = check_pvalues(pvalues)
     L = p.shape[-1]
     w = np.full(L, 1 / L) if weights is None else check_weights(weights)
+    if len(w) != L: raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
     return (p > bonferroni_alphas(alpha, w)).all(axis=-1)
 
 # %% ../nbs/00_conformal.ipynb #16a5926d
@@ -156,10 +178,7 @@ def harmonic_mean_pvalue(pvalues, # p-values, shape (..., L)
                          weights=None, # component weights (positive, summing to 1); equal when None
                         ) -> np.ndarray:
     "The weighted harmonic mean p-value `1 / sum_m(w_m / p_m)` over the last axis (Wilson 2019)."
-    p = np.asarray(pvalues, dtype=np.float64)
-    if np.isnan(p).any() or (p <= 0).any() or (p > 1).any():
-        raise ValueError(f"p-values must lie in (0, 1], got values in [{np.nanmin(p)}, {np.nanmax(p)}]"
-                         + (" and NaN" if np.isnan(p).any() else ""))
+    p = check_pvalues(pvalues, positive=True)
     L = p.shape[-1]
     w = np.full(L, 1 / L) if weights is None else check_weights(weights)
     if len(w) != L: raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")

@@ -11,16 +11,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .paths import data_dir, cache_dir
+from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
-           'QUESTIONS_FILE', 'SPLITS', 'DATASETS', 'check_passages', 'check_examples', 'QADataset', 'normalize',
-           'passage_contains', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
-           'description_questions', 'build_questions', 'write_questions', 'read_questions', 'wiki_benchmark',
-           'split_examples', 'DatasetUnavailable', 'load_records', 'chunk_words', 'gold_by_answer', 'squad_to_schema',
-           'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa',
-           'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr', 'bioasq_to_schema',
-           'load_bioasq', 'load_qa', 'main']
+           'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'DATASETS', 'NEEDS_PATH', 'check_passages', 'check_examples',
+           'QADataset', 'normalize', 'passage_contains', 'package_file', 'wiki_passages', 'country_facts',
+           'country_questions', 'description_questions', 'build_questions', 'write_questions', 'read_questions',
+           'read_json_records', 'wiki_benchmark', 'split_examples', 'DatasetUnavailable', 'is_local_path',
+           'load_records', 'chunk_words', 'gold_by_answer', 'squad_to_schema', 'load_squad', 'hotpotqa_to_schema',
+           'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema',
+           'load_nq_open', 'dpr_to_schema', 'load_dpr', 'bioasq_to_schema', 'load_bioasq', 'load_qa', 'main']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -313,7 +314,48 @@ def read_questions(path:Path|str) -> pd.DataFrame:
     "Read a question file written by `write_questions`."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it with `python -m conformal_rag.data build`")
-    with gzip.open(path, 'rt', encoding='utf-8') as f: return check_examples(pd.DataFrame([json.loads(l) for l in f]))
+    return check_examples(pd.DataFrame(read_json_records(path, 'question file')))
+
+# %% ../nbs/01_data.ipynb #87f23a36
+_RECORD_KEYS = ('data', 'Data', 'questions')  # SQuAD's official file, TriviaQA's, BioASQ's
+
+def _read_text(p:Path) -> str:
+    if p.name.endswith('.gz'):
+        with gzip.open(p, 'rt', encoding='utf-8') as f: return f.read()
+    return p.read_text(encoding='utf-8')
+
+def _as_records(d, p:Path) -> list[dict]:
+    if isinstance(d, dict):
+        keys = [k for k in _RECORD_KEYS if isinstance(d.get(k), list)]
+        if not keys: raise ValueError(f"{p}: a JSON object without a list of records under {' / '.join(map(repr, _RECORD_KEYS))} "
+                                      f"(its keys: {list(d)[:8]})")
+        d = d[keys[0]]
+    if not isinstance(d, list): raise ValueError(f"{p}: expected a JSON list of records, got a JSON {type(d).__name__}")
+    bad = [i for i, r in enumerate(d) if not isinstance(r, dict)]
+    if bad: raise ValueError(f"{p}: record {bad[0]} is a JSON {type(d[bad[0]]).__name__}, not an object")
+    return d
+
+def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
+                      what:str='dataset file', # what the file is, for error messages
+                     ) -> list[dict]:
+    "The records of a JSON or JSON-lines file; a malformed one raises a `ValueError` naming the file and the line."
+    p = Path(path).expanduser()
+    if not p.exists(): raise FileNotFoundError(f"{what} {p} does not exist")
+    text = _read_text(p)
+    if not p.name.removesuffix('.gz').endswith('.jsonl'):
+        try: return _as_records(json.loads(text), p)
+        except json.JSONDecodeError as e:  # 'Extra data' after a complete first document: JSON lines in a .json file
+            if e.msg != 'Extra data':
+                raise ValueError(f"{what} {p} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno} (char {e.pos})") from None
+    out = []
+    for i, line in enumerate(text.split('\n'), 1):  # not splitlines(): U+2028 may sit inside a JSON string
+        if not line.strip(): continue
+        try: r = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{what} {p} is not valid JSON lines: line {i}: {e.msg} at column {e.colno}") from None
+        if not isinstance(r, dict): raise ValueError(f"{what} {p}: line {i} is a JSON {type(r).__name__}, not an object (one record per line)")
+        out.append(r)
+    return out
 
 # %% ../nbs/01_data.ipynb #b45f419c
 @lru_cache(maxsize=None)
@@ -335,21 +377,14 @@ def split_examples(examples:pd.DataFrame, # QA examples
                   ) -> pd.Series:
     "The split name of each example (a Series aligned with `examples`), stratified and deterministic given `seed`."
     fr = dict(SPLITS if fractions is None else fractions)
-    v = np.array(list(fr.values()), dtype=float)
-    if len(v) == 0 or (v < 0).any() or not np.isclose(v.sum(), 1.0):
-        raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}")
+    if not fr: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}")
     if stratify is not None and stratify not in examples.columns:
         raise KeyError(f"stratify column {stratify!r} not in examples (columns: {list(examples.columns)})")
-    rng = np.random.default_rng(seed)
-    names = np.array(list(fr), dtype=object)
+    strata = len(examples) if stratify is None else examples[stratify].to_numpy()
+    try: parts = stratified_split(strata, list(fr.values()), seed, order='sorted')
+    except ValueError as e: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}") from e
     out = np.empty(len(examples), dtype=object)
-    groups = [np.arange(len(examples))] if stratify is None else \
-        [np.flatnonzero((examples[stratify] == k).to_numpy()) for k in sorted(examples[stratify].unique())]
-    cum = np.cumsum(v)
-    for g in groups:
-        perm = rng.permutation(g)
-        cuts = np.rint(cum * len(g)).astype(int)
-        out[perm] = names[np.searchsorted(cuts, np.arange(len(g)), side='right')]
+    for name, idx in zip(fr, parts): out[idx] = name
     return pd.Series(out, index=examples.index, name='split')
 
 # %% ../nbs/01_data.ipynb #0499e731
@@ -359,32 +394,36 @@ class DatasetUnavailable(RuntimeError):
 def _offline() -> bool:
     return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'))
 
-def _is_local(source) -> bool:
-    return isinstance(source, (str, Path)) and Path(source).exists()
+LOCAL_SUFFIXES = ('.json', '.jsonl', '.parquet', '.json.gz', '.jsonl.gz', '.tsv', '.tsv.gz', '.csv')
 
-def load_records(source, # a hub dataset name, or a local .json/.jsonl/.parquet file
+def is_local_path(source, # a `source` (hub name or file) or, with `split=True`, the part of a dataset spec after ':'
+                  split:bool=False, # `source` stands where a split could: any '/' makes it a path (hub names have one)
+                 ) -> bool:
+    "Whether `source` names a local file: it exists, ends in a file suffix, or starts with '/', '.' or '~' (or holds a '/', for a split)."
+    if isinstance(source, Path): return True
+    s = str(source)
+    return (Path(s).expanduser().exists() or s.endswith(LOCAL_SUFFIXES) or s.startswith(('/', '.', '~', os.sep))
+            or (split and ('/' in s or os.sep in s)))
+
+def load_records(source, # a hub dataset name, or a local .json/.jsonl (optionally .gz) or .parquet file
                  config:str|None=None, # the hub configuration
                  split:str='validation', # the split
                  what:str='this dataset', # its name in error messages
                 ) -> list[dict]:
-    "Records of a dataset split, through `datasets`, failing at once offline with instructions."
-    import datasets
-    if _is_local(source):
-        p = Path(source)
-        if p.suffix == '.parquet': ds = datasets.load_dataset('parquet', data_files=str(p), split='train')
-        else:
-            try: d = json.loads(p.read_text(encoding='utf-8'))  # one JSON document (BioASQ, DPR): a list or {"questions"|"data": [...]}
-            except json.JSONDecodeError: d = None  # JSON lines
-            if isinstance(d, list): return d
-            if isinstance(d, dict) and isinstance(d.get('questions', d.get('data')), list): return d.get('questions', d.get('data'))
-            ds = datasets.load_dataset('json', data_files=str(p), split='train')
-        return ds.to_list()
-    if isinstance(source, Path) or str(source).endswith(('.json', '.jsonl', '.parquet', '.gz')) or str(source).startswith(('/', '.', '~')):
-        raise FileNotFoundError(f"{what}: local file {source!r} does not exist")
+    "Records of a dataset split: a local file read directly, or the hub through `datasets`, failing at once offline with instructions."
+    if isinstance(source, (str, Path)) and Path(source).expanduser().is_file():
+        p = Path(source).expanduser()
+        if p.suffix == '.parquet':
+            import pyarrow.parquet as pq
+            try: return pq.read_table(p).to_pylist()
+            except Exception as e: raise ValueError(f"{what}: {p} is not a readable parquet file: {type(e).__name__}: {e}") from None
+        return read_json_records(p, f'{what} file')
+    if is_local_path(source): raise FileNotFoundError(f"{what}: local file {str(source)!r} does not exist")
     how = (f"{what} is on the Hugging Face hub as {source!r}" + (f" (config {config!r})" if config else '') +
            f". Either run once with network access and without HF_DATASETS_OFFLINE / HF_HUB_OFFLINE "
            f"(datasets caches it), or download the split as JSON lines or parquet and pass its path as `source`.")
     if _offline(): raise DatasetUnavailable(f"offline (HF_DATASETS_OFFLINE or HF_HUB_OFFLINE is set): {how}")
+    import datasets  # only now: importing it takes seconds, and offline we never need it
     try: ds = datasets.load_dataset(str(source), config, split=split)
     except Exception as e: raise DatasetUnavailable(f"could not load {what}: {type(e).__name__}: {e}. {how}") from e
     return ds.to_list()
@@ -488,7 +527,7 @@ def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/
                       nrows:int|None=None, # read only the first rows
                      ) -> pd.DataFrame:
     "DPR's Wikipedia passage file as a passage corpus."
-    p = Path(path)
+    p = Path(path).expanduser()
     if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's psgs_w100.tsv.gz (github.com/facebookresearch/DPR, data/download_data.py)")
     df = pd.read_csv(p, sep='\t' if '.tsv' in p.name else ',', nrows=nrows, dtype=str)
     return check_passages(df[list(PASSAGE_COLUMNS)])
@@ -521,9 +560,9 @@ def dpr_to_schema(records:list[dict], name:str='dpr') -> QADataset:
 def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or biencoder-trivia-dev.json
              name:str='dpr') -> QADataset:
     "A DPR retriever-training file (the NQ and TriviaQA data TRAQ's retriever used) in the schema."
-    p = Path(path)
-    if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's biencoder-*.json.gz (github.com/facebookresearch/DPR, data/download_data.py) and gunzip it")
-    return dpr_to_schema(json.loads(p.read_text(encoding='utf-8')), name)
+    p = Path(path).expanduser()
+    if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's biencoder-*.json.gz (github.com/facebookresearch/DPR, data/download_data.py); gzipped or not")
+    return dpr_to_schema(read_json_records(p, 'DPR biencoder file'), name)
 
 # %% ../nbs/01_data.ipynb #9dcf2fe6
 def bioasq_to_schema(records:list[dict]) -> QADataset:
@@ -545,32 +584,49 @@ def bioasq_to_schema(records:list[dict]) -> QADataset:
 def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from participants-area.bioasq.org (registration needed)
                ) -> QADataset:
     "BioASQ (TRAC) from a local file: no public copy may be redistributed."
-    p = Path(path)
+    p = Path(path).expanduser()
     if not p.exists():
         raise FileNotFoundError(f"{p} does not exist: BioASQ has no public copy; register at participants-area.bioasq.org, "
                                 "download a Task B training or test set (JSON) and pass its path")
     return bioasq_to_schema(load_records(p, what='BioASQ'))
 
 # %% ../nbs/01_data.ipynb #d9fd9460
-DATASETS = {  # name -> (loader, what the part after ':' is)
-    'wiki': (lambda arg: wiki_benchmark(arg or None), 'optional question file'),
-    'squad': (lambda arg: load_squad(arg or 'validation'), 'optional split'),
-    'hotpotqa': (lambda arg: load_hotpotqa(arg or 'validation'), 'optional split'),
-    'triviaqa': (lambda arg: load_triviaqa(arg or 'validation'), 'optional split'),
+def _hub_or_file(loader):
+    "A loader called with a split (hub) or `source=` a local file, by the spec's argument."
+    def load(arg):
+        if not arg: return loader()
+        return loader(source=arg) if is_local_path(arg, split=True) else loader(arg)
+    return load
+
+def _nq_open(arg):
+    tsv, questions = (arg, '') if Path(arg).expanduser().exists() or ',' not in arg else arg.rsplit(',', 1)
+    passages = load_dpr_passages(Path(tsv).expanduser())
+    if questions and is_local_path(questions, split=True): return load_nq_open(passages, source=questions)
+    return load_nq_open(passages, questions or 'validation')
+
+DATASETS = {  # name -> (loader of the part after ':', what that part is)
+    'wiki': (lambda arg: wiki_benchmark(Path(arg).expanduser() if arg else None), 'optional question file (`write_questions` format)'),
+    'squad': (_hub_or_file(load_squad), 'optional split, or a local JSON/JSONL/parquet file'),
+    'hotpotqa': (_hub_or_file(load_hotpotqa), 'optional split, or a local JSON/JSONL/parquet file'),
+    'triviaqa': (_hub_or_file(load_triviaqa), 'optional split, or a local JSON/JSONL/parquet file'),
+    'nq': (lambda arg: load_dpr(arg, 'nq'), "path of DPR's NQ biencoder JSON (biencoder-nq-dev.json[.gz])"),
+    'nq_open': (_nq_open, "path of DPR's passage TSV (psgs_w100.tsv[.gz]), optionally ',SPLIT' or ',QUESTIONS_FILE'"),
     'dpr': (lambda arg: load_dpr(arg), 'path of a DPR biencoder JSON file (NQ or TriviaQA)'),
     'bioasq': (lambda arg: load_bioasq(arg), 'path of a BioASQ JSON file'),
 }
+NEEDS_PATH = ('nq', 'nq_open', 'dpr', 'bioasq')
 
-def load_qa(spec:str='wiki' # 'wiki', 'squad', 'hotpotqa', 'triviaqa' (optionally ':SPLIT'), 'dpr:PATH', 'bioasq:PATH'
+def load_qa(spec:str='wiki' # 'NAME' or 'NAME:ARG' (the table above), e.g. 'wiki', 'squad:train', 'squad:dev.jsonl', 'nq:biencoder-nq-dev.json'
            ) -> QADataset:
-    "A QA dataset in the common schema by name: the embedded benchmark or one of the papers' datasets."
+    "A QA dataset in the common schema by its spec, the one grammar of every command and notebook (`DATASETS`)."
     if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"dataset must be a non-empty name, got {spec!r}")
-    name, _, arg = spec.partition(':')
+    name, _, arg = spec.strip().partition(':')
+    name = name.lower()
     if name not in DATASETS:
         raise ValueError(f"unknown dataset {name!r} (from {spec!r}); known: " +
                          ', '.join(f"{k} ({v[1]})" for k, v in DATASETS.items()))
-    if name in ('dpr', 'bioasq') and not arg: raise ValueError(f"dataset {name!r} needs a path: '{name}:PATH' ({DATASETS[name][1]})")
-    return DATASETS[name][0](arg)
+    if name in NEEDS_PATH and not arg.strip(): raise ValueError(f"dataset {name!r} needs a path: '{name}:PATH' ({DATASETS[name][1]})")
+    return DATASETS[name][0](arg.strip())
 
 # %% ../nbs/01_data.ipynb #f477b830
 def main(argv:list|None=None):

@@ -12,8 +12,9 @@ from . import __version__
 from .paths import repo_root
 
 # %% auto #0
-__all__ = ['git_commit', 'Artifacts', 'ParamScope', 'Run', 'default_runs_file', 'load_runs', 'notebook_parameters',
-           'check_parameters', 'expand', 'run_notebooks', 'main']
+__all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'Artifacts', 'ParamScope', 'Run', 'default_runs_file',
+           'load_runs', 'notebook_parameters', 'parameter_type_errors', 'check_parameters', 'expand', 'failure_summary',
+           'run_notebooks', 'adhoc_root', 'main']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -155,12 +156,42 @@ def notebook_parameters(nb_path:str|Path) -> dict:
         raise ValueError(f"{nb_path.name} must have exactly one cell tagged 'parameters', found {len(tagged)}")
     return {k: v['default'] for k, v in pm.inspect_notebook(str(nb_path)).items()}
 
+_TYPE_NAMES = ((bool, 'bool'), (int, 'int'), (float, 'float (or int)'), (str, 'str'), ((list, tuple), 'list'), (dict, 'dict'))
+
+def _expected_type(default) -> str|None:
+    "The type a value must have to replace `default` (None: anything goes)."
+    if default is None: return None
+    for t, name in _TYPE_NAMES:
+        if isinstance(default, t): return name
+    return None
+
+def _type_ok(value, expected:str) -> bool:
+    if isinstance(value, bool): return expected == 'bool'  # True is an int in Python, never in a parameter
+    return {'bool': False, 'int': isinstance(value, int), 'float (or int)': isinstance(value, (int, float)),
+            'str': isinstance(value, str), 'list': isinstance(value, (list, tuple)), 'dict': isinstance(value, dict)}[expected]
+
+def parameter_type_errors(known:dict, # `notebook_parameters`: {name: default source}
+                          params:dict, # the values to inject
+                         ) -> list[str]:
+    "One message per value whose type differs from its default's (int, float, bool, str, list, dict; an int passes for a float; a `None` default or one that is not a literal accepts anything)."
+    errors = []
+    for k, v in params.items():
+        if k not in known: continue
+        try: default = ast.literal_eval(known[k])
+        except (ValueError, SyntaxError, TypeError): continue  # an expression: nothing to compare with
+        exp = _expected_type(default)
+        if exp is not None and not _type_ok(v, exp):
+            errors.append(f"{k}={v!r} has type {type(v).__name__}, expected {exp} like its default {known[k].strip()}")
+    return errors
+
 def check_parameters(nb_path:str|Path, params:dict) -> dict:
-    "Raise a `ValueError` naming every key of `params` the notebook does not declare; else return its declarations."
+    "Raise a `ValueError` naming every key of `params` the notebook does not declare, or every value of the wrong type; else return its declarations."
     known = notebook_parameters(nb_path)
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise ValueError(f"unknown parameter(s) {unknown} for {Path(nb_path).name}; it declares {sorted(known)}")
+    bad = parameter_type_errors(known, params)
+    if bad: raise ValueError(f"wrong parameter type(s) for {Path(nb_path).name}: " + '; '.join(bad))
     return known
 
 # %% ../nbs/12_reproduce.ipynb #20eca22f
@@ -178,6 +209,33 @@ def expand(run:Run, smoke:bool=False, overrides:dict|None=None) -> list[dict]:
     return out
 
 # %% ../nbs/12_reproduce.ipynb #72bf34cd
+def _error_output(nb_path:Path) -> dict|None:
+    "The first error output of an executed notebook, with the cell's index; None when there is none."
+    import nbformat
+    try: nb = nbformat.read(nb_path, as_version=4)
+    except Exception: return None
+    for i, c in enumerate(nb.cells):
+        for o in c.get('outputs', []):
+            if o.get('output_type') == 'error': return dict(ename=o.get('ename', ''), evalue=o.get('evalue', ''), cell=i)
+    return None
+
+def failure_summary(exc:BaseException, # what `papermill.execute_notebook` raised
+                    out_nb:str|Path|None=None, # the executed notebook papermill wrote
+                   ) -> str:
+    "'<ename>: <evalue>' of the notebook's error (with its cell), or of the exception when the notebook holds none."
+    if hasattr(exc, 'ename') and hasattr(exc, 'evalue'):
+        cell = getattr(exc, 'cell_index', None)
+        return f"{exc.ename}: {exc.evalue}" + (f" (cell {cell})" if cell is not None else '')
+    err = _error_output(Path(out_nb)) if out_nb and Path(out_nb).exists() else None
+    if err: return f"{err['ename']}: {err['evalue']} (cell {err['cell']})"
+    msg = ' '.join(str(exc).split())
+    return f"{type(exc).__name__}: {msg[:500] + ' ...' if len(msg) > 500 else msg}"
+
+# %% ../nbs/12_reproduce.ipynb #52901a0d
+KERNEL_ARGS = ['--IPKernelApp.log_level=CRITICAL']
+KERNEL_WARNINGS = 'ignore:IProgress not found'  # a PYTHONWARNINGS entry (message prefix), so tqdm need not be imported to filter it
+
+# %% ../nbs/12_reproduce.ipynb #617da140
 def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                   smoke:bool=False, # use each run's small `smoke` parameters
                   overrides:dict|None=None, # parameters applied to every selected run
@@ -213,50 +271,84 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
         if dry_run: results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned')); continue
         out_nb.parent.mkdir(parents=True, exist_ok=True)
         t0 = time.time()
+        saved = {k: os.environ.get(k) for k in ('CONFORMAL_RAG_NOTEBOOK', 'PYTHONWARNINGS')}
         os.environ['CONFORMAL_RAG_NOTEBOOK'] = str(nb.relative_to(root)) if nb.is_relative_to(root) else str(nb)
+        os.environ['PYTHONWARNINGS'] = ','.join(filter(None, [saved['PYTHONWARNINGS'], KERNEL_WARNINGS]))
         try:
             pm.execute_notebook(str(nb), str(out_nb), parameters=p, kernel_name='python3', cwd=str(root),
-                                progress_bar=progress, log_output=False)
+                                progress_bar=progress, log_output=False, extra_arguments=list(KERNEL_ARGS))
             status, err = 'ok', None
         except Exception as e:  # keep going: one failing notebook must not hide the others' results
-            status, err = 'failed', f"{type(e).__name__}: {str(e)[-2000:]}"
-            log(f"[reproduce] {r.name} FAILED ({err.splitlines()[0] if err else ''}); executed notebook: {out_nb}")
-        finally: os.environ.pop('CONFORMAL_RAG_NOTEBOOK', None)
+            status, err = 'failed', failure_summary(e, out_nb)
+            log(f"[reproduce] {r.name} FAILED: {err}")
+            log(f"[reproduce] executed notebook: {out_nb}")
+        finally:
+            for k, v in saved.items():
+                if v is None: os.environ.pop(k, None)
+                else: os.environ[k] = v
         results.append(dict(run=r.name, notebook=str(nb), parameters=p, status=status, seconds=round(time.time() - t0, 1),
                             error=err, output=str(out_nb)))
         log(f"[reproduce] {r.name}: {status} in {time.time() - t0:.1f} s")
     return results
 
-# %% ../nbs/12_reproduce.ipynb #52901a0d
+# %% ../nbs/12_reproduce.ipynb #2553ae3f
 def _parse_override(s:str) -> tuple[str, object]:
     if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
     k, v = s.split('=', 1)
     return k.strip(), yaml.safe_load(v)
 
+ADHOC_DIR = 'runs'  # ad-hoc runs (-p or --smoke) write under <repo>/runs/, which ignores itself in git
+
+def adhoc_root(create:bool=True) -> Path:
+    "The scratch folder of ad-hoc runs, `<repo>/runs/`, created with a `.gitignore` of `*` so git never sees it."
+    d = repo_root()/ADHOC_DIR
+    if not create: return d
+    d.mkdir(parents=True, exist_ok=True)
+    gi = d/'.gitignore'
+    if not gi.exists(): gi.write_text('# ad-hoc runs of python -m conformal_rag.reproduce (-p / --smoke): never committed\n*\n')
+    return d
+
+def _shown(p:Path) -> str:
+    root = repo_root()
+    return str(p.relative_to(root)) if p.is_relative_to(root) else str(p)
+
 def main(argv:list[str]|None=None) -> int:
     "Command line of `make reproduce`: `python -m conformal_rag.reproduce [--only NAME ...] [-p name=value ...]`."
     ap = argparse.ArgumentParser(prog='python -m conformal_rag.reproduce',
-                                 description='Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/.')
+                                 description='Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/. '
+                                             f'Runs with -p or --smoke are ad hoc: they write under {ADHOC_DIR}/ unless --out-root says otherwise.')
     ap.add_argument('--only', nargs='+', metavar='NAME', help='run only these entries of runs.yaml')
     ap.add_argument('-p', '--param', action='append', default=[], metavar='NAME=VALUE',
-                    help='override a parameter of every selected notebook (value parsed as YAML)')
+                    help='override a parameter of every selected notebook (value parsed as YAML; its type must match the default)')
     ap.add_argument('--smoke', action='store_true', help="use each run's small smoke parameters")
-    ap.add_argument('--out-root', help='write every out_dir under this folder instead of figures/')
+    ap.add_argument('--out-root', '--out', metavar='DIR',
+                    help=f'write every out_dir under this folder (default: figures/, or {ADHOC_DIR}/ for a run with -p or --smoke; '
+                         '`--out-root figures` writes an ad-hoc run into the committed figures/)')
     ap.add_argument('--list', action='store_true', help='list the runs and their notebooks, then exit')
-    ap.add_argument('--dry-run', action='store_true', help='check parameters and print the plan without running')
+    ap.add_argument('--dry-run', action='store_true', help='check parameter names and types and print the plan without running')
     ap.add_argument('--runs', help='runs file (default nbs/paper/runs.yaml)')
     a = ap.parse_args(argv)
     try:
         if a.list:
             for r in load_runs(a.runs): print(f"{r.name:28s} {r.notebook:40s} {r.description}")
             return 0
-        res = run_notebooks(a.only, a.smoke, dict(map(_parse_override, a.param)), a.out_root, a.runs, a.dry_run,
-                            progress=sys.stderr.isatty())
+        overrides = dict(map(_parse_override, a.param))
+        out_root = a.out_root
+        if out_root is None and (overrides or a.smoke):
+            out_root = adhoc_root(create=not a.dry_run)
+            print(f"[reproduce] ad-hoc run ({'-p' if overrides else '--smoke'}): outputs go under {_shown(Path(out_root))}/, "
+                  "not figures/ (--out-root figures to write there)")
+        res = run_notebooks(a.only, a.smoke, overrides, out_root, a.runs, a.dry_run, progress=sys.stderr.isatty())
     except (ValueError, FileNotFoundError) as e:
         print(f"reproduce: error: {e}", file=sys.stderr); return 2
     failed = [r for r in res if r['status'] == 'failed']
+    outs = sorted({_shown(Path(r['output']).parent.parent) for r in res if r.get('output')})
+    if a.dry_run:
+        print(f"[reproduce] dry run: {len(res)} notebook run(s) planned, parameter names and types checked; nothing run")
+        return 0
     print(f"[reproduce] {len(res) - len(failed)} of {len(res)} notebook runs ok"
-          + (f"; failed: {[r['run'] for r in failed]}" if failed else ''))
+          + (f"; failed: {[r['run'] for r in failed]}" if failed else '')
+          + (f"; outputs in {', '.join(outs)}" if outs else ''))
     return 1 if failed else 0
 
 # %% ../nbs/12_reproduce.ipynb #9aa7b4a1

@@ -2,7 +2,7 @@
 
 Each guarantee is checked twice: the engine passes, and the same check fails once the correction is removed, so the
 check has the power to catch a wrong guarantee."""
-import warnings
+import re, warnings
 import numpy as np
 import pytest
 from scipy import stats
@@ -114,3 +114,35 @@ def test_hmp_sets_cover_with_independent_components(L):
     assert cov >= binomial_band(trials, 1 - alpha, LEVEL)[0]
     if L == 10:  # rejecting at alpha itself (no level adjustment) is anti-conservative: ~0.85 coverage
         assert (1 / (1 / L / p).sum(axis=1) > alpha).mean() < binomial_band(trials, 1 - alpha, LEVEL)[0]
+
+
+# Bad input to the global tests and to set membership raises, naming the bad value (issue 15, item 7).
+from conformal_rag.conformal import bonferroni_test, check_weights, in_set
+
+
+def test_bonferroni_weights_must_match_components():
+    # one weight for two components used to run each component at the full alpha (accepting p = 0.06 at alpha = 0.1)
+    with pytest.raises(ValueError, match='1 entries but pvalues have L=2'):
+        bonferroni_test([[0.06, 0.9]], 0.1, weights=[1.0])
+    with pytest.raises(ValueError, match='3 entries but pvalues have L=2'):
+        hmp_test([[0.5, 0.5]], 0.1, weights=[0.2, 0.3, 0.5])
+
+
+@pytest.mark.parametrize('test', [bonferroni_test, hmp_test])
+@pytest.mark.parametrize('p, shown', [([[np.nan, 0.5]], 'pvalues[0, 0]=nan'), ([[0.5, 1.5]], 'pvalues[0, 1]=1.5'),
+                                      ([[-0.2, 0.5]], 'pvalues[0, 0]=-0.2')])
+def test_global_tests_reject_bad_pvalues(test, p, shown):
+    with pytest.raises(ValueError, match=re.escape(shown)):
+        test(p, 0.1)
+
+
+def test_in_set_rejects_nan_tau():
+    with pytest.raises(ValueError, match='tau must not be NaN'):
+        in_set([0.1, 0.2], float('nan'))
+    assert in_set([0.1, np.nan], 0.15).tolist() == [True, False]   # a NaN score is never in the set
+
+
+def test_nan_weight_is_named_as_a_weight():
+    with pytest.raises(ValueError) as e:
+        check_weights([np.nan, 1.0])
+    assert 'weights[0]=nan' in str(e.value) and 'score' not in str(e.value)

@@ -1,0 +1,86 @@
+"""The papermill runner on tiny notebooks written by the tests: the failure line names the notebook's own exception
+and the executed notebook; parameter types are checked against the notebook's defaults before anything runs; ad-hoc
+runs (-p, --smoke) write under the scratch folder, never into figures/ unless asked; no kernel log noise."""
+import json
+from pathlib import Path
+import nbformat
+import pytest
+from conformal_rag import reproduce
+from conformal_rag.reproduce import main, run_notebooks
+
+
+def write_nb(path, params_src, *cells):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata['kernelspec'] = {'name': 'python3', 'display_name': 'python3', 'language': 'python'}
+    c = nbformat.v4.new_code_cell(params_src); c.metadata['tags'] = ['parameters']
+    nb.cells = [c, *map(nbformat.v4.new_code_cell, cells)]
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.fixture
+def paper(tmp_path):
+    "A runs file with a notebook that fails when alpha > 1 (after a long message) and one that imports tqdm.auto."
+    write_nb(tmp_path/'fails.ipynb', 'alpha = 0.1\ntrials = 20\nout_dir = "figures/demo"',
+             'x = 1',
+             'if alpha > 1: raise ValueError(f"alpha must lie in (0, 1), got alpha={alpha}; " + "detail " * 400 + "END")')
+    write_nb(tmp_path/'quiet.ipynb', 'n = 3\nout_dir = "figures/quiet"',
+             'from tqdm.auto import tqdm\nfor _ in tqdm(range(n)): pass\nimport warnings; warnings.warn("a real warning")',
+             # what ipykernel logs when jupyter_client interrupts it before shutdown, written by the kernel's own logger
+             'from ipykernel.kernelapp import IPKernelApp\nIPKernelApp.instance().log.error("KeyboardInterrupt caught in kernel")')
+    (tmp_path/'runs.yaml').write_text('fails:\n  notebook: fails.ipynb\n  parameters: {}\n'
+                                      'quiet:\n  notebook: quiet.ipynb\n  parameters: {}\n')
+    return tmp_path
+
+
+def test_failure_line_names_exception_and_executed_notebook(paper, capsys):
+    res = run_notebooks(['fails'], overrides={'alpha': 2}, out_root=paper/'out', runs_file=paper/'runs.yaml')
+    out = capsys.readouterr().out
+    assert res[0]['status'] == 'failed'
+    line = next(l for l in out.splitlines() if 'FAILED' in l)
+    assert line.startswith('[reproduce] fails FAILED: ValueError: alpha must lie in (0, 1), got alpha=2; detail')
+    assert line.endswith('END (cell 3)')    # the whole message, not its last 2,000 characters; cell 3 of the executed notebook (papermill inserts its parameters cell)
+    executed = paper/'out'/'demo'/'_runs'/'fails.ipynb'
+    assert f'[reproduce] executed notebook: {executed}' in out and executed.exists()
+    assert res[0]['error'] == line.removeprefix('[reproduce] fails FAILED: ')
+
+
+def test_wrong_parameter_type_exits_2_before_running(paper, capsys):
+    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'trials=abc', '--dry-run']) == 2
+    err = capsys.readouterr().err
+    assert "wrong parameter type(s) for fails.ipynb: trials='abc' has type str, expected int like its default 20" in err
+    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'alpha=1', '-p', 'trials=5', '--dry-run']) == 0  # int for float
+    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'trials=5.5']) == 2
+    assert not (paper/'fails_out').exists() and not any(paper.rglob('_runs'))   # nothing ran
+
+
+def test_adhoc_runs_go_to_scratch_unless_asked(paper, monkeypatch, capsys):
+    scratch = paper/'scratch'
+    monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: scratch)
+    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2']) == 0
+    out = capsys.readouterr().out
+    assert (scratch/'quiet'/'_runs'/'quiet.ipynb').exists()
+    assert f'outputs in {scratch/"quiet"}' in out and 'not figures/' in out
+    # the default run, and an ad-hoc run that asks for it, plan the committed figures/ (dry run: nothing written)
+    res = run_notebooks(['quiet'], runs_file=paper/'runs.yaml', dry_run=True, log=lambda *a: None)
+    assert res[0]['parameters']['out_dir'] == 'figures/quiet'
+    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2', '--out-root', 'figures', '--dry-run']) == 0
+    assert '-> figures/quiet' in capsys.readouterr().out
+
+
+def test_adhoc_root_ignores_itself(tmp_path, monkeypatch):
+    monkeypatch.setattr(reproduce, 'repo_root', lambda: tmp_path)
+    d = reproduce.adhoc_root()
+    assert d == tmp_path/'runs' and (d/'.gitignore').read_text().splitlines()[-1] == '*'
+
+
+def test_no_kernel_noise(paper, capfd):
+    res = run_notebooks(['quiet'], out_root=paper/'out', runs_file=paper/'runs.yaml')
+    assert res[0]['status'] == 'ok'
+    seen = capfd.readouterr()                        # file-descriptor level: what the kernel process itself prints
+    text = seen.out + seen.err
+    for noise in ('without encryption', 'KeyboardInterrupt', 'IProgress'):
+        assert noise not in text, noise
+    outputs = ''.join(o.get('text', '') for c in nbformat.read(paper/'out'/'quiet'/'_runs'/'quiet.ipynb', 4).cells
+                      for o in c.get('outputs', []))
+    assert 'IProgress' not in outputs and 'a real warning' in outputs   # only tqdm's warning is filtered
