@@ -1,0 +1,196 @@
+"""The TRAQ release loader on synthetic files in the authors' schema: round trip, the authors' per-passage semantic
+probabilities kept, missing and malformed files named, a malicious pickle refused, answers not fixed-width strings."""
+import os, pickle, shutil
+from collections import Counter
+import numpy as np
+import pytest
+from conformal_rag.traq_release import (load_release, load_collection_spec, synthetic_release, safe_load, parse_spec,
+                                        ReleaseFileError)
+from conformal_rag.traq import llm_nonconformity, ret_nonconformity, answerable
+from conformal_rag.matching import traq_correct
+
+
+@pytest.fixture(scope='module')
+def release(tmp_path_factory):
+    d = tmp_path_factory.mktemp('release')
+    R = synthetic_release(d, 'squad1', 'llama2', Q=8, K=5, M=7, seed=3)
+    return d, R
+
+
+def test_round_trip_scores_ids_and_gold(release):
+    d, R = release
+    c = load_release(d, 'squad1', 'llama2')
+    assert c.shape == (8, 6, 7)
+    assert np.array_equal(c.ret_score[:, :5], np.array(R['retrieved_scores'], dtype=np.float64))
+    assert c.in_topk[:, :5].all() and not c.in_topk[:, 5].any() and c.is_gold[:, 5].all()
+    for q in range(8):
+        gold_k = np.flatnonzero(R['retrieved_scores'][q] == R['retrieved_true_scores'][q][0])
+        assert np.flatnonzero(c.is_gold[q, :5]).tolist() == gold_k.tolist()
+        # the retriever's nonconformity is minus the released gold score
+        assert ret_nonconformity(c)[q] == -float(R['retrieved_true_scores'][q][0])
+        for k in range(5):
+            assert Counter(c.answers[q, k]) == Counter(R['samples'][q][k])
+            for m in range(7):
+                a = c.answers[q, k, m]
+                assert c.freq[q, k, m] == R['probs'][q][k][R['semantic_ids'][q][k][a]]
+                assert c.correct[q, k, m] == (bool(a.strip()) and traq_correct(a, R['true_answers'][q]))
+        t = sorted(R['true_scores'][q], reverse=True)
+        assert c.freq[q, 5, :len(t)].tolist() == t and c.correct[q, 5].sum() == len(t)
+        assert (c.cluster[q, 5, len(t):] == -1).all()
+        assert c.meta['traq_llm_score'][q] == (max(t) if t else None)
+    assert set(c.meta['files']) == {'retrieved_scores_squad1.p', 'retrieved_true_scores_squad1.p', 'queries_squad1.p',
+                                    'opensource_true_scores_squad1.p', 'occurances_squad1.p', 'semantic_ids_squad1.p',
+                                    'probs_squad1.p', 'answers_squad1.p'}
+    import hashlib
+    assert c.meta['files']['probs_squad1.p'] == hashlib.sha256((d / 'probs_squad1.p').read_bytes()).hexdigest()
+
+
+def test_freq_is_the_authors_not_a_reclustering(release):
+    "The synthetic per-passage ids are arbitrary: a loader that reclustered per passage would get other frequencies."
+    d, R = release
+    c = load_release(d, 'squad1', 'llama2')
+    own = np.zeros(c.freq.shape)
+    for q in range(8):
+        for k in range(5):
+            ids = c.cluster[q, k]
+            own[q, k] = (ids[:, None] == ids[None, :]).mean(1)   # what reclustering by the question-level ids gives
+    assert not np.allclose(own[:, :5], c.freq[:, :5])
+
+
+def test_question_level_clusters_shared_across_passages(release):
+    d, _ = release
+    c = load_release(d, 'squad1', 'llama2', question_cluster='exact')
+    for q in range(8):
+        seen = {}
+        for a, i in zip(c.answers[q, :5].ravel(), c.cluster[q, :5].ravel()):
+            assert seen.setdefault(a, i) == i       # one id per distinct answer across the question's passages
+
+
+def test_llm_score_at_least_traqs(release):
+    "The package's LLM score of the truth takes every gold slot; TRAQ's the separate samples only (documented)."
+    d, _ = release
+    c = load_release(d, 'squad1', 'llama2')
+    ours = -llm_nonconformity(c)
+    theirs = np.array([x if x is not None else -1.0 for x in c.meta['traq_llm_score']])
+    assert (ours >= theirs - 1e-12)[answerable(c)].all()
+
+
+def test_answers_are_python_strings_not_fixed_width(release):
+    d, _ = release
+    c = load_release(d, 'squad1', 'llama2')
+    assert c.answers.dtype == object and isinstance(c.answers[0, 0, 0], str)
+    # one string object per distinct answer of a question: memory follows the text, not Q x K x M x longest
+    for q in range(8):
+        objs = {}
+        for a in c.answers[q, :5].ravel():
+            objs.setdefault(a, set()).add(id(a))
+        assert all(len(v) == 1 for v in objs.values())
+
+
+def test_missing_file_named(release, tmp_path):
+    d, _ = release
+    shutil.copytree(d, tmp_path / 'r')
+    (tmp_path / 'r' / 'semantic_ids_squad1.p').unlink()
+    with pytest.raises(FileNotFoundError, match=r'semantic_ids_squad1\.p not found.*semantic_ids_squad1\.p'):
+        load_release(tmp_path / 'r', 'squad1', 'llama2')
+    with pytest.raises(FileNotFoundError, match='chatgpt_probs_squad1.p'):
+        load_release(tmp_path / 'r', 'squad1', 'gpt-3.5')
+    with pytest.raises(FileNotFoundError, match='release folder'):
+        load_release(tmp_path / 'nowhere', 'squad1', 'llama2')
+
+
+def test_malformed_files_named(release, tmp_path):
+    d, R = release
+    r = tmp_path / 'r'
+    shutil.copytree(d, r)
+    good = (d / 'occurances_squad1.p').read_bytes()
+    (r / 'occurances_squad1.p').write_bytes(good[:len(good) // 2])                    # truncated
+    with pytest.raises(ReleaseFileError, match=r'occurances_squad1\.p: not a readable pickle'):
+        load_release(r, 'squad1', 'llama2')
+    pickle.dump(R['occurances'][:5], open(r / 'occurances_squad1.p', 'wb'))           # too few questions
+    with pytest.raises(ReleaseFileError, match=r'occurances_squad1\.p: 5 questions'):
+        load_release(r, 'squad1', 'llama2')
+    pickle.dump([o[:3] for o in R['occurances']], open(r / 'occurances_squad1.p', 'wb'))   # too few passages
+    with pytest.raises(ReleaseFileError, match=r'occurances_squad1\.p: question 0 has 3 passages'):
+        load_release(r, 'squad1', 'llama2')
+    (r / 'occurances_squad1.p').write_bytes(good)
+    bad = [list(s) for s in R['retrieved_scores']]; bad[2] = np.zeros((2, 2))         # wrong shape
+    pickle.dump(bad, open(r / 'retrieved_scores_squad1.p', 'wb'))
+    with pytest.raises(ReleaseFileError, match=r'retrieved_scores_squad1\.p: question 2: expected a 1-d array'):
+        load_release(r, 'squad1', 'llama2')
+    shutil.copy(d / 'retrieved_scores_squad1.p', r / 'retrieved_scores_squad1.p')
+    sid = [[dict(s) for s in qq] for qq in R['semantic_ids']]; sid[1][2] = {}         # answer without a semantic id
+    pickle.dump(sid, open(r / 'semantic_ids_squad1.p', 'wb'))
+    with pytest.raises(ReleaseFileError, match=r'semantic_ids_squad1\.p: question 1 passage 2'):
+        load_release(r, 'squad1', 'llama2')
+    shutil.copy(d / 'semantic_ids_squad1.p', r / 'semantic_ids_squad1.p')
+    ts = [list(t) for t in R['true_scores']]; ts[0] = [1.5]                          # not a probability
+    pickle.dump(ts, open(r / 'opensource_true_scores_squad1.p', 'wb'))
+    with pytest.raises(ReleaseFileError, match=r'opensource_true_scores_squad1\.p: question 0'):
+        load_release(r, 'squad1', 'llama2')
+
+
+class _System:
+    def __reduce__(self): return (os.system, ('echo should-not-run > /dev/null',))
+
+
+def test_forbidden_global_refused(release, tmp_path):
+    d, _ = release
+    r = tmp_path / 'r'
+    shutil.copytree(d, r)
+    pickle.dump([_System()], open(r / 'queries_squad1.p', 'wb'))
+    with pytest.raises(pickle.UnpicklingError, match=r'queries_squad1\.p: refused to load global posix\.system'):
+        load_release(r, 'squad1', 'llama2')
+    with pytest.raises(pickle.UnpicklingError, match='builtins.getattr'):
+        pickle.dump([_Getattr()], open(tmp_path / 'g.p', 'wb')); safe_load(tmp_path / 'g.p')
+
+
+class _Getattr:
+    def __reduce__(self): return (getattr, (str, 'upper'))
+
+
+def test_numpy_arrays_and_scalars_allowed(tmp_path):
+    x = [np.arange(4, dtype=np.float32), [np.float32(2.5)], np.array([1, 2], dtype=np.int64)]
+    pickle.dump(x, open(tmp_path / 'a.p', 'wb'))
+    y = safe_load(tmp_path / 'a.p')
+    assert np.array_equal(y[0], x[0]) and y[1][0] == np.float32(2.5) and y[2].dtype == np.int64
+
+
+def test_gpt35_names_variant_and_spec(tmp_path):
+    R = synthetic_release(tmp_path, 'nq', 'gpt-3.5', variant='fewshot', Q=4, K=3, M=5)
+    assert (tmp_path / 'chatgpt_probs_nq_fewshot.p').exists() and (tmp_path / 'chatgpt_true_answers_nq_fewshot.p').exists()
+    c = load_collection_spec(f'traq-release:{tmp_path}:nq:gpt-3.5:fewshot', read_samples=True)
+    assert c.meta['backbone'] == 'gpt-3.5' and c.meta['variant'] == 'fewshot' and c.shape == (4, 4, 5)
+    assert list(c.question) == R['queries']
+    assert parse_spec('traq-release:/x:y:trivia:chatgpt') == dict(dir='/x:y', task='trivia', backbone='chatgpt', variant=None)
+    with pytest.raises(ValueError, match='bad TRAQ release spec'):
+        parse_spec('traq-release:/x:nq:gpt-4')
+
+
+def test_samples_file_checked_against_counts(tmp_path):
+    R = synthetic_release(tmp_path, 'trivia', 'llama2', Q=3, K=2, M=4)
+    s = [[list(a) for a in qq] for qq in R['samples']]; s[1][1] = s[1][1][:-1] + ['something else']
+    pickle.dump(s, open(tmp_path / 'opensource_answers_trivia.p', 'wb'))
+    load_release(tmp_path, 'trivia', 'llama2')                       # the counts alone are enough
+    with pytest.raises(ReleaseFileError, match=r'opensource_answers_trivia\.p: question 1 passage 1'):
+        load_release(tmp_path, 'trivia', 'llama2', read_samples=True)
+
+
+def test_unc_layout_gold_passage_only(tmp_path):
+    R = synthetic_release(tmp_path, 'nq', 'chatgpt', variant='unc', Q=5, K=4, M=6, gold_only=True)
+    golds = dict(zip(R['queries'], R['true_answers']))
+    (tmp_path / 'chatgpt_true_answers_unc_nq.p').unlink()            # as in the release: no true answers for unc
+    with pytest.raises(FileNotFoundError, match='chatgpt_true_answers_unc_nq.p.*golds='):
+        load_release(tmp_path, 'nq', 'chatgpt', variant='unc')
+    c = load_release(tmp_path, 'nq', 'chatgpt', variant='unc', golds=golds)
+    assert c.shape == (5, 1, 6) and c.is_gold.all() and not c.in_topk.any()
+    assert Counter(c.answers[3, 0]) == Counter(R['samples'][3])
+
+
+@pytest.mark.skipif(not os.environ.get('TRAQ_RELEASE_DIR'), reason='set TRAQ_RELEASE_DIR to a folder of the released pickles')
+def test_real_release_llama2_squad1():
+    "On the authors' files (never committed): the Llama-2 SQuAD files are their LFS versions and load whole."
+    from conformal_rag.traq import gold_retrieved
+    c = load_release(os.environ['TRAQ_RELEASE_DIR'], 'squad1', 'llama2', n=1000)
+    assert c.shape == (1000, 21, 30) and all(c.meta['release_match'].values())
+    assert gold_retrieved(c).all() and answerable(c).all()     # their code keeps only such questions
