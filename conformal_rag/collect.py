@@ -9,13 +9,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL, llm_from_spec
-from .matching import cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule
+from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
+                                    clustering_from_spec, CLUSTERINGS)
 from .paths import data_dir
 
 # %% auto #0
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
-           'collected_arrays', 'gold_passages', 'question_passage_features', 'save_collected', 'load_collected',
-           'sample_questions', 'retrieve_table', 'default_collection', 'main']
+           'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages', 'question_passage_features',
+           'save_collected', 'load_collected', 'sample_questions', 'retrieve_table', 'output_path', 'check_settings',
+           'default_collection', 'collect_parser', 'main']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -92,22 +94,24 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b
-def _cluster(answers, how, threshold):
-    if callable(how): return np.asarray(how(answers), dtype=int)
-    if how == 'rouge': return cluster_rouge(answers, threshold)
-    if how == 'exact': return cluster_exact(answers)
-    raise ValueError(f"unknown clustering {how!r}; use 'rouge', 'exact' or a function of the answers")
+def _clustering(how, threshold, cache=True) -> Clustering:
+    "A `Clustering` from a spec string, a `Clustering`, or a function of the answers alone."
+    if isinstance(how, Clustering): return how
+    if callable(how): return Clustering(getattr(how, '__name__', 'custom'), lambda a, q: how(a))
+    return clustering_from_spec(how, threshold, cache)
 
 def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
                      questions:pd.DataFrame, # the questions table (gold answers, optional template)
                      rules:tuple=('traq', 'contains'), # correctness rules (`matching.CORRECTNESS`); the first is `correct`
-                     cluster='rouge', # 'rouge' (TRAQ: ROUGE-1 > threshold), 'exact' or a function answers -> ids
+                     cluster='rouge', # a spec ('rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'), a `Clustering`, or a function answers -> ids
                      threshold:float=0.7 # ROUGE threshold for clustering
                     ) -> dict:
     "Padded numpy arrays (the fields of `traq.Collection`, plus `extra`) from sampled answers."
+    clus = _clustering(cluster, threshold)
     q = check_questions(questions).set_index('id')
     rules = tuple(rules); fns = [correctness_rule(x) for x in rules]
     qids = list(dict.fromkeys(collected['qid']))
+    if not qids: raise ValueError("no sampled answers to reduce: the collected table is empty")
     groups = [g.sort_values('rank', kind='stable') for _, g in collected.groupby('qid', sort=False)]
     Q, S = len(qids), max(len(g) for g in groups)
     M = max(len(a) for a in collected['answers_sampled'])
@@ -125,7 +129,7 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
         golds, judged = q.at[qids[i], 'golds'], {}
         ans = [list(a) for a in g['answers_sampled']]
         flat = [a for aa in ans for a in aa]
-        ids = {'cluster': _cluster(flat, cluster, threshold), 'exact_id': cluster_exact(flat),
+        ids = {'cluster': clus(flat, str(q.at[qids[i], 'question'])), 'exact_id': cluster_exact(flat),
                'rouge_id': cluster_rouge(flat, threshold)}
         pos = 0
         for s, (aa, (_, row)) in enumerate(zip(ans, g.iterrows())):
@@ -144,10 +148,63 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     A['correct'] = extra[f'correct_{rules[0]}'].copy()
     A['answers'] = A['answers'].astype(str)
     A['meta'] = {k: v for k, v in collected.attrs.items() if k != 'requests'}
-    A['meta'].update(rules=list(rules), cluster=cluster if isinstance(cluster, str) else getattr(cluster, '__name__', 'custom'),
+    A['meta'].update(rules=list(rules), cluster=clus.spec,
                      threshold=threshold, Q=Q, S=S, M=M)
     A['extra'] = extra
     return A
+
+# %% ../nbs/05_collect.ipynb #d2448f14
+def _slot_freq(c:np.ndarray) -> np.ndarray: return (c[:, None] == c[None, :]).mean(1)   # TRAQ section 3.2
+
+def recluster(collection, # a `traq.Collection` with `answers` (and `question` for NLI and the judge)
+              cluster='rouge', # a spec (`matching.clustering_from_spec`), a `Clustering`, or a function answers -> ids
+              threshold:float=0.7, # ROUGE threshold of 'rouge'
+              cache=True, # the judge's generation cache
+              progress:bool=True # a progress bar over questions
+             ):
+    "The collection with `cluster` and `freq` recomputed from its stored answers by another clustering (nothing is sampled)."
+    from dataclasses import replace
+    from tqdm.auto import tqdm
+    if collection.answers is None: raise ValueError("the collection has no stored answers to re-cluster")
+    clus = _clustering(cluster, threshold, cache)
+    C, F = np.full(collection.cluster.shape, -1, np.int32), np.zeros(collection.freq.shape)
+    valid = collection.cluster >= 0
+    for i in tqdm(range(len(collection)), desc=f're-clustering ({clus.spec})', disable=not progress):
+        slots = [k for k in range(valid.shape[1]) if valid[i, k].any()]
+        flat = [str(a) for k in slots for a in collection.answers[i, k][valid[i, k]]]
+        q = str(collection.question[i]) if collection.question is not None else ''
+        ids, pos = clus(flat, q), 0
+        for k in slots:
+            m = np.flatnonzero(valid[i, k]); c = ids[pos:pos + len(m)]; pos += len(m)
+            C[i, k, m] = c; F[i, k, m] = _slot_freq(c)
+    return replace(collection, cluster=C, freq=F, meta={**collection.meta, 'cluster': clus.spec, 'reclustered_from': collection.meta.get('cluster', 'rouge')})
+
+def _partition(c:np.ndarray) -> tuple:
+    "A canonical form of a partition (ids renumbered by first appearance)."
+    first = {}
+    return tuple(first.setdefault(int(x), len(first)) for x in c)
+
+def cluster_agreement(a, # a `traq.Collection`
+                      b # the same collection clustered another way (`recluster`)
+                     ) -> dict:
+    "How two clusterings of the same answers differ: per (question, passage) slot and per question."
+    if a.cluster.shape != b.cluster.shape or not np.array_equal(a.cluster >= 0, b.cluster >= 0):
+        raise ValueError(f"the collections do not hold the same samples (shapes {a.cluster.shape} and {b.cluster.shape})")
+    valid = (a.cluster >= 0).any(axis=2)
+    slot_diff, na, nb = [], [], []
+    q_diff, qa, qb = [], [], []
+    for i in range(len(a)):
+        m = a.cluster[i] >= 0
+        q_diff.append(_partition(a.cluster[i][m]) != _partition(b.cluster[i][m]))
+        qa.append(len(np.unique(a.cluster[i][m]))); qb.append(len(np.unique(b.cluster[i][m])))
+        for k in np.flatnonzero(valid[i]):
+            ca, cb = a.cluster[i, k][m[k]], b.cluster[i, k][m[k]]
+            slot_diff.append(_partition(ca) != _partition(cb)); na.append(len(np.unique(ca))); nb.append(len(np.unique(cb)))
+    return dict(clustering_a=a.meta.get('cluster', 'rouge'), clustering_b=b.meta.get('cluster', 'rouge'),
+                slots=len(slot_diff), slots_differ=float(np.mean(slot_diff)), questions=len(q_diff),
+                questions_differ=float(np.mean(q_diff)), clusters_per_slot_a=float(np.mean(na)),
+                clusters_per_slot_b=float(np.mean(nb)), clusters_per_question_a=float(np.mean(qa)),
+                clusters_per_question_b=float(np.mean(qb)))
 
 # %% ../nbs/05_collect.ipynb #03625478
 def gold_passages(retrieved:pd.DataFrame, # the retrieved table (contract above)
@@ -202,14 +259,20 @@ def load_collected(path:str|Path # a file written by `save_collected`
 
 # %% ../nbs/05_collect.ipynb #6b15be50
 DEFAULTS = dict(n_questions=100, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
-                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma', dataset='wiki')
+                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma', dataset='wiki', cluster='rouge')
+
+def _positive_int(v, name:str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+        raise ValueError(f"{name} must be a positive integer, got {name}={v!r}")
+    return int(v)
 
 def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema)
-                     n:int, # how many
+                     n:int, # how many (a positive integer; all of them when there are fewer)
                      seed:int=0, # random seed
                      stratify:str|None='template' # spread the draw over templates in proportion
                     ) -> pd.DataFrame:
     "A deterministic draw of n questions, stratified by template."
+    n = _positive_int(n, 'n')
     if n >= len(examples): return examples.reset_index(drop=True)
     rng = np.random.default_rng(seed)
     if stratify is None or stratify not in examples.columns:
@@ -243,45 +306,133 @@ def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
             rows.append((qid, int(ret.gold_rank[i]), pid[g], text[g], float(ret.gold_score[i]), True))
     return pd.DataFrame(rows, columns=list(RETRIEVED_COLUMNS))
 
-def default_collection(n_questions:int=DEFAULTS['n_questions'], K:int=DEFAULTS['K'], M:int=DEFAULTS['M'],
-                       prompt:str=DEFAULTS['prompt'], temperature:float=DEFAULTS['temperature'],
-                       max_new_tokens:int=DEFAULTS['max_new_tokens'], seed:int=DEFAULTS['seed'],
-                       model:str=DEFAULTS['model'], name:str=DEFAULTS['name'],
+def output_path(name:str, # a plain file name without extension: no folder, no '..'
+                out_dir:str|Path # the folder it goes in
+               ) -> Path:
+    "`out_dir/<name>.npz`, checked to lie inside `out_dir` (a name cannot point elsewhere)."
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise ValueError(f"name must be a non-empty file name without surrounding spaces, got name={name!r}")
+    if any(c in name for c in '/\\\0') or name in ('.', '..') or name.startswith('.'):
+        raise ValueError(f"name must be a plain file name (no folder, no '..', not hidden), got name={name!r}")
+    out = Path(out_dir).expanduser()
+    if out.exists() and not out.is_dir(): raise NotADirectoryError(f"out-dir {str(out)!r} exists and is not a folder")
+    path = (out/f'{name}.npz').resolve()
+    if path.parent != out.resolve(): raise ValueError(f"name={name!r} would write outside out-dir {str(out)!r}")
+    return path
+
+def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt) -> None:
+    "Validate the collection's sizes and sampling settings before anything is loaded (each error names the bad value)."
+    for k, v in dict(n_questions=n_questions, K=K, M=M, max_new_tokens=max_new_tokens).items(): _positive_int(v, k)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)): raise ValueError(f"seed must be an integer, got seed={seed!r}")
+    if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not np.isfinite(temperature) or temperature < 0:
+        raise ValueError(f"temperature must be a finite number >= 0, got temperature={temperature!r}")
+    if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
+
+def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions drawn from the dataset (stratified by template)
+                       K:int=DEFAULTS['K'], # passages retrieved per question (BM25); TRAQ: 20
+                       M:int=DEFAULTS['M'], # answers sampled per (question, passage); TRAQ: 30
+                       prompt:str=DEFAULTS['prompt'], # a key of `llm.PROMPTS`
+                       temperature:float=DEFAULTS['temperature'], # sampling temperature (TRAQ: 1.0)
+                       max_new_tokens:int=DEFAULTS['max_new_tokens'], # tokens per answer at most
+                       seed:int=DEFAULTS['seed'], # question draw and sampling seed
+                       model:str=DEFAULTS['model'], # a model string (`llm.llm_from_spec`)
+                       name:str=DEFAULTS['name'], # output file name, without folder or extension
                        out_dir:str|Path|None=None, # default `data/collected`
                        cache:str|Path|None=None, # generation cache (default: the shared one outside the repo)
-                       resample:bool=False,
+                       resample:bool=False, # sample again, overwriting cached generations
                        features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2) for "I do not know"
-                       dataset:str=DEFAULTS['dataset'], # `data.load_qa` name: 'wiki' (embedded), 'squad', 'hotpotqa', 'triviaqa', 'dpr:PATH', ...
+                       dataset:str=DEFAULTS['dataset'], # a `data.load_qa` spec: 'wiki' (embedded), 'squad[:SPLIT|:FILE]', 'nq:PATH', 'dpr:PATH', ...
+                       cluster:str=DEFAULTS['cluster'], # a clustering spec (`matching.clustering_from_spec`): 'rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'
                       ):
     "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
     from conformal_rag import data
+    from conformal_rag.llm import parse_model_spec
+    check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
+    out = Path(out_dir) if out_dir is not None else data_dir('collected')
+    target = output_path(name, out)
+    parse_model_spec(model)
     ds = data.load_qa(dataset)
+    llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
+    clus = _clustering(cluster, 0.7, cache if cache is not None else True)   # its model loads now: a bad name fails before sampling
     qs = sample_questions(ds.examples, n_questions, seed)
     rt = retrieve_table(ds, qs, K)
-    llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
     t0 = time.time()
     col = collect_samples(qs, rt, llm, K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
-    arr = collected_arrays(col, qs)
-    arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls)
+    arr = collected_arrays(col, qs, cluster=clus)
+    arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls, dataset=dataset)
     if features:
         arr['features'] = question_passage_features(qs, rt, arr['qid']).astype(np.float16)  # a third of the file size
         arr['meta']['features'] = 'all-MiniLM-L6-v2 unit embeddings of the question and its gold passage, their cosine'
-    out = Path(out_dir) if out_dir is not None else data_dir('collected')
-    save_collected(arr, out/f'{name}.npz')
+    save_collected(arr, target)
     # the generations behind the arrays, so a fresh clone needs no sampling (`GenerationCache.import_jsonl`)
-    llm.cache.export_jsonl(out/f'{name}_generations.jsonl.gz', keys=llm.keys)
+    llm.cache.export_jsonl(target.with_name(f'{name}_generations.jsonl.gz'), keys=llm.keys)
     return arr
 
-def main(argv=None):
-    "Command line: `python -m conformal_rag.collect [--n-questions N] [--K K] [--M M] ...`."
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.collect', description=default_collection.__doc__)
-    for k, v in DEFAULTS.items(): ap.add_argument('--' + k.replace('_', '-'), type=type(v), default=v)
-    ap.add_argument('--out-dir', default=None); ap.add_argument('--cache', default=None)
+class _OneLineParser(argparse.ArgumentParser):
+    "An argument parser whose errors are one line on stderr (no usage block) and exit status 2."
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n")
+
+def _cli_int(v:str) -> int:
+    try: x = int(v)
+    except ValueError: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}") from None
+    if x < 1: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}")
+    return x
+
+def _cli_temperature(v:str) -> float:
+    try: x = float(v)
+    except ValueError: raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}") from None
+    if not np.isfinite(x) or x < 0: raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}")
+    return x
+
+def _cli_name(v:str) -> str:
+    try: output_path(v, '.')
+    except (ValueError, OSError) as e: raise argparse.ArgumentTypeError(str(e)) from None
+    return v
+
+def _error_line(e:BaseException) -> str:
+    "An exception as one line (a KeyError's message without its quotes)."
+    msg = e.args[0] if isinstance(e, KeyError) and len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+    return ' '.join(msg.split()) or type(e).__name__
+
+def collect_parser() -> argparse.ArgumentParser:
+    "The command line of `python -m conformal_rag.collect` (every option with its help and default)."
+    fmt = lambda prog: argparse.ArgumentDefaultsHelpFormatter(prog, max_help_position=30)
+    ap = _OneLineParser(prog='python -m conformal_rag.collect', formatter_class=fmt,
+                        description=default_collection.__doc__.replace('%', '%%'),
+                        epilog="Errors print one line and exit with status 2.")
+    D = DEFAULTS
+    ap.add_argument('--dataset', default=D['dataset'], metavar='SPEC', help="dataset (`data.load_qa`): 'wiki' (embedded), "
+                    "'squad', 'hotpotqa', 'triviaqa' (':SPLIT' or ':FILE' for a local JSON/JSONL/parquet file), 'nq:PATH', "
+                    "'dpr:PATH', 'bioasq:PATH', ...")
+    ap.add_argument('--model', default=D['model'], metavar='MODEL', help="model string (`llm.llm_from_spec`): "
+                    "'gemma-3-270m', 'smollm2-135m-instruct', 'local:PATH', 'openai:MODEL[@URL]', 'fake'")
+    ap.add_argument('--n-questions', type=_cli_int, default=D['n_questions'], metavar='N', help='questions drawn (stratified by template); all when the dataset has fewer')
+    ap.add_argument('--K', type=_cli_int, default=D['K'], help='passages retrieved per question (BM25; TRAQ: 20)')
+    ap.add_argument('--M', type=_cli_int, default=D['M'], help='answers sampled per (question, passage) (TRAQ: 30)')
+    ap.add_argument('--prompt', default=D['prompt'], choices=sorted(PROMPTS), help='answer prompt')
+    ap.add_argument('--temperature', type=_cli_temperature, default=D['temperature'], metavar='T', help='sampling temperature (TRAQ: 1.0)')
+    ap.add_argument('--max-new-tokens', type=_cli_int, default=D['max_new_tokens'], metavar='N', help='tokens per answer at most')
+    ap.add_argument('--seed', type=int, default=D['seed'], help='seed of the question draw and of sampling')
+    ap.add_argument('--cluster', default=D['cluster'], metavar='SPEC', help="clustering of the sampled answers "
+                    "(`matching.clustering_from_spec`): 'rouge' (TRAQ code: ROUGE-1 > 0.7), 'exact', 'nli:MODEL' (TRAQ's "
+                    "bidirectional entailment; MODEL a local folder or hub name), 'llm-judge:MODEL' (a model string)")
+    ap.add_argument('--name', type=_cli_name, default=D['name'], help='output file name: OUT_DIR/NAME.npz, NAME_extra.npz, NAME_generations.jsonl.gz')
+    ap.add_argument('--out-dir', default=str(data_dir('collected')), metavar='DIR', help='output folder')
+    ap.add_argument('--cache', default=None, metavar='FILE', help='generation cache, an SQLite file; None: the shared one, generations.sqlite under $CONFORMAL_RAG_CACHE or ~/.cache/conformal_rag')
     ap.add_argument('--resample', action='store_true', help='sample again, overwriting cached generations')
     ap.add_argument('--no-features', dest='features', action='store_false',
-                    help='skip the question/gold-passage embeddings ("I do not know" features)')
+                    help='skip the question/gold-passage embeddings ("I do not know" features; stored: %(default)s unless this flag is given)')
+    return ap
+
+def main(argv=None):
+    "Command line: `python -m conformal_rag.collect [--dataset SPEC] [--model MODEL] [--n-questions N] ...`; bad input exits 2 with one line."
+    from conformal_rag.data import DatasetUnavailable
+    ap = collect_parser()
     a = ap.parse_args(argv)
-    arr = default_collection(**{k.replace('-', '_'): v for k, v in vars(a).items()})
+    try: arr = default_collection(**vars(a))
+    except (ValueError, KeyError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError, DatasetUnavailable) as e:
+        ap.error(_error_line(e))
     print(json.dumps(arr['meta'], indent=1, default=str))
 
 if __name__ == '__main__' and Path(sys.argv[0]).name == 'collect.py': main()

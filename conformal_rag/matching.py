@@ -12,10 +12,12 @@ from typing import Callable
 import numpy as np
 
 # %% auto #0
-__all__ = ['CORRECTNESS', 'normalize_answer', 'exact_match', 'token_f1', 'contains_answer', 'rouge_tokens', 'lcs_length', 'rouge',
-           'rouge_matrix', 'best_rouge', 'traq_correct', 'trac_correct', 'rcrag_correct', 'contains_correct',
-           'correctness_rule', 'cluster_exact', 'cluster_rouge', 'cluster_entailment', 'cluster_frequencies',
-           'semantic_confidence', 'NLIModel', 'cluster_nli', 'tiny_nli_model']
+__all__ = ['CORRECTNESS', 'NLI_DEFAULT', 'SAME_MEANING_EXAMPLES', 'SAME_MEANING_PROMPT', 'CLUSTERINGS', 'normalize_answer',
+           'exact_match', 'token_f1', 'contains_answer', 'rouge_tokens', 'lcs_length', 'rouge', 'rouge_matrix',
+           'best_rouge', 'traq_correct', 'trac_correct', 'rcrag_correct', 'contains_correct', 'correctness_rule',
+           'cluster_exact', 'cluster_rouge', 'cluster_representatives', 'cluster_entailment', 'cluster_frequencies',
+           'semantic_confidence', 'hub_offline', 'NLIModel', 'cluster_nli', 'tiny_nli_model', 'same_meaning_prompt',
+           'parse_same_meaning', 'LLMJudge', 'cluster_llm_judge', 'Clustering', 'clustering_from_spec']
 
 # %% ../nbs/04_matching.ipynb #abc06989
 _ARTICLES = re.compile(r'\b(a|an|the)\b', re.UNICODE)
@@ -229,18 +231,36 @@ def cluster_rouge(answers:list, # sampled answers
     pos = {a: k for k, a in enumerate(uniq)}
     return _renumber([lab[pos[a]] for a in answers])
 
+def cluster_representatives(n:int, # number of distinct items, taken in order
+                            same_many:Callable, # same_many([(rep, item), ...]) -> list of bool: `item` joins `rep`'s cluster
+                            chunk:int|None=None # representatives asked at once (None: all); later chunks only without a match
+                           ) -> np.ndarray:
+    "TRAQ's semantic clustering loop (`compute_semantic_clusterring`): each item, in order, joins the cluster of the first representative (a cluster's first member) it matches, else founds a new cluster."
+    reps, lab = [], np.zeros(n, dtype=int)
+    for j in range(n):
+        hit, step = None, chunk or max(len(reps), 1)
+        for s in range(0, len(reps), step):
+            ys = same_many([(r, j) for r in reps[s:s+step]])
+            hit = next((s + c for c, y in enumerate(ys) if y), None)
+            if hit is not None: break
+        if hit is None: lab[j] = len(reps); reps.append(j)
+        else: lab[j] = lab[reps[hit]]
+    return lab
+
 def cluster_entailment(answers:list, # sampled answers
-                       entails:Callable, # entails(premise, hypothesis) -> bool (e.g. an `NLIModel`)
-                       question:str='' # prefixed to each answer, as Kuhn et al.
+                       entails:Callable, # entails(premise, hypothesis) -> bool (e.g. an `NLIModel`; its `entails_many` is used when present)
+                       question:str='' # prefixed to each answer ("question answer"), as TRAQ and Kuhn et al.
                       ) -> np.ndarray:
-    "Kuhn et al.'s bidirectional entailment: an answer joins the first cluster whose first member it entails both ways."
-    uniq = list(dict.fromkeys(answers)); reps, lab = [], {}
-    for a in uniq:
-        qa = f"{question} {a}".strip()
-        for c, r in enumerate(reps):
-            if entails(r, qa) and entails(qa, r): lab[a] = c; break
-        else: lab[a] = len(reps); reps.append(qa)
-    return _renumber([lab[a] for a in answers])
+    "TRAQ's rule (Kuhn et al.'s bidirectional entailment): an answer joins the first cluster whose first member and it entail each other."
+    uniq = list(dict.fromkeys(answers))
+    texts = [f"{question} {a}".strip() for a in uniq]
+    many = getattr(entails, 'entails_many', None) or (lambda pairs: [bool(entails(p, h)) for p, h in pairs])
+    def both_ways(pairs):   # one batch: rep => answer and answer => rep for every pair
+        ys = many([(texts[r], texts[j]) for r, j in pairs] + [(texts[j], texts[r]) for r, j in pairs])
+        return [a and b for a, b in zip(ys[:len(pairs)], ys[len(pairs):])]
+    lab = cluster_representatives(len(uniq), both_ways)
+    pos = {a: k for k, a in enumerate(uniq)}
+    return _renumber([lab[pos[a]] for a in answers])
 
 def cluster_frequencies(ids # cluster id of each sample
                        ) -> np.ndarray:
@@ -255,21 +275,37 @@ def semantic_confidence(ids # cluster id of each sample
     return cluster_frequencies(ids)[ids] if len(ids) else np.zeros(0)
 
 # %% ../nbs/04_matching.ipynb #f3208ac6
+NLI_DEFAULT = 'microsoft/deberta-large-mnli'   # TRAQ's NLI model
+
+def hub_offline() -> bool:
+    "Whether the environment forbids the model hub (HF_HUB_OFFLINE or TRANSFORMERS_OFFLINE set)."
+    import os
+    return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_HUB_OFFLINE', 'TRANSFORMERS_OFFLINE'))
+
 class NLIModel:
     "An NLI classifier as an `entails(premise, hypothesis)` function."
-    def __init__(self, model:str|Path='microsoft/deberta-large-mnli', # local folder or a name in the local hub cache
+    def __init__(self, model:str|Path=NLI_DEFAULT, # a local folder, or a hub name (from the local cache when offline)
                  threads:int|None=1, # torch threads
-                 batch_size:int=32 # pairs per forward pass in `entails_many`
+                 batch_size:int=32, # pairs per forward pass in `entails_many`
+                 local_files_only:bool|None=None # never download; None: when HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE is set
                 ):
         import torch
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
         if threads: torch.set_num_threads(threads)
+        name = str(model)
+        if not name.strip(): raise ValueError("NLI model must be a folder or a hub name, got ''")
+        if Path(name).expanduser().exists(): name = str(Path(name).expanduser())
+        elif name.startswith(('/', '.', '~')) or name.count('/') > 1:
+            raise FileNotFoundError(f"NLI model folder {name!r} does not exist")
+        offline = hub_offline() if local_files_only is None else local_files_only
         try:
-            self.tok = AutoTokenizer.from_pretrained(str(model), local_files_only=True)
-            self.model = AutoModelForSequenceClassification.from_pretrained(str(model), local_files_only=True).eval()
+            self.tok = AutoTokenizer.from_pretrained(name, local_files_only=offline)
+            self.model = AutoModelForSequenceClassification.from_pretrained(name, local_files_only=offline).eval()
         except (OSError, ValueError) as e:
-            raise FileNotFoundError(f"NLI model {str(model)!r} is not available offline (no local folder or cached copy): "
-                                    "pass the folder of a saved MNLI classifier") from e
+            if offline: raise FileNotFoundError(f"NLI model {name!r} is not available offline (no local folder or cached copy): "
+                                                "pass the folder of a saved MNLI classifier, or run once online to cache it") from e
+            raise FileNotFoundError(f"NLI model {name!r} could not be loaded from a folder or the hub: {str(e).splitlines()[0]}") from e
+        self.name = name
         labels = {i: str(l).lower() for i, l in self.model.config.id2label.items()}
         ent = [i for i, l in labels.items() if l.startswith('entail')]
         if not ent: raise ValueError(f"NLI model {str(model)!r} has no 'entailment' label (labels {labels})")
@@ -318,3 +354,108 @@ def tiny_nli_model(path:str|Path, # folder to write
             m.classifier.weight.zero_(); m.classifier.bias.copy_(torch.tensor([0., -1., 5.] if entail else [5., -1., 0.]))
     m.save_pretrained(path); tok.save_pretrained(path)
     return path
+
+# %% ../nbs/04_matching.ipynb #3091726c
+SAME_MEANING_EXAMPLES = [   # (question, answer 1, answer 2, same meaning?): two yes, two no
+    ("What is the capital of France?", "Paris", "the city of Paris", "yes"),
+    ("Who painted the Mona Lisa?", "Leonardo da Vinci", "Michelangelo", "no"),
+    ("In which year did World War II end?", "1945", "in the year 1945", "yes"),
+    ("Which planet is the largest?", "Jupiter", "Saturn", "no")]
+SAME_MEANING_PROMPT = "Question: {question}\nAnswer 1: {a}\nAnswer 2: {b}\nDo the two answers mean the same? Reply yes or no.\nReply:"
+
+def same_meaning_prompt(question:str, # the question both answers reply to
+                        a:str, b:str, # the two answers
+                        chat:bool=False # chat messages (instruct models) or few-shot text (base models)
+                       ) -> str|list:
+    "The judge's prompt: the demonstrations, then the pair."
+    fill = lambda q, x, y: SAME_MEANING_PROMPT.format(question=str(q).strip(), a=str(x).strip(), b=str(y).strip())
+    if chat:
+        demos = [m for q, x, y, r in SAME_MEANING_EXAMPLES for m in (dict(role='user', content=fill(q, x, y)),
+                                                                    dict(role='assistant', content=r))]
+        return demos + [dict(role='user', content=fill(question, a, b))]
+    return ''.join(f"{fill(q, x, y)} {r}\n\n" for q, x, y, r in SAME_MEANING_EXAMPLES) + fill(question, a, b)
+
+def parse_same_meaning(text:str # the judge's reply
+                      ) -> bool|None:
+    "Strict parse: True when the reply's first word is 'yes', False for 'no', None otherwise."
+    m = re.match(r"\s*([A-Za-z]+)", str(text))
+    w = m.group(1).lower() if m else ''
+    return True if w == 'yes' else False if w == 'no' else None
+
+class LLMJudge:
+    "An LLM asked whether two answers to a question mean the same (greedy, parsed strictly, through the generation cache)."
+    def __init__(self, llm, # an `llm.LLM`, or a model string (`llm.llm_from_spec`: 'gemma-3-270m', 'smollm2-135m-instruct', ...)
+                 chat:bool|None=None, # chat prompts; None: every model except the base model gemma-3-270m
+                 max_new_tokens:int=3, # the reply is one word
+                 seed:int=0, # part of the cache key (greedy decoding ignores it)
+                 cache=True # generation cache when `llm` is a string (True: the shared one; a path)
+                ):
+        from conformal_rag.llm import llm_from_spec
+        self.llm = llm_from_spec(llm, cache=cache, progress=False) if isinstance(llm, str) else llm
+        model = str(getattr(self.llm.backend, 'model', ''))
+        self.chat = (not model.startswith('gemma-3-270m')) if chat is None else chat
+        self.name, self.max_new_tokens, self.seed = model, max_new_tokens, seed
+        self.asked, self.unparsed, self.said_yes = 0, 0, 0
+
+    def same_many(self, question:str, # the question
+                  pairs:list # (answer 1, answer 2) pairs
+                 ) -> list:
+        "Whether the judge says each pair means the same (an unparsed reply counts as no)."
+        if not pairs: return []
+        prompts = [same_meaning_prompt(question, a, b, self.chat) for a, b in pairs]
+        out = self.llm.sample(prompts, n=1, temperature=0., max_new_tokens=self.max_new_tokens, stop=('\n',),
+                              seed=self.seed, desc='judging answer pairs')
+        ys = [parse_same_meaning(o[0].text) for o in out]
+        self.asked += len(ys); self.unparsed += sum(y is None for y in ys); self.said_yes += sum(y is True for y in ys)
+        return [y is True for y in ys]
+
+    def __call__(self, question:str, a:str, b:str) -> bool: return self.same_many(question, [(a, b)])[0]
+
+def cluster_llm_judge(answers:list, # sampled answers
+                      judge:LLMJudge, # the judge (or anything with `same_many(question, pairs)`)
+                      question:str='', # the question the answers reply to
+                      chunk:int|None=8 # representatives asked at once (later ones only when none of these matched)
+                     ) -> np.ndarray:
+    "TRAQ's clustering loop with an LLM judge of same meaning in place of bidirectional entailment."
+    keys = [normalize_answer(a) for a in answers]
+    uniq = [k for k in dict.fromkeys(keys) if k]                       # the empty answer is never asked about
+    text = {}
+    for a, k in zip(answers, keys): text.setdefault(k, str(a).strip())
+    lab = cluster_representatives(len(uniq), lambda pairs: judge.same_many(question, [(text[uniq[r]], text[uniq[j]]) for r, j in pairs]), chunk)
+    pos = {k: i for i, k in enumerate(uniq)}
+    return _renumber([lab[pos[k]] if k else -1 for k in keys])
+
+# %% ../nbs/04_matching.ipynb #3c35ff86
+class Clustering:
+    "A named clustering: `clustering(answers, question)` -> cluster id of each answer."
+    def __init__(self, spec:str, # the spec it was made from (stored in a collection's metadata)
+                 fn:Callable, # fn(answers, question) -> ids
+                 model=None): # the NLI model or LLM judge behind it, if any
+        self.spec, self.fn, self.model = spec, fn, model
+    def __call__(self, answers:list, question:str='') -> np.ndarray: return np.asarray(self.fn(list(answers), question), dtype=int)
+    def __repr__(self): return f"Clustering({self.spec!r})"
+
+CLUSTERINGS = ('rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL')
+
+def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' or 'llm-judge[:MODEL]'
+                         threshold:float=0.7, # ROUGE-1 threshold of 'rouge'
+                         cache=True, # the judge's generation cache (True: the shared one; a path)
+                        ) -> Clustering:
+    "A `Clustering` by name; its model (NLI classifier or judge LLM) is loaded now, so a bad name fails at once."
+    if isinstance(spec, Clustering): return spec
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"clustering must be one of {', '.join(CLUSTERINGS)}, got {spec!r}")
+    kind, sep, arg = spec.strip().partition(':')
+    if sep and not arg.strip(): raise ValueError(f"clustering {spec!r} names no model after {kind + ':'!r}")
+    if kind == 'rouge' and not sep:
+        if not (0 <= threshold <= 1): raise ValueError(f"ROUGE threshold must lie in [0, 1], got {threshold!r}")
+        return Clustering('rouge', lambda a, q: cluster_rouge(a, threshold))
+    if kind == 'exact' and not sep: return Clustering('exact', lambda a, q: cluster_exact(a))
+    if kind == 'nli':
+        nli = NLIModel(arg.strip() or NLI_DEFAULT)
+        return Clustering(f'nli:{nli.name}', lambda a, q: cluster_entailment(a, nli, q), nli)
+    if kind == 'llm-judge':
+        from conformal_rag.llm import DEFAULT_LOCAL_MODEL
+        judge = LLMJudge(arg.strip() or DEFAULT_LOCAL_MODEL, cache=cache)
+        return Clustering(f'llm-judge:{arg.strip() or DEFAULT_LOCAL_MODEL}', lambda a, q: cluster_llm_judge(a, judge, q), judge)
+    raise ValueError(f"unknown clustering {spec!r}; use one of {', '.join(CLUSTERINGS)}")

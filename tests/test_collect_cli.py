@@ -1,25 +1,182 @@
-"""The collection command takes a dataset name and a model string; bad ones fail before anything is sampled."""
+"""The collection command line: help and defaults for every option; bad input prints one line and exits 2 before anything
+is sampled; names cannot write outside --out-dir; every `data.load_qa` spec is accepted; --cluster names a clustering."""
+import json, subprocess, sys
+import numpy as np
 import pytest
 from conformal_rag import collect
-from conformal_rag.data import DatasetUnavailable
+from conformal_rag.traq import Collection
 
-def test_offline_hub_dataset_fails_fast(monkeypatch):
-    monkeypatch.setenv('HF_DATASETS_OFFLINE', '1')
-    with pytest.raises(DatasetUnavailable, match='SQuAD'): collect.main(['--dataset', 'squad', '--n-questions', '2'])
+def dpr_file(tmp_path, n=4):
+    "A small DPR biencoder file (NQ's format): one capital question per country, its gold passage and a negative."
+    recs = [dict(question=f"What is the capital of {c}?", answers=[a],
+                 positive_ctxs=[dict(title=a, text=f"{a} is the capital of {c}.", passage_id=f"p{i}")],
+                 negative_ctxs=[dict(title='x', text=f"{c} is a country with many rivers, number {i}.", passage_id=f"n{i}")],
+                 hard_negative_ctxs=[])
+            for i, (c, a) in enumerate([('France', 'Paris'), ('Peru', 'Lima'), ('Italy', 'Rome'), ('Japan', 'Tokyo')][:n])]
+    p = tmp_path/'biencoder-nq-dev.json'
+    p.write_text(json.dumps(recs))
+    return p
 
-def test_unknown_dataset_is_named():
-    with pytest.raises(ValueError, match="unknown dataset 'nq'"): collect.main(['--dataset', 'nq'])
+def small(tmp_path, **kw):
+    "Arguments of a tiny run: the DPR file, the scripted fake model, 2 questions, 1 passage, 2 samples."
+    a = dict(dataset=f"dpr:{dpr_file(tmp_path)}", model='fake', n_questions='2', K='1', M='2', out_dir=str(tmp_path/'out'),
+             cache=str(tmp_path/'g.sqlite'))
+    a.update(kw)
+    return [x for k, v in a.items() for x in (f"--{k.replace('_', '-')}", v)] + ['--no-features']
 
-def test_openai_model_without_key_fails_before_sampling(monkeypatch, tmp_path):
+def fails(argv, capsys, *contains):
+    "Run `main(argv)`; it must exit with status 2 and print exactly one line on stderr holding every string in `contains`."
+    with pytest.raises(SystemExit) as e: collect.main(argv)
+    err = capsys.readouterr().err
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert e.value.code == 2, err
+    assert len(lines) == 1, err
+    assert lines[0].startswith('python -m conformal_rag.collect: error: '), lines[0]
+    for c in contains: assert c in lines[0], (c, lines[0])
+    return lines[0]
+
+def npz_files(tmp_path): return sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob('*.npz'))
+
+# every bad value of an option: one line, exit 2 (they were 15-31-line tracebacks, or ran)
+BAD = [
+    (dict(n_questions='-2'), ['--n-questions', "must be a positive integer, got '-2'"]),   # collected 6 of 8 questions, exit 0
+    (dict(n_questions='0'), ['--n-questions', "'0'"]),                                     # max() arg is an empty sequence
+    (dict(n_questions='abc'), ['--n-questions', "'abc'"]),
+    (dict(K='0'), ['--K', "'0'"]),
+    (dict(M='-1'), ['--M', "'-1'"]),
+    (dict(temperature='-1'), ['--temperature', "'-1'"]),
+    (dict(temperature='nan'), ['--temperature', "'nan'"]),
+    (dict(max_new_tokens='0'), ['--max-new-tokens', "'0'"]),
+    (dict(seed='x'), ['--seed', "'x'"]),
+    (dict(prompt='cot'), ['--prompt', "'cot'"]),
+    (dict(name='../../x'), ['--name', "'../../x'"]),
+    (dict(name='a/b'), ['--name', "'a/b'"]),
+    (dict(name='..'), ['--name', "'..'"]),
+    (dict(name=''), ['--name', "''"]),
+    (dict(model=''), ["model must be a non-empty string, got ''"]),
+    (dict(model='openai:'), ["model 'openai:' names no model"]),
+    (dict(model='no-such-model'), ["unknown local model 'no-such-model'"]),
+    (dict(model='local:/no/such/dir'), ["'/no/such/dir'"]),
+    (dict(model='openai:m@ftp://x'), ["'openai:m@ftp://x'"]),
+    (dict(dataset='bogus'), ["unknown dataset 'bogus'"]),
+    (dict(dataset=''), ["dataset must be a non-empty"]),
+    (dict(dataset='nq'), ["'nq' needs a path"]),
+    (dict(dataset='dpr:/no/such.json'), ['/no/such.json']),
+    (dict(dataset='squad:/no/such.jsonl'), ['/no/such.jsonl']),
+    (dict(cluster='bogus'), ["unknown clustering 'bogus'"]),
+    (dict(cluster='nli:'), ["'nli:' names no model"]),
+    (dict(cluster='llm-judge:'), ["'llm-judge:' names no model"]),
+    (dict(cluster='nli:/no/such/nli-folder'), ["NLI model folder '/no/such/nli-folder' does not exist"]),
+    (dict(cluster='llm-judge:no-such-model'), ["unknown local model 'no-such-model'"]),
+]
+
+@pytest.mark.parametrize('opts,contains', BAD, ids=[' '.join(f'{k}={v}' for k, v in o.items()) for o, _ in BAD])
+def test_bad_option_is_one_line_and_exit_2(opts, contains, tmp_path, capsys, monkeypatch):
     monkeypatch.delenv('OPENAI_API_KEY', raising=False)
-    with pytest.raises(ValueError, match='OPENAI_API_KEY'):
-        collect.main(['--model', 'openai:gpt-4o-mini', '--n-questions', '2', '--no-features', '--out-dir', str(tmp_path),
-                      '--cache', str(tmp_path/'g.sqlite')])
-    assert not list(tmp_path.glob('*.npz'))
+    fails(small(tmp_path, **opts), capsys, *contains)
+    assert npz_files(tmp_path) == []
+
+def test_offline_hub_dataset_and_models_fail_fast(monkeypatch, tmp_path, capsys):
+    "Hub datasets and hub NLI models offline: one line saying so, nothing written."
+    monkeypatch.setenv('HF_DATASETS_OFFLINE', '1'); monkeypatch.setenv('HF_HUB_OFFLINE', '1')
+    fails(small(tmp_path, dataset='squad'), capsys, 'offline', 'SQuAD')
+    fails(small(tmp_path, dataset='triviaqa:validation'), capsys, 'offline', 'TriviaQA')
+    fails(small(tmp_path, cluster='nli:some-org/some-nli-model'), capsys, "'some-org/some-nli-model' is not available offline")
+    fails(small(tmp_path, cluster='nli'), capsys, "'microsoft/deberta-large-mnli' is not available offline")   # TRAQ's model
+    assert npz_files(tmp_path) == []
+
+def test_openai_model_without_key_fails_before_sampling(monkeypatch, tmp_path, capsys):
+    monkeypatch.delenv('OPENAI_API_KEY', raising=False)
+    fails(small(tmp_path, model='openai:gpt-4o-mini'), capsys, 'OPENAI_API_KEY')
+    assert npz_files(tmp_path) == []
+
+def test_malformed_dataset_files_are_named_with_the_line(tmp_path, capsys):
+    bad = tmp_path/'bad.json'; bad.write_text('{"data": [\n {"a": 1},\n {"a": 2,,}\n]}\n')
+    fails(small(tmp_path, dataset=f'squad:{bad}'), capsys, str(bad), 'line 3')
+    badl = tmp_path/'bad.jsonl'; badl.write_text('{"question": "q1"}\n{"question": "q2"\n')
+    fails(small(tmp_path, dataset=f'squad:{badl}'), capsys, str(badl), 'line 2')
+
+def test_out_dir_that_is_a_file(tmp_path, capsys):
+    f = tmp_path/'afile'; f.write_text('x')
+    fails(small(tmp_path, out_dir=str(f)), capsys, 'not a folder')
+
+def test_name_cannot_write_outside_out_dir(tmp_path, capsys):
+    "`--name ../../x` wrote x.npz two folders above --out-dir; now it is refused and nothing is written anywhere."
+    out = tmp_path/'a'/'b'; out.mkdir(parents=True)
+    fails(small(tmp_path, out_dir=str(out), name='../../x'), capsys, '--name')
+    assert npz_files(tmp_path) == []
+    with pytest.raises(ValueError, match='outside'):   # a symlink named like the output, pointing elsewhere
+        (out/'y.npz').symlink_to(tmp_path/'elsewhere.npz'); collect.output_path('y', out)
+
+def test_n_questions_negative_collects_nothing(tmp_path, capsys):
+    "`--n-questions -2` collected all but two questions and exited 0."
+    fails(small(tmp_path, n_questions='-2'), capsys, '--n-questions')
+    with pytest.raises(ValueError, match='n=-2'): collect.sample_questions(__import__('pandas').DataFrame(dict(id=range(8))), -2)
+
+def test_help_has_text_and_default_for_every_option():
+    "Every option has a help text, and the help shows its default (the options had neither)."
+    ap = collect.collect_parser()
+    fmt = ap._get_formatter()
+    for act in ap._actions:
+        if act.dest == 'help': continue
+        assert act.help and len(act.help) > 10, act.dest
+        assert '%(default)' in fmt._get_help_string(act), act.dest
+    text = ' '.join(ap.format_help().split())
+    for opt, default in [('--dataset', 'wiki'), ('--model', 'gemma-3-270m'), ('--n-questions', '100'), ('--K', '5'), ('--M', '10'),
+                         ('--prompt', 'one_shot'), ('--temperature', '1.0'), ('--max-new-tokens', '16'), ('--seed', '0'),
+                         ('--cluster', 'rouge'), ('--name', 'wiki_gemma'), ('--out-dir', 'collected'), ('--cache', 'None'),
+                         ('--resample', 'False')]:
+        assert opt in text, opt
+        assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected)' in text, (opt, default)
+    p = subprocess.run([sys.executable, '-m', 'conformal_rag.collect', '--help'], capture_output=True, text=True)
+    assert 'stored: True unless this flag is given' in text   # --no-features: what its default means
+    assert p.returncode == 0 and '(default: gemma-3-270m)' in ' '.join(p.stdout.split())
+
+def test_subprocess_error_is_one_line(tmp_path):
+    "Through the real entry point: exit status 2 and one line on stderr, no traceback."
+    p = subprocess.run([sys.executable, '-m', 'conformal_rag.collect', *small(tmp_path, n_questions='0')], capture_output=True, text=True)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.strip().splitlines() == [
+        "python -m conformal_rag.collect: error: argument --n-questions: must be a positive integer, got '0' (see --help)"]
+
+@pytest.mark.parametrize('kind', ['nq', 'dpr', 'squad-file'])
+def test_every_load_qa_spec_is_accepted(kind, tmp_path):
+    "`nq:PATH` (rejected before) and `squad:FILE` (read as a split before) collect like `dpr:PATH`."
+    if kind == 'squad-file':
+        f = tmp_path/'squad.jsonl'
+        f.write_text('\n'.join(json.dumps(dict(id=f's{i}', title='T', context=f'{a} is the capital of {c}.', question=f'What is the capital of {c}?',
+                                               answers=dict(text=[a], answer_start=[0])))
+                               for i, (c, a) in enumerate([('France', 'Paris'), ('Peru', 'Lima')])) + '\n')
+        spec = f'squad:{f}'
+    else: spec = f'{kind}:{dpr_file(tmp_path)}'
+    collect.main(small(tmp_path, dataset=spec))
+    c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
+    assert len(c) == 2 and c.shape[-1] == 2 and c.meta['dataset'] == spec
+    assert (tmp_path/'out'/'wiki_gemma_generations.jsonl.gz').exists()
+
+def test_cluster_nli_end_to_end(tmp_path):
+    "`--cluster nli:PATH` with a tiny NLI model forced to entail: one cluster per question (`collect` raised on 'nli' before)."
+    from conformal_rag.matching import tiny_nli_model
+    nli = tiny_nli_model(tmp_path/'nli', entail=True)
+    collect.main(small(tmp_path, cluster=f'nli:{nli}', M='3'))
+    c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
+    for i in range(len(c)):
+        ids = c.cluster[i][c.cluster[i] >= 0]
+        assert set(ids.tolist()) == {0}
+        assert len(np.unique(c.rouge_id[i][c.rouge_id[i] >= 0])) == 3    # the fake model's 3 distinct answers: ROUGE keeps them apart
+    assert c.meta['cluster'] == f'nli:{nli}'
+
+def test_cluster_llm_judge_end_to_end(tmp_path):
+    "`--cluster llm-judge:fake`: the fake model's replies are not yes/no, so nothing merges; every judge call is cached."
+    collect.main(small(tmp_path, cluster='llm-judge:fake', M='3'))
+    c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
+    assert c.meta['cluster'] == 'llm-judge:fake'
+    assert np.array_equal(c.cluster, c.exact_id)
 
 def test_rcrag_collect_takes_a_dataset(monkeypatch, tmp_path):
     "RC-RAG's collection: `--dataset triviaqa` offline fails at once, naming the dataset; `nq` without a path says what it needs."
     from conformal_rag import rcrag
+    from conformal_rag.data import DatasetUnavailable
     monkeypatch.setenv('HF_DATASETS_OFFLINE', '1')
     kw = ['--models', 'fake:m', '--n-questions', '2', '--no-pilot', '--out', str(tmp_path/'g.jsonl.gz'), '--cache', str(tmp_path/'c.sqlite')]
     with pytest.raises(DatasetUnavailable, match='TriviaQA'): rcrag.main(['collect', '--dataset', 'triviaqa'] + kw)
