@@ -20,15 +20,16 @@ from .paths import data_dir
 
 # %% auto #0
 __all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
-           'KEEP_DISCARD_CASES', 'DECISIONS', 'FUSIONS', 'RISK_METRICS', 'STOP', 'METHOD_STEPS', 'PARSE_STEPS',
-           'RETRIEVERS', 'GENERATIONS_FILE', 'MODEL_SHOTS', 'DEFAULTS', 'check_prompt_name', 'format_passages',
-           'demo_block', 'user_turn', 'dialogue', 'is_rejection', 'Reply', 'parse_reply', 'parse_keep_discard',
-           'parse_probability', 'answers_match', 'judgment_label', 'judge_round', 'side_decision', 'fuse',
-           'unknown_rule', 'risk_cells', 'risk_metrics', 'risk_summary', 'format_metric', 'RCConfig', 'ask', 'RCRun',
-           'run_rcrag', 'decision_table', 'parse_status', 'parse_rate_table', 'parse_note', 'metric_table',
-           'display_table', 'benchmark_table', 'fake_rcrag_reply', 'fake_llm', 'load_dataset', 'experiment_questions',
-           'top_passages', 'rc_config', 'sparse_config', 'replay_llm', 'model_llm', 'run_models', 'sample_in_blocks',
-           'parse_pilot', 'collect_generations', 'main', 'rounds_plot', 'case_study']
+           'KEEP_DISCARD_CASES', 'DECISIONS', 'OUTCOMES', 'ROUND_OUTCOMES', 'FUSIONS', 'RISK_METRICS', 'STOP',
+           'METHOD_STEPS', 'PARSE_STEPS', 'RETRIEVERS', 'GENERATIONS_FILE', 'MODEL_SHOTS', 'DEFAULTS',
+           'check_prompt_name', 'format_passages', 'demo_block', 'user_turn', 'dialogue', 'is_rejection', 'Reply',
+           'parse_reply', 'parse_keep_discard', 'parse_probability', 'binary', 'answers_match', 'judgment_label',
+           'judge_round', 'side_decision', 'fuse', 'fuse_outcome', 'unknown_rule', 'risk_cells', 'risk_metrics',
+           'risk_summary', 'format_metric', 'parsed_summary', 'RCConfig', 'ask', 'ioe_needs_second_step', 'ioe_outcome',
+           'RCRun', 'run_rcrag', 'decision_table', 'parse_status', 'parse_rate_table', 'parse_note', 'metric_table',
+           'paired_metric_table', 'display_table', 'benchmark_table', 'fake_rcrag_reply', 'fake_llm', 'load_dataset',
+           'experiment_questions', 'top_passages', 'rc_config', 'sparse_config', 'replay_llm', 'model_llm',
+           'run_models', 'sample_in_blocks', 'parse_pilot', 'collect_generations', 'main', 'rounds_plot', 'case_study']
 
 # %% ../nbs/13_rcrag.ipynb #65635169
 RAG_INSTRUCTION = (
@@ -66,6 +67,8 @@ PROMPTS = {
                    tail='\nAnswer:', appendix='baseline', source='verbatim'),
     'ioe': dict(text="If you are very confident about your answer, maintain your answer. Otherwise, update your answer.",
                 tail='\nAnswer:', appendix='baseline', source='verbatim'),
+    'ioe_decision': dict(text="You give two different answers in previous responses. Check the problem and your answers "
+                              "again, and give the best answer.", tail='\nAnswer:', appendix='baseline (IoE step 2)', source='verbatim'),
     'calibration': dict(text=_PROBABILITY.format(what='answer'), tail='\nAnswer:', appendix='baseline', source='verbatim'),
 }
 CF_KINDS = ('cf_usage', 'cf_quality', 'cf_quality_no_ids')   # the counterfactual prompts
@@ -157,7 +160,7 @@ class Reply:
     internal: bool = False  # cites the model's internal knowledge
     reject: bool = False    # a refusal ("unknown", "no information", ...)
     @property
-    def parsed(self) -> bool: return bool(self.answer)
+    def parsed(self) -> bool: return bool(normalize_answer(self.answer))   # '##' or '# #' is no answer
 
 def parse_reply(text:str|None # the model's reply
                ) -> Reply:
@@ -243,6 +246,15 @@ KEEP_DISCARD_CASES = [  # reply, robust (None: unparsed), paper
 
 # %% ../nbs/13_rcrag.ipynb #25c30d21
 DECISIONS = ('keep', 'discard')
+OUTCOMES = ('keep', 'discard', 'unparsed')   # a judgment whose replies cannot be read is its own outcome
+ROUND_OUTCOMES = ('continue', 'discard', 'unparsed')
+
+def binary(outcome:str, # 'keep', 'discard' or 'unparsed'
+           unparsed:str='discard' # the decision an unparsed outcome becomes (the authors' code: discard)
+          ) -> str:
+    "The keep/discard decision of an outcome under the old rule: unparsed becomes `unparsed` (discard)."
+    if outcome not in OUTCOMES: raise ValueError(f"unknown outcome {outcome!r}; expected one of {OUTCOMES}")
+    return unparsed if outcome == 'unparsed' else outcome
 
 def answers_match(pred:str, # the regenerated answer (or a RAG answer)
                   reference:str|list, # the RAG answer (or the gold answers)
@@ -263,19 +275,23 @@ def judgment_label(rag_answer:str, # the parsed RAG answer
 def judge_round(rag:Reply, # the parsed RAG reply
                 regen:Reply, # the parsed regenerated reply of one counterfactual round
                 rule:str|Callable='rcrag') -> str:
-    "'continue' when the regenerated answer matches the RAG answer (or, without answers, cites the same passages); else 'discard'."
-    if rag.answer and regen.answer: return 'continue' if answers_match(regen.answer, rag.answer, rule) else 'discard'
-    if not regen.reject and regen.evidence and rag.evidence: return 'continue' if regen.evidence == rag.evidence else 'discard'
-    return 'discard'
+    "'continue' when the regenerated answer matches the RAG answer (or, without answers, cites the same passages), 'discard' when not (or on a refusal), 'unparsed' when nothing can be compared."
+    if rag.answer and regen.answer:   # the authors compare whenever both hold text; text such as '##' is no answer
+        if not (rag.parsed and regen.parsed): return 'unparsed'
+        return 'continue' if answers_match(regen.answer, rag.answer, rule) else 'discard'
+    if regen.reject: return 'discard'
+    if regen.evidence and rag.evidence: return 'continue' if regen.evidence == rag.evidence else 'discard'
+    return 'unparsed'
 
-def side_decision(rounds:list, # per round, 'continue' or 'discard' (rounds stop at the first discard)
+def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' (rounds stop at the first that does not continue)
                   N:int # rounds that count
                  ) -> str:
-    "'keep' when the first N rounds all continued, else 'discard'."
+    "'keep' when the first N rounds all continued, else the first other round's outcome ('discard' or 'unparsed')."
     if not (isinstance(N, int) and N >= 1): raise ValueError(f"N must be a positive integer, got {N!r}")
-    bad = [r for r in rounds if r not in ('continue', 'discard')]
-    if bad: raise ValueError(f"unknown round outcomes {bad}; expected 'continue' or 'discard'")
-    if 'discard' in rounds[:N]: return 'discard'
+    bad = [r for r in rounds if r not in ROUND_OUTCOMES]
+    if bad: raise ValueError(f"unknown round outcomes {bad}; expected one of {ROUND_OUTCOMES}")
+    stop = next((r for r in rounds[:N] if r != 'continue'), None)
+    if stop is not None: return stop
     if len(rounds) < N: raise ValueError(f"only {len(rounds)} rounds were collected, N={N} asked")
     return 'keep'
 
@@ -302,10 +318,27 @@ def fuse(usage:str, # CF-usage's decision
     pu, pq = (0.0 if p is None else float(p) for p in (p_usage, p_quality))
     return usage if pu > pq else quality if pq > pu else 'discard'
 
-def unknown_rule(decision:str, # a keep/discard decision
+def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed'
+                 quality:str, # CF-quality's outcome
+                 strategy:str='direct', # 'direct', 'probability' or 'safety'
+                 direct:str|None=None, # direct selection: the parsed keep/discard reply (None: unparsed)
+                 p_usage:float|None=None, p_quality:float|None=None # probability comparison (None: unparsed)
+                ) -> str:
+    "The fused outcome with unparsed kept apart: 'keep', 'discard' or 'unparsed'."
+    for name, v in (('usage', usage), ('quality', quality)):
+        if v not in OUTCOMES: raise ValueError(f"{name} must be one of {OUTCOMES}, got {v!r}")
+    if strategy not in FUSIONS: raise ValueError(f"unknown fusion strategy {strategy!r}; known: {FUSIONS}")
+    if 'unparsed' in (usage, quality):
+        return 'discard' if strategy == 'safety' and 'discard' in (usage, quality) else 'unparsed'
+    if strategy == 'probability' and usage != quality and (p_usage is None or p_quality is None): return 'unparsed'
+    if strategy == 'direct' and usage != quality and direct not in DECISIONS: return 'unparsed'
+    return fuse(usage, quality, strategy, direct, p_usage, p_quality)
+
+def unknown_rule(decision:str, # a keep/discard decision (or 'unparsed', which stays)
                  reject:bool # whether the RAG answer is a refusal
                 ) -> str:
     "A kept refusal becomes a discard."
+    if decision == 'unparsed': return decision
     return 'discard' if _check_decision(decision, 'decision') == 'keep' and reject else decision
 
 # %% ../nbs/13_rcrag.ipynb #a4e9549c
@@ -362,7 +395,19 @@ def format_metric(value:float, lo:float=float('nan'), hi:float=float('nan'), dig
     s = f"{value:.{digits}f}"
     return s + (f" [{lo:.{digits}f}, {hi:.{digits}f}]" if not (np.isnan(lo) or np.isnan(hi)) else '')
 
-# %% ../nbs/13_rcrag.ipynb #ab7b41b8
+def parsed_summary(labels, # per question, 'keep' (answerable) or 'discard' (unanswerable)
+                   outcomes, # per question, 'keep', 'discard' or 'unparsed'
+                   n_boot:int=1000, level:float=0.95, seed:int=0) -> dict:
+    "`risk_summary` on the parsed questions only (outcome keep or discard), with `n_questions`, `unparsed` and `unparsed_rate`."
+    lab, out = np.asarray(labels, dtype=object), np.asarray(outcomes, dtype=object)
+    if len(lab) != len(out): raise ValueError(f"{len(lab)} labels for {len(out)} outcomes")
+    bad = sorted({str(x) for x in out} - set(OUTCOMES))
+    if bad: raise ValueError(f"unknown outcomes {bad}; expected one of {OUTCOMES}")
+    ok = out != 'unparsed'
+    return dict(n_questions=len(out), unparsed=int((~ok).sum()), unparsed_rate=float((~ok).mean()) if len(out) else float('nan'),
+                **risk_summary(lab[ok], out[ok], n_boot, level, seed))
+
+# %% ../nbs/13_rcrag.ipynb #008bff9c
 STOP = ('\n\n', '\nQuestion:', '\nPassage', '\nAnswer:', '\nAssume', '\nYour answer', '\nProvide', '\nProbability:',
         '\nIf you', '\nGiven the', '\nCan you', '\nUser', '\nuser')
 
@@ -402,7 +447,27 @@ def ask(llm:LLM, # the model
     text = {k: s[0].text for k, s in zip(first, out)}
     return [text[k] for k in keys]
 
-# %% ../nbs/13_rcrag.ipynb #008bff9c
+def ioe_needs_second_step(rag_answer:str, # the parsed RAG answer
+                          first:str, # the raw reply to the IoE prompt
+                          rule:str|Callable='rcrag') -> bool:
+    "Whether IoE asks its second step: both answers were read and they differ (the IoE authors ask it when the answers differ)."
+    a = parse_reply(first).answer
+    return bool(normalize_answer(rag_answer or '')) and bool(normalize_answer(a)) and not answers_match(a, rag_answer, rule)
+
+def ioe_outcome(rag_answer:str, # the parsed RAG answer
+                first:str, # the raw reply to the IoE prompt
+                second:str|None=None, # the raw reply to IoE's second step (asked when the answer changed)
+                rule:str|Callable='rcrag') -> str:
+    "IoE's outcome: 'keep' when the final answer (maintained, or the second step's best answer) is the RAG answer, 'discard' when it differs, 'unparsed' when an answer cannot be read."
+    a = parse_reply(first).answer
+    if not normalize_answer(rag_answer or '') or not normalize_answer(a): return 'unparsed'
+    if answers_match(a, rag_answer, rule): return 'keep'
+    if second is None: raise ValueError(f"IoE changed its answer ({rag_answer!r} -> {a!r}) but its second step was not asked")
+    b = parse_reply(second).answer
+    if not normalize_answer(b): return 'unparsed'
+    return 'keep' if answers_match(b, rag_answer, rule) else 'discard'
+
+# %% ../nbs/13_rcrag.ipynb #655da244
 @dataclass
 class RCRun:
     "Everything one model replied for a set of questions (raw replies; decisions are derived by `decision_table`)."
@@ -417,7 +482,7 @@ class RCRun:
     rounds: dict = field(default_factory=dict)   # CF kind -> per question, its round outcomes ('continue'/'discard')
     replies: list = field(default_factory=list)  # dict rows: id, step, side, round, response (every reply asked)
     fusion: dict = field(default_factory=dict)   # (question index, N) -> dict(side=, direct=text, p_usage=text, p_quality=text)
-    baselines: dict = field(default_factory=dict) # 'ioe' / 'calibration' / 'priori' -> per question, the raw reply
+    baselines: dict = field(default_factory=dict) # 'ioe' / 'calibration' / 'priori' / 'ioe_decision' -> per question, the raw reply (None: not asked)
 
     def reply_table(self) -> pd.DataFrame:
         "One row per reply asked: model, retriever, id, step, side, round, response."
@@ -466,7 +531,7 @@ def run_rcrag(llm:LLM, # the model (any backend)
         todo = []   # (question, N) where the sides disagree after N rounds: asked together, duplicates once
         for N in range(1, cfg.rounds + 1):
             for i in range(len(ids)):
-                du, dq = (side_decision(run.rounds[s][i], N) for s in sides)
+                du, dq = (binary(side_decision(run.rounds[s][i], N)) for s in sides)   # asked as the authors do: unparsed = discard
                 if du != dq: todo.append((i, N)); run.fusion[(i, N)] = dict(side='cf_usage' if du == 'discard' else 'cf_quality')
         turns = lambda s, i, N: hist[s][i][:1 + min(N, len(run.rounds[s][i]))]
         if 'direct' in cfg.fusion:
@@ -486,15 +551,23 @@ def run_rcrag(llm:LLM, # the model (any backend)
             run.baselines[name] = ask(llm, [dialogue([b], user_turn(name, chat=cfg.chat), cfg.chat) for b in base], cfg, f'{desc}: {name}')
         run.baselines['priori'] = ask(llm, [dialogue([], user_turn('priori', q, p, chat=cfg.chat), cfg.chat)
                                             for q, p in zip(qs['question'], P)], cfg, f'{desc}: priori')
+        # IoE's second step, where the model changed its answer: the dialogue so far (answers as parsed) and the prompt
+        ioe_user, first = user_turn('ioe', chat=cfg.chat), run.baselines['ioe']
+        todo = [i for i in range(len(ids)) if ioe_needs_second_step(rag[i].answer, first[i], cfg.rule)]
+        prompts = [dialogue([base[i], (ioe_user, parse_reply(first[i]).answer)], user_turn('ioe_decision', chat=cfg.chat), cfg.chat)
+                   for i in todo]
+        second = [None] * len(ids)
+        for i, t in zip(todo, ask(llm, prompts, cfg, f'{desc}: ioe step 2')): second[i] = t
+        run.baselines['ioe_decision'] = second
         for name, texts in run.baselines.items():
-            run.replies += [dict(id=i, step=name, side='', round=0, response=t) for i, t in zip(ids, texts)]
+            run.replies += [dict(id=i, step=name, side='', round=0, response=t) for i, t in zip(ids, texts) if t is not None]
     return run
 
-# %% ../nbs/13_rcrag.ipynb #f744e474
+# %% ../nbs/13_rcrag.ipynb #1ecb200a
 METHOD_STEPS = {  # the prompts each method relies on (for the parse rates beside the tables)
     'CF (direct)': ('cf_usage', 'cf_quality', 'fusion_direct'), 'CF (probability)': ('cf_usage', 'cf_quality', 'fusion_probability'),
     'CF (safety)': ('cf_usage', 'cf_quality'), 'CF-usage only': ('cf_usage',), 'CF-quality only': ('cf_quality',),
-    'CF-quality w/o ids only': ('cf_quality_no_ids',), 'IoE': ('ioe',), 'Calibration': ('calibration',), 'Priori': ('priori',)}
+    'CF-quality w/o ids only': ('cf_quality_no_ids',), 'IoE': ('ioe', 'ioe_decision'), 'Calibration': ('calibration',), 'Priori': ('priori',)}
 _SIDE_METHOD = {'cf_usage': 'CF-usage only', 'cf_quality': 'CF-quality only', 'cf_quality_no_ids': 'CF-quality w/o ids only'}
 
 def decision_table(run:RCRun, # from `run_rcrag`
@@ -504,40 +577,52 @@ def decision_table(run:RCRun, # from `run_rcrag`
                    apply_unknown_rule:bool=True, # a kept refusal becomes a discard
                    probability_pick:str='first' # verbalized probabilities: 'first' decimal (the authors' code) or 'last'
                   ) -> pd.DataFrame:
-    "One row per question, method and N: model, retriever, id, label, method, N, raw (before the unknown rule), decision."
+    "One row per question, method and N: model, retriever, id, label, method, N, raw (before the unknown rule), decision (unparsed = discard), outcome (keep, discard or unparsed), rag_parsed."
     if not 0 <= threshold <= 1: raise ValueError(f"threshold must be in [0, 1], got {threshold!r}")
     _check_decision(unparsed, 'unparsed')
     ids, rows = run.questions['id'].tolist(), []
-    def add(i, method, N, d):
-        rows.append(dict(id=ids[i], label=run.labels[i], method=method, N=N, raw=d,
-                         decision=unknown_rule(d, run.rag[i].reject) if apply_unknown_rule else d))
+    def add(i, method, N, d, o): # d: the authors' keep/discard; o: the outcome, unparsed apart
+        o = o if run.rag[i].parsed else 'unparsed'   # no RAG answer was read: nothing to keep or discard
+        rule = (lambda x: unknown_rule(x, run.rag[i].reject)) if apply_unknown_rule else (lambda x: x)
+        rows.append(dict(id=ids[i], label=run.labels[i], method=method, N=N, raw=d, decision=rule(d), outcome=rule(o),
+                         rag_parsed=run.rag[i].parsed))
     for kind, outs in run.rounds.items():
         for N in range(1, (run.cfg.no_ids_rounds if kind == 'cf_quality_no_ids' else run.cfg.rounds) + 1):
-            for i, o in enumerate(outs): add(i, _SIDE_METHOD[kind], N, side_decision(o, N))
+            for i, o in enumerate(outs):
+                sd = side_decision(o, N); add(i, _SIDE_METHOD[kind], N, binary(sd), sd)
     if 'cf_usage' in run.rounds and 'cf_quality' in run.rounds:
         for N in range(1, run.cfg.rounds + 1):
             for i in range(len(ids)):
-                u, q = side_decision(run.rounds['cf_usage'][i], N), side_decision(run.rounds['cf_quality'][i], N)
+                u3, q3 = side_decision(run.rounds['cf_usage'][i], N), side_decision(run.rounds['cf_quality'][i], N)
+                u, q = binary(u3), binary(q3)
                 f = run.fusion.get((i, N), {})
-                add(i, 'CF (safety)', N, fuse(u, q, 'safety'))
+                add(i, 'CF (safety)', N, fuse(u, q, 'safety'), fuse_outcome(u3, q3, 'safety'))
                 if 'direct' in run.cfg.fusion:
-                    add(i, 'CF (direct)', N, fuse(u, q, 'direct', direct=parse_keep_discard(f.get('direct'), keep_rule), unparsed=unparsed))
+                    kd = parse_keep_discard(f.get('direct'), keep_rule)
+                    add(i, 'CF (direct)', N, fuse(u, q, 'direct', direct=kd, unparsed=unparsed), fuse_outcome(u3, q3, 'direct', direct=kd))
                 if 'probability' in run.cfg.fusion:
-                    add(i, 'CF (probability)', N, fuse(u, q, 'probability', p_usage=parse_probability(f.get('p_usage'), probability_pick),
-                                                       p_quality=parse_probability(f.get('p_quality'), probability_pick)))
+                    pu, pq = (parse_probability(f.get(k), probability_pick) for k in ('p_usage', 'p_quality'))
+                    add(i, 'CF (probability)', N, fuse(u, q, 'probability', p_usage=pu, p_quality=pq),
+                        fuse_outcome(u3, q3, 'probability', p_usage=pu, p_quality=pq))
     for i in range(len(ids)):
         if 'ioe' in run.baselines:
-            add(i, 'IoE', 0, 'keep' if answers_match(parse_reply(run.baselines['ioe'][i]).answer, run.rag[i].answer, run.cfg.rule) else 'discard')
+            second = run.baselines.get('ioe_decision', [None] * len(ids))[i]
+            o = ioe_outcome(run.rag[i].answer, run.baselines['ioe'][i], second, run.cfg.rule) if run.rag[i].parsed else 'unparsed'
+            add(i, 'IoE', 0, binary(o), o)
         if 'calibration' in run.baselines:
             p = parse_probability(run.baselines['calibration'][i], probability_pick)
-            add(i, 'Calibration', 0, 'keep' if p is not None and p >= threshold else 'discard')
+            o = 'unparsed' if p is None else 'keep' if p >= threshold else 'discard'
+            add(i, 'Calibration', 0, binary(o), o)
         if 'priori' in run.baselines:
-            add(i, 'Priori', 0, 'discard' if (is_rejection(run.baselines['priori'][i]) or not parse_reply(run.baselines['priori'][i]).parsed) else 'keep')
+            t = run.baselines['priori'][i]
+            o = 'discard' if is_rejection(t) else 'keep' if parse_reply(t).parsed else 'unparsed'
+            add(i, 'Priori', 0, binary(o), o)
     return pd.DataFrame(rows).assign(model=run.model, retriever=run.retriever)[
-        ['model', 'retriever', 'id', 'label', 'method', 'N', 'raw', 'decision']]
+        ['model', 'retriever', 'id', 'label', 'method', 'N', 'raw', 'decision', 'outcome', 'rag_parsed']]
 
-# %% ../nbs/13_rcrag.ipynb #1ecb200a
-PARSE_STEPS = ('rag', 'cf_usage', 'cf_quality', 'cf_quality_no_ids', 'fusion_direct', 'fusion_probability', 'ioe', 'calibration', 'priori')
+# %% ../nbs/13_rcrag.ipynb #ab283648
+PARSE_STEPS = ('rag', 'cf_usage', 'cf_quality', 'cf_quality_no_ids', 'fusion_direct', 'fusion_probability', 'ioe', 'ioe_decision',
+               'calibration', 'priori')
 
 def parse_status(step:str, # a prompt step of `RCRun.replies`
                  response:str, # the reply
@@ -575,8 +660,11 @@ def parse_note(rates:pd.DataFrame, # from `parse_rate_table`
 def metric_table(decisions:pd.DataFrame, # from `decision_table`, one or several runs
                  methods:list|None=None, # methods to keep (in this order); None: all
                  N:int|None=None, # the counterfactual rounds N (baselines have N = 0 and are always kept)
-                 by:list=['model', 'retriever'], n_boot:int=1000, seed:int=0, level:float=0.95) -> pd.DataFrame:
-    "Per group, method and N: AK, AD, UK, UD, n, the four metrics and their bootstrap intervals."
+                 by:list=['model', 'retriever'], n_boot:int=1000, seed:int=0, level:float=0.95,
+                 questions:str='all' # 'all': every question, unparsed counted as a discard (`decision`); 'parsed': only questions whose `outcome` is keep or discard
+                ) -> pd.DataFrame:
+    "Per group, method and N: the question population, unparsed count and rate, AK, AD, UK, UD, n, the four metrics and their bootstrap intervals."
+    if questions not in ('all', 'parsed'): raise ValueError(f"questions must be 'all' or 'parsed', got {questions!r}")
     d = decisions
     if methods is not None:
         unknown = [m for m in methods if m not in METHOD_STEPS]
@@ -585,7 +673,11 @@ def metric_table(decisions:pd.DataFrame, # from `decision_table`, one or several
     if N is not None: d = d[(d.N == N) | (d.N == 0)]
     rows = []
     for keys, g in d.groupby([*by, 'method', 'N'], sort=False):
-        rows.append(dict(zip([*by, 'method', 'N'], keys), **risk_summary(g['label'], g['decision'], n_boot, level, seed)))
+        out = g['outcome'] if 'outcome' in g else g['decision']
+        if questions == 'parsed': s = parsed_summary(g['label'], out, n_boot, level, seed)
+        else: s = dict(n_questions=len(g), unparsed=int((out == 'unparsed').sum()), unparsed_rate=float((out == 'unparsed').mean()),
+                       **risk_summary(g['label'], g['decision'], n_boot, level, seed))
+        rows.append(dict(zip([*by, 'method', 'N'], keys), questions=questions, **s))
     out = pd.DataFrame(rows)
     if len(out):   # groups in order of first appearance (models as listed), methods in the order asked
         keys = {c: {v: i for i, v in enumerate(dict.fromkeys(out[c]))} for c in by}
@@ -593,14 +685,35 @@ def metric_table(decisions:pd.DataFrame, # from `decision_table`, one or several
         out = out.sort_values([*by, 'method', 'N'], key=lambda c: c.map(keys[c.name]) if c.name in keys else c, kind='stable')
     return out.reset_index(drop=True)
 
-def display_table(table:pd.DataFrame, # from `metric_table`
+_CELLS = ('AK', 'AD', 'UK', 'UD', 'n')
+
+def paired_metric_table(decisions:pd.DataFrame, # from `decision_table`
+                        methods:list|None=None, N:int|None=None, by:list=['model', 'retriever'],
+                        n_boot:int=1000, seed:int=0, level:float=0.95) -> pd.DataFrame:
+    "The metrics on the parsed questions (`metric_table(questions='parsed')`), and beside them on all questions (columns `<name>_all`, unparsed counted as discards)."
+    kw = dict(methods=methods, N=N, by=by, n_boot=n_boot, seed=seed, level=level)
+    p = metric_table(decisions, questions='parsed', **kw).drop(columns='questions')
+    a = metric_table(decisions, questions='all', **kw)
+    if not len(p): return p
+    keys = [*by, 'method', 'N']
+    ren = {c: f'{c}_all' for c in _CELLS}
+    for m in RISK_METRICS: ren.update({m: f'{m}_all', f'{m}_lo': f'{m}_all_lo', f'{m}_hi': f'{m}_all_hi', f'{m}_undefined_boot': f'{m}_all_undefined_boot'})
+    return p.merge(a[keys + list(ren)].rename(columns=ren), on=keys, how='left', sort=False)
+
+def display_table(table:pd.DataFrame, # from `metric_table` or `paired_metric_table`
                   rates:pd.DataFrame|None=None, # from `parse_rate_table`: adds each row's parse rates
                   by:list=['model', 'retriever'], digits:int=3) -> pd.DataFrame:
-    "The table for reading: 'value [lo, hi]' per metric, 'undefined' where a metric has no denominator, and parse rates."
+    "The table for reading: 'value [lo, hi]' per metric, 'undefined' where a metric has no denominator, and parse rates; a paired table's columns named '(parsed)' and '(all questions)'."
     t = table.copy()
-    for m in RISK_METRICS: t[m] = [format_metric(v, l, h, digits) for v, l, h in zip(t[m], t[f'{m}_lo'], t[f'{m}_hi'])]
+    paired = 'risk_all' in t
+    for m in RISK_METRICS + tuple(f'{m}_all' for m in RISK_METRICS if paired):
+        t[m] = [format_metric(v, l, h, digits) for v, l, h in zip(t[m], t[f'{m}_lo'], t[f'{m}_hi'])]
     keep = [c for c in t.columns if not (c.endswith('_lo') or c.endswith('_hi') or c.endswith('_undefined_boot'))]
     t = t[keep]
+    if paired:
+        t = t.drop(columns=['n_all'])
+        t = t.rename(columns={'n': 'n_parsed', **{m: f'{m} (parsed)' for m in RISK_METRICS},
+                              **{f'{m}_all': f'{m} (all questions)' for m in RISK_METRICS}})
     if rates is not None: t['parse_rates'] = [parse_note(rates, r.method, **{b: getattr(r, b) for b in by}) for r in t.itertuples()]
     return t
 
@@ -631,6 +744,9 @@ def fake_rcrag_reply(prompt, i:int=0, seed:int=0) -> str:
     words = re.findall(r'Passage-(\d): (?:\S+ ){0,6}?([A-Z][a-z]{2,})', segs[-1] if segs else '')
     pick = words[h % len(words)] if words else ('0', 'Paris')
     if 'just the probability!>' in tail: return ('Probability: 0.9', '0.4', 'I am fairly sure', 'Probability: 0.7')[h % 4]
+    if 'You give two different answers' in tail:   # IoE's second step: one of its two answers, or words
+        two = re.findall(r'Answer: ([^\n]*)', text)[-2:] if isinstance(prompt, str) else [prompt[-4]['content'], prompt[-2]['content']]
+        return (two + ['I am not sure'])[h % 3]
     if '$$ discard $$' in tail[-80:]: return ('$$ keep $$', '$$ discard $$', 'hmm')[h % 3]
     if 'Can you answer the following question' in tail: return 'Unknown' if h % 3 == 0 else pick[1]
     if 'Assume that your answer is wrong' in tail or 'maintain your answer' in tail:
@@ -809,6 +925,7 @@ def main(argv:list|None=None):
     ap.add_argument('--no-pilot', dest='pilot', action='store_false')
     ap.add_argument('--dataset', default='wiki', help="'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`load_dataset`)")
     a = vars(ap.parse_args(argv)); a.pop('command')
+    for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
     print(collect_generations(**a))
 
 # %% ../nbs/13_rcrag.ipynb #ff72466d
@@ -818,20 +935,28 @@ if __name__ == '__main__' and Path(sys.argv[0]).name == 'rcrag.py': main()
 # %% ../nbs/13_rcrag.ipynb #58c94df7
 def rounds_plot(table:pd.DataFrame, # from `metric_table` over N = 1..R for one method (columns model, N, metrics, *_lo, *_hi)
                 axes=None):
-    "Figure 3: risk, carefulness, alignment and coverage against the number of counterfactual rounds N, one line per model."
+    "Figure 3: risk, carefulness, alignment and coverage against the number of counterfactual rounds N, one line per model (a paired table: parsed questions solid with intervals, all questions dashed)."
     import matplotlib.pyplot as plt
     from conformal_rag.plots import set_style
     set_style()
-    if axes is None: _, axes = plt.subplots(1, 4, figsize=(13, 3.2))
+    paired = 'risk_all' in table
+    if axes is None: _, axes = plt.subplots(1, 4, figsize=(13, 3.6 if paired else 3.2))
     for ax, m in zip(axes, RISK_METRICS):
         for model, g in table.groupby('model', sort=False):
             g = g.sort_values('N')
-            ax.errorbar(g['N'], g[m], yerr=np.nan_to_num(np.vstack([g[m] - g[f'{m}_lo'], g[f'{m}_hi'] - g[m]]).clip(0)),
-                        marker='o', capsize=2, label=model)
+            eb = ax.errorbar(g['N'], g[m], yerr=np.nan_to_num(np.vstack([g[m] - g[f'{m}_lo'], g[f'{m}_hi'] - g[m]]).clip(0)),
+                             marker='o', capsize=2, label=f'{model} (parsed questions)' if paired else model)
+            if paired: ax.plot(g['N'], g[f'{m}_all'], ls='--', marker='x', color=eb[0].get_color(), alpha=0.8,
+                               label=f'{model} (all questions, unparsed = discard)')
             for N, v in zip(g['N'], g[m]):
                 if np.isnan(v): ax.annotate('undefined', (N, 0), fontsize=6, rotation=90)
         ax.set_title(m); ax.set_xlabel('rounds N'); ax.set_xticks(sorted(table['N'].unique())); ax.set_ylim(-0.02, 1.02)
-    axes[0].legend(fontsize='small')
+    if paired:
+        fig = axes[0].figure
+        h, l = axes[0].get_legend_handles_labels()
+        order = sorted(range(len(l)), key=lambda j: 'all questions' in l[j])   # parsed first
+        fig.legend([h[j] for j in order], [l[j] for j in order], loc='outside lower center', ncol=2, fontsize='small', frameon=False)
+    else: axes[0].legend(fontsize='small')
     return axes
 
 def case_study(run:RCRun, # from `run_rcrag`
@@ -860,6 +985,6 @@ def case_study(run:RCRun, # from `run_rcrag`
                    + ', '.join(f"{k}: `{v!r}`" for k, v in f.items() if k != 'side'))
     d = decisions if decisions is not None else decision_table(run)
     d = d[(d.id == q['id']) & ((d.N == N) | (d.N == 0))]
-    out += ["\n| method | decision | before the unknown rule |", "|---|---|---|"]
-    out += [f"| {r.method} | {r.decision} | {r.raw} |" for r in d.itertuples()]
+    out += ["\n| method | decision (unparsed = discard) | before the unknown rule | outcome (unparsed apart) |", "|---|---|---|---|"]
+    out += [f"| {r.method} | {r.decision} | {r.raw} | {getattr(r, 'outcome', r.decision)} |" for r in d.itertuples()]
     return '\n'.join(out)

@@ -1,6 +1,7 @@
 """RC-RAG (issue 7): the risk metrics against hand-made AK/AD/UK/UD tables (empty cells included), the reply parsers,
 and the judgment and fusion logic on scripted model replies (a fake backend that replays fixed answers): agreement,
-disagreement, N rounds, the "unknown" rule, unparseable keep/discard replies, probability comparison, and replay."""
+disagreement, N rounds, the "unknown" rule, unparseable keep/discard replies, probability comparison, and replay.
+Issue 13: IoE's second step (items 13) and unparsed judgments as their own outcome, metrics on parsed questions (14)."""
 import re
 import numpy as np
 import pandas as pd
@@ -87,7 +88,7 @@ def test_probability_parser():
 
 # --- judgment and fusion on scripted replies -----------------------------------------------------------------------
 
-ORDER = ['fusion_probability', 'fusion_usage', 'fusion_quality', 'cf_quality_no_ids', 'cf_quality', 'cf_usage', 'ioe', 'calibration']
+ORDER = ['fusion_probability', 'fusion_usage', 'fusion_quality', 'cf_quality_no_ids', 'cf_quality', 'cf_usage', 'ioe', 'ioe_decision', 'calibration']
 
 def kind_and_round(prompt):
     "Which prompt a chat prompt ends with, and (for counterfactual prompts) its round."
@@ -95,7 +96,7 @@ def kind_and_round(prompt):
     if last.startswith(rc.RAG_INSTRUCTION): return 'rag', 0
     if last.startswith('Given the following information'): return 'priori', 0
     for k in ORDER:
-        if last == rc.user_turn(k, chat=True):
+        if k in rc.PROMPTS and last == rc.user_turn(k, chat=True):
             return k, sum(m['role'] == 'user' and m['content'] == last for m in prompt)
     raise AssertionError(f'unknown prompt {last[:80]!r}')
 
@@ -303,3 +304,117 @@ def test_paper_dataset_from_a_local_dpr_file(tmp_path):
     qs2, runs = rc.run_models(['fake-m'], 4, dataset=f'nq:{p}', source='fake', rounds=2)
     assert [(r.retriever, len(r.labels)) for r in runs] == [('dense', 4), ('sparse', 4)]
     assert set(rc.decision_table(runs[0]).method) >= {'IoE', 'CF (direct)'}
+
+
+# --- issue 13, item 13: IoE's second step ---------------------------------------------------------------------------
+
+def test_ioe_second_step_keeps_when_the_model_picks_its_first_answer_again():
+    "IoE changes its answer, then (asked to choose between its two answers) picks the first: kept. The old rule discarded it."
+    script = dict(BASE)
+    script.update({('Capital of Peru?', 'ioe', 0): 'Cusco', ('Capital of Peru?', 'ioe_decision', 0): 'Lima',       # picks the first
+                   ('Capital of Norway?', 'ioe', 0): 'Bergen', ('Capital of Norway?', 'ioe_decision', 0): 'Bergen',  # picks the second
+                   ('Capital of Ukraine?', 'ioe', 0): 'Kyiv', ('Capital of Italy?', 'ioe', 0): 'Unknown',          # maintain
+                   ('Capital of Switzerland?', 'ioe', 0): 'Zurich'})
+    r, d, fake = run(script)
+    assert pick(d, 'a', 'IoE', 0).decision == 'keep'
+    assert pick(d, 'b', 'IoE', 0).decision == 'discard'
+    assert pick(d, 'e', 'IoE', 0).decision == 'keep'
+    asked = [a for a in fake.asked if a[1] == 'ioe_decision']
+    assert sorted(a[0] for a in asked) == ['Capital of Norway?', 'Capital of Peru?']   # only where the answer changed (and was read)
+    peru = [a[3] for a in asked if a[0] == 'Capital of Peru?'][0]
+    assert [m['content'] for m in peru if m['role'] == 'assistant'] == ['Lima', 'Cusco']   # both answers, RAG's first
+    assert peru[-1]['content'] == rc.PROMPTS['ioe_decision']['text'] + '\nAnswer:'
+    assert rc.PROMPTS['ioe_decision']['text'] == ("You give two different answers in previous responses. Check the problem "
+                                                   "and your answers again, and give the best answer.")
+    steps = r.reply_table().step
+    assert (steps == 'ioe_decision').sum() == 2 and rc.METHOD_STEPS['IoE'] == ('ioe', 'ioe_decision')
+
+
+def test_ioe_second_step_in_a_text_dialogue():
+    "A base model gets both answers written out after their 'Answer:' cues, then the second-step prompt."
+    seen = []
+    def script_fn(prompt, i, seed):
+        seen.append(prompt)
+        if prompt.rstrip().endswith(rc.PROMPTS['ioe']['text'] + '\nAnswer:'): return 'Cusco'
+        if 'You give two different answers' in prompt: return 'Lima'
+        return 'Lima.\nEvidence: ## Passage-0 ##.'
+    r = rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q.iloc[:1], P[:1], rc.RCConfig(shots=0, rounds=1, fusion=()))
+    step2 = [p for p in seen if 'You give two different answers' in p]
+    assert len(step2) == 1 and step2[0].endswith(
+        rc.PROMPTS['ioe']['text'] + '\nAnswer: Cusco\n' + rc.PROMPTS['ioe_decision']['text'] + '\nAnswer:')
+    assert pick(rc.decision_table(r), 'a', 'IoE', 0).decision == 'keep'
+
+
+# --- issue 13, item 14: unparsed judgments apart, metrics on parsed questions ---------------------------------------
+
+def test_unparsed_rows_change_the_old_metrics_but_not_the_parsed_only_ones():
+    "Hand-made: 3 AK, 1 AD, 2 UK, 4 UD judged, plus 5 unanswerable and 1 answerable question whose judgment was unparsed."
+    labels, decisions = table(3, 1, 2, 4)
+    labels += ['discard'] * 5 + ['keep']
+    outcomes = decisions + ['unparsed'] * 6
+    old = rc.risk_metrics(rc.risk_cells(labels, [rc.binary(o) for o in outcomes]))   # the old rule: unparsed = discard
+    assert old['carefulness'] == pytest.approx(9 / 11) and old['alignment'] == pytest.approx(12 / 16)
+    assert old['coverage'] == pytest.approx(5 / 16)
+    new = rc.parsed_summary(labels, outcomes, n_boot=0)
+    assert new['risk'] == pytest.approx(2 / 5) and new['carefulness'] == pytest.approx(4 / 6)
+    assert new['alignment'] == pytest.approx(7 / 10) and new['coverage'] == pytest.approx(5 / 10)
+    assert (new['n'], new['n_questions'], new['unparsed'], new['unparsed_rate']) == (10, 16, 6, 6 / 16)
+    # the same through metric_table and the paired table (parsed beside all questions)
+    d = pd.DataFrame(dict(model='m', retriever='dense', id=range(16), label=labels, method='IoE', N=0,
+                          raw=[rc.binary(o) for o in outcomes], decision=[rc.binary(o) for o in outcomes], outcome=outcomes))
+    pm = rc.paired_metric_table(d, ['IoE'], n_boot=50)
+    assert pm.carefulness.item() == pytest.approx(4 / 6) and pm.carefulness_all.item() == pytest.approx(9 / 11)
+    assert (pm.n.item(), pm.n_all.item(), pm.unparsed.item()) == (10, 16, 6)
+    shown = rc.display_table(pm)
+    assert shown['carefulness (parsed)'].item().startswith('0.667') and shown['carefulness (all questions)'].item().startswith('0.818')
+    assert rc.metric_table(d, ['IoE'], n_boot=0).carefulness.item() == pytest.approx(9 / 11)   # default: all questions, as before
+
+
+def test_unparsed_is_an_outcome_of_every_method():
+    script = dict(BASE)
+    script.update({('Capital of Peru?', 'calibration', 0): 'I am fairly sure',          # no probability
+                   ('Capital of Norway?', 'calibration', 0): 'Probability: 0.9',
+                   ('Capital of Peru?', 'ioe', 0): 'Evidence: ## none ##',               # no answer
+                   ('Capital of Peru?', 'priori', 0): '   ',                             # empty
+                   ('Capital of Norway?', 'priori', 0): 'Oslo'})
+    r, d, _ = run(script)
+    out = lambda q, m, N: (pick(d, q, m, N).decision, pick(d, q, m, N).outcome)
+    assert out('a', 'Calibration', 0) == ('discard', 'unparsed') and out('b', 'Calibration', 0) == ('keep', 'keep')
+    assert out('a', 'IoE', 0) == ('discard', 'unparsed')
+    assert out('a', 'Priori', 0) == ('discard', 'unparsed') and out('b', 'Priori', 0) == ('keep', 'keep')
+    assert out('c', 'CF (direct)', 1) == ('discard', 'unparsed')        # "Well, it depends.": neither keep nor discard
+    assert out('b', 'CF (direct)', 1) == ('keep', 'keep')
+    # CF-quality round 1 of 'b' (Bergen) is a readable change; a round with nothing to compare is unparsed
+    assert r.rounds['cf_quality'][1] == ['discard']
+    assert rc.judge_round(r.rag[0], rc.parse_reply('')) == 'unparsed'
+    # wherever the outcome is read, it is the old decision
+    parsed = d[d.outcome != 'unparsed']
+    assert (parsed.outcome == parsed.decision).all()
+
+
+def test_an_unreadable_rag_answer_is_unparsed_for_every_method():
+    "Nothing to keep or discard: every method's outcome is unparsed (the old rule counted a discard, right by construction)."
+    script = dict(BASE)
+    script[('Capital of Peru?', 'rag', 0)] = 'Evidence: ## see above ##'
+    script[('Capital of Peru?', 'priori', 0)] = 'Lima'
+    r, d, fake = run(script)
+    assert not r.rag[0].parsed and r.labels[0] == 'discard'
+    a = d[d.id == 'a']
+    assert set(a.outcome) == {'unparsed'} and set(a.method) == set(rc.METHOD_STEPS)
+    assert not a.rag_parsed.any() and d[d.id != 'a'].rag_parsed.all()
+    assert (pick(d, 'a', 'Priori', 0).decision, pick(d, 'a', 'IoE', 0).decision) == ('keep', 'discard')
+    assert not [x for x in fake.asked if x[0] == 'Capital of Peru?' and x[1] == 'ioe_decision']
+
+
+def test_side_with_an_unparsed_round_and_fusion_outcomes():
+    "A CF round that cannot be read ends its side as unparsed; the fused outcome is unparsed unless safety discards anyway."
+    script = dict(BASE)
+    script[('Capital of Peru?', 'cf_quality', 1)] = 'Evidence: ## none ##'      # nothing to compare
+    r, d, fake = run(script)
+    assert r.rounds['cf_quality'][0] == ['unparsed']
+    assert pick(d, 'a', 'CF-quality only', 1).outcome == 'unparsed' and pick(d, 'a', 'CF-quality only', 1).decision == 'discard'
+    assert pick(d, 'a', 'CF (direct)', 1).outcome == 'unparsed'
+    assert pick(d, 'a', 'CF (safety)', 1).outcome == 'unparsed'   # CF-usage kept: safety cannot decide
+    # prompts asked as before (unparsed = discard): the sides disagree, so the CF-quality side was asked to fuse
+    assert [x for x in fake.asked if x[0] == 'Capital of Peru?' and x[1] == 'fusion_quality']
+    assert rc.fuse_outcome('discard', 'unparsed', 'safety') == 'discard'
