@@ -17,6 +17,7 @@ from tqdm.auto import tqdm
 from .matching import normalize_answer, correctness_rule
 from .overconfidence import RecordingFake, MODEL_SETTINGS
 from .paths import data_dir
+from .stats import bootstrap_ci
 
 # %% auto #0
 __all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
@@ -353,7 +354,10 @@ def risk_cells(labels, # per question, 'keep' (answerable) or 'discard' (unanswe
     for name, v in (('labels', lab), ('decisions', dec)):
         bad = sorted({str(x) for x in v} - set(DECISIONS))
         if bad: raise ValueError(f"unknown {name} {bad}; expected 'keep' or 'discard'")
-    a, k = lab == 'keep', dec == 'keep'
+    return _count_cells(lab == 'keep', dec == 'keep')
+
+def _count_cells(a, k):
+    "AK, AD, UK, UD and n from boolean arrays answerable `a` and kept `k`."
     c = dict(AK=int((a & k).sum()), AD=int((a & ~k).sum()), UK=int((~a & k).sum()), UD=int((~a & ~k).sum()))
     return dict(**c, n=sum(c.values()))
 
@@ -373,21 +377,9 @@ def risk_summary(labels, decisions, # as `risk_cells`
                  seed:int=0) -> dict:
     "Counts, the four metrics and `<metric>_lo` / `<metric>_hi` bootstrap intervals."
     cells = risk_cells(labels, decisions)
-    out = dict(**cells, **risk_metrics(cells))
     a, k = np.asarray(labels, dtype=object) == 'keep', np.asarray(decisions, dtype=object) == 'keep'
-    n = len(a)
-    for m in RISK_METRICS: out[f'{m}_lo'] = out[f'{m}_hi'] = float('nan'); out[f'{m}_undefined_boot'] = 0
-    if n_boot and n:
-        idx = np.random.default_rng(seed).integers(0, n, size=(n_boot, n))
-        ab, kb = a[idx], k[idx]
-        AK, AD, UK, UD = ((ab & kb).sum(1), (ab & ~kb).sum(1), (~ab & kb).sum(1), (~ab & ~kb).sum(1))
-        boot = dict(risk=_ratio(UK, AK + UK), carefulness=_ratio(UD, UK + UD), alignment=_ratio(AK + UD, n), coverage=_ratio(AK + UK, n))
-        q = (1 - level) / 2
-        for m, v in boot.items():
-            ok = ~np.isnan(v)
-            out[f'{m}_undefined_boot'] = int((~ok).sum())
-            if ok.any(): out[f'{m}_lo'], out[f'{m}_hi'] = (float(x) for x in np.quantile(v[ok], [q, 1 - q]))
-    return out
+    ci = bootstrap_ci(lambda a, k: risk_metrics(_count_cells(a, k)), a, k, n_boot=n_boot, level=level, seed=seed)
+    return dict(**cells, **ci)
 
 def format_metric(value:float, lo:float=float('nan'), hi:float=float('nan'), digits:int=3) -> str:
     "'0.250 [0.100, 0.400]', or 'undefined' for NaN (risk when nothing is kept)."
@@ -763,19 +755,11 @@ def fake_llm(model:str='fake') -> LLM:
 # %% ../nbs/13_rcrag.ipynb #036527f7
 RETRIEVERS = {'dense': 'dense', 'sparse': 'bm25'}
 
-def load_dataset(dataset:str='wiki' # 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV', or any `data.load_qa` name ('wiki', 'triviaqa[:SPLIT]', ...)
+def load_dataset(dataset:str='wiki' # any `data.load_qa` spec: 'wiki', 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV', 'triviaqa[:SPLIT]', ...
                 ):
-    "The QA dataset of a run (a `data.QADataset`)."
+    "The QA dataset of a run (a `data.QADataset`): the one dataset-spec grammar of `data.load_qa`."
     from conformal_rag import data
-    if not isinstance(dataset, str) or not dataset.strip(): raise ValueError(f"dataset must be a non-empty name, got {dataset!r}")
-    name, _, arg = dataset.partition(':')
-    if name == 'nq':
-        if not arg: raise ValueError("dataset 'nq' needs a path: 'nq:PATH' to a DPR biencoder NQ file (biencoder-nq-dev.json)")
-        return data.load_dpr(arg, 'nq')
-    if name == 'nq_open':
-        if not arg: raise ValueError("dataset 'nq_open' needs a path: 'nq_open:PATH' to DPR's psgs_w100.tsv")
-        return data.load_nq_open(data.load_dpr_passages(arg))
-    return data.load_qa(dataset)   # 'wiki', 'triviaqa[:SPLIT]', 'squad', 'hotpotqa', 'dpr:PATH', 'bioasq:PATH'
+    return data.load_qa(dataset)
 
 def experiment_questions(n_questions:int=100, # questions drawn (stratified by template)
                          seed:int=0, # draw seed
