@@ -566,8 +566,9 @@ class ReplayBackend(Backend):
     "A stand-in for a model whose generations are all cached: a request that reaches it is an error (or, not strict, an empty reply, counted in `missing`)."
     def __init__(self, kind:str='local', # the recorded backend kind
                  model:str=DEFAULT_MODEL, # the recorded model name
-                 strict:bool=True): # raise on a request missing from the export; else reply '' and count it
-        self.kind, self.model, self.strict, self.missing = kind, model, strict, 0
+                 strict:bool=True, # raise on a request missing from the export; else reply '' and count it
+                 server:str|None=None): # a remote model's normalized base URL (part of its request keys); None for local
+        self.kind, self.model, self.strict, self.missing, self.server = kind, model, strict, 0, server
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
         p = prompt if isinstance(prompt, str) else prompt[-1]['content']
         if not self.strict:
@@ -579,14 +580,16 @@ class ReplayBackend(Backend):
 def replay_llm(path, # a `.jsonl.gz` export of the generation cache
                model:str=DEFAULT_MODEL, kind:str='local',
                strict:bool=True, # see `ReplayBackend`
+               server:str|None=None, # the server of a remote model's generations (its base URL)
                **kwargs) -> LLM:
-    "An `LLM` that replays the generations exported in `path` (imported into a fresh temporary cache)."
-    import tempfile
+    "An `LLM` that replays the generations exported in `path` (imported into a fresh cache in memory)."
+    from conformal_rag.llm import normalize_base_url
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"generation export {str(path)!r} does not exist")
-    cache = GenerationCache(Path(tempfile.mkdtemp(prefix='conflare_replay_'))/'replay.sqlite')
+    cache = GenerationCache(':memory:')
     cache.import_jsonl(path)
-    return LLM(ReplayBackend(kind, model, strict), cache=cache, progress=False, **kwargs)
+    server = None if server is None else normalize_base_url(server)
+    return LLM(ReplayBackend(kind, model, strict, server), cache=cache, progress=False, **kwargs)
 
 def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2-135m-instruct', 'gemma-3-270m')
                    generations=None, # the export replayed by 'replay' (relative paths are under the repository root)

@@ -15,11 +15,13 @@ from tqdm.auto import tqdm
 from .paths import cache_dir
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'BACKENDS', 'check_prompt', 'Decoding',
-           'cut_at_stop', 'render_prompt', 'Sample', 'request_dict', 'request_key', 'default_cache_path',
-           'GenerationCache', 'Backend', 'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model',
-           'sample_next', 'LocalBackend', 'tiny_causal_lm', 'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec',
-           'llm_from_spec', 'export_keys', 'RunExport', 'collect_parser', 'ReplayBackend', 'replay_llm']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'OPENAI_BASE_URL', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'BACKENDS', 'SPEC_OPTIONS',
+           'check_prompt', 'Decoding', 'cut_at_stop', 'render_prompt', 'Sample', 'normalize_base_url', 'request_dict',
+           'request_key', 'default_cache_path', 'CacheError', 'atomic_output', 'GenerationCache', 'Backend',
+           'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model', 'sample_next', 'LocalBackend',
+           'tiny_causal_lm', 'RequestFailed', 'retry_after', 'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec',
+           'with_options', 'llm_from_spec', 'export_keys', 'RunExport', 'collect_parser', 'ReplayBackend',
+           'export_servers', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -112,16 +114,39 @@ class Sample:
     logprobs: list|None = None     # log-probability of each generated token (None when the backend has none)
     finish: str = 'stop'           # 'stop' (stop string or end of sequence) or 'length' (max_new_tokens reached)
 
+def normalize_base_url(url:str # e.g. 'HTTP://LocalHost:8000/v1/'
+                      ) -> str:
+    "The canonical form of a server's base URL: scheme and host lowercase, default port dropped, no trailing slash."
+    from urllib.parse import urlsplit
+    if not isinstance(url, str) or not url.strip(): raise ValueError(f"base URL must be a non-empty string, got {url!r}")
+    try: u = urlsplit(url.strip()); port = u.port
+    except ValueError as e: raise ValueError(f"bad base URL {url!r}: {e}") from None
+    scheme = u.scheme.lower()
+    if scheme not in ('http', 'https') or not u.hostname:
+        raise ValueError(f"bad base URL {url!r}: expected http(s)://HOST[:PORT][/PATH]")
+    if u.username is not None or u.password is not None:   # never echo it: it may hold a password
+        raise ValueError("bad base URL: it holds credentials (user:password@); the key goes in an environment variable")
+    if u.query or u.fragment: raise ValueError(f"bad base URL {url!r}: no query or fragment allowed")
+    host = u.hostname.lower()
+    if ':' in host: host = f'[{host}]'                       # IPv6
+    if port is not None and port != {'http': 80, 'https': 443}[scheme]: host += f':{port}'
+    return f"{scheme}://{host}{u.path.rstrip('/')}"
+
+OPENAI_BASE_URL = 'https://api.openai.com/v1'
+
 def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
                  model:str, # model name
                  prompt, # text or chat messages
                  decoding:Decoding, # decoding parameters
                  seed:int=0, # the run's seed
-                 logprobs:bool=False # whether token log-probabilities were requested
+                 logprobs:bool=False, # whether token log-probabilities were requested
+                 server:str|None=None # the normalized base URL of a remote model's server; None for local models
                 ) -> dict:
     "The JSON-able description of a request: everything that changes its samples."
-    return dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
-                max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
+    d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
+             max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
+    if server is not None: d['server'] = server               # absent for local models: their keys are unchanged
+    return d
 
 def request_key(request:dict # from `request_dict`
                ) -> str:
@@ -139,38 +164,79 @@ def default_cache_path() -> Path:
     "The default generation cache: `cache_dir('generations')/generations.sqlite` (outside the repository)."
     return cache_dir('generations')/'generations.sqlite'
 
+class CacheError(ValueError):
+    "A generation cache that cannot be used (corrupt, not a cache, locked): the message names the file and what to do."
+
+def _recovery(path) -> str:
+    return (f"it was left untouched: move it aside (`mv {path} {path}.corrupt`, with any {Path(path).name}-wal and "
+            f"-shm files beside it) and rerun to start a new cache; `sqlite3 {path} .recover` may save its rows, and "
+            "committed exports re-import with `GenerationCache.import_jsonl`")
+
+@contextmanager
+def atomic_output(path:str|Path # the file to (re)write
+                 ):
+    "Yield a temporary path in the same folder; on success it replaces `path` at once, on failure it is removed (never half a file)."
+    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
+    os.close(fd)
+    os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)   # not mkstemp's 0600
+    try:
+        yield Path(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp): os.unlink(tmp)
+
 class GenerationCache:
     "Persistent store of sampled completions keyed by request and sample index."
-    def __init__(self, path:str|Path|None=None, # the SQLite file; default `default_cache_path()`
+    def __init__(self, path:str|Path|None=None, # the SQLite file; default `default_cache_path()`; ':memory:' for one in memory
                  timeout:float=120. # seconds to wait for another process's write lock
                 ):
-        self.path = Path(path) if path is not None else default_cache_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        existed = self.path.exists() and self.path.stat().st_size > 0
+        self._lock = threading.Lock()
+        memory = isinstance(path, str) and path == ':memory:'
+        self.path = Path(path) if (path is not None and not memory) else (None if memory else default_cache_path())
+        self.name = ':memory:' if memory else str(self.path)
+        if not memory: self.path.parent.mkdir(parents=True, exist_ok=True)
+        existed = not memory and self.path.exists() and self.path.stat().st_size > 0
         if existed:
             with open(self.path, 'rb') as f: head = f.read(16)
             if head != b'SQLite format 3\x00':
-                raise ValueError(f"generation cache {self.path} is corrupt or not an SQLite file (header {head[:16]!r}); "
-                                 "it was left untouched: move it away or delete it to start a new cache")
+                raise CacheError(f"generation cache {self.path} is corrupt or not an SQLite file (header {head[:16]!r}); "
+                                 + _recovery(self.path))
         try:
-            self.con = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+            self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None, check_same_thread=False)
             tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if existed and tables and not {'requests', 'samples'} <= tables:
+            if existed and tables and not tables & {'requests', 'samples'}:   # (one of them: another process is creating it)
                 self.con.close()
-                raise ValueError(f"{self.path} is an SQLite file but not a generation cache (tables {sorted(tables)}); "
+                raise CacheError(f"{self.path} is an SQLite file but not a generation cache (tables {sorted(tables)}); "
                                  "it was left untouched")
-            self.con.execute("PRAGMA journal_mode=WAL")
-            self.con.executescript(_SCHEMA)
-            if existed: self.con.execute("SELECT count(*) FROM samples").fetchone()
+            if existed:   # every page of every table and index read once (~0.1 s per 70 MB): corruption shows here, not mid-run
+                bad = [' '.join(str(r[0]).split()) for r in self.con.execute("PRAGMA quick_check(3)")]
+                if bad != ['ok']:
+                    self.con.close()
+                    raise CacheError(f"generation cache {self.path} is corrupt (PRAGMA quick_check: {'; '.join(bad)}); "
+                                     + _recovery(self.path))
+            if not memory: self.con.execute("PRAGMA journal_mode=WAL")
+            self.con.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")   # both tables at once (two processes may create it)
         except sqlite3.DatabaseError as e:
-            raise ValueError(f"generation cache {self.path} is corrupt ({e}); it was left untouched: "
-                             "move it away or delete it to start a new cache") from e
-        self._lock = threading.Lock()
+            raise self._error(e) from e
+
+    def _error(self, e:Exception) -> Exception:
+        "The error to raise for an SQLite error: it names the file (and, when the file is damaged, how to recover)."
+        if isinstance(e, sqlite3.OperationalError) and 'corrupt' not in str(e) and 'malformed' not in str(e):
+            return CacheError(f"generation cache {self.name}: {e}")
+        return CacheError(f"generation cache {self.name} is corrupt ({e}); " + _recovery(self.name))
+
+    @contextmanager
+    def _db(self):
+        "Hold the lock around SQLite calls; an SQLite error becomes a `CacheError` naming the file."
+        with self._lock:
+            try: yield self.con
+            except sqlite3.DatabaseError as e: raise self._error(e) from e
 
     def get(self, key:str, n:int) -> list:
         "Samples `0..n-1` of request `key`: a list of `Sample` or `None` where missing."
-        with self._lock:
-            rows = self.con.execute("SELECT idx, text, logprobs, finish FROM samples WHERE key=? AND idx<?", (key, n)).fetchall()
+        with self._db() as con:
+            rows = con.execute("SELECT idx, text, logprobs, finish FROM samples WHERE key=? AND idx<?", (key, n)).fetchall()
         out = [None]*n
         for i, t, lp, fin in rows: out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
         return out
@@ -183,31 +249,31 @@ class GenerationCache:
         "Store samples of one request in one transaction; returns its key."
         key, verb = request_key(request), ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE')
         now = time.time()
-        with self._lock:
-            self.con.execute("BEGIN IMMEDIATE")
+        with self._db() as con:
+            con.execute("BEGIN IMMEDIATE")
             try:
-                self.con.execute("INSERT OR IGNORE INTO requests VALUES (?, ?)", (key, json.dumps(request, sort_keys=True, ensure_ascii=False)))
-                self.con.executemany(f"{verb} INTO samples VALUES (?, ?, ?, ?, ?, ?)",
+                con.execute("INSERT OR IGNORE INTO requests VALUES (?, ?)", (key, json.dumps(request, sort_keys=True, ensure_ascii=False)))
+                con.executemany(f"{verb} INTO samples VALUES (?, ?, ?, ?, ?, ?)",
                     [(key, start+i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish, now)
                      for i, s in enumerate(samples)])
-                self.con.execute("COMMIT")
+                con.execute("COMMIT")
             except BaseException:
-                self.con.execute("ROLLBACK"); raise
+                if con.in_transaction: con.execute("ROLLBACK")
+                raise
         return key
 
     def __len__(self):
-        with self._lock: return self.con.execute("SELECT count(*) FROM samples").fetchone()[0]
+        with self._db() as con: return con.execute("SELECT count(*) FROM samples").fetchone()[0]
 
     def export_jsonl(self, path:str|Path, # a `.jsonl.gz` file to write
                      keys=None # only these request keys (e.g. `LLM.keys`); None: everything
                     ) -> int:
         "Write samples with their requests as gzip-compressed JSON lines (sorted, so the file is reproducible); returns the count."
-        with self._lock:
-            rows = self.con.execute("SELECT s.key, s.idx, r.request, s.text, s.logprobs, s.finish FROM samples s "
-                                    "JOIN requests r ON r.key=s.key ORDER BY s.key, s.idx").fetchall()
+        with self._db() as con:
+            rows = con.execute("SELECT s.key, s.idx, r.request, s.text, s.logprobs, s.finish FROM samples s "
+                               "JOIN requests r ON r.key=s.key ORDER BY s.key, s.idx").fetchall()
         if keys is not None: keys = set(keys); rows = [r for r in rows if r[0] in keys]
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        with open(path, 'wb') as raw, gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
+        with atomic_output(path) as tmp, open(tmp, 'wb') as raw, gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
             for key, idx, req, text, lp, fin in rows:
                 g.write((json.dumps(dict(key=key, idx=idx, request=json.loads(req), text=text,
                                          logprobs=None if lp is None else json.loads(lp), finish=fin),
@@ -219,15 +285,29 @@ class GenerationCache:
                     ) -> int:
         "Load exported samples (each line's key is checked against its request); returns the number of lines read."
         n, groups = 0, {}
-        with gzip.open(path, 'rt', encoding='utf-8') as f:
-            for ln, line in enumerate(f, 1):
-                try: d = json.loads(line)
-                except json.JSONDecodeError as e: raise ValueError(f"{path}: line {ln} is not JSON ({e})") from e
-                if request_key(d['request']) != d['key']: raise ValueError(f"{path}: line {ln}: key does not match its request")
-                groups.setdefault(d['key'], (d['request'], {}))[1][d['idx']] = Sample(d['text'], d.get('logprobs'), d.get('finish', 'stop'))
-                n += 1
-        for key, (req, by_idx) in groups.items():
-            for i, s in sorted(by_idx.items()): self.put(req, i, [s], replace=replace)
+        try:
+            with gzip.open(path, 'rt', encoding='utf-8') as f:
+                for ln, line in enumerate(f, 1):
+                    try: d = json.loads(line)
+                    except json.JSONDecodeError as e: raise ValueError(f"{path}: line {ln} is not JSON ({e})") from e
+                    if request_key(d['request']) != d['key']: raise ValueError(f"{path}: line {ln}: key does not match its request")
+                    groups.setdefault(d['key'], (d['request'], {}))[1][d['idx']] = Sample(d['text'], d.get('logprobs'), d.get('finish', 'stop'))
+                    n += 1
+        except (OSError, EOFError) as e:   # not gzip, or cut short
+            raise ValueError(f"{path} is not a whole gzip-compressed export ({e})") from e
+        verb, now = ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE'), time.time()
+        with self._db() as con:   # one transaction: all of the export or none of it
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                con.executemany("INSERT OR IGNORE INTO requests VALUES (?, ?)",
+                                [(key, json.dumps(req, sort_keys=True, ensure_ascii=False)) for key, (req, _) in groups.items()])
+                con.executemany(f"{verb} INTO samples VALUES (?, ?, ?, ?, ?, ?)",
+                                [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish, now)
+                                 for key, (_, by_idx) in groups.items() for i, s in sorted(by_idx.items())])
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction: con.execute("ROLLBACK")
+                raise
         return n
 
     def close(self): self.con.close()
@@ -239,6 +319,7 @@ class Backend:
     max_n = None        # samples per request (None: any number)
     concurrency = 1     # requests in flight at once
     model = ''
+    server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
         "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
         raise NotImplementedError
@@ -550,6 +631,39 @@ def tiny_causal_lm(path:str|Path, # folder to write
     return path
 
 # %% ../nbs/03_llm.ipynb #2d095a93
+class RequestFailed(RuntimeError):
+    "A request to a remote model that failed for good; the message names the attempts, the time, the last error and the server."
+    def __init__(self, msg:str, attempts:int=1, elapsed:float=0., status:int|None=None, server:str|None=None):
+        super().__init__(msg)
+        self.attempts, self.elapsed, self.status, self.server = attempts, elapsed, status, server
+
+def retry_after(headers # a reply's headers (any mapping, case-insensitive or lower-case keys)
+               ) -> float|None:
+    "Seconds to wait that a reply asks for (`retry-after-ms`, or `Retry-After` in seconds or as an HTTP date); None when absent or unreadable."
+    if headers is None: return None
+    get = lambda k: headers.get(k) if headers.get(k) is not None else headers.get(k.title())
+    try:
+        ms = get('retry-after-ms')
+        if ms is not None: return max(0., float(ms) / 1000)
+    except (TypeError, ValueError): pass
+    v = get('retry-after')
+    if v is None: return None
+    try: return max(0., float(v))
+    except (TypeError, ValueError): pass
+    try:
+        from email.utils import parsedate_to_datetime
+        from datetime import datetime, timezone
+        return max(0., (parsedate_to_datetime(v) - datetime.now(timezone.utc)).total_seconds())
+    except (TypeError, ValueError, IndexError, OverflowError): return None
+
+class _Malformed(ValueError): pass
+
+def _check_int(name, v, lo):
+    if not (isinstance(v, int) and not isinstance(v, bool) and v >= lo): raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
+def _check_seconds(name, v, positive=True):
+    if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (v > 0 if positive else v >= 0)):
+        raise ValueError(f"{name} must be a finite number of seconds {'> 0' if positive else '>= 0'}, got {v!r}")
+
 class OpenAIBackend(Backend):
     "OpenAI or an OpenAI-compatible server through the `openai` client."
     kind = 'openai'
@@ -559,50 +673,99 @@ class OpenAIBackend(Backend):
                  chat:bool=True, # chat completions (True) or text completions endpoint
                  max_n:int=128, # samples per request
                  concurrency:int=4, # requests in flight
-                 timeout:float=60., # seconds per request
-                 max_retries:int=4, # retries on 429 / 5xx / timeout / connection errors
+                 timeout:float=60., # seconds per attempt
+                 max_retries:int=4, # retries after the first attempt (429 / 5xx / timeout / connection / malformed reply)
                  backoff:float=1., # first backoff in seconds, doubled each retry (with jitter)
-                 max_backoff:float=30. # longest backoff
+                 max_backoff:float=30., # longest backoff
+                 max_retry_after:float=600. # longest wait a server's Retry-After may ask for
                 ):
         import openai
         if not model or not isinstance(model, str): raise ValueError(f"bad model name {model!r}")
+        _check_int('max_n', max_n, 1); _check_int('concurrency', concurrency, 1); _check_int('max_retries', max_retries, 0)
+        _check_seconds('timeout', timeout); _check_seconds('backoff', backoff, False)
+        _check_seconds('max_backoff', max_backoff, False); _check_seconds('max_retry_after', max_retry_after, False)
+        self.server = normalize_base_url(base_url or OPENAI_BASE_URL)
+        self.api_key_env = api_key_env
         key = os.environ.get(api_key_env or '')
         if not key: raise ValueError(f"OpenAI backend: no API key: set the environment variable {api_key_env!r} "
                                      "(any value for a local server without authentication)")
         self.model, self.base_url, self.chat, self.max_n, self.concurrency = model, base_url, chat, max_n, concurrency
-        self.max_retries, self.backoff, self.max_backoff = max_retries, backoff, max_backoff
-        self.client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=0)
-        self.calls, self.retries = 0, Counter()
+        self.timeout, self.max_retries, self.backoff, self.max_backoff = timeout, max_retries, backoff, max_backoff
+        self.max_retry_after = max_retry_after
+        self.client = openai.OpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry, not the client
+        self.calls, self.retries, self._count = 0, Counter(), threading.Lock()
+        self.sleep = time.sleep   # replaceable (tests record the waits instead of sleeping)
         self._openai = openai
 
-    def _retryable(self, e) -> str|None:
-        o = self._openai
-        if isinstance(e, o.APITimeoutError): return 'timeout'
-        if isinstance(e, o.APIConnectionError): return 'connection'
-        if isinstance(e, o.RateLimitError): return '429'
-        if isinstance(e, o.APIStatusError) and e.status_code >= 500: return str(e.status_code)
-        return None
+    @property
+    def where(self) -> str: return f"openai:{self.model}@{self.server}"
 
-    def _one(self, prompt, k, decoding, seed, logprobs):
+    def _classify(self, e) -> tuple:
+        "(retry reason or None when not retryable, HTTP status or None, a description, the wait the server asked for or None)."
+        o = self._openai
+        if isinstance(e, _Malformed): return 'malformed', 200, str(e), None
+        if isinstance(e, o.APITimeoutError): return 'timeout', None, f"no reply within {self.timeout:g} s (timeout)", None
+        if isinstance(e, o.APIConnectionError): return 'connection', None, f"connection failed ({e.__cause__ or e})", None
+        if isinstance(e, o.APIStatusError):
+            body, code = e.body, e.status_code
+            msg = (body.get('message') or body.get('error')) if isinstance(body, dict) else None
+            desc = f"HTTP {code}" + (f": {str(msg)[:200]}" if msg else '')
+            if code == 401: desc += f" (check the key in ${self.api_key_env})"
+            wait = retry_after(getattr(e.response, 'headers', None))
+            return (str(code) if code in (408, 409, 429) or code >= 500 else None), code, desc, wait
+        return None, None, f"{type(e).__name__}: {e}", None
+
+    def _post(self, prompt, k, decoding, seed, logprobs) -> list:
+        "One attempt: `k` (text, log-probabilities, finish reason) from the server, or an error."
         kw = dict(model=self.model, n=k, temperature=decoding.temperature, top_p=decoding.top_p,
                   max_tokens=decoding.max_new_tokens, seed=int(seed) % 2**31)
         if decoding.stop: kw['stop'] = list(decoding.stop)[:4]
-        for attempt in range(self.max_retries + 1):
-            try:
-                self.calls += 1
-                if self.chat:
-                    msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
-                    r = self.client.chat.completions.create(messages=msgs, logprobs=logprobs or None, **kw)
-                    return [(c.message.content or '', [t.logprob for t in c.logprobs.content] if logprobs and c.logprobs and c.logprobs.content else None,
-                             c.finish_reason) for c in r.choices]
-                if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
-                r = self.client.completions.create(prompt=prompt, logprobs=1 if logprobs else None, **kw)
-                return [(c.text or '', list(c.logprobs.token_logprobs) if logprobs and c.logprobs else None, c.finish_reason) for c in r.choices]
+        if self.chat:
+            msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
+            raw = self.client.chat.completions.with_raw_response.create(messages=msgs, logprobs=logprobs or None, **kw)
+        else:
+            if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
+            raw = self.client.completions.with_raw_response.create(prompt=prompt, logprobs=1 if logprobs else None, **kw)
+        body = raw.http_response.content
+        try: d = json.loads(body)
+        except ValueError as e: raise _Malformed(f"malformed JSON reply ({e}; body starts {body[:60]!r})") from None
+        choices = d.get('choices') if isinstance(d, dict) else None
+        if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
+            raise _Malformed(f"malformed reply: no list of choices (body starts {body[:60]!r})")
+        if len(choices) != k:
+            raise ValueError(f"{self.where}: {len(choices)} choices for n={k}: the server may not support n > 1; "
+                             "use `?max_n=1` in the model string")
+        out = []
+        for c in choices:
+            if self.chat:
+                m = c.get('message') if isinstance(c.get('message'), dict) else {}
+                text, lp = m.get('content'), c.get('logprobs')
+                lps = [t.get('logprob') for t in lp['content']] if logprobs and isinstance(lp, dict) and isinstance(lp.get('content'), list) else None
+            else:
+                text, lp = c.get('text'), c.get('logprobs')
+                lps = list(lp['token_logprobs']) if logprobs and isinstance(lp, dict) and isinstance(lp.get('token_logprobs'), list) else None
+            if text is not None and not isinstance(text, str): raise _Malformed(f"malformed reply: a choice's text is {text!r}")
+            out.append((text or '', lps, c.get('finish_reason')))
+        return out
+
+    def _one(self, prompt, k, decoding, seed, logprobs) -> list:
+        "One request with its retries; `RequestFailed` when it fails for good."
+        t0 = time.monotonic()
+        for attempt in range(1, self.max_retries + 2):
+            with self._count: self.calls += 1
+            try: return self._post(prompt, k, decoding, seed, logprobs)
             except Exception as e:
-                why = self._retryable(e)
-                if why is None or attempt == self.max_retries: raise
-                self.retries[why] += 1
-                time.sleep(min(self.max_backoff, self.backoff * 2**attempt) * (0.5 + random.random()/2))
+                why, status, desc, wait = self._classify(e)
+                took = time.monotonic() - t0
+                if why is None:
+                    if isinstance(e, ValueError) and not isinstance(e, _Malformed): raise
+                    raise RequestFailed(f"{desc} from {self.where} (not retried)", attempt, took, status, self.server) from e
+                if attempt > self.max_retries:
+                    raise RequestFailed(f"gave up after {attempt} attempt{'s' * (attempt > 1)} over {took:.1f} s: {desc} "
+                                        f"from {self.where}", attempt, took, status, self.server) from e
+                with self._count: self.retries[why] += 1
+                if wait is None: wait = min(self.max_backoff, self.backoff * 2**(attempt - 1)) * (0.5 + random.random()/2)
+                self.sleep(min(wait, self.max_retry_after))
 
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
         prompt = check_prompt(prompt)
@@ -627,6 +790,36 @@ def make_backend(backend:str|Backend='local', # 'local', 'openai', 'fake' or a `
 
 def _seed_for(seed:int, start:int) -> int:
     return seed if start == 0 else int(hashlib.sha256(f'{seed}:{start}'.encode()).hexdigest()[:12], 16)
+
+def _missing_runs(got:list) -> list:
+    "The (start, stop) runs of missing (None) samples."
+    runs, lo = [], None
+    for j, s in enumerate(got + [0]):
+        if s is None and lo is None: lo = j
+        elif s is not None and lo is not None: runs.append((lo, j)); lo = None
+    return runs
+
+def _run_pool(fn, items:list, workers:int, store:Callable):
+    "Run `fn` on the items in a thread pool and `store` each result as it completes. When one fails, no new item starts, the ones in flight are still stored, then its error is raised (on Ctrl-C likewise)."
+    ex = ThreadPoolExecutor(min(workers, len(items)))
+    futs, failure, handled = [ex.submit(fn, x) for x in items], None, set()
+    try:
+        try:
+            for f in as_completed(futs):
+                handled.add(f)
+                if f.cancelled(): continue
+                try: store(f.result())
+                except Exception as e:
+                    if failure is None:
+                        failure = e
+                        for g in futs: g.cancel()
+        except BaseException:            # interrupted while waiting: start nothing more, keep the replies in flight
+            for g in futs: g.cancel()
+            for f in as_completed(futs):
+                if f not in handled and not f.cancelled() and f.exception() is None: store(f.result())
+            raise
+    finally: ex.shutdown(wait=True, cancel_futures=True)
+    if failure is not None: raise failure
 
 class LLM:
     "Sample completions through a backend and the persistent generation cache."
@@ -662,44 +855,69 @@ class LLM:
         qids = list(range(len(prompts))) if qids is None else list(qids)
         if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
         b = self.backend
-        reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs) for p in prompts]
+        reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server) for p in prompts]
         self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
-        results, todo = [], []
+        results, units = [], []   # units: (prompt, first sample, samples, seed), one request each
         for i, (q, r) in enumerate(zip(qids, reqs)):
             self.requests[q] += b.requests_for(n)
             got = [None]*n if (self.cache is None or self.resample) else self.cache.get(request_key(r), n)
             k = next((j for j, s in enumerate(got) if s is None), n)   # first missing sample
+            # a local model samples k..n-1 at once; a remote one asks for each missing run in requests of <= max_n
+            runs = _missing_runs(got) if b.max_n else ([(k, n)] if k < n else [])
+            for lo, hi in runs:
+                for c in range(lo, hi, b.max_n or n): units.append((i, c, min(hi, c + (b.max_n or n)) - c, _seed_for(seed, lo) + c - lo))
             results.append(got)
-            if k < n: todo.append((i, k))
-            self.cached += k
-        def run(i, k):
-            return i, k, b.generate(prompts[i], n - k, dec, seed=_seed_for(seed, k), logprobs=logprobs, start=k)
-        bar = tqdm(total=len(todo), desc=desc, unit='prompt', disable=not self.progress or len(todo) < 2, smoothing=0.1)
-        def store(i, k, samples):
-            results[i][k:] = samples
-            if self.cache is not None:
-                key = self.cache.put(reqs[i], k, samples, replace=self.resample)
-                if not self.resample: results[i] = self.cache.get(key, n)   # the first writer's samples win everywhere
-            self.calls += b.requests_for(n - k); bar.update(1)
+            self.cached += n - sum(hi - lo for lo, hi in runs)
+        def run(u):
+            i, c, m, sd = u
+            out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
+            if len(out) != m: raise ValueError(f"backend {b.kind}:{b.model} returned {len(out)} samples for {m}")
+            return i, c, out
+        bar = tqdm(total=len(units), desc=desc, unit='request', disable=not self.progress or len(units) < 2, smoothing=0.1)
+        stored = set()
+        def store(i, c, samples):   # each reply as it arrives
+            results[i][c:c + len(samples)] = samples
+            if self.cache is not None: self.cache.put(reqs[i], c, samples, replace=self.resample); stored.add(i)
+            self.calls += b.requests_for(len(samples)); bar.update(1)
         try:
             if self.batch_prompts > 1 and hasattr(b, 'generate_many'):
                 groups = {}
-                for i, k in todo: groups.setdefault(k, []).append(i)
-                for k, idx in groups.items():
-                    for c in range(0, len(idx), self.batch_prompts):
-                        chunk = idx[c:c + self.batch_prompts]
-                        outs = b.generate_many([prompts[i] for i in chunk], n - k, dec, [_seed_for(seed, k)]*len(chunk), logprobs)
-                        for i, o in zip(chunk, outs): store(i, k, o)
-            elif b.concurrency > 1 and len(todo) > 1:
-                with ThreadPoolExecutor(b.concurrency) as ex:
-                    for f in as_completed([ex.submit(run, i, k) for i, k in todo]): store(*f.result())
+                for i, c, m, sd in units: groups.setdefault((c, m, sd), []).append(i)
+                for (c, m, sd), idx in groups.items():
+                    for g in range(0, len(idx), self.batch_prompts):
+                        chunk = idx[g:g + self.batch_prompts]
+                        outs = b.generate_many([prompts[i] for i in chunk], m, dec, [sd]*len(chunk), logprobs)
+                        for i, o in zip(chunk, outs): store(i, c, o)
+            elif b.concurrency > 1 and len(units) > 1:
+                _run_pool(run, units, b.concurrency, lambda out: store(*out))
             else:
-                for i, k in todo: store(*run(i, k))
+                for u in units: store(*run(u))
         finally: bar.close()
+        if self.cache is not None and not self.resample:   # the first writer's samples win everywhere
+            for i in stored: results[i] = self.cache.get(request_key(reqs[i]), n)
         return results[0] if single else results
 
 # %% ../nbs/03_llm.ipynb #2924cc18
-def parse_model_spec(spec:str # 'NAME', 'local:NAME', 'openai:MODEL', 'openai:MODEL@BASE_URL' or 'fake[:NAME]'
+SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
+                'max_n': ('max_n', int)}   # model-string option -> `OpenAIBackend` argument
+
+def _spec_options(spec:str, query:str) -> dict:
+    out = {}
+    for part in query.split('&'):
+        name, eq, value = part.partition('=')
+        if name not in SPEC_OPTIONS:
+            raise ValueError(f"model {spec!r}: unknown option {name!r}; known: {sorted(SPEC_OPTIONS)}")
+        if not eq or not value: raise ValueError(f"model {spec!r}: option {name!r} needs a value ({name}=...)")
+        arg, typ = SPEC_OPTIONS[name]
+        if arg in out: raise ValueError(f"model {spec!r}: option {name!r} given twice")
+        try: v = typ(value)
+        except ValueError: raise ValueError(f"model {spec!r}: option {name}={value!r} is not {'a number' if typ is float else 'an integer'}") from None
+        ok = (math.isfinite(v) and v > 0) if name == 'timeout' else v >= (0 if name == 'retries' else 1)
+        if not ok: raise ValueError(f"model {spec!r}: option {name}={value!r} must be {'> 0' if name == 'timeout' else '>= 0' if name == 'retries' else '>= 1'}")
+        out[arg] = v
+    return out
+
+def parse_model_spec(spec:str # 'NAME', 'local:NAME', 'openai:MODEL[@BASE_URL][?OPTIONS]' or 'fake[:NAME]'
                     ) -> dict:
     "Backend, model and backend options of a model string (see above); a malformed string fails, naming it."
     if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
@@ -707,11 +925,30 @@ def parse_model_spec(spec:str # 'NAME', 'local:NAME', 'openai:MODEL', 'openai:MO
     if kind not in BACKENDS or (not sep and kind != 'fake'): kind, rest = 'local', spec.strip()   # a bare name: a local model
     if not rest and kind != 'fake': raise ValueError(f"model {spec!r} names no model after {kind + ':'!r}")
     out = dict(backend=kind, model=rest or None)
-    if kind == 'openai' and '@' in rest:
-        model, _, url = rest.partition('@')
-        if not model or not url.startswith(('http://', 'https://')):
-            raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
-        out.update(model=model, base_url=url)
+    if kind == 'openai':
+        rest, q, query = rest.partition('?')
+        options = _spec_options(spec, query) if q else {}
+        model, at, url = rest.partition('@')
+        if not model: raise ValueError(f"model {spec!r} names no model after 'openai:'")
+        out['model'] = model
+        if at:
+            if not url.lower().startswith(('http://', 'https://')):
+                raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
+            out['base_url'] = normalize_base_url(url)
+        out.update(options)
+    return out
+
+def with_options(spec:str, # a model string
+                 timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # settings (None: leave as is)
+                ) -> str:
+    "An `openai:` model string with the given options added where it does not set them (other model strings unchanged)."
+    given = {k: v for k, v in dict(timeout=timeout, retries=retries, concurrency=concurrency).items() if v is not None}
+    if not given or parse_model_spec(spec)['backend'] != 'openai': return spec
+    have = parse_model_spec(spec)
+    extra = [f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in given.items() if SPEC_OPTIONS[k][0] not in have]
+    if not extra: return spec
+    out = spec.strip() + ('&' if '?' in spec else '?') + '&'.join(extra)
+    parse_model_spec(out)   # validates the values
     return out
 
 def llm_from_spec(spec:str, # a model string (see `parse_model_spec`)
@@ -752,44 +989,76 @@ def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
                    defaults:dict, # the module's defaults: 'models' and every key of `int_keys`
                    int_keys:tuple, # integer options, `--n-questions` for 'n_questions'
                    doc:str='Sample and export the generations of the default run (resumable).'):
-    "The argument parser of a module's `collect` command (models, integer sizes, --out, --cache)."
+    "The argument parser of a module's `collect` command (models, integer sizes, --out, --cache, remote-model settings)."
     import argparse
-    ap = argparse.ArgumentParser(prog=prog, description=doc)
+    class Parser(argparse.ArgumentParser):
+        def parse_known_args(self, args=None, namespace=None):
+            ns, extra = super().parse_known_args(args, namespace)
+            if hasattr(ns, 'models'):   # --timeout/--retries/--concurrency go into every openai: model string
+                try:
+                    for m in ns.models: parse_model_spec(m)   # a bad model string fails here, naming it
+                    ns.models = [with_options(m, ns.timeout, ns.retries, ns.concurrency) for m in ns.models]
+                except ValueError as e: self.error(str(e))
+            return ns, extra
+    ap = Parser(prog=prog, description=doc)
     ap.add_argument('command', choices=['collect'])
-    ap.add_argument('--models', nargs='+', default=list(defaults['models']), help='model strings (`parse_model_spec`)')
+    ap.add_argument('--models', nargs='+', default=list(defaults['models']),
+                    help='model strings (`parse_model_spec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]')
     for k in int_keys: ap.add_argument('--' + k.replace('_', '-'), type=int, default=defaults[k])
     ap.add_argument('--out', default=None, help="the export (default: the module's file under data/)")
     ap.add_argument('--cache', default=None, help='generation cache (default: the shared one)')
+    ap.add_argument('--timeout', type=float, default=None, help='seconds per attempt, for every openai: model that does not set it')
+    ap.add_argument('--retries', type=int, default=None, help='retries after the first attempt, likewise')
+    ap.add_argument('--concurrency', type=int, default=None, help='requests in flight, likewise')
     return ap
 
 # %% ../nbs/03_llm.ipynb #14f02ab1
 class ReplayBackend(Backend):
     "Stands in for a model whose generations are all in the cache: any request that reaches it is an error."
     def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
-                 rebuild:str=''): # the command that rebuilds the export, for the error message
-        self.model, self.kind, self.rebuild = model, kind, rebuild
+                 rebuild:str='', # the command that rebuilds the export, for the error message
+                 server:str|None=None): # a remote model's normalized base URL (part of every key); None for local models
+        self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        raise KeyError(f"generation missing from the exported file for model {self.model!r}"
+        who = self.model if self.server is None else f"{self.model}@{self.server}"
+        raise KeyError(f"generation missing from the exported file for model {who!r}"
                        + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
+
+def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
+                   model:str, kind:str='openai' # the model and backend kind
+                  ) -> set:
+    "The servers that answered `kind:model` requests in `cache` (None for requests made before servers were recorded)."
+    with cache._db() as con:
+        rows = con.execute("SELECT DISTINCT json_extract(request, '$.server') FROM requests WHERE "
+                           "json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
+    return {r[0] for r in rows}
 
 _REPLAY_CACHES = {}
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
                kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
                rebuild:str='', # the command that rebuilds the export (named in errors)
-               cache_path:str|Path|None=None # the cache to import into; None: a temporary one, imported once per process
+               cache_path:str|Path|None=None # the cache to import into; None: one in memory, imported once per process
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
-    if kind is None: spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
+    server = None
+    if kind is None:
+        spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
+        if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if cache_path is not None:
         cache = GenerationCache(cache_path)
         if len(cache) == 0: cache.import_jsonl(path)
     else:
-        key = (str(path.resolve()), path.stat().st_mtime)
+        key = (str(path.resolve()), path.stat().st_mtime_ns, path.stat().st_size)
         if key not in _REPLAY_CACHES:
-            _REPLAY_CACHES[key] = GenerationCache(Path(tempfile.mkdtemp(prefix='replay_'))/'replay.sqlite')
-            _REPLAY_CACHES[key].import_jsonl(path)
+            c = GenerationCache(':memory:'); c.import_jsonl(path); _REPLAY_CACHES[key] = c
         cache = _REPLAY_CACHES[key]
-    return LLM(ReplayBackend(model, kind, rebuild), cache=cache, progress=False)
+    if server is not None:
+        servers = export_servers(cache, model, kind)
+        if servers and server not in servers:
+            made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
+            raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
+                             f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
+    return LLM(ReplayBackend(model, kind, rebuild, server), cache=cache, progress=False)

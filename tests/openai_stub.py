@@ -1,25 +1,52 @@
-"""A small OpenAI-compatible HTTP server (standard library only) for testing the real `openai` client path.
+"""A small OpenAI-compatible HTTP server (standard library only, 127.0.0.1 only) for testing the real `openai` client
+path, with scripted faults.
 
-Each request takes the next behaviour from a script: 'ok', an HTTP status (429, 500, ...) or ('sleep', seconds)
-before answering. Chat and text completions answer `n` choices; every request body and its headers are recorded."""
+Each request takes the next behaviour from `script` (then 'ok' once the script is used up); `by_prompt` maps a prompt
+(the last message's content, or the text prompt) to a behaviour used for every request carrying it, before the script.
+A behaviour is:
+- 'ok': answer `n` choices (after `delay` seconds);
+- an HTTP status (429, 500, 400, ...): an OpenAI-style error body;
+- ('retry_after', status, value): that status with a `Retry-After: value` header;
+- ('sleep', seconds): wait, then answer (a slow reply, to hit the client's timeout);
+- 'badjson': a 200 reply whose body is not JSON; 'nochoices': a 200 JSON reply without choices.
+Every request is recorded with its body, headers and arrival time (`time.monotonic()`); `max_active` is the largest
+number of requests being answered at once."""
 from __future__ import annotations
 import json, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+def prompt_of(body:dict) -> str:
+    if body.get('messages'): return body['messages'][-1].get('content', '')
+    return body.get('prompt', '') if isinstance(body.get('prompt'), str) else ''
+
 class StubOpenAI:
-    def __init__(self, script=(), answers=('Paris', 'Lyon', 'Paris')):
+    def __init__(self, script=(), answers=('Paris', 'Lyon', 'Paris'), by_prompt=None, delay=0.0):
         self.script, self.answers, self.requests, self.lock = list(script), list(answers), [], threading.Lock()
+        self.by_prompt, self.delay, self.active, self.max_active = dict(by_prompt or {}), delay, 0, 0
         stub = self
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *a): pass
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get('Content-Length', 0))) or b'{}')
                 with stub.lock:
-                    stub.requests.append(dict(path=self.path, body=body, headers={k.lower(): v for k, v in self.headers.items()}))
-                    act = stub.script.pop(0) if stub.script else 'ok'
+                    stub.requests.append(dict(path=self.path, body=body, time=time.monotonic(),
+                                              headers={k.lower(): v for k, v in self.headers.items()}))
+                    p = prompt_of(body)
+                    act = stub.by_prompt[p] if p in stub.by_prompt else (stub.script.pop(0) if stub.script else 'ok')
+                    stub.active += 1; stub.max_active = max(stub.max_active, stub.active)
+                try: self._answer(body, act)
+                finally:
+                    with stub.lock: stub.active -= 1
+            def _answer(self, body, act):
                 if isinstance(act, tuple) and act[0] == 'sleep': time.sleep(act[1]); act = 'ok'
+                if isinstance(act, tuple) and act[0] == 'retry_after':
+                    return self._send(act[1], {'error': {'message': f'scripted {act[1]}', 'type': 'stub'}},
+                                      {'Retry-After': str(act[2])})
+                if act == 'badjson': return self._send_raw(200, b'{"id": "stub", "choices": [{"index": 0, "mess')
+                if act == 'nochoices': return self._send(200, {'id': 'stub', 'object': 'chat.completion'})
                 if act != 'ok':
                     return self._send(int(act), {'error': {'message': f'scripted {act}', 'type': 'stub', 'code': str(act)}})
+                if stub.delay: time.sleep(stub.delay)
                 n, chat = int(body.get('n') or 1), self.path.endswith('/chat/completions')
                 choices = []
                 for i in range(n):
@@ -35,15 +62,20 @@ class StubOpenAI:
                 self._send(200, {'id': f'stub-{len(stub.requests)}', 'object': 'chat.completion' if chat else 'text_completion',
                                  'created': 0, 'model': body.get('model', 'stub'), 'choices': choices,
                                  'usage': {'prompt_tokens': 1, 'completion_tokens': n, 'total_tokens': n + 1}})
-            def _send(self, code, obj):
-                data = json.dumps(obj).encode()
+            def _send(self, code, obj, headers=None):
+                self._send_raw(code, json.dumps(obj).encode(), headers)
+            def _send_raw(self, code, data, headers=None):
                 self.send_response(code); self.send_header('Content-Type', 'application/json')
+                for k, v in (headers or {}).items(): self.send_header(k, v)
                 self.send_header('Content-Length', str(len(data))); self.end_headers()
                 try: self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError): pass
         self.server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
         self.server.daemon_threads = True
         self.base_url = f'http://127.0.0.1:{self.server.server_address[1]}/v1'
+    def prompts(self) -> list:
+        "The prompt of every request received, in order."
+        return [prompt_of(r['body']) for r in self.requests]
     def __enter__(self):
         threading.Thread(target=self.server.serve_forever, daemon=True).start(); return self
     def __exit__(self, *a):

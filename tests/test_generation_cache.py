@@ -1,8 +1,9 @@
 """The generation cache across processes: two writers at once do not corrupt it, and a run killed halfway resumes
-without losing or redoing what was already generated."""
+without losing or redoing what was already generated; a cache damaged mid-file is named at open, an export is
+never left half-written, and replays leave nothing in the temporary folder (issue 15, items 6 and 8)."""
 import os, signal, sqlite3, subprocess, sys, time, textwrap
 from pathlib import Path
-from conformal_rag.llm import LLM, FakeBackend, GenerationCache, request_dict, request_key, Decoding
+from conformal_rag.llm import LLM, FakeBackend, GenerationCache, Sample, request_dict, request_key, Decoding
 
 WRITER = textwrap.dedent("""
     import sys
@@ -50,3 +51,86 @@ def test_killed_run_resumes(tmp_path):
     assert fake.calls == 100 - done                           # nothing stored is generated again
     assert [[s.text for s in o] for o in out] == [[f'Q{q}?-{i}' for i in range(4)] for q in range(100)]
     assert len(GenerationCache(path)) == 400
+
+
+# ---- issue 15, item 6: corruption is found at open, named, and never leaves half an output -------------------
+
+def _corrupt_mid_file(path):
+    "Overwrite, with seeded garbage, the body of a page in the middle of the cache's requests table."
+    import random
+    con = sqlite3.connect(path); con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    size = con.execute('PRAGMA page_size').fetchone()[0]
+    pages = [p for (p,) in con.execute("SELECT pageno FROM dbstat WHERE name='requests' AND pagetype='leaf'")]
+    n_pages = con.execute('PRAGMA page_count').fetchone()[0]
+    con.close()
+    for p in path.parent.glob(path.name + '-*'): p.unlink()
+    assert len(pages) >= 10 and n_pages >= 50, (pages, n_pages)      # a cache of several pages
+    pg = pages[len(pages) // 2]
+    raw = bytearray(path.read_bytes())
+    raw[(pg - 1) * size + 8:pg * size] = random.Random(0).randbytes(size - 8)   # keep the page header, scramble its cells
+    path.write_bytes(bytes(raw))
+    return bytes(raw)
+
+def _fill(path, n=200):
+    c = GenerationCache(path)
+    for q in range(n):
+        c.put(request_dict('fake', 'm', f'Question {q}? ' + 'context words ' * 40, Decoding()), 0,
+              [Sample(f'answer {q} {i} ' * 5) for i in range(3)])
+    c.close()
+
+def test_mid_file_corruption_is_named_at_open(tmp_path):
+    import pytest
+    from conformal_rag.llm import CacheError
+    path = tmp_path/'g.sqlite'
+    _fill(path)
+    raw = _corrupt_mid_file(path)
+    with pytest.raises(CacheError) as e: GenerationCache(path)        # before: opened, then a raw DatabaseError later
+    msg = str(e.value)
+    assert f'generation cache {path} is corrupt' in msg and 'quick_check' in msg and f'mv {path} {path}.corrupt' in msg
+    assert path.read_bytes() == raw                                    # left untouched
+    assert isinstance(e.value, ValueError)
+
+
+def test_database_error_after_open_names_the_file_and_writes_no_half_export(tmp_path):
+    import pytest
+    from conformal_rag.llm import CacheError
+    path, out = tmp_path/'g.sqlite', tmp_path/'run.jsonl.gz'
+    _fill(path, 20)
+    c = GenerationCache(path)
+    assert c.export_jsonl(out) == 60
+    before = out.read_bytes()
+    # a row the export cannot write (its log-probabilities are not JSON): it fails halfway through the file
+    c.put(request_dict('fake', 'm', 'zzz?', Decoding()), 0, [Sample('x', [-1.0])])
+    c.con.execute("UPDATE samples SET logprobs='not json' WHERE text='x'")
+    with pytest.raises(ValueError): c.export_jsonl(out)
+    assert out.read_bytes() == before                                  # the previous export is whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['g.sqlite', 'g.sqlite-shm', 'g.sqlite-wal', 'run.jsonl.gz']
+    # an SQLite error met after opening (a page damaged under a running job) names the file and the way out
+    class Damaged:
+        in_transaction = False
+        def execute(self, *a): raise sqlite3.DatabaseError('database disk image is malformed')
+        executemany = execute
+    c.con = Damaged()
+    for call in (lambda: c.export_jsonl(out), lambda: c.get('k', 1), lambda: len(c),
+                 lambda: c.put(request_dict('fake', 'm', 'Q?', Decoding()), 0, [Sample('a')])):
+        with pytest.raises(CacheError, match=f'generation cache {path} is corrupt .*move it aside'): call()
+    assert out.read_bytes() == before
+
+
+# ---- issue 15, item 8: replays leave no folder in the temporary directory -------------------------------------
+
+def test_replays_leave_no_temporary_folders(tmp_path, monkeypatch):
+    import tempfile
+    from conformal_rag import conflare
+    from conformal_rag.llm import replay_llm
+    tmp = tmp_path/'tmpdir'; tmp.mkdir()
+    monkeypatch.setenv('TMPDIR', str(tmp)); monkeypatch.setattr(tempfile, 'tempdir', None)
+    assert tempfile.gettempdir() == str(tmp)
+    src = LLM(FakeBackend(model='m'), cache=tmp_path/'src.sqlite', progress=False)
+    made = src.sample(['Q1?', 'Q2?'], n=2)
+    exp = tmp_path/'g.jsonl.gz'
+    src.cache.export_jsonl(exp, keys=src.keys)
+    for _ in range(3):
+        assert replay_llm(exp, 'm', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
+        assert conflare.replay_llm(exp, model='m', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
+    assert sorted(p.name for p in tmp.iterdir()) == []                # before: replay_* / conflare_replay_* folders
