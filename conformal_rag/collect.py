@@ -8,7 +8,7 @@ import argparse, json, sys, time
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL, llm_from_spec
+from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL, llm_from_spec, atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
                                     clustering_from_spec, CLUSTERINGS)
 from .paths import data_dir
@@ -90,7 +90,8 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
     r['in_topk'] = r['rank'] < K
     r['answers_sampled'] = [[s.text for s in ss] for ss in samples]
     r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed,
-                   backend=llm.backend.kind, model=llm.backend.model, requests=dict(llm.requests))
+                   backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
+                   requests=dict(llm.requests))
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b
@@ -241,8 +242,11 @@ def save_collected(arrays:dict, # from `collected_arrays`
     "Save collected arrays as a compressed npz (metadata as JSON; `extra` arrays beside it in `<stem>_extra.npz`)."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     out = {k: v for k, v in arrays.items() if k not in ('meta', 'extra')}
-    np.savez_compressed(path, meta=np.array(json.dumps(arrays.get('meta', {}), sort_keys=True, default=str)), **out)
-    if arrays.get('extra'): np.savez_compressed(path.with_name(path.stem + '_extra.npz'), **arrays['extra'])
+    with atomic_output(path) as tmp, open(tmp, 'wb') as f:   # never half a file: written aside, then renamed
+        np.savez_compressed(f, meta=np.array(json.dumps(arrays.get('meta', {}), sort_keys=True, default=str)), **out)
+    if arrays.get('extra'):
+        with atomic_output(path.with_name(path.stem + '_extra.npz')) as tmp, open(tmp, 'wb') as f:
+            np.savez_compressed(f, **arrays['extra'])
     return path
 
 def load_collected(path:str|Path # a file written by `save_collected`
