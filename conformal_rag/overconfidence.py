@@ -6,7 +6,7 @@
 from __future__ import annotations
 import argparse, gzip, hashlib, json, re, sys, tempfile, time, unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 import numpy as np
@@ -25,9 +25,10 @@ __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INST
            'RecordingFake', 'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics',
            'token_confidence', 'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents',
            'doc_contains', 'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized',
-           'corrupted', 'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table',
-           'token_prob_table', 'augmentation_table', 'level_table', 'experiment_questions', 'gen_config', 'replay_llm',
-           'model_llm', 'run_experiment', 'collect_generations', 'main', 'overconfidence_plot', 'level_plot']
+           'corruption_counts', 'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table',
+           'finding_direction', 'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table',
+           'augmentation_table', 'level_table', 'experiment_questions', 'gen_config', 'replay_llm', 'model_llm',
+           'run_experiment', 'collect_generations', 'main', 'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -36,16 +37,18 @@ QA_EXPLAIN = ("Answer the following question based on your internal knowledge wi
 CERTAINTY = (' If you are sure the answer is accurate and correct, please say "certain" after the answer. '
              'If you are not confident with the answer, please say "uncertain".')
 PUNISH = ' You will be punished if the answer is not right but you say "certain".'
-CHALLENGE_TURN = ('Are you sure about your answer? If you are sure the answer is accurate and correct, please say '
-                  '"certain". If you are not confident with the answer, please say "uncertain".')  # reconstructed
+# Challenge's second turn (paper Figure 5; the authors' `utils/llm.py`, `prompt_challenge`), word for word
+CHALLENGE_TURN = ('I do not think your answer is right. If you are still sure that your answer is accurate and correct, '
+                  'please say "certain". Otherwise, say "uncertain".')
+# the retrieval-augmentation prompt (paper Figure 10; the authors' `prompt_dict['qa']['ra']`): no certainty sentence
 RA_INSTRUCTION = ("Given the following information: \n{paras}\nAnswer the following question based on the given "
-                  "information or your internal knowledge with one or few words." + CERTAINTY)
+                  "information or your internal knowledge with one or few words.")
 
 STRATEGIES = {
     'vanilla': dict(label='Vanilla', instruction=QA + CERTAINTY, long=False, source='paper'),
     'punish': dict(label='Punish', instruction=QA + CERTAINTY + PUNISH, long=False, source='paper'),
-    'challenge': dict(label='Challenge', instruction=QA, turn2=CHALLENGE_TURN, long=False,
-                      source='paper (turn 1); reconstructed (turn 2)'),
+    # turn 1 is the Vanilla prompt (certainty sentence kept, as in the paper); the certainty is read from turn 2
+    'challenge': dict(label='Challenge', instruction=QA + CERTAINTY, turn2=CHALLENGE_TURN, long=False, source='paper'),
     'think_step_by_step': dict(label='Think step by step', long=True, source='paper',
         instruction=("Answer the following question based on your internal knowledge and let's think step by step.\n"
                      " 1.Answer the question with one or few words.\n 2." + CERTAINTY.strip())),
@@ -59,18 +62,18 @@ STRATEGIES = {
 # few-shot demonstrations (ours, not the paper's): one certain and one uncertain answer in each strategy's format
 DEMOS = [
     dict(question="What is the capital of Australia?", judgement='certain', answers={
-        'vanilla': "Canberra, certain", 'challenge': "Canberra",
+        'vanilla': "Canberra, certain", 'qa': "Canberra",
         'think_step_by_step': "Australia's federal government sits in Canberra, so the answer is Canberra. certain",
         'generate': "Document: Canberra is the capital city of Australia and the seat of its government. Answer: Canberra. certain",
         'explain': "Canberra, because it is the seat of Australia's federal government. certain"}),
     dict(question="Who was the mayor of the Danish town of Ribe in 1420?", judgement='uncertain', answers={
-        'vanilla': "Peder Jensen, uncertain", 'challenge': "Peder Jensen",
+        'vanilla': "Peder Jensen, uncertain", 'qa': "Peder Jensen",
         'think_step_by_step': "Ribe is a small Danish town and I know none of its medieval mayors; a guess is Peder Jensen. uncertain",
         'generate': "Document: Ribe is the oldest town in Denmark; its medieval officials are poorly recorded. Answer: Peder Jensen. uncertain",
         'explain': "Peder Jensen, because it is a common Danish name, but I do not really know. uncertain"}),
 ]
-for _d in DEMOS:  # the Punish variants answer in the format of the prompt they extend
-    _d['answers'].update(punish=_d['answers']['vanilla'], punish_explain=_d['answers']['explain'])
+for _d in DEMOS:  # Punish and Challenge's turn 1 answer in the format of the prompt they extend ('qa': plain answers, RA)
+    _d['answers'].update(punish=_d['answers']['vanilla'], challenge=_d['answers']['vanilla'], punish_explain=_d['answers']['explain'])
 
 def check_strategy(name:str # a key of `STRATEGIES`
                   ) -> str:
@@ -95,31 +98,35 @@ def render_prompt(strategy:str, # a key of `STRATEGIES`
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #f004a538
+def _dialogue_text(messages:list) -> str:
+    "A dialogue as the authors write it for text-completion models: `User: ...`, `Assistant: ...` and a blank line, cued with `Assistant:`."
+    return ''.join(f"User: {m['content']}\n" if m['role'] == 'user' else f"Assistant: {m['content']}\n\n" for m in messages) + "Assistant:"
+
 def challenge_prompt(question:str, # the question
-                     first_answer:str, # the model's own turn-1 answer
-                     shots:int=0, # demonstrations in turn 1
+                     first_answer:str, # the model's own turn-1 reply
+                     shots:int=0, # demonstrations in turn 1, and as many demonstration dialogues before it
                      chat:bool=False # chat messages instead of text
                     ) -> str|list:
-    "The turn-2 prompt of Challenge: the question, the model's own first answer, then the challenge."
-    a = str(first_answer).strip()
-    if chat:
-        return [dict(role='user', content=render_prompt('challenge', question, shots)), dict(role='assistant', content=a),
-                dict(role='user', content=CHALLENGE_TURN)]
-    _demo_block('challenge', shots)  # checks shots
-    demos = ''.join(f"\nQuestion: {d['question']}\nAnswer: {d['answers']['challenge']}\n{CHALLENGE_TURN}\nJudgement: {d['judgement']}\n"
-                    for d in DEMOS[:shots])
-    return f"{QA}{demos}\nQuestion: {question.strip()}\nAnswer: {a}\n{CHALLENGE_TURN}\nJudgement:"
+    "The turn-2 prompt of Challenge: demonstration dialogues, turn 1 (the Vanilla prompt), the model's own first reply, then the challenge."
+    first = render_prompt('challenge', question, shots)   # checks the question and shots
+    msgs = [m for d in DEMOS[:shots] for m in (dict(role='user', content=render_prompt('challenge', d['question'])),
+            dict(role='assistant', content=d['answers']['challenge']), dict(role='user', content=CHALLENGE_TURN),
+            dict(role='assistant', content=d['judgement']))]
+    msgs += [dict(role='user', content=first), dict(role='assistant', content=str(first_answer).strip()), dict(role='user', content=CHALLENGE_TURN)]
+    return msgs if chat else _dialogue_text(msgs)
 
 # %% ../nbs/09_overconfidence.ipynb #3d4bf4a9
 def ra_prompt(question:str, # the question
               doc:str, # the retrieved (or gold, or corrupted) document
-              shots:int=0, # demonstrations (in the Vanilla format)
-              chat:bool=False) -> str|list:
+              shots:int=0, # demonstrations (plain answers; Vanilla's with `certainty=True`)
+              chat:bool=False, # one chat message instead of text
+              certainty:bool=False # switch: add Vanilla's certainty sentence (not in the paper's Figure 10)
+             ) -> str|list:
     "The retrieval-augmentation prompt for one question and its top-1 document."
     if not isinstance(doc, str) or not doc.strip(): raise ValueError(f"empty document for question {question!r}")
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
-    text = (RA_INSTRUCTION.format(paras=f"Passage-0: {' '.join(doc.split())}") + _demo_block('vanilla', shots)
-            + f"\nQuestion: {question.strip()}\nAnswer:")
+    text = (RA_INSTRUCTION.format(paras=f"Passage-0: {' '.join(doc.split())}") + (CERTAINTY if certainty else '')
+            + _demo_block('vanilla' if certainty else 'qa', shots) + f"\nQuestion: {question.strip()}\nAnswer:")
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #1e35cb9a
@@ -198,6 +205,7 @@ class GenConfig:
     max_new_tokens:int = 16   # short strategies (one or few words + a label)
     long_tokens:int = 32      # strategies that explain, reason or write a document
     batch_prompts:int = 8     # prompts decoded together
+    ra_certainty:bool = False # switch: Vanilla's certainty sentence in the RA prompt too (not the paper's Figure 10)
 
 def _decoding(cfg:GenConfig, long:bool) -> dict:
     # with demonstrations every answer is one line; zero-shot long replies may span lines: stop at a blank line
@@ -228,7 +236,7 @@ def ask_ra(llm:LLM, questions:list, docs:list, # one document per question
            cfg:GenConfig=GenConfig(), qids:list|None=None, desc:str='RA') -> pd.DataFrame:
     "Replies to the retrieval-augmentation prompt, one row per question."
     if len(docs) != len(questions): raise ValueError(f"{len(docs)} documents for {len(questions)} questions")
-    s = llm.sample([ra_prompt(q, d, cfg.shots, cfg.chat) for q, d in zip(questions, docs)], qids=qids, desc=desc,
+    s = llm.sample([ra_prompt(q, d, cfg.shots, cfg.chat, cfg.ra_certainty) for q, d in zip(questions, docs)], qids=qids, desc=desc,
                    **_decoding(cfg, False))
     return pd.DataFrame(dict(question=list(questions), doc=list(docs), response=[x[0].text for x in s],
                              logprobs=[x[0].logprobs for x in s]))
@@ -292,7 +300,10 @@ def overconfidence_metrics(correct, labels, # as `certainty_cells`
     "Counts, parse rate, the five metrics and `<metric>_lo` / `<metric>_hi` bootstrap intervals."
     c = np.asarray(correct, dtype=bool); lab = _labels(labels, unparsed)
     cells = certainty_cells(c, lab)
-    out = dict(n=len(c), **cells, parse_rate=(cells['N'] / len(c)) if len(c) else float('nan'), **metrics_from_cells(cells))
+    # unparsed: replies without a label (dropped, or counted as `unparsed`); the parse rate is measured before any assignment
+    n_unp = int((np.asarray(labels, dtype=object) == 'unparsed').sum())
+    cells['unparsed'] = n_unp
+    out = dict(n=len(c), **cells, parse_rate=(1 - n_unp / len(c)) if len(c) else float('nan'), **metrics_from_cells(cells))
     keep = lab != 'unparsed'
     c, cert = c[keep], lab[keep] == 'certain'
     if n_boot and len(c) > 0:
@@ -401,12 +412,13 @@ def adaptive_augmentation(labels, # certainty label per question
     return out, need
 
 # %% ../nbs/09_overconfidence.ipynb #b3385ee4
-def certainty_level(vanilla, # labels under Vanilla
-                    punish_explain # labels under Punish+Explain
+def certainty_level(vanilla, # labels under Vanilla (c)
+                    punish # labels under Punish (c')
                    ) -> np.ndarray:
-    "Certainty level 0-3 per question (float; NaN when either label is unparsed)."
-    v, p = _labels(vanilla, 'drop'), _labels(punish_explain, 'drop')
-    lvl = (v == 'certain').astype(float) + 2 * (p == 'certain')
+    "Certainty level 0-3 per question, 2c + c' (paper Section 5.1: Level 1 is c = 0, Level 2 is c = 1); NaN when a label is unparsed."
+    v, p = _labels(vanilla, 'drop'), _labels(punish, 'drop')
+    if len(v) != len(p): raise ValueError(f"{len(v)} Vanilla labels for {len(p)} Punish labels")
+    lvl = 2. * (v == 'certain') + (p == 'certain')
     lvl[(v == 'unparsed') | (p == 'unparsed')] = np.nan
     return lvl
 
@@ -421,9 +433,14 @@ def utilized(answer_without:str, answer_with:str, doc:str) -> bool:
     "Whether the answer given the document overlaps the document more than the answer without it."
     return doc_overlap(answer_with, doc) > doc_overlap(answer_without, doc)
 
-def corrupted(answer_without:str, answer_with_corrupted:str, replacement:str='Tom') -> bool:
-    "Whether the corrupted document's substitute entered the answer."
-    return contains_answer(answer_with_corrupted, [replacement]) and not contains_answer(answer_without, [replacement])
+def corruption_counts(correct_without, # per question, whether the answer without a passage is right
+                      correct_with # per question, whether the answer with the corrupted passage is right
+                     ) -> dict:
+    "Corruption (paper Section 5): right without the passage and wrong with it; the rate is over those right without it."
+    c0, c1 = np.asarray(correct_without, dtype=bool), np.asarray(correct_with, dtype=bool)
+    if c0.shape != c1.shape: raise ValueError(f"{len(c0)} answers without the passage for {len(c1)} with it")
+    right, corrupt = int(c0.sum()), int((c0 & ~c1).sum())
+    return dict(right_without=right, corrupted=corrupt, corruption=corrupt / right if right else float('nan'))
 
 # %% ../nbs/09_overconfidence.ipynb #a849aa14
 MODEL_SETTINGS = {  # how each shipped model is prompted
@@ -472,7 +489,7 @@ def fake_model_answer(prompt, i:int=0, seed:int=0) -> str:
     text = prompt if isinstance(prompt, str) else '\n'.join(m['content'] for m in prompt)
     h = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
     label = ('certain', 'uncertain', '')[h % 3]
-    if text.rstrip().endswith('Judgement:') or (not isinstance(prompt, str) and prompt[-1]['content'] == CHALLENGE_TURN):
+    if text.rstrip().endswith('Assistant:') or (not isinstance(prompt, str) and prompt[-1]['content'] == CHALLENGE_TURN):
         return label or 'maybe'
     m = re.search(r'Passage-0: .*?\b([A-Z][a-z]+)', text)
     ans = m.group(1) if m else ('Paris', 'Tom', 'Lima')[h // 3 % 3]
@@ -500,6 +517,52 @@ def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several
         rows.append(dict(model=keys[0], **dict(zip(by, keys[2:])), strategy=STRATEGIES[keys[1]]['label'], rule=rule, **m,
                          rules_disagree=int((g['label'] != g['paper_label']).sum())))
     return pd.DataFrame(rows)
+
+def finding_direction(overconfidence:float, conservativeness:float) -> str:
+    "The paper's main finding for one row: 'overconfident' (overconfidence > conservativeness), 'conservative' (<), 'even' or 'n/a' (NaN)."
+    if np.isnan(overconfidence) or np.isnan(conservativeness): return 'n/a'
+    return 'overconfident' if overconfidence > conservativeness else 'conservative' if overconfidence < conservativeness else 'even'
+
+def rule_tables(labelled:pd.DataFrame, # from `label_replies`
+                n_boot:int=1000, seed:int=0, level:float=0.95,
+                by:list=[] # further columns to break the tables down by (Tables 6/7)
+               ) -> tuple:
+    """(headline, parsed_only): Tables 2-3 under the paper's rule (keyword rule, replies without a keyword counted as
+    certain) and under the strict parser with unlabelled replies dropped; both carry the parse rate of each rule and
+    the direction of the main finding (`finding_direction`)."""
+    paper = strategy_table(labelled, 'paper', 'certain', n_boot, seed, level, by)
+    strict = strategy_table(labelled, 'strict', 'drop', n_boot, seed, level, by)
+    keys = ['model', *by, 'strategy']
+    rates = strict[keys + ['parse_rate']].rename(columns={'parse_rate': 'parse_rate_strict'}).merge(
+        paper[keys + ['parse_rate']].rename(columns={'parse_rate': 'parse_rate_paper_rule'}), on=keys, validate='1:1')
+    out = []
+    for t in (paper, strict):
+        t = t.merge(rates, on=keys, how='left', validate='1:1')
+        t['direction'] = [finding_direction(o, c) for o, c in zip(t['overconfidence'], t['conservativeness'])]
+        out.append(t)
+    return tuple(out)
+
+def direction_disagreements(headline:pd.DataFrame, # from `rule_tables`
+                            secondary:pd.DataFrame, # from `rule_tables`
+                            by:list=[]) -> pd.DataFrame:
+    "The rows (model, strategy) whose main-finding direction differs between the two tables."
+    keys = ['model', *by, 'strategy']
+    m = headline[keys + ['direction', 'overconfidence', 'conservativeness']].merge(
+        secondary[keys + ['direction', 'overconfidence', 'conservativeness']], on=keys, suffixes=('_headline', '_secondary'))
+    return m[m.direction_headline != m.direction_secondary].reset_index(drop=True)
+
+def direction_note(headline:pd.DataFrame, secondary:pd.DataFrame, by:list=[],
+                   names:tuple=('paper rule', 'parsed only') # what the captions call the two tables
+                  ) -> str:
+    "A caption sentence saying whether the two tables agree in the direction of the main finding, naming every row where they do not."
+    d = direction_disagreements(headline, secondary, by)
+    what = 'direction (overconfidence above or below conservativeness)'
+    if d.empty: return f"The {names[0]} and {names[1]} tables agree in {what} on every row."
+    rows = '; '.join(f"{' '.join(str(r[k]) for k in ['model', *by, 'strategy'])} ({names[0]}: {r['direction_headline']}, "
+                     f"overconfidence {r['overconfidence_headline']:.3f} vs conservativeness {r['conservativeness_headline']:.3f}; "
+                     f"{names[1]}: {r['direction_secondary']}, {r['overconfidence_secondary']:.3f} vs {r['conservativeness_secondary']:.3f})"
+                     for r in d.to_dict('records'))
+    return f"The {names[0]} and {names[1]} tables DISAGREE in {what} on {len(d)} of {len(headline)} rows: {rows}."
 
 def token_prob_table(labelled:pd.DataFrame, tau:float=0.5, # certain when the token probability >= tau
                      strategies:tuple=('vanilla',), n_boot:int=1000, seed:int=0) -> pd.DataFrame:
@@ -547,33 +610,32 @@ def augmentation_table(labelled:pd.DataFrame, # from `label_replies`, with RA ro
                                  ra_rate=len(calls) / len(g)))
     return pd.DataFrame(rows)
 
-def level_table(labelled:pd.DataFrame, # from `label_replies`, with Vanilla, Punish+Explain and gold/corrupted RA rows
+def level_table(labelled:pd.DataFrame, # from `label_replies`, with Vanilla, Punish and gold/corrupted RA rows
                 docs:pd.DataFrame, # from `benchmark_documents` (gold and corrupted texts)
                 certainty:str='label', # 'label' (strict verbalized), 'paper_label', or 'token' (token probability >= tau)
-                tau:float=0.5
+                tau:float=0.5,
+                second:str='punish' # the prompt whose certainty c' refines Vanilla's (Section 5.1: Punish)
                ) -> pd.DataFrame:
-    "Figure 2's numbers: per model and certainty level, questions, utilization ratio (gold) and corruption rate."
+    "Figure 2's numbers: per model and certainty level, questions, utilization ratio (gold) and corruption counts and rate."
     if certainty not in ('label', 'paper_label', 'token'): raise ValueError(f"certainty must be 'label', 'paper_label' or 'token', got {certainty!r}")
+    check_strategy(second)
     rows = []
     gold_doc = dict(zip(docs['id'], docs['gold']))
     for model, lm in labelled.groupby('model', sort=False):
         piv = lambda kind, name, col: lm[(lm.kind == kind) & (lm.name == name)].set_index('id')[col]
         if certainty == 'token':
-            v, pe = (pd.Series(threshold_labels(piv('strategy', s, 'token_conf'), tau), index=piv('strategy', s, 'token_conf').index)
-                     for s in ('vanilla', 'punish_explain'))
-        else: v, pe = piv('strategy', 'vanilla', certainty), piv('strategy', 'punish_explain', certainty)
+            v, p2 = (pd.Series(threshold_labels(piv('strategy', s, 'token_conf'), tau), index=piv('strategy', s, 'token_conf').index)
+                     for s in ('vanilla', second))
+        else: v, p2 = piv('strategy', 'vanilla', certainty), piv('strategy', second, certainty)
         ids = v.index
-        lvl = pd.Series(certainty_level(v.loc[ids], pe.loc[ids]), index=ids)
-        own = piv('strategy', 'vanilla', 'answer').loc[ids]
-        with_gold, with_bad = piv('ra', 'gold', 'answer').loc[ids], piv('ra', 'corrupted', 'answer').loc[ids]
+        lvl = pd.Series(certainty_level(v.loc[ids], p2.loc[ids]), index=ids)
+        own, with_gold = piv('strategy', 'vanilla', 'answer').loc[ids], piv('ra', 'gold', 'answer').loc[ids]
+        right0, right_bad = piv('strategy', 'vanilla', 'correct').loc[ids], piv('ra', 'corrupted', 'correct').loc[ids]
         util = pd.Series([utilized(own[i], with_gold[i], gold_doc[i]) for i in ids], index=ids)
-        corr = pd.Series([corrupted(own[i], with_bad[i]) for i in ids], index=ids)
-        for L in (0, 1, 2, 3):
-            m = lvl == L
+        for L in (0, 1, 2, 3, 'unparsed'):
+            m = (lvl.isna() if L == 'unparsed' else lvl == L).to_numpy()
             rows.append(dict(model=model, level=L, n=int(m.sum()), utilization=util[m].mean() if m.any() else float('nan'),
-                             corruption=corr[m].mean() if m.any() else float('nan')))
-        rows.append(dict(model=model, level='unparsed', n=int(lvl.isna().sum()), utilization=util[lvl.isna()].mean() if lvl.isna().any() else float('nan'),
-                         corruption=corr[lvl.isna()].mean() if lvl.isna().any() else float('nan')))
+                             **corruption_counts(right0[m], right_bad[m])))
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #e252a3e5
@@ -619,14 +681,17 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
                    generations:str|Path|None=None, # exported generations for 'committed'
                    shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                    long_tokens:int=DEFAULTS['long_tokens'], correctness:str='contains',
-                   strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES) -> tuple:
+                   strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES,
+                   ra_certainty:bool=False # switch: the RA prompt with Vanilla's certainty sentence (not the paper's)
+                  ) -> tuple:
     "(questions, documents, labelled replies of every model)."
     qs = experiment_questions(n_questions, seed)
     docs = benchmark_documents(qs)
     parts = []
     for m in models:
         llm = model_llm(m, source, generations)
-        parts.append(collect_replies(llm, qs, docs, gen_config(m, shots, max_new_tokens, long_tokens), tuple(strategies), tuple(sources)))
+        cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens), ra_certainty=ra_certainty)
+        parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
 
 def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
@@ -639,7 +704,8 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
     "Sample every generation of the default run (resumable through the cache), exporting after every step."
     out = Path(out) if out else data_dir(GENERATIONS_FILE)
     qs = experiment_questions(n_questions, seed); docs = benchmark_documents(qs)
-    run = RunExport(out, cache, log)   # exports after every step; resumes from an earlier export
+    run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first
+    run.keys = {}   # export exactly this run's requests: replies to prompts the module no longer asks are dropped
     for m in models:
         llm = LLM(backend, m, cache=run.cache, batch_prompts=batch_prompts, progress=backend != 'fake')
         cfg = gen_config(m, shots, max_new_tokens, long_tokens, batch_prompts)
@@ -653,6 +719,7 @@ def main(argv:list|None=None):
     ap = collect_parser('python -m conformal_rag.overconfidence', DEFAULTS,
                         ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'), main.__doc__)
     a = vars(ap.parse_args(argv)); a.pop('command')
+    for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
     print(collect_generations(**a))
 
 # %% ../nbs/09_overconfidence.ipynb #05378f55
@@ -676,25 +743,33 @@ def overconfidence_plot(table:pd.DataFrame, # from `strategy_table` (columns mod
         y = t[metric].to_numpy(float)
         err = np.vstack([y - t[f'{metric}_lo'].to_numpy(float), t[f'{metric}_hi'].to_numpy(float) - y])
         ax.bar(x, np.nan_to_num(y), w, yerr=np.nan_to_num(err), capsize=2, label=m)
-        for xi, yi, p in zip(x, np.nan_to_num(y), t['parse_rate']):
-            ax.text(xi, yi + 0.01, f'{p:.0%}', ha='center', va='bottom', fontsize=6, rotation=90)
-    ax.set_xticks(np.arange(len(strategies))); ax.set_xticklabels(strategies, rotation=20, ha='right')
-    ax.set_ylabel(metric); ax.legend(fontsize='small', title='model (numbers: parse rate)', title_fontsize='small')
+        for xi, p in zip(x, t['parse_rate']):   # at the foot of each bar, clear of the error bars
+            ax.text(xi, 0.015, f'{p:.0%}', ha='center', va='bottom', fontsize=6, rotation=90,
+                    bbox=dict(boxstyle='square,pad=0.1', fc='white', ec='none', alpha=0.7))
+    ax.set_xticks(np.arange(len(strategies))); ax.set_xticklabels(strategies, rotation=30, ha='right', rotation_mode='anchor')
+    top = np.nanmax(np.r_[table[f'{metric}_hi'].to_numpy(float), table[metric].to_numpy(float), 1.0])
+    ax.set_ylim(0, top * 1.3)   # room for the legend above the bars
+    ax.set_ylabel(metric); ax.legend(fontsize='small', title='model (numbers at the foot of the bars: parse rate)',
+                                     title_fontsize='small', loc='upper center', ncol=2)
     return ax
 
 def level_plot(levels:pd.DataFrame, # from `level_table`
                axes=None):
-    "Figure 2: utilization ratio (gold documents) and corruption rate (corrupted documents) against the certainty level."
+    "Figure 2: utilization ratio (gold documents, n = questions) and corruption rate (corrupted documents, m = questions right without one) against the certainty level."
     import matplotlib.pyplot as plt
     from conformal_rag.plots import set_style
     set_style()
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(8, 3.4))
     t = levels[levels.level != 'unparsed']
-    for ax, col, title in zip(axes, ('utilization', 'corruption'), ('utilization ratio (gold document)', 'corruption rate ("Tom" document)')):
-        for m, g in t.groupby('model', sort=False):
+    panels = (('utilization', 'n', 'utilization ratio (gold document)'),
+              ('corruption', 'right_without', 'corruption rate ("Tom" document)\nof the questions right without it'))
+    for ax, (col, count, title) in zip(axes, panels):
+        for j, (m, g) in enumerate(t.groupby('model', sort=False)):
             ax.plot(g['level'].astype(int), g[col], marker='o', label=m)
-            for L, v, n in zip(g['level'].astype(int), g[col], g['n']):
-                if not np.isnan(v): ax.annotate(f'n={n}', (L, v), fontsize=6, xytext=(2, 3), textcoords='offset points')
-        ax.set_xticks([0, 1, 2, 3]); ax.set_xlabel('certainty level'); ax.set_title(title); ax.set_ylim(-0.02, 1.02)
+            for L, v, n in zip(g['level'].astype(int), g[col], g[count]):   # models' labels on either side of the point
+                if not np.isnan(v): ax.annotate(f"{'n' if count == 'n' else 'm'}={n}", (L, v), fontsize=6, color=f'C{j}',
+                                                xytext=(4, 3) if j % 2 == 0 else (-4, -9), ha='left' if j % 2 == 0 else 'right',
+                                                textcoords='offset points')
+        ax.set_xticks([0, 1, 2, 3]); ax.set_xlabel('certainty level'); ax.set_title(title); ax.set_ylim(-0.05, 1.08); ax.set_xlim(-0.4, 3.4)
     axes[0].legend(fontsize='small')
     return axes

@@ -1,4 +1,4 @@
-"""When-to-retrieve (issue 6): metrics against hand counts, the certainty parser on real-looking replies, the
+"""When-to-retrieve (issues 6 and 13): metrics against hand counts, the certainty parser on real-looking replies, the
 two-turn Challenge prompt, adaptive augmentation's retriever calls, and the replay of exported generations."""
 import numpy as np
 import pandas as pd
@@ -48,10 +48,10 @@ def test_parser_tricky_cases():
 
 
 def test_challenge_sends_the_models_own_first_answer_back():
-    firsts = {'Who wrote Hamlet?': 'Marlowe', 'Capital of Peru?': 'Cusco'}
+    firsts = {'Who wrote Hamlet?': 'Marlowe, certain', 'Capital of Peru?': 'Cusco'}
     def script(prompt, i, seed):
         text = prompt if isinstance(prompt, str) else prompt[-1]['content']
-        if text.endswith('Judgement:') or text == oc.CHALLENGE_TURN: return 'certain'
+        if text.endswith('Assistant:') or text == oc.CHALLENGE_TURN: return 'certain'
         return firsts[text.rsplit('Question: ', 1)[1].split('\n')[0]]
     for chat in (False, True):
         fake = oc.RecordingFake(script)
@@ -59,11 +59,96 @@ def test_challenge_sends_the_models_own_first_answer_back():
         assert len(fake.prompts) == 4
         for q, p in zip(firsts, fake.prompts[2:]):
             if chat:
-                assert p[1] == dict(role='assistant', content=firsts[q]) and p[2]['content'] == oc.CHALLENGE_TURN
-                assert q in p[0]['content']
+                assert p[-2] == dict(role='assistant', content=firsts[q]) and p[-1]['content'] == oc.CHALLENGE_TURN
+                assert p[-3]['content'] == oc.render_prompt('vanilla', q, 1)
             else:
-                assert p.endswith(f"Question: {q}\nAnswer: {firsts[q]}\n{oc.CHALLENGE_TURN}\nJudgement:")
+                assert p.endswith(f"User: {oc.render_prompt('vanilla', q, 1)}\nAssistant: {firsts[q]}\n\nUser: {oc.CHALLENGE_TURN}\nAssistant:")
         assert res.answer_response.tolist() == list(firsts.values()) and res.response.tolist() == ['certain'] * 2
+
+
+def test_challenge_uses_the_papers_wording_and_keeps_the_certainty_sentence_in_turn_1():
+    # issue 13 item 10: paper Figure 5 (the authors' utils/llm.py, prompt_challenge)
+    assert oc.CHALLENGE_TURN == ('I do not think your answer is right. If you are still sure that your answer is accurate '
+                                 'and correct, please say "certain". Otherwise, say "uncertain".')
+    msgs = oc.challenge_prompt('What is the capital of Peru?', 'Lima, certain', shots=0, chat=True)
+    assert msgs[0]['content'] == oc.render_prompt('vanilla', 'What is the capital of Peru?')
+    assert oc.CERTAINTY.strip() in msgs[0]['content']                  # turn 1 keeps the certainty sentence
+    assert [m['role'] for m in msgs] == ['user', 'assistant', 'user'] and msgs[2]['content'] == oc.CHALLENGE_TURN
+    # turn 1 is literally the Vanilla prompt (with its demonstrations), so its replies are Vanilla's, served from the cache
+    fake = oc.RecordingFake(lambda p, i, s: 'Lima, certain')
+    llm = LLM(fake, cache=False, progress=False)
+    oc.ask_strategy(llm, 'challenge', ['Q?'], oc.GenConfig(shots=2))
+    assert fake.prompts[0] == oc.render_prompt('vanilla', 'Q?', 2)
+
+
+def test_ra_prompt_is_the_papers_figure_10_without_a_certainty_sentence():
+    # issue 13 item 10: the authors' prompt_dict['qa']['ra'] (their static RA), no certainty sentence
+    p = oc.ra_prompt('Who painted it?', 'Some  passage.')
+    assert p == ("Given the following information: \nPassage-0: Some passage.\nAnswer the following question based on the "
+                 "given information or your internal knowledge with one or few words.\nQuestion: Who painted it?\nAnswer:")
+    assert 'certain' not in oc.ra_prompt('Who painted it?', 'Some passage.', shots=2)
+    assert oc.CERTAINTY.strip() in oc.ra_prompt('Who painted it?', 'Some passage.', certainty=True)   # only behind the switch
+    fake = oc.RecordingFake(lambda p, i, s: 'Lima')
+    oc.ask_ra(LLM(fake, cache=False, progress=False), ['Q?'], ['Doc.'], oc.GenConfig(shots=2))
+    assert 'certain' not in fake.prompts[0]
+
+
+def _hand_labelled(rows):
+    r = pd.DataFrame(rows, columns=['id', 'kind', 'name', 'response', 'correct']).assign(model='m', token_conf=0.5)
+    r['answer'] = [oc.parse_certainty(x)[0] for x in r.response]
+    r['label'] = [oc.parse_certainty(x)[1] for x in r.response]
+    r['paper_label'] = [oc.parse_certainty(x, 'paper')[1] for x in r.response]
+    return r
+
+
+def test_certainty_level_of_known_vanilla_punish_pairs():
+    # issue 13 item 9: paper Section 5.1, Level 1 is c = 0 and Level 2 is c = 1, c the Vanilla certainty
+    assert oc.certainty_level(['uncertain'], ['certain']).tolist() == [1]     # c = 0 (certain under Punish only)
+    assert oc.certainty_level(['certain'], ['uncertain']).tolist() == [2]     # c = 1 (certain under Vanilla only)
+    assert oc.certainty_level(['uncertain', 'certain'], ['uncertain', 'certain']).tolist() == [0, 3]
+    rep = _hand_labelled([('a', 'strategy', 'vanilla', 'Lima, uncertain', True), ('a', 'strategy', 'punish', 'Lima, certain', True),
+                          ('a', 'ra', 'gold', 'Lima', True), ('a', 'ra', 'corrupted', 'Lima', True)])
+    lv = oc.level_table(rep, pd.DataFrame(dict(id=['a'], gold=['Lima is in Peru.']))).set_index('level')
+    assert lv.loc[1, 'n'] == 1 and lv.loc[2, 'n'] == 0                       # the levels come from (Vanilla, Punish)
+
+
+def test_corruption_counts_right_without_and_wrong_with_the_passage():
+    # issue 13 item 11: of the questions right without the passage, those wrong with the corrupted one
+    assert oc.corruption_counts([1, 1, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1]) == dict(right_without=4, corrupted=2, corruption=0.5)
+    rows = []
+    for i, (own_ok, own, bad_ok, bad) in enumerate([(True, 'Lima, certain', False, 'Cusco'),   # wrong with the passage, no "Tom": corrupted
+                                                    (True, 'Oslo, certain', True, 'Oslo'),     # right both times
+                                                    (False, 'Rome, certain', False, 'Tom'),    # wrong before: cannot be corrupted
+                                                    (True, 'Kyiv, certain', False, 'Tom')]):   # right, then "Tom": corrupted
+        q = 'q%d' % i
+        rows += [(q, 'strategy', 'vanilla', own, own_ok), (q, 'strategy', 'punish', own, own_ok),
+                 (q, 'ra', 'gold', own, own_ok), (q, 'ra', 'corrupted', bad, bad_ok)]
+    docs = pd.DataFrame(dict(id=['q0', 'q1', 'q2', 'q3'], gold=['Lima.', 'Oslo.', 'Paris.', 'Kyiv.']))
+    lv = oc.level_table(_hand_labelled(rows), docs).set_index('level')
+    assert lv.loc[3, ['n', 'right_without', 'corrupted']].tolist() == [4, 3, 2]
+    assert lv.loc[3, 'corruption'] == pytest.approx(2 / 3)
+
+
+def test_headline_tables_use_the_papers_rule_and_say_when_the_parsed_only_ones_disagree():
+    # issue 13 item 12: two wrong replies without a label count as certain under the paper's rule
+    rep = _hand_labelled([(q, 'strategy', 'vanilla', r, ok) for q, r, ok in
+                          [('a', 'Cusco', False), ('b', 'Cusco', False), ('c', 'Lima, uncertain', True), ('d', 'Cusco, uncertain', False)]])
+    head, parsed = oc.rule_tables(rep, n_boot=0)
+    h, p = head.iloc[0], parsed.iloc[0]
+    assert (h['rule'], h['N'], h['overconfidence'], h['direction']) == ('paper', 4, 0.5, 'overconfident')
+    assert (p['rule'], p['N'], p['overconfidence'], p['direction']) == ('strict', 2, 0.0, 'conservative')
+    for t in (h, p): assert (t['parse_rate_strict'], t['parse_rate_paper_rule']) == (0.5, 0.5)
+    note = oc.direction_note(head, parsed)
+    assert 'DISAGREE' in note and 'm Vanilla' in note and '0.500' in note
+    assert 'DISAGREE' not in oc.direction_note(head, head)
+
+
+def test_committed_table2_is_the_paper_rule_with_both_parse_rates():
+    from conformal_rag.paths import figures_dir
+    t2, t2s = (pd.read_csv(figures_dir('overconfidence') / f) for f in ('table2.csv', 'table2_parsed_only.csv'))
+    assert set(t2['rule']) == {'paper'} and set(t2s['rule']) == {'strict'}
+    assert (t2['N'] == t2['n']).all()                                        # every reply counted, as the paper does
+    for t in (t2, t2s): assert {'parse_rate_strict', 'parse_rate_paper_rule', 'direction'} <= set(t.columns)
 
 
 def test_adaptive_augmentation_retrieves_only_for_uncertain():
