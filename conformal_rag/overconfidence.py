@@ -16,6 +16,7 @@ from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check
 from .llm import replay_llm as replay_export
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
+from .stats import bootstrap_ci
 
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS', 'LABELS',
@@ -306,17 +307,14 @@ def overconfidence_metrics(correct, labels, # as `certainty_cells`
     out = dict(n=len(c), **cells, parse_rate=(1 - n_unp / len(c)) if len(c) else float('nan'), **metrics_from_cells(cells))
     keep = lab != 'unparsed'
     c, cert = c[keep], lab[keep] == 'certain'
-    if n_boot and len(c) > 0:
-        rng = np.random.default_rng(seed)
-        idx = rng.integers(0, len(c), size=(n_boot, len(c)))
-        cb, kb = c[idx], cert[idx]
-        boot = dict(unc_rate=(~kb).mean(1), accuracy=cb.mean(1), overconfidence=(~cb & kb).mean(1),
-                    conservativeness=(cb & ~kb).mean(1), alignment=((cb & kb) | (~cb & ~kb)).mean(1))
-        a = (1 - level) / 2
-        for m, v in boot.items(): out[f'{m}_lo'], out[f'{m}_hi'] = np.quantile(v, [a, 1 - a])
-    else:
-        for m in METRICS: out[f'{m}_lo'] = out[f'{m}_hi'] = float('nan')
+    ci = bootstrap_ci(lambda c, k: metrics_from_cells(_count_cells(c, k)), c, cert, n_boot=n_boot, level=level, seed=seed)
+    for m in METRICS: out[f'{m}_lo'], out[f'{m}_hi'] = ci[f'{m}_lo'], ci[f'{m}_hi']
     return out
+
+def _count_cells(c, k):
+    "The four cells and N from boolean arrays correct `c` and certain `k` (every reply labelled)."
+    d = dict(N_cc=int((c & k).sum()), N_cu=int((c & ~k).sum()), N_ic=int((~c & k).sum()), N_iu=int((~c & ~k).sum()))
+    return dict(**d, N=len(c))
 
 # %% ../nbs/09_overconfidence.ipynb #55dbfe07
 def token_confidence(logprobs:list|None # log-probability of each generated token
@@ -574,11 +572,10 @@ def token_prob_table(labelled:pd.DataFrame, tau:float=0.5, # certain when the to
     return pd.DataFrame(rows)
 
 def _mean_ci(x, n_boot, seed, level=0.95):
-    x = np.asarray(x, dtype=float)
-    if not n_boot or len(x) == 0: return float(np.mean(x)) if len(x) else float('nan'), float('nan'), float('nan')
-    b = x[np.random.default_rng(seed).integers(0, len(x), (n_boot, len(x)))].mean(1)
-    a = (1 - level) / 2
-    return float(x.mean()), *np.quantile(b, [a, 1 - a])
+    "Mean of `x` with its percentile bootstrap interval (`stats.bootstrap_ci`)."
+    if len(x) == 0: return float('nan'), float('nan'), float('nan')
+    r = bootstrap_ci(np.mean, np.asarray(x, dtype=float), n_boot=n_boot, level=level, seed=seed)
+    return float(r['value']), r['value_lo'], r['value_hi']
 
 def augmentation_table(labelled:pd.DataFrame, # from `label_replies`, with RA rows
                        sources:tuple=('sparse', 'dense', 'gold'), # RA documents
