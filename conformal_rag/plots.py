@@ -31,10 +31,13 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
                   title:str|None=None,
                   band_level:float=0.95, # mass of the binomial band drawn from `n_test`
                   band_cols:tuple[str, str]|None=None, # columns (lo, hi) of a precomputed band per level, e.g. around k/(n+1)
-                  band_label:str='exact binomial band'):
+                  band_label:str='exact binomial band',
+                  ceiling:str|None=None, # column: share of questions that can be covered at all (drawn when < 1)
+                  legend_loc:str='lower right', # where the legend goes (matplotlib `loc`)
+                 ):
     "Empirical coverage against the desired level with the diagonal and an exact binomial band; returns the axes."
     set_style()
-    missing = [c for c in (x, y, hue, yerr, *(band_cols or ())) if c is not None and c not in df.columns]
+    missing = [c for c in (x, y, hue, yerr, ceiling, *(band_cols or ())) if c is not None and c not in df.columns]
     if missing: raise ValueError(f"coverage_plot: columns {missing} not in the table (columns: {list(df.columns)})")
     if ax is None: _, ax = plt.subplots(figsize=(4.2, 3.6))
     levels = np.sort(df[x].unique())
@@ -43,21 +46,31 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
     ax.plot([lo_all - pad, hi_all + pad], [lo_all - pad, hi_all + pad], color='0.3', ls=':', lw=1, label='desired')
     if band_cols:
         b = df.groupby(x)[list(band_cols)].first().sort_index()
-        ax.fill_between(b.index, b[band_cols[0]], b[band_cols[1]], color='0.5', alpha=0.22, lw=0, step='mid',
-                        label=band_label)
+        half = 0.3 * (np.diff(b.index).min() if len(b) > 1 else 0.05)   # one box per level, centred on it
+        for i, (lv, lo, hi) in enumerate(zip(b.index, b[band_cols[0]], b[band_cols[1]])):
+            ax.fill_between([lv - half, lv + half], [lo, lo], [hi, hi], color='0.5', alpha=0.3, lw=0,
+                            label=band_label if i == 0 else None)
     elif n_test:
         grid = np.linspace(levels.min(), levels.max(), 50)
         band = np.array([binomial_band(int(n_test), float(min(g, 1.0)), band_level) for g in grid])
         ax.fill_between(grid, band[:, 0], band[:, 1], color='0.5', alpha=0.18, lw=0,
                         label=f'{band_level:.1%} binomial band (n={n_test})')
-    groups = df.groupby(hue, sort=False) if hue else [(None, df)]
+    groups = list(df.groupby(hue, sort=False)) if hue else [(None, df)]
+    ceils = {name: float(g[ceiling].mean()) for name, g in groups} if ceiling is not None else {}
+    one_ceiling = len({round(v, 9) for v in ceils.values()}) == 1
+    if ceils and one_ceiling and next(iter(ceils.values())) < 1 - 1e-9:   # the same for every line: drawn once
+        ax.axhline(next(iter(ceils.values())), color='0.25', ls='--', lw=1,
+                   label=f'ceiling: {next(iter(ceils.values())):.2f} coverable')
     for i, (name, g) in enumerate(groups):
         g = g.sort_values(x)
         ax.errorbar(g[x], g[y], yerr=g[yerr] if yerr else None, marker='o', ms=4, lw=1.3, capsize=2,
                     label=name, color=sns.color_palette()[i % 10])
+        if ceils and not one_ceiling and ceils[name] < 1 - 1e-9:
+            ax.axhline(ceils[name], color=sns.color_palette()[i % 10], ls='--', lw=1,
+                       label=f'ceiling ({name}): {ceils[name]:.2f} coverable')
     ax.set_xlabel('desired coverage $1-\\alpha$'); ax.set_ylabel('empirical coverage')
     if title: ax.set_title(title)
-    ax.legend(fontsize='small', frameon=True, loc='lower right')
+    ax.legend(fontsize='x-small', frameon=True, loc=legend_loc)
     return ax
 
 # %% ../nbs/11_plots.ipynb #022c5881

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 from .conformal import (check_alpha, check_weights, conformal_pvalue, harmonic_mean_pvalue, hmp_threshold,
                                      bonferroni_alphas)
-from .traq import (Collection, ret_nonconformity, llm_nonconformity, answerable, report, register_method,
-                                calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest, memoized,
-                                gp_minimize_1d)
+from .traq import (Collection, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
+                                register_method, calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest,
+                                memoized, gp_minimize_1d, apply_population)
 
 # %% auto #0
 __all__ = ['TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_test_sets', 'optimize_weights', 'trac_table',
@@ -19,13 +19,11 @@ __all__ = ['TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_test_set
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
-                      test:Collection, # test questions
-                      drop_unanswerable:bool=False, # TRAQ/TRAC code: calibrate the LLM on answerable questions only
+                      test:Collection, # test questions (the same population as `cal`: see `traq.apply_population`)
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     "p-values of every test candidate `(p_ret (Q,K), p_llm (Q,K,M))` and of each test question's truth `(Q,), (Q,)`."
     if len(cal) == 0: raise ValueError("the calibration split is empty")
     s_ret, s_llm = ret_nonconformity(cal), llm_nonconformity(cal)
-    if drop_unanswerable: s_llm = s_llm[answerable(cal)]
     p_ret = conformal_pvalue(s_ret, -test.ret_score)
     p_llm = conformal_pvalue(s_llm, -test.freq)
     return p_ret, p_llm, conformal_pvalue(s_ret, ret_nonconformity(test)), conformal_pvalue(s_llm, llm_nonconformity(test))
@@ -35,13 +33,12 @@ def global_test_sets(cal:Collection, test:Collection,
                      alpha:float, # overall miscoverage
                      weights=(0.5, 0.5), # (retriever, LLM) weights, positive and summing to 1
                      test_kind:str='hmp', # 'hmp' (weighted harmonic mean p-value) or 'bonferroni'
-                     drop_unanswerable:bool=False,
                      return_mask:bool=False, # also return the (Q, K, M) set mask under 'mask' (per-question sizes)
                     ) -> dict:
     "Evaluate the global-test prediction set on `test` calibrated on `cal`: coverages and sizes (as `traq.report`)."
     alpha, w = check_alpha(alpha), check_weights(weights)
     if len(w) != 2: raise ValueError(f"weights must have 2 entries (retriever, LLM), got weights={tuple(weights)}")
-    p_ret, p_llm, pt_ret, pt_llm = component_pvalues(cal, test, drop_unanswerable)
+    p_ret, p_llm, pt_ret, pt_llm = component_pvalues(cal, test)
     if test_kind == 'hmp':
         a_L = hmp_threshold(alpha, 2)
         accept = lambda pr, pl: 1 / (w[0] / pr + w[1] / pl) > a_L   # TRAC eq. (5), weighted (appendix C)
@@ -51,29 +48,29 @@ def global_test_sets(cal:Collection, test:Collection,
     else: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
     agg = test.in_topk[:, :, None] & (test.cluster >= 0) & accept(p_ret[:, :, None], p_llm)  # (Q, K, M) set mask
     # the truth: the gold passage and its best correct cluster pass the global test (TRAC's coverage event)
-    true_pass = accept(pt_ret, pt_llm)
+    true_pass = accept(pt_ret, pt_llm) & gold_retrieved(test) & answerable(test)
     # individual coverages of the components at their own levels, as in TRAC Figure 1, are in `individual_coverage`
     ret_set = test.in_topk & (agg.any(axis=2))
-    res = report(test, agg, (ret_set & test.is_gold).any(axis=1), np.nan, ret_set.sum(axis=1))
+    asked = test.in_topk & accept(p_ret, 1.0)   # passages passing the retrieval test: one LLM request each (Req)
+    res = report(test, agg, (ret_set & test.is_gold).any(axis=1), np.nan, ret_set.sum(axis=1), asked.sum(axis=1))
     res.update(pair_coverage=float(true_pass.mean()), w_ret=float(w[0]))
     if return_mask: res['mask'] = agg
     return res
 
 # %% ../nbs/07_trac.ipynb #3aae1500
 def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective:str='semantic_size', n_calls:int=15,
-                     n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0, drop_unanswerable:bool=False,
+                     n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0,
                      fast_bo:bool=True, # see `traq.gp_minimize_1d`
                     ) -> dict:
     "The retriever weight minimizing `objective` of the global-test set on the optimization split (memoized like `optimize_split`)."
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_weights at least one question")
     key = ('optimize_weights', collection_digest(opt), float(alpha), test_kind, objective, n_calls, n_initial_points,
-           tuple(map(float, w_bounds)), seed, drop_unanswerable, fast_bo)
+           tuple(map(float, w_bounds)), seed, fast_bo)
     return memoized(key, lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds,
-                                                   seed, drop_unanswerable, fast_bo))
+                                                   seed, fast_bo))
 
-def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, drop_unanswerable,
-                      fast_bo):
-    f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind, drop_unanswerable)[objective])
+def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo):
+    f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind)[objective])
     if n_calls <= n_initial_points + 1:
         rng = np.random.default_rng(seed)
         xs = [0.5] + [float(rng.uniform(*w_bounds)) for _ in range(n_calls - 1)]
@@ -83,13 +80,11 @@ def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_point
     return dict(w_ret=float(r.x[0]), objective=float(r.fun))
 
 def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,
-            drop_unanswerable=False, fast_bo=True, **_):
+            fast_bo=True, **_):
     w = 0.5
     if optimize: w = optimize_weights(c.subset(opt), alpha, test_kind, n_calls=n_calls, n_initial_points=n_initial_points,
-                                      seed=seed, drop_unanswerable=drop_unanswerable, fast_bo=fast_bo)['w_ret']
-    test_c = c.subset(test)
-    if drop_unanswerable: test_c = test_c.subset(answerable(test_c))
-    return global_test_sets(c.subset(cal), test_c, alpha, (w, 1 - w), test_kind, drop_unanswerable)
+                                      seed=seed, fast_bo=fast_bo)['w_ret']
+    return global_test_sets(c.subset(cal), c.subset(test), alpha, (w, 1 - w), test_kind)
 
 @register_method('HMP')
 def _hmp(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'hmp', False, **kw)
@@ -115,18 +110,21 @@ def trac_table(grid:pd.DataFrame, by=('method', 'level')) -> pd.DataFrame:
 TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False), 'CCPS-B': ('bonferroni', True), 'CCPS-H': ('hmp', True)}
 
 def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS), seed:int=0, fractions=(0.3, 0.3, 0.4),
-                          n_calls:int=15, n_initial_points:int=5, drop_unanswerable:bool=False) -> pd.DataFrame:
+                          n_calls:int=15, n_initial_points:int=5,
+                          population:str|None=None, # restrict `c` to this population before the split (`traq.apply_population`)
+                         ) -> pd.DataFrame:
     "Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one row per (method, question)."
     unknown = [m for m in methods if m not in TRAC_METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
+    if population is not None: c = apply_population(c, population)
     cal, opt, test = split_indices(c, fractions, seed)
     cal_c, test_c = c.subset(cal), c.subset(test)
     rows = []
     for m in methods:
         kind, optimize = TRAC_METHODS[m]
-        w = optimize_weights(c.subset(opt), alpha, kind, n_calls=n_calls, n_initial_points=n_initial_points, seed=seed,
-                             drop_unanswerable=drop_unanswerable)['w_ret'] if optimize else 0.5
-        r = global_test_sets(cal_c, test_c, alpha, (w, 1 - w), kind, drop_unanswerable, return_mask=True)
+        w = optimize_weights(c.subset(opt), alpha, kind, n_calls=n_calls, n_initial_points=n_initial_points,
+                             seed=seed)['w_ret'] if optimize else 0.5
+        r = global_test_sets(cal_c, test_c, alpha, (w, 1 - w), kind, return_mask=True)
         sizes = set_sizes(test_c, r['mask'])
         rows.append(pd.DataFrame(dict(method=m, qid=test_c.qid, **sizes)))
     return pd.concat(rows, ignore_index=True)

@@ -11,16 +11,38 @@ import numpy as np
 import pandas as pd
 from .conformal import (check_alpha, check_weights, conformal_threshold, pac_threshold, in_set)
 from .paths import data_dir
+from .stats import stratified_split
 
 # %% auto #0
-__all__ = ['METHODS', 'IDK_LABELS', 'Collection', 'synthetic_collection', 'load_collection', 'ret_nonconformity',
-           'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'collection_stats', 'retrieval_set',
-           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate', 'report',
-           'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d',
-           'optimize_split', 'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'summarize',
-           'size_reduction', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
+__all__ = ['LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection',
+           'synthetic_collection', 'load_collection', 'ret_nonconformity', 'ret_placeholder', 'llm_nonconformity',
+           'answerable', 'gold_retrieved', 'majority_correct', 'check_population', 'apply_population',
+           'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'llm_set', 'aggregated_set', 'set_sizes',
+           'covered', 'Thresholds', 'check_split', 'calibrate', 'report', 'llm_covered', 'evaluate',
+           'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split',
+           'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'split_coverage_pmf', 'coverage_band',
+           'coverage_summary', 'summarize', 'size_reduction', 'size_reduction_by_level', 'IDKUnavailable',
+           'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
+def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
+                 name:str, # prefix of the stored arrays
+                ) -> dict:
+    "`{name}_utf8` (the concatenated bytes), `{name}_offsets` and `{name}_shape`: arrays `np.savez` stores without pickle."
+    enc = [('' if t is None else str(t)).encode('utf-8') for t in np.asarray(texts, dtype=object).ravel()]
+    offsets = np.zeros(len(enc) + 1, np.int64); offsets[1:] = np.cumsum([len(e) for e in enc])
+    return {f'{name}_utf8': np.frombuffer(b''.join(enc), np.uint8), f'{name}_offsets': offsets,
+            f'{name}_shape': np.asarray(np.shape(texts), np.int64)}
+
+def decode_texts(arrays, # a mapping holding the arrays of `encode_texts` (e.g. an open `np.load`)
+                 name:str) -> np.ndarray:
+    "The object array of strings that `encode_texts` stored under `name`."
+    raw, off = bytes(np.asarray(arrays[f'{name}_utf8'])), np.asarray(arrays[f'{name}_offsets'])
+    out = np.empty(len(off) - 1, dtype=object)
+    out[:] = [raw[a:b].decode('utf-8') for a, b in zip(off[:-1], off[1:])]
+    return out.reshape(tuple(np.asarray(arrays[f'{name}_shape'])))
+
+# %% ../nbs/06_traq.ipynb #debf5198
 _ARRAYS_QK = ('ret_score', 'in_topk', 'is_gold')
 _ARRAYS_QKM = ('cluster', 'freq', 'correct', 'exact_id', 'rouge_id')
 
@@ -82,7 +104,7 @@ class Collection:
         "Save as a compressed `.npz` (answers included when present; `meta` as JSON)."
         import json
         arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
-        if self.answers is not None: arrays['answers'] = self.answers.astype(str)
+        if self.answers is not None: arrays.pop('answers'); arrays.update(encode_texts(self.answers, 'answers'))
         if self.features is not None: arrays['features'] = np.asarray(self.features, dtype=np.float32)
         for n in ('question', 'gold_answer'):
             if getattr(self, n) is not None: arrays[n] = np.asarray(getattr(self, n)).astype(str)
@@ -98,6 +120,7 @@ class Collection:
         with np.load(path, allow_pickle=False) as z:
             kw = {k: z[k] for k in z.files if k in names and k != 'meta'}
             meta = json.loads(str(z['meta'])) if 'meta' in z.files else {}
+            if 'answers_utf8' in z.files: kw['answers'] = decode_texts(z, 'answers')
         if 'answers' in kw: kw['answers'] = kw['answers'].astype(object)
         return cls(**kw, meta=meta)
 
@@ -142,10 +165,13 @@ def synthetic_collection(Q:int=300, # questions
                       meta=dict(synthetic=True, seed=seed))
 
 # %% ../nbs/06_traq.ipynb #87d1a437
-def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', a path to a .npz, or a name in data/collections/
+def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:TASK:BACKBONE[:VARIANT]', a path to a .npz, or a name in data/collected/
                    ) -> Collection:
     "Load a collection by name or path, or make a synthetic one."
     spec = str(spec)
+    if spec.startswith('traq-release:'):   # the TRAQ authors' released files (`conformal_rag.traq_release`)
+        from conformal_rag.traq_release import load_collection_spec
+        return load_collection_spec(spec)
     if spec.startswith('synthetic'):
         parts = spec.split(':')
         seed = int(parts[1]) if len(parts) > 1 else 0
@@ -161,19 +187,24 @@ def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', a path to a .npz, o
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 def ret_nonconformity(c:Collection) -> np.ndarray:
-    "Per question: minus the best retrieved gold passage's score, or a sentinel when no gold passage is retrieved."
+    "Per question: minus the best retrieved gold passage's score, or a placeholder when no gold passage is retrieved."
     s = np.where(c.is_gold & c.in_topk, -c.ret_score, np.inf).min(axis=1)
     finite = np.isfinite(s)
-    sentinel = (np.nanmax(-c.ret_score[c.in_topk]) if c.in_topk.any() else 0.) + 1.0
-    return np.where(finite, s, sentinel)
+    return np.where(finite, s, ret_placeholder(c))
+
+def ret_placeholder(c:Collection) -> float:
+    "The retriever's placeholder score (above every retrieved passage's `-score`) for questions without a retrieved gold passage."
+    return (np.nanmax(-c.ret_score[c.in_topk]) if c.in_topk.any() else 0.) + 1.0
+
+LLM_PLACEHOLDER = 1.0  # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
 
 def llm_nonconformity(c:Collection) -> np.ndarray:
-    "Per question: minus the frequency of the most frequent correct cluster sampled from the gold passage (sentinel 1)."
+    "Per question: minus the frequency of the most frequent correct cluster sampled from the gold passage (placeholder 1)."
     gold_freq = np.where(c.correct & c.is_gold[:, :, None], c.freq, 0).max(axis=(1, 2))
-    return np.where(gold_freq > 0, -gold_freq, 1.0)
+    return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
 
 def answerable(c:Collection) -> np.ndarray:
-    "Per question: at least one correct answer was sampled from a gold passage."
+    "Per question: at least one correct answer was sampled from a gold passage (the LLM set can cover it at all)."
     return (c.correct & c.is_gold[:, :, None]).any(axis=(1, 2))
 
 def gold_retrieved(c:Collection) -> np.ndarray:
@@ -185,6 +216,43 @@ def majority_correct(c:Collection) -> np.ndarray:
     f = np.where(c.is_gold[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
     return c.correct.reshape(len(c), -1)[np.arange(len(c)), f.argmax(axis=1)] & (f.max(axis=1) > 0)
 
+# %% ../nbs/06_traq.ipynb #ecfbffdd
+POPULATIONS = {
+    'traq': ("questions whose gold passage is in the top K and with a correct sample from it (TRAQ's two assumptions)",
+             lambda c: gold_retrieved(c) & answerable(c)),
+    'retrieved': ("questions whose gold passage is in the top K", gold_retrieved),
+    'all': ("all questions", lambda c: np.ones(len(c), bool)),
+}
+
+def check_population(population:str) -> str:
+    "Raise a `ValueError` unless `population` is a name in `POPULATIONS`."
+    if population not in POPULATIONS:
+        raise ValueError(f"population must be one of {tuple(POPULATIONS)}, got population={population!r}")
+    return population
+
+def apply_population(c:Collection, # the whole collection
+                     population:str, # a name in `POPULATIONS`
+                    ) -> Collection:
+    "The questions of `population`, with `meta['population']`, `meta['population_kept']`, `meta['population_of']` recorded."
+    keep = POPULATIONS[check_population(population)][1](c)
+    if c.meta.get('population', 'all') not in ('all', population):
+        raise ValueError(f"the collection is already restricted to population={c.meta['population']!r}; "
+                         f"apply population={population!r} to the whole collection")
+    out = c.subset(keep)
+    out.meta = {**c.meta, 'population': population, 'population_kept': int(keep.sum()), 'population_of': len(c)}
+    return out
+
+def population_note(c:Collection) -> str:
+    "A caption fragment naming the population of `c` and the questions kept (e.g. 'TRAQ population: 68 of 100 ...')."
+    p = c.meta.get('population', 'all')
+    return f"{p!r} population, {POPULATIONS[p][0]}: {c.meta.get('population_kept', len(c))} of {c.meta.get('population_of', len(c))}"
+
+def ceilings(c:Collection) -> dict:
+    "Share of questions each coverage event can reach at all, whatever the thresholds (1.0 on the 'traq' population)."
+    return dict(ret=float(gold_retrieved(c).mean()), llm=float(answerable(c).mean()),
+                e2e_top=float((gold_retrieved(c) & answerable(c)).mean()),
+                e2e=float((c.correct & c.in_topk[:, :, None]).any(axis=(1, 2)).mean()))
+
 # %% ../nbs/06_traq.ipynb #b64f7b91
 def collection_stats(c:Collection) -> dict:
     "Retrieval and sampling summary of a collection (fractions over questions unless named per sample)."
@@ -195,7 +263,7 @@ def collection_stats(c:Collection) -> dict:
                 correct_samples=float(c.correct[valid].mean()), correct_gold_samples=float(c.correct[gold_s].mean()),
                 answerable=float(answerable(c).mean()), any_correct=float((c.correct & valid).any(axis=(1, 2)).mean()),
                 majority_correct=float(majority_correct(c).mean()),
-                empty_answers=float(np.char.strip(c.answers[valid].astype(str)).__eq__('').mean()) if c.answers is not None else np.nan)
+                empty_answers=float(np.mean([not str(a).strip() for a in c.answers[valid]])) if c.answers is not None and valid.any() else np.nan)
 
 # %% ../nbs/06_traq.ipynb #e1823941
 def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
@@ -233,12 +301,15 @@ def covered(c:Collection, mask:np.ndarray) -> np.ndarray:
 # %% ../nbs/06_traq.ipynb #403f6a9a
 @dataclass
 class Thresholds:
-    "Calibrated thresholds of a Bonferroni-style method."
+    "Calibrated thresholds of a Bonferroni-style method, with flags for whole-set thresholds."
     tau_ret:float
     tau_llm:float
     alpha_ret:float
     alpha_llm:float
     delta:float|None = None
+    whole_ret:bool = False # tau_ret admits every retrieved passage of the calibration questions (+inf, placeholder, ...)
+    whole_llm:bool = False # tau_llm admits every sampled answer of the calibration questions (+inf, placeholder, ...)
+    n_cal:int = 0 # calibration questions of each component
 
 def check_split(alpha:float, alpha_ret:float, alpha_llm:float, tol:float=1e-9):
     "Raise a `ValueError` unless `alpha_ret + alpha_llm == alpha` (the Bonferroni budget, TRAQ Theorem 1)."
@@ -251,40 +322,57 @@ def calibrate(cal:Collection, # calibration questions
               alpha_llm:float, # LLM miscoverage
               delta:float|None=None, # PAC: the guarantee holds with prob. >= 1 - delta (split in halves); None: marginal
               method:str='exact', # threshold method for the marginal case ('exact', 'traq', 'conflare')
-              drop_unanswerable:bool=False, # TRAQ code: calibrate the LLM only on questions with a correct sample
+              **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
+    if 'drop_unanswerable' in kw:
+        raise ValueError("drop_unanswerable was removed: choose the questions before splitting with "
+                         "apply_population(c, 'traq') (TRAQ's filter), so calibration and test come from one population")
+    if kw: raise TypeError(f"calibrate got unexpected arguments {sorted(kw)}")
     if len(cal) == 0: raise ValueError("the calibration split is empty")
     s_ret, s_llm = ret_nonconformity(cal), llm_nonconformity(cal)
-    if drop_unanswerable:
-        s_llm = s_llm[answerable(cal)]
-        if len(s_llm) == 0: raise ValueError("no calibration question has a correct sampled answer (drop_unanswerable=True)")
     if delta is None:
-        return Thresholds(conformal_threshold(s_ret, alpha_ret, method), conformal_threshold(s_llm, alpha_llm, method),
-                          alpha_ret, alpha_llm)
-    delta = check_alpha(delta, 'delta')
-    return Thresholds(pac_threshold(s_ret, alpha_ret, delta / 2), pac_threshold(s_llm, alpha_llm, delta / 2),
-                      alpha_ret, alpha_llm, delta)
+        t_ret, t_llm = conformal_threshold(s_ret, alpha_ret, method), conformal_threshold(s_llm, alpha_llm, method)
+    else:
+        delta = check_alpha(delta, 'delta')
+        t_ret, t_llm = pac_threshold(s_ret, alpha_ret, delta / 2), pac_threshold(s_llm, alpha_llm, delta / 2)
+    # whole set: the threshold admits every candidate of the calibration questions (+inf and placeholders included)
+    whole_ret = bool(t_ret >= (-cal.ret_score[cal.in_topk]).max()) if cal.in_topk.any() else True
+    valid = cal.cluster >= 0
+    whole_llm = bool(t_llm >= (-cal.freq[valid]).max()) if valid.any() else True
+    return Thresholds(t_ret, t_llm, alpha_ret, alpha_llm, delta, whole_ret, whole_llm, len(cal))
 
 def report(test:Collection, # test questions
            agg:np.ndarray, # (Q, K, M) mask of the aggregated answer set
-           ret_cov, # per-question retriever coverage `p* in C_ret` (or NaN when not defined)
-           llm_cov, # per-question LLM coverage `r* in C_LLM(q, p*)` (or NaN)
+           ret_cov, # per-question retriever coverage `p* in C_ret` (boolean array), or NaN when not defined
+           llm_cov, # per-question LLM coverage `r* in C_LLM(q, p*)` (boolean array), or NaN
            ret_size, # per-question retrieval-set size
+           requests, # per-question LLM requests (TRAC's Req): passages the LLM is asked about
           ) -> dict:
     "The metrics every method reports: coverages (retriever, LLM, end to end both ways), mean sizes, requests."
     sizes = set_sizes(test, agg)
-    rc, lc = float(np.mean(ret_cov)), float(np.mean(llm_cov))
-    return dict(ret_coverage=rc, llm_coverage=lc, e2e_coverage_top=rc * lc, e2e_coverage=covered(test, agg).mean(),
-                ret_size=float(np.mean(ret_size)), **{f'{k}_size': v.mean() for k, v in sizes.items()},
-                requests=test.requests.mean(), answerable=answerable(test).mean())
+    rc, lc = np.asarray(ret_cov, dtype=float), np.asarray(llm_cov, dtype=float)
+    # TRAQ Figure 4's event, per question: the gold passage is in the retrieval set AND a correct answer from it is in
+    # its LLM set (the joint event; NaN when a component has no per-question event, e.g. Vanilla's LLM)
+    top = float(np.mean(rc * lc)) if rc.ndim and lc.ndim else np.nan
+    candidates = test.in_topk[:, :, None] & (test.cluster >= 0)
+    return dict(ret_coverage=float(np.mean(rc)), llm_coverage=float(np.mean(lc)), e2e_coverage_top=top,
+                e2e_coverage=covered(test, agg).mean(), ret_size=float(np.mean(ret_size)),
+                **{f'{k}_size': v.mean() for k, v in sizes.items()}, requests=float(np.mean(requests)),
+                answerable=answerable(test).mean(),
+                # share of test questions whose set is the whole candidate set (every sample of every retrieved passage)
+                whole_set=float((agg | ~candidates).all(axis=(1, 2)).mean()))
+
+def llm_covered(test:Collection, tau_llm:float) -> np.ndarray:
+    "Per question: `r* in C_LLM(q, p*)`, a correct sample from the gold passage passes `tau_llm` (never without one)."
+    return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
 
 def evaluate(test:Collection, th:Thresholds) -> dict:
-    "Coverage (retriever, LLM, end-to-end both ways) and mean set sizes of thresholds `th` on test questions."
+    "Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds `th` on test questions."
     rset = retrieval_set(test, th.tau_ret)
     ret_cov = (rset & test.is_gold).any(axis=1)
-    llm_cov = llm_nonconformity(test) <= th.tau_llm  # r* in C_LLM(q, p*): the best correct cluster passes
-    return report(test, aggregated_set(test, th.tau_ret, th.tau_llm), ret_cov, llm_cov, rset.sum(axis=1))
+    n_ret = rset.sum(axis=1)
+    return report(test, aggregated_set(test, th.tau_ret, th.tau_llm), ret_cov, llm_covered(test, th.tau_llm), n_ret, n_ret)
 
 # %% ../nbs/06_traq.ipynb #e7124167
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
@@ -295,7 +383,7 @@ def evaluate_reference(test:Collection, th:Thresholds) -> dict:
     for q in range(Q):
         passages = [k for k in range(K) if test.in_topk[q, k] and -test.ret_score[q, k] <= th.tau_ret]
         ret_cov.append(any(test.is_gold[q, k] for k in passages))
-        llm_cov.append(s_llm[q] <= th.tau_llm)
+        llm_cov.append(s_llm[q] != LLM_PLACEHOLDER and s_llm[q] <= th.tau_llm)
         clusters, exacts, rouges, n, hit = set(), set(), set(), 0, False
         for k in passages:
             for m in range(M):
@@ -304,27 +392,21 @@ def evaluate_reference(test:Collection, th:Thresholds) -> dict:
                     n += 1; hit = hit or bool(test.correct[q, k, m])
         e2e.append(hit); sem.append(len(clusters)); ext.append(len(exacts)); rou.append(len(rouges)); tot.append(n)
         rsize.append(len(passages))
-    rc, lc = np.mean(ret_cov), np.mean(llm_cov)
-    return dict(ret_coverage=rc, llm_coverage=lc, e2e_coverage_top=rc * lc, e2e_coverage=np.mean(e2e),
-                ret_size=np.mean(rsize), semantic_size=np.mean(sem), exact_size=np.mean(ext), rouge_size=np.mean(rou),
-                total_size=np.mean(tot), requests=test.requests.mean(), answerable=answerable(test).mean())
+    both = [r and l for r, l in zip(ret_cov, llm_cov)]
+    return dict(ret_coverage=np.mean(ret_cov), llm_coverage=np.mean(llm_cov), e2e_coverage_top=np.mean(both),
+                e2e_coverage=np.mean(e2e), ret_size=np.mean(rsize), semantic_size=np.mean(sem), exact_size=np.mean(ext),
+                rouge_size=np.mean(rou), total_size=np.mean(tot), requests=np.mean(rsize), answerable=answerable(test).mean(),
+                whole_set=np.mean([t == (test.in_topk[q][:, None] & (test.cluster[q] >= 0)).sum() for q, t in enumerate(tot)]))
 
 # %% ../nbs/06_traq.ipynb #0f6aea53
 def split_indices(c:Collection|int, # a collection (stratified by its template) or a number of questions
                   fractions=(0.3, 0.3, 0.4), # calibration, optimization, test (TRAQ: 30/30/40 %)
-                  seed:int=0) -> tuple[np.ndarray, ...]:
-    "Index arrays (calibration, optimization, test), stratified by template, deterministic given `seed`."
-    fr = np.asarray(fractions, dtype=float)
-    if (fr < 0).any() or not math.isclose(fr.sum(), 1.0, abs_tol=1e-9):
-        raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={tuple(fractions)}")
-    strata = np.zeros(c, int) if isinstance(c, (int, np.integer)) else pd.factorize(c.template)[0]
-    rng = np.random.default_rng(seed)
-    parts = [[] for _ in fr]
-    for s in np.unique(strata):
-        idx = rng.permutation(np.flatnonzero(strata == s))
-        cuts = np.round(np.cumsum(fr)[:-1] * len(idx)).astype(int)
-        for i, chunk in enumerate(np.split(idx, cuts)): parts[i].append(chunk)
-    return tuple(np.sort(np.concatenate(p)) if p else np.array([], int) for p in parts)
+                  seed:int=0,
+                  stratify:bool=True, # stratify by template; False: a plain random split (calibration and test exactly exchangeable)
+                 ) -> tuple[np.ndarray, ...]:
+    "Index arrays (calibration, optimization, test), stratified by template, deterministic given `seed` (`stats.stratified_split`)."
+    n = c if isinstance(c, (int, np.integer)) else len(c)
+    return stratified_split(c.template if stratify and not isinstance(c, (int, np.integer)) else n, fractions, seed, 'appearance')
 
 # %% ../nbs/06_traq.ipynb #183edd7c
 _MEMO, _MEMO_MAX = {}, 4096
@@ -347,7 +429,8 @@ def memoized(key:tuple, compute):
 def gp_minimize_1d(f, # objective of a list [x]
                    w_bounds, # search range (low, high)
                    n_calls:int, n_initial_points:int, seed:int,
-                   fast_bo:bool=True, # one GP-fit start and EI maximized over 10,000 random points (skopt: 3 starts + L-BFGS)
+                   fast_bo:bool=True, # one GP-fit start and EI maximized over `n_points` random points (skopt: 3 starts + L-BFGS)
+                   n_points:int=1000, # random points the expected improvement is maximized over when fast_bo (skopt: 10,000)
                   ):
     "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
     from skopt import gp_minimize
@@ -357,7 +440,8 @@ def gp_minimize_1d(f, # objective of a list [x]
         from skopt.utils import cook_estimator
         est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
         kw = dict(base_estimator=cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
-                                                noise='gaussian', n_restarts_optimizer=0), acq_optimizer='sampling')
+                                                noise='gaussian', n_restarts_optimizer=0), acq_optimizer='sampling',
+                  n_points=n_points)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
         return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
@@ -370,7 +454,7 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
                    n_calls:int=15, # evaluations of the objective (TRAQ: 15)
                    n_initial_points:int=5, # random evaluations before the Gaussian process guides the search
                    w_bounds=(0.05, 0.95), # search range of the retriever's share w = alpha_ret / alpha
-                   seed:int=0, method:str='exact', drop_unanswerable:bool=False,
+                   seed:int=0, method:str='exact',
                    fast_bo:bool=True, # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
                   ) -> dict:
     "The retriever share `w` minimizing `objective` on the optimization split (`skopt.gp_minimize`, EI)."
@@ -378,17 +462,16 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_split at least one question")
     if n_calls < 1 or n_initial_points < 0: raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} >= 0")
     key = ('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls, n_initial_points,
-           tuple(map(float, w_bounds)), seed, method, drop_unanswerable, fast_bo)
+           tuple(map(float, w_bounds)), seed, method, fast_bo)
     return memoized(key, lambda: _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
-                                                 seed, method, drop_unanswerable, fast_bo))
+                                                 seed, method, fast_bo))
 
-def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, drop_unanswerable,
-                    fast_bo):
+def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo):
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')  # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
-            th = calibrate(opt, w * alpha, (1 - w) * alpha, delta, method, drop_unanswerable)
+            th = calibrate(opt, w * alpha, (1 - w) * alpha, delta, method)
         return float(evaluate(opt, th)[objective])
     if n_calls <= n_initial_points + 1:  # too few calls for a Gaussian process: plain search over random points
         rng = np.random.default_rng(seed)
@@ -408,7 +491,7 @@ def vanilla(test:Collection) -> dict:
     f = test.freq[np.arange(Q), top]  # (Q, M)
     best = f.argmax(axis=1)
     mask = np.zeros(test.shape, bool); mask[np.arange(Q), top, best] = True
-    return report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0)
+    return report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)  # one request: the top-1 passage
 
 METHODS = {}
 
@@ -417,18 +500,17 @@ def register_method(name:str):
     def deco(fn): METHODS[name] = fn; return fn
     return deco
 
-def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method='exact', drop_unanswerable=False, n_calls=15,
+def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method='exact', n_calls=15,
                n_initial_points=5, seed=0, fast_bo=True, **_):
     cal_c, test_c = c.subset(cal), c.subset(test)
-    if drop_unanswerable: test_c = test_c.subset(answerable(test_c))
     w, extra = 0.5, {}
     if optimize:
         r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls, n_initial_points=n_initial_points,
-                           seed=seed, method=method, drop_unanswerable=drop_unanswerable, fast_bo=fast_bo)
+                           seed=seed, method=method, fast_bo=fast_bo)
         w, extra = r['w_ret'], dict(opt_objective=r['objective'])
-    th = calibrate(cal_c, w * alpha, (1 - w) * alpha, delta if pac else None, method, drop_unanswerable)
+    th = calibrate(cal_c, w * alpha, (1 - w) * alpha, delta if pac else None, method)
     return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
-                tau_llm=th.tau_llm, **extra)
+                tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
 @register_method('Vanilla')
 def _vanilla(c, cal, opt, test, alpha, delta, **_): return vanilla(c.subset(test))
@@ -450,10 +532,16 @@ def run_grid(c:Collection, # the collected arrays
              fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
              progress:bool=True, # show a progress bar
              n_jobs:int=1, # parallel worker processes (joblib); -1: one per core
+             population:str|None=None, # restrict `c` to this population (`apply_population`) before any split; None: `c` as given
+             keep_workers:bool=False, # n_jobs > 1: leave joblib's workers running for the next call (a notebook's many grids)
              **options, # passed to every method (n_calls, n_initial_points, method, ...)
             ) -> pd.DataFrame:
     "Run every method at every level and seed; one row per (method, level, seed). TRAQ's experiment grid."
     from tqdm.auto import tqdm
+    if 'drop_unanswerable' in options:
+        raise ValueError("drop_unanswerable was removed: pass population='traq' (applied before splitting) instead")
+    if population is not None: c = apply_population(c, population)
+    pop = c.meta.get('population', 'all')
     unknown = [m for m in methods if m not in METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {sorted(METHODS)}")
     for l in levels: check_alpha(round(1 - l, 10), f'1 - level (level={l})')
@@ -465,17 +553,20 @@ def run_grid(c:Collection, # the collected arrays
             warnings.simplefilter('always')
             r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
         few = [str(w.message) for w in caught if 'too few' in str(w.message)]
-        return dict(method=m, level=level, alpha=alpha, seed=seed, n_cal=len(cal), n_test=len(test), **r,
-                    too_few=few[0] if few else '')
+        ceil = {f'ceiling_{k}': v for k, v in ceilings(c.subset(test)).items()}   # of this split's test questions
+        return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c), n_cal=len(cal),
+                    n_opt=len(opt), n_test=len(test), **r, **ceil, too_few=few[0] if few else '')
     it = tqdm(jobs, desc='methods x levels x seeds', disable=not progress)
     if n_jobs == 1: rows = [one(s, l, m, METHODS[m]) for s, l, m in it]
     else:
         from joblib import Parallel, delayed
         from joblib.externals.loky import get_reusable_executor
-        with Parallel(n_jobs=n_jobs, max_nbytes=None) as par: rows = par(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
+        with Parallel(n_jobs=n_jobs, max_nbytes=None, batch_size=8) as par:
+            rows = par(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
         # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
-        # (nbdev_test's worker processes wait for them)
-        get_reusable_executor().shutdown(wait=True)
+        # (nbdev_test's worker processes wait for them); a notebook running many grids keeps them (starting two
+        # workers costs seconds of CPU per call)
+        if not keep_workers: get_reusable_executor().shutdown(wait=True)
     df = pd.DataFrame(rows)
     if (df.too_few != '').any():  # one summary instead of a warning per calibration
         bad = df[df.too_few != '']
@@ -491,35 +582,126 @@ def individual_coverage(c:Collection, # the collected arrays
                         fractions=(0.5, 0.0, 0.5), # calibration, (unused), test shares
                         method:str='exact', # threshold method
                         delta:float|None=None, # PAC thresholds at confidence 1 - delta when given
+                        population:str|None=None, # restrict `c` to this population before any split; None: `c` as given
                        ) -> pd.DataFrame:
     "Retriever and LLM coverage, each component calibrated alone at `1 - alpha` (TRAQ Figures 3/10/11, TRAC Figure 1)."
-    rows = []
+    if population is not None: c = apply_population(c, population)
+    pop, rows = c.meta.get('population', 'all'), []
     for seed in seeds:
         cal, _, test = split_indices(c, fractions, seed)
         cal_c, test_c = c.subset(cal), c.subset(test)
+        ceil = ceilings(test_c)   # the share of this split's test questions each component can cover at all
+        common = dict(seed=seed, population=pop, n_pool=len(c), n_cal=len(cal), n_test=len(test))
         for level in levels:
             a = round(1 - level, 10)
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
-                r = evaluate(test_c, calibrate(cal_c, a, a, delta, method=method))
-            rows += [dict(component='retriever', level=level, seed=seed, coverage=r['ret_coverage'], size=r['ret_size']),
-                     dict(component='LLM', level=level, seed=seed, coverage=r['llm_coverage'], size=np.nan)]
+                th = calibrate(cal_c, a, a, delta, method=method)
+            r = evaluate(test_c, th)
+            rows += [dict(component='retriever', level=level, coverage=r['ret_coverage'], size=r['ret_size'],
+                          whole=th.whole_ret, ceiling=ceil['ret'], **common),
+                     dict(component='LLM', level=level, coverage=r['llm_coverage'], size=np.nan, whole=th.whole_llm,
+                          ceiling=ceil['llm'], **common)]
     return pd.DataFrame(rows)
 
 # %% ../nbs/06_traq.ipynb #a5c8ff78
+from scipy import stats as _stats
+from .conformal import conformal_rank
+
+def split_coverage_pmf(n_cal:int, # calibration questions
+                       n_test:int, # test questions
+                       level:float, # desired coverage 1 - alpha of an exact split-conformal set
+                      ) -> np.ndarray:
+    "Law of the covered test count of one split (length `n_test + 1`): Beta-Binomial(n_test, k, n_cal + 1 - k)."
+    n_cal, n_test = int(n_cal), int(n_test)
+    if n_test < 1: raise ValueError(f"n_test must be at least 1, got n_test={n_test}")
+    k = conformal_rank(n_cal, check_alpha(round(1 - level, 12), f'1 - level (level={level})'))
+    if k > n_cal: return np.eye(n_test + 1)[-1]   # +inf threshold: every test question covered
+    return _stats.betabinom.pmf(np.arange(n_test + 1), n_test, k, n_cal + 1 - k)
+
+def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
+                  n_test, # test questions per split (an int, or one per split)
+                  level, # desired coverage per split (a float, or one per split, e.g. TRAQ's per-split 1 - alpha_ret)
+                  n_splits:int|None=None, # number of splits when all three are scalars
+                  mass:float=0.95, # probability mass of the central band
+                 ) -> tuple[float, float]:
+    "Exact central band of the pooled coverage over splits of an exact split-conformal set (see above)."
+    arrs = np.broadcast_arrays(np.asarray(n_cal), np.asarray(n_test), np.asarray(level, dtype=float))
+    if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]
+    elif n_splits is not None and n_splits != len(arrs[0]): raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
+    mass = check_alpha(mass, 'mass')
+    pmf, memo = np.ones(1), {}
+    for key in zip(*(a.tolist() for a in arrs)):
+        if key not in memo: memo[key] = split_coverage_pmf(*key)
+        pmf = np.convolve(pmf, memo[key])
+    cdf, N = np.cumsum(pmf), len(pmf) - 1
+    tail = (1 - mass) / 2
+    lo = int(np.searchsorted(cdf, tail - 1e-12))          # smallest x with P[X <= x] >= tail
+    hi = int(np.searchsorted(cdf, 1 - tail - 1e-12))      # smallest x with P[X <= x] >= 1 - tail
+    return lo / N, min(hi, N) / N
+
+# %% ../nbs/06_traq.ipynb #10c71605
+def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, the coverage and target columns
+                     by, # columns to group by
+                     coverage:str='coverage', # coverage column
+                     target:str|None='level', # column of each split's desired coverage (None: no band)
+                     whole:str|list|None=None, # boolean column(s) flagging +inf / placeholder thresholds
+                     ceiling:str|None=None, # column with the share of questions that can be covered at all
+                     mass:float=0.95, # mass of the exact band
+                    ) -> pd.DataFrame:
+    "Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, whole-set share, ceiling."
+    by, rows = list(by), []
+    wholes = [whole] if isinstance(whole, str) else list(whole or [])
+    for key, g in df.groupby(by, sort=False):
+        key = key if isinstance(key, tuple) else (key,)
+        row = dict(zip(by, key), coverage=float((g[coverage] * g.n_test).sum() / g.n_test.sum()),
+                   coverage_std=float(g[coverage].std()) if len(g) > 1 else 0.0, splits=len(g),
+                   n_cal=int(round(g.n_cal.mean())), n_test=int(round(g.n_test.mean())))
+        if target is not None:
+            row['band_lo'], row['band_hi'] = coverage_band(g.n_cal.values, g.n_test.values, g[target].values, mass=mass)
+            row['below_band'] = bool(row['coverage'] < row['band_lo'])
+        if wholes: row['whole'] = float(g[wholes].any(axis=1).mean())
+        if ceiling is not None: row['ceiling'] = float(g[ceiling].mean())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+# %% ../nbs/06_traq.ipynb #3f63cb03
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'), by=('method', 'level')) -> pd.DataFrame:
     "Mean and std over seeds of `metrics` per `by` group (the papers' tables)."
     g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std'])
     g.columns = [f'{m}_{s}' for m, s in g.columns]
     return g.reset_index()
 
-def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size') -> float:
+def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
+                   levels=None, # only these levels (e.g. where both reach their target); None: every level
+                  ) -> float:
     "Relative reduction of `metric` of `method` against `baseline`, averaged over levels and seeds (TRAQ: 16.2%)."
+    if levels is not None: grid = grid[grid.level.isin(list(levels))]
     a = grid[grid.method == method].set_index(['level', 'seed'])[metric]
     b = grid[grid.method == baseline].set_index(['level', 'seed'])[metric]
-    if a.empty or b.empty: raise ValueError(f"grid lacks rows for method={method!r} or baseline={baseline!r}")
+    if a.empty or b.empty: raise ValueError(f"grid lacks rows for method={method!r} or baseline={baseline!r} (levels={levels})")
     a, b = a.align(b, join='inner')
     return float(1 - a.mean() / b.mean())
+
+def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
+                            mass:float=0.95, # mass of the exact band that decides whether a method reaches its target
+                           ) -> pd.DataFrame:
+    "Per level, on the splits both methods ran: realized end-to-end coverage, whether each reaches its target, size reduction."
+    rows = []
+    seeds = set(grid.seed[grid.method == method]) & set(grid.seed[grid.method == baseline])
+    grid = grid[grid.seed.isin(seeds)]   # the splits both methods ran on
+    for level, g in grid.groupby('level'):
+        cs = coverage_summary(g[g.method.isin([method, baseline])], ['method'], 'e2e_coverage', 'level', mass=mass).set_index('method')
+        if method not in cs.index or baseline not in cs.index: continue
+        rows.append(dict(level=level, comparison=f'{method} vs {baseline}', coverage=cs.coverage[method],
+                         baseline_coverage=cs.coverage[baseline], band_lo=cs.band_lo[method],
+                         reaches=not cs.below_band[method], baseline_reaches=not cs.below_band[baseline],
+                         size=g[g.method == method][metric].mean(), baseline_size=g[g.method == baseline][metric].mean(),
+                         reduction=size_reduction(g, method, baseline, metric), splits=int(cs.splits[method]),
+                         n_cal=int(cs.n_cal[method]), n_test=int(cs.n_test[method])))
+    out = pd.DataFrame(rows)
+    if len(out): out['both_reach'] = out.reaches & out.baseline_reaches
+    return out
 
 # %% ../nbs/06_traq.ipynb #2c1a9e2c
 IDK_LABELS = {'any': answerable, 'majority': majority_correct}
@@ -590,13 +772,20 @@ def set_answers(c:Collection, # a collection with `answers`
     return out
 
 # %% ../nbs/06_traq.ipynb #149d4397
-def fidelity_table(c:Collection, levels=(0.7, 0.9), seeds=range(5), methods=('Bonf', 'TRAQ'), **options) -> pd.DataFrame:
-    "Coverage and semantic count with each TRAQ-code switch (`method='traq'`, `drop_unanswerable`) against the default."
-    settings = {'exact (default)': dict(method='exact'), "quantile method='traq'": dict(method='traq'),
-                'drop unanswerable': dict(drop_unanswerable=True),
-                'both (TRAQ code)': dict(method='traq', drop_unanswerable=True)}
+def fidelity_table(c:Collection, # the whole collection (no population applied yet)
+                   levels=(0.7, 0.9), seeds=range(5), methods=('Bonf', 'TRAQ'),
+                   base_population:str='all', # the population of the default setting
+                   **options) -> pd.DataFrame: # passed to `run_grid` (n_calls, n_jobs, keep_workers, ...)
+    "Coverage and semantic count with each TRAQ-code switch (`method='traq'`, TRAQ's population) against the default."
+    settings = {f'exact, {base_population!r} population (default)': dict(method='exact', population=base_population),
+                "quantile method='traq'": dict(method='traq', population=base_population),
+                "'traq' population (filtered before the split)": dict(method='exact', population='traq'),
+                'both (TRAQ code)': dict(method='traq', population='traq')}
     out = []
     for name, kw in settings.items():
         g = run_grid(c, methods, levels, seeds, progress=False, **{**options, **kw})
-        out.append(g.groupby(['method', 'level'], as_index=False)[['e2e_coverage', 'semantic_size']].mean().assign(setting=name))
-    return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage', 'semantic_size']]
+        out.append(g.groupby(['method', 'level'], as_index=False).agg(
+            e2e_coverage=('e2e_coverage', 'mean'), semantic_size=('semantic_size', 'mean'), n_pool=('n_pool', 'first'),
+            n_cal=('n_cal', 'first'), splits=('seed', 'nunique')).assign(setting=name))
+    return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage', 'semantic_size', 'n_pool',
+                                              'n_cal', 'splits']]
