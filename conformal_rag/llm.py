@@ -985,6 +985,16 @@ class RunExport:
         n = self.cache.export_jsonl(self.out, keys=self.keys)
         self.log(f"{label}: {time.time() - t:.0f} s (total {time.time() - self.t0:.0f} s), {n} generations exported to {self.out}")
 
+def _int_at_least(lo:int):
+    "An argparse type: an integer >= `lo`, else a one-line error naming the value."
+    import argparse
+    def f(v):
+        try: i = int(v)
+        except ValueError: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}") from None
+        if i < lo: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}")
+        return i
+    return f
+
 def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
                    defaults:dict, # the module's defaults: 'models' and every key of `int_keys`
                    int_keys:tuple, # integer options, `--n-questions` for 'n_questions'
@@ -1004,7 +1014,9 @@ def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
     ap.add_argument('command', choices=['collect'])
     ap.add_argument('--models', nargs='+', default=list(defaults['models']),
                     help='model strings (`parse_model_spec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]')
-    for k in int_keys: ap.add_argument('--' + k.replace('_', '-'), type=int, default=defaults[k])
+    for k in int_keys:   # sizes must be >= 1; a seed or a number of demonstrations may be 0
+        lo = 0 if k in ('seed', 'shots') else 1
+        ap.add_argument('--' + k.replace('_', '-'), type=_int_at_least(lo), default=defaults[k], help=f'an integer >= {lo} (default: %(default)s)')
     ap.add_argument('--out', default=None, help="the export (default: the module's file under data/)")
     ap.add_argument('--cache', default=None, help='generation cache (default: the shared one)')
     ap.add_argument('--timeout', type=float, default=None, help='seconds per attempt, for every openai: model that does not set it')

@@ -717,7 +717,9 @@ def main(argv:list|None=None):
                         ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'), main.__doc__)
     a = vars(ap.parse_args(argv)); a.pop('command')
     for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
-    print(collect_generations(**a))
+    from conformal_rag.data import DatasetUnavailable
+    try: print(collect_generations(**a))
+    except (ValueError, KeyError, FileNotFoundError, DatasetUnavailable) as e: ap.error(str(e))   # one line, exit 2
 
 # %% ../nbs/09_overconfidence.ipynb #05378f55
 #| eval: false

@@ -910,7 +910,9 @@ def main(argv:list|None=None):
     ap.add_argument('--dataset', default='wiki', help="'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`load_dataset`)")
     a = vars(ap.parse_args(argv)); a.pop('command')
     for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
-    print(collect_generations(**a))
+    from conformal_rag.data import DatasetUnavailable
+    try: print(collect_generations(**a))
+    except (ValueError, KeyError, FileNotFoundError, DatasetUnavailable) as e: ap.error(str(e))   # one line, exit 2
 
 # %% ../nbs/13_rcrag.ipynb #ff72466d
 #| eval: false

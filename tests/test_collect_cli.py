@@ -173,12 +173,32 @@ def test_cluster_llm_judge_end_to_end(tmp_path):
     assert c.meta['cluster'] == 'llm-judge:fake'
     assert np.array_equal(c.cluster, c.exact_id)
 
-def test_rcrag_collect_takes_a_dataset(monkeypatch, tmp_path):
+def test_rcrag_collect_takes_a_dataset(monkeypatch, tmp_path, capsys):
     "RC-RAG's collection: `--dataset triviaqa` offline fails at once, naming the dataset; `nq` without a path says what it needs."
     from conformal_rag import rcrag
-    from conformal_rag.data import DatasetUnavailable
     monkeypatch.setenv('HF_DATASETS_OFFLINE', '1')
     kw = ['--models', 'fake:m', '--n-questions', '2', '--no-pilot', '--out', str(tmp_path/'g.jsonl.gz'), '--cache', str(tmp_path/'c.sqlite')]
-    with pytest.raises(DatasetUnavailable, match='TriviaQA'): rcrag.main(['collect', '--dataset', 'triviaqa'] + kw)
-    with pytest.raises(ValueError, match="'nq' needs a path"): rcrag.main(['collect', '--dataset', 'nq'] + kw)
+    for ds, says in (('triviaqa', 'TriviaQA'), ('nq', "'nq' needs a path")):   # one line on stderr, exit 2
+        with pytest.raises(SystemExit) as e: rcrag.main(['collect', '--dataset', ds] + kw)
+        assert e.value.code == 2
+        assert says in capsys.readouterr().err
     assert not (tmp_path/'g.jsonl.gz').exists()
+
+
+@pytest.mark.parametrize('module', ['conformal_rag.rcrag', 'conformal_rag.overconfidence'])
+@pytest.mark.parametrize('args, says', [(['--n-questions', '0'], "got '0'"), (['--n-questions', '-2'], "got '-2'"),
+                                        (['--max-new-tokens', 'x'], "got 'x'")])
+def test_paper_collect_commands_refuse_bad_sizes_in_one_line(module, args, says):
+    import importlib, subprocess, sys
+    r = subprocess.run([sys.executable, '-m', module, 'collect', *args], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert says in r.stderr and 'Traceback' not in r.stderr
+
+
+def test_rcrag_collect_bad_dataset_is_one_line(tmp_path):
+    import subprocess, sys
+    r = subprocess.run([sys.executable, '-m', 'conformal_rag.rcrag', 'collect', '--dataset', 'nq', '--n-questions', '2',
+                        '--models', 'fake', '--no-pilot', '--out', str(tmp_path/'x.jsonl.gz'), '--cache', str(tmp_path/'c.sqlite')],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert "'nq' needs a path" in r.stderr and 'Traceback' not in r.stderr
