@@ -119,8 +119,10 @@ def pac_k(n:int, # number of calibration scores
 def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
                   alpha:float, # target miscoverage
                   delta:float, # the guarantee holds with probability >= 1 - delta over the calibration draw
+                  method:str='exact', # 'exact': k scores may lie above; 'traq': TRAQ's code, k - 1 (its lower k/n quantile)
                  ) -> float:
     "PAC threshold: coverage >= 1 - alpha with probability >= 1 - delta over calibration (TRAQ appendix A.2)."
+    if method not in ('exact', 'traq'): raise ValueError(f"method must be 'exact' or 'traq' for PAC thresholds, got method={method!r}")
     s = check_scores(scores)
     n = len(s)
     k = pac_k(n, alpha, delta)
@@ -128,7 +130,8 @@ def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
         warnings.warn(f"pac_threshold: n={n} calibration scores are too few for alpha={alpha}, delta={delta} "
                       f"((1-alpha)^n = {(1-alpha)**n:.3g} > delta); the threshold is +inf", stacklevel=2)
         return math.inf
-    return float(np.partition(s, n - k - 1)[n - k - 1])  # the (n-k)-th smallest: at most k scores lie above it
+    above = k if method == 'exact' else max(k - 1, 0)   # TRAQ's code: np.quantile(-s, k/n, method='lower') keeps k - 1 out
+    return float(np.partition(s, n - above - 1)[n - above - 1])  # the (n-above)-th smallest: `above` scores lie above it
 
 # %% ../nbs/00_conformal.ipynb #bb444106
 def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)

@@ -15,14 +15,14 @@ from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection',
-           'synthetic_collection', 'load_collection', 'ret_nonconformity', 'ret_placeholder', 'llm_nonconformity',
-           'answerable', 'gold_retrieved', 'majority_correct', 'check_population', 'apply_population',
-           'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'llm_set', 'aggregated_set', 'set_sizes',
-           'covered', 'Thresholds', 'check_split', 'calibrate', 'report', 'llm_covered', 'evaluate',
-           'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split',
-           'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'split_coverage_pmf', 'coverage_band',
-           'coverage_summary', 'summarize', 'size_reduction', 'size_reduction_by_level', 'IDKUnavailable',
-           'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
+           'synthetic_collection', 'load_collection', 'ret_nonconformity', 'ret_placeholder', 'llm_gold_slots',
+           'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
+           'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'llm_set',
+           'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate', 'report', 'llm_covered',
+           'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d',
+           'optimize_split', 'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'split_coverage_pmf',
+           'coverage_band', 'coverage_summary', 'summarize', 'size_reduction', 'size_reduction_by_level',
+           'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
@@ -198,14 +198,19 @@ def ret_placeholder(c:Collection) -> float:
 
 LLM_PLACEHOLDER = 1.0  # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
 
+def llm_gold_slots(c:Collection) -> np.ndarray:
+    "(Q, K) mask of the gold slots the LLM score is read from: the separately sampled gold passage when a question has one (TRAQ's `true_scores`), else every gold slot."
+    extra = c.is_gold & ~c.in_topk
+    return np.where(extra.any(axis=1, keepdims=True), extra, c.is_gold)
+
 def llm_nonconformity(c:Collection) -> np.ndarray:
     "Per question: minus the frequency of the most frequent correct cluster sampled from the gold passage (placeholder 1)."
-    gold_freq = np.where(c.correct & c.is_gold[:, :, None], c.freq, 0).max(axis=(1, 2))
+    gold_freq = np.where(c.correct & llm_gold_slots(c)[:, :, None], c.freq, 0).max(axis=(1, 2))
     return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
 
 def answerable(c:Collection) -> np.ndarray:
     "Per question: at least one correct answer was sampled from a gold passage (the LLM set can cover it at all)."
-    return (c.correct & c.is_gold[:, :, None]).any(axis=(1, 2))
+    return (c.correct & llm_gold_slots(c)[:, :, None]).any(axis=(1, 2))
 
 def gold_retrieved(c:Collection) -> np.ndarray:
     "Per question: a gold passage is among the retrieved top K (the retriever can be right at all)."
@@ -213,7 +218,7 @@ def gold_retrieved(c:Collection) -> np.ndarray:
 
 def majority_correct(c:Collection) -> np.ndarray:
     "Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's usual answer is right)."
-    f = np.where(c.is_gold[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
+    f = np.where(llm_gold_slots(c)[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
     return c.correct.reshape(len(c), -1)[np.arange(len(c)), f.argmax(axis=1)] & (f.max(axis=1) > 0)
 
 # %% ../nbs/06_traq.ipynb #ecfbffdd
@@ -321,7 +326,7 @@ def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
               alpha_llm:float, # LLM miscoverage
               delta:float|None=None, # PAC: the guarantee holds with prob. >= 1 - delta (split in halves); None: marginal
-              method:str='exact', # threshold method for the marginal case ('exact', 'traq', 'conflare')
+              method:str='exact', # threshold method ('exact', 'traq', 'conflare'; PAC: 'exact' or 'traq', TRAQ's code)
               **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
@@ -335,7 +340,8 @@ def calibrate(cal:Collection, # calibration questions
         t_ret, t_llm = conformal_threshold(s_ret, alpha_ret, method), conformal_threshold(s_llm, alpha_llm, method)
     else:
         delta = check_alpha(delta, 'delta')
-        t_ret, t_llm = pac_threshold(s_ret, alpha_ret, delta / 2), pac_threshold(s_llm, alpha_llm, delta / 2)
+        if method not in ('exact', 'traq'): raise ValueError(f"PAC thresholds take method 'exact' or 'traq', got method={method!r}")
+        t_ret, t_llm = pac_threshold(s_ret, alpha_ret, delta / 2, method), pac_threshold(s_llm, alpha_llm, delta / 2, method)
     # whole set: the threshold admits every candidate of the calibration questions (+inf and placeholders included)
     whole_ret = bool(t_ret >= (-cal.ret_score[cal.in_topk]).max()) if cal.in_topk.any() else True
     valid = cal.cluster >= 0
