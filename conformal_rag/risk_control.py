@@ -427,11 +427,10 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
                 t_ret, t_llm = np.full(len(test), th['ret']), np.full(len(test), th['llm'])
             else:
                 t_ret, t_llm = group_taus(ft, th['ret']), group_taus(ft, th['llm'])
-            ret_cov = traq.gold_retrieved(test) & (traq.ret_nonconformity(test) <= t_ret)          # TRAQ eq. (1)
-            llm_cov = traq.answerable(test) & (traq.llm_nonconformity(test) <= t_llm)              # TRAQ eq. (3)
-            rmask = test.in_topk & (-test.ret_score <= t_ret[:, None])
-            agg = rmask[:, :, None] & (test.cluster >= 0) & (-test.freq <= t_llm[:, None, None])  # TRAQ eq. (4)
-            e2e = traq.covered(test, agg)
+            rmask = traq.retrieval_set(test, t_ret[:, None])                                       # TRAQ eq. (1), per-question tau
+            ret_cov = (rmask & test.is_gold).any(axis=1)
+            llm_cov = traq.llm_covered(test, t_llm)                                                # TRAQ eq. (3)
+            e2e = traq.covered(test, traq.aggregated_set(test, t_ret[:, None], t_llm[:, None, None]))  # TRAQ eq. (4)
             for g in pd.unique(fam):
                 m, nc = ft == g, int((fc == g).sum())
                 if not m.any(): continue
