@@ -371,11 +371,9 @@ def _floats(x, path, q) -> list:
 
 def _load_golds(golds, queries:list) -> list:
     "True answers per question from a mapping question -> answers, or from a DPR biencoder JSON file."
-    if isinstance(golds, (str, Path)):
-        import json
-        p = Path(golds)
-        if not p.exists(): raise FileNotFoundError(f"true-answer file {p} not found (a DPR biencoder-<task>-dev.json)")
-        with open(p) as f: golds = {r['question']: list(r['answers']) for r in json.load(f)}
+    if isinstance(golds, (str, Path)):   # a DPR biencoder file, read (and its errors named) as every dataset file is
+        from conformal_rag.data import read_json_records
+        golds = {r['question']: list(r['answers']) for r in read_json_records(golds, 'true-answer file (a DPR biencoder-<task>-dev.json)')}
     out = []
     for q, text in enumerate(queries):
         if text not in golds: raise KeyError(f"no true answers for question {q} {text!r:.80} in the golds given")

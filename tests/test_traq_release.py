@@ -187,6 +187,23 @@ def test_unc_layout_gold_passage_only(tmp_path):
     assert Counter(c.answers[3, 0]) == Counter(R['samples'][3])
 
 
+def test_golds_from_a_dpr_biencoder_file(tmp_path):
+    import json
+    R = synthetic_release(tmp_path, 'nq', 'chatgpt', variant='unc', Q=4, K=3, M=5, gold_only=True)
+    (tmp_path / 'chatgpt_true_answers_unc_nq.p').unlink()
+    dpr = tmp_path / 'biencoder-nq-dev.json'
+    dpr.write_text(json.dumps([dict(question=q, answers=list(a) if not isinstance(a, str) else [a])
+                               for q, a in zip(R['queries'], R['true_answers'])]))
+    c = load_release(tmp_path, 'nq', 'chatgpt', variant='unc', golds=dpr)
+    assert list(c.gold_answer) == list(load_release(tmp_path, 'nq', 'chatgpt', variant='unc',
+                                                    golds=dict(zip(R['queries'], R['true_answers']))).gold_answer)
+    with pytest.raises(FileNotFoundError, match='no-such.json'):
+        load_release(tmp_path, 'nq', 'chatgpt', variant='unc', golds=tmp_path / 'no-such.json')
+    dpr.write_text('[{"question": "q", "answers": ["a"]},\n {"question": }]')
+    with pytest.raises(ValueError, match=r'biencoder-nq-dev\.json.*line 2'):
+        load_release(tmp_path, 'nq', 'chatgpt', variant='unc', golds=dpr)
+
+
 @pytest.mark.skipif(not os.environ.get('TRAQ_RELEASE_DIR'), reason='set TRAQ_RELEASE_DIR to a folder of the released pickles')
 def test_real_release_llama2_squad1():
     "On the authors' files (never committed): the Llama-2 SQuAD files are their LFS versions and load whole."
