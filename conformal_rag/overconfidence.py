@@ -21,15 +21,18 @@ from .stats import bootstrap_ci
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS', 'LABELS',
            'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'MODEL_SETTINGS', 'RA_SOURCES',
-           'GENERATIONS_FILE', 'DEFAULTS', 'check_strategy', 'render_prompt', 'challenge_prompt', 'ra_prompt',
-           'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra',
+           'GENERATIONS_FILE', 'DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES', 'W2R_CERTAINTY_WORDS',
+           'W2R_HOWTO', 'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'render_prompt', 'challenge_prompt',
+           'ra_prompt', 'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra',
            'RecordingFake', 'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics',
            'token_confidence', 'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents',
            'doc_contains', 'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized',
            'corruption_counts', 'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table',
            'finding_direction', 'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table',
            'augmentation_table', 'level_table', 'experiment_questions', 'gen_config', 'replay_llm', 'model_llm',
-           'run_experiment', 'collect_generations', 'main', 'overconfidence_plot', 'level_plot']
+           'run_experiment', 'collect_generations', 'main', 'read_jsonl_records', 'w2r_strip_certainty', 'w2r_reasked',
+           'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table', 'w2r_augmentation',
+           'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -724,6 +727,219 @@ def main(argv:list|None=None):
 # %% ../nbs/09_overconfidence.ipynb #05378f55
 #| eval: false
 if __name__ == '__main__' and Path(sys.argv[0]).name == 'overconfidence.py': main()
+
+# %% ../nbs/09_overconfidence.ipynb #86ee464b
+W2R_FILES = dict(replies='test.jsonl', merged='test_new.jsonl', post_confidence='post_confidence.jsonl',
+                 post_answer='post_answer.jsonl')   # required
+W2R_INDEX_FILES = dict(confidence_idx='confidence.jsonl', answer_idx='answer.jsonl')   # checked when present
+W2R_RA_FILES = dict(sparse='test_sparse_static.jsonl', dense='test_dense_static.jsonl', gold='test_gold_static.jsonl')
+# their `utils/preprocess.py` `pattern`, removed in this order
+W2R_CERTAINTY_WORDS = ('uncertainty', 'certainty', 'uncertain', 'certainly', 'certain', 'unsure')
+W2R_HOWTO = ("get it with `git clone https://github.com/ShiyuNee/When-to-Retrieve` and pass its examples/ folder "
+             "(it holds test.jsonl, test_new.jsonl, post_confidence.jsonl, post_answer.jsonl)")
+
+def read_jsonl_records(path:str|Path, # a JSON-lines file
+                       what:str='' # what the file holds, for the error message
+                      ) -> list:
+    "Every line of a JSON-lines file as a dict; a missing file, a line that is not JSON or not an object is an error naming the file and line."
+    path = Path(path)
+    if not path.is_file(): raise FileNotFoundError(f"{path} is missing{f' ({what})' if what else ''}; {W2R_HOWTO}")
+    out = []
+    with open(path, encoding='utf-8') as f:
+        for n, line in enumerate(f, 1):
+            try: rec = json.loads(line)
+            except json.JSONDecodeError as e: raise ValueError(f"{path}:{n}: not a JSON line ({e.msg})") from None
+            if not isinstance(rec, (dict, int)) or isinstance(rec, bool):
+                raise ValueError(f"{path}:{n}: expected a JSON object (or a line number), got {type(rec).__name__}")
+            out.append(rec)
+    return out
+
+def w2r_strip_certainty(text:str # a reply
+                       ) -> str:
+    "The reply lower-cased, without the certainty words (their `remove_pattern`, substring removal in order), stripped."
+    t = str(text).lower()
+    for w in W2R_CERTAINTY_WORDS: t = t.replace(w, '')
+    return t.strip()
+
+def w2r_reasked(text:str # a first reply
+               ) -> tuple[bool, bool]:
+    "(confidence re-asked, answer re-asked) for a first reply, by the authors' rules (`get_post_idx` / `merge_post_data`)."
+    stripped = w2r_strip_certainty(text)
+    return stripped == str(text).lower(), len(stripped) <= 1
+
+def w2r_strategy(prompt:str # the prompt of a released reply
+                ) -> str:
+    "The key of `STRATEGIES` whose instruction the prompt starts with (before `\\nQuestion:`), or 'unknown'."
+    head = str(prompt).split('\nQuestion:')[0]
+    return next((k for k, v in STRATEGIES.items() if k != 'challenge' and head == v['instruction']), 'unknown')
+
+# %% ../nbs/09_overconfidence.ipynb #8e78609f
+def _check_field(rec, key, path, n, types, what):
+    "rec[key] when present with one of `types`; else an error naming the file, the line and what the line should hold."
+    if not isinstance(rec, dict) or key not in rec or not isinstance(rec[key], types):
+        raise ValueError(f"{path}:{n}: {what} needs {key!r}, got {({k: rec[k] for k in rec if k != 'prompt'} if isinstance(rec, dict) else rec)!r:.200}")
+    return rec[key]
+
+def _bool01(v, path, n, key):
+    if v in (0, 1, True, False): return bool(v)
+    raise ValueError(f"{path}:{n}: {key} must be 0/1 or true/false, got {v!r}")
+
+def load_w2r_release(release_dir:str|Path, # the authors' examples/ folder (see `W2R_HOWTO`)
+                     files:dict|None=None # file names overriding `W2R_FILES` / `W2R_INDEX_FILES` / `W2R_RA_FILES` keys
+                    ) -> pd.DataFrame:
+    "Per answered question of the authors' released outputs: merged and first-reply labels, correctness, re-asking flags, static RA correctness."
+    root = Path(release_dir)
+    if not root.is_dir(): raise FileNotFoundError(f"release folder {root} does not exist; {W2R_HOWTO}")
+    names = {**W2R_FILES, **W2R_INDEX_FILES, **{f'ra_{k}': v for k, v in W2R_RA_FILES.items()}}
+    unknown = sorted(set(files or {}) - set(names))
+    if unknown: raise ValueError(f"unknown release files {unknown}; known: {sorted(names)}")
+    names.update(files or {})
+    what = dict(replies='the first replies and their Giveup', merged="the authors' merged Giveup and has_answer",
+                post_confidence='the re-asked confidences', post_answer='the re-asked answers')
+    data = {k: read_jsonl_records(root/names[k], what[k]) for k in W2R_FILES}
+    lines = len(data['replies'])
+    for k in ('merged', 'post_confidence', 'post_answer'):
+        if len(data[k]) != lines:
+            raise ValueError(f"{root/names[k]} has {len(data[k])} lines but {root/names['replies']} has {lines}: not the same run")
+    p = {k: root/names[k] for k in names}
+    rows, conf_idx, ans_idx = [], [], []
+    for i, rec in enumerate(data['replies']):
+        n = i + 1
+        if not isinstance(rec, dict): raise ValueError(f"{p['replies']}:{n}: expected a JSON object, got {rec!r}")
+        if rec.get('Res') is None: continue   # the authors' filter: placeholders ({"info": ...}) and failed requests
+        res = _check_field(rec, 'Res', p['replies'], n, (str,), 'a reply')
+        first = _bool01(_check_field(rec, 'Giveup', p['replies'], n, (bool, int), 'a reply'), p['replies'], n, 'Giveup')
+        re_conf, re_ans = w2r_reasked(res)
+        merged_giveup = first
+        if re_conf:
+            conf_idx.append(i)
+            pc = data['post_confidence'][i]
+            merged_giveup = _bool01(_check_field(pc, 'Giveup', p['post_confidence'], n, (bool, int),
+                                                 'a re-asked confidence (the reply gave no certainty word)'), p['post_confidence'], n, 'Giveup')
+        m = data['merged'][i]
+        m_giveup = _bool01(_check_field(m, 'Giveup', p['merged'], n, (bool, int), 'a merged record'), p['merged'], n, 'Giveup')
+        correct = _bool01(_check_field(m, 'has_answer', p['merged'], n, (bool, int), 'a merged record'), p['merged'], n, 'has_answer')
+        if m_giveup != merged_giveup:
+            raise ValueError(f"{p['merged']}:{n}: Giveup is {m_giveup} but merging {names['replies']} and {names['post_confidence']} "
+                             f"gives {merged_giveup} (confidence re-asked: {re_conf}): the files are not from the same run")
+        if re_ans:
+            ans_idx.append(i)
+            pa = data['post_answer'][i]
+            pa_correct = _bool01(_check_field(pa, 'has_answer', p['post_answer'], n, (bool, int),
+                                              'a re-asked answer (the reply gave no answer)'), p['post_answer'], n, 'has_answer')
+            if pa_correct != correct:
+                raise ValueError(f"{p['merged']}:{n}: has_answer is {int(correct)} but the re-asked answer in "
+                                 f"{names['post_answer']} has {int(pa_correct)}: the files are not from the same run")
+        strict, paper = parse_certainty(res)[1], parse_certainty(res, 'paper')[1]
+        rows.append(dict(line=n, strategy=w2r_strategy(rec.get('prompt', '')), reasked_confidence=re_conf, reasked_answer=re_ans,
+                         label_first='uncertain' if first else 'certain', label_merged='uncertain' if merged_giveup else 'certain',
+                         label_strict=strict, label_paper_rule=paper, correct=correct, correct_first=correct and not re_ans))
+    if not rows: raise ValueError(f"{p['replies']} holds no reply (every line is a placeholder)")
+    for key, got in (('confidence_idx', conf_idx), ('answer_idx', ans_idx)):   # their step-2 index files, when present
+        if not p[key].is_file(): continue
+        idx = read_jsonl_records(p[key])
+        if idx != got:
+            extra, missing = sorted(set(idx) - set(got)), sorted(set(got) - set(idx))
+            raise ValueError(f"{p[key]} lists {len(idx)} lines, the re-asking rule gives {len(got)} "
+                             f"(only in the file: {extra[:5]}, only by the rule: {missing[:5]})")
+    out = pd.DataFrame(rows)
+    attrs_files = {}
+    for k in names:
+        if p[k].is_file(): attrs_files[names[k]] = dict(lines=sum(1 for _ in open(p[k], 'rb')), sha256=hashlib.sha256(p[k].read_bytes()).hexdigest())
+    for src in W2R_RA_FILES:
+        path = p[f'ra_{src}']
+        if not path.is_file() or path.stat().st_size == 0: continue   # not released, or released empty (their gold file)
+        ra = read_jsonl_records(path, f'static RA with {src} documents')
+        if len(ra) != lines: raise ValueError(f"{path} has {len(ra)} lines but {p['replies']} has {lines}: not the same run")
+        out[f'ra_{src}'] = [_bool01(_check_field(ra[n - 1], 'has_answer', path, n, (bool, int), 'a static-RA reply'), path, n, 'has_answer')
+                            for n in out['line']]
+    out.attrs.update(files=attrs_files, lines=lines, release_dir=str(root))
+    return out
+
+# %% ../nbs/09_overconfidence.ipynb #8ec1b544
+def write_w2r_release(folder:str|Path, # where to write the files
+                      rows:list, # per question: dict(res=, correct=0/1, post_res=None, post_correct=None, ra={'dense': 0/1})
+                      placeholders:int=1 # `{"info": ...}` lines before each question
+                     ) -> Path:
+    "Write a synthetic release in the authors' schema (for tests): test, test_new, post_*, index files and static RA files."
+    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    giveup = lambda s: parse_certainty(s, 'paper')[1] == 'uncertain'
+    info = {'info': 'no need to get results'}
+    files = {k: [] for k in ('test', 'test_new', 'post_confidence', 'post_answer', 'confidence', 'answer')}
+    ra_srcs = sorted({s for r in rows for s in r.get('ra', {})})
+    ra = {s: [] for s in ra_srcs}
+    for q, r in enumerate(rows):
+        for _ in range(placeholders):
+            for k in ('test', 'test_new', 'post_confidence', 'post_answer'): files[k].append(info)
+            for s in ra_srcs: ra[s].append(info)
+        i, prompt = len(files['test']), f"{STRATEGIES['vanilla']['instruction']}\nQuestion: synthetic question {q}"
+        re_conf, re_ans = w2r_reasked(r['res'])
+        g = giveup(r['res'])
+        files['test'].append(dict(prompt=prompt, Res=r['res'], Giveup=g))
+        files['post_confidence'].append(dict(prompt='post', Res=r['post_res'], Giveup=giveup(r['post_res'])) if re_conf else info)
+        files['post_answer'].append(dict(prompt='qa', question=f'q{q}', Res='re-asked', has_answer=r['post_correct']) if re_ans else info)
+        files['test_new'].append(dict(prompt=prompt, Res=w2r_strip_certainty(r['res']), Giveup=giveup(r['post_res']) if re_conf else g,
+                                      has_answer=r['post_correct'] if re_ans else r['correct']))
+        if re_conf: files['confidence'].append(i)
+        if re_ans: files['answer'].append(i)
+        for s in ra_srcs: ra[s].append(dict(prompt='ra', question=f'q{q}', Res='ra', has_answer=r['ra'][s]))
+    for k, recs in files.items():
+        (folder/f'{k}.jsonl').write_text(''.join(json.dumps(x) + '\n' for x in recs))
+    for s, recs in ra.items(): (folder/W2R_RA_FILES[s]).write_text(''.join(json.dumps(x) + '\n' for x in recs))
+    return folder
+
+W2R_EXAMPLE = [   # the hand-computed example (our replies, not the authors')
+    dict(res='Lima, certain', correct=1, ra={'dense': 1}),                                 # cc
+    dict(res='Oslo, uncertain', correct=1, ra={'dense': 1}),                               # cu
+    dict(res='Rome, certain', correct=0, ra={'dense': 1}),                                 # ic
+    dict(res='uncertain', correct=0, post_correct=1, ra={'dense': 0}),                     # no answer: re-asked, right -> cu
+    dict(res='Paris', correct=0, post_res='Uncertain.', ra={'dense': 1}),                  # no certainty word: re-asked uncertain -> iu
+    dict(res='Bern (uncertain)', correct=0, ra={'dense': 0}),                              # iu
+]
+
+# %% ../nbs/09_overconfidence.ipynb #96bcf71b
+W2R_VARIANTS = {  # name: (label column, correctness column, unparsed, description)
+    'merged': ('label_merged', 'correct', 'drop', "the authors' merge: re-asked confidences and answers (collect.py evaluate)"),
+    'without_reasked_confidence': ('label_first', 'correct', 'drop', 'first-reply Giveup (no certainty word: certain unless a keyword); re-asked answers kept'),
+    'without_reasking': ('label_first', 'correct_first', 'drop', 'first-reply Giveup; a reply without an answer counted wrong'),
+    'package_paper_rule': ('label_paper_rule', 'correct', 'certain', "this package's paper rule on the first reply, no keyword counted as certain"),
+    'package_strict': ('label_strict', 'correct', 'drop', "this package's strict parser on the first reply, unlabelled replies dropped"),
+}
+
+def w2r_table(records:pd.DataFrame, # from `load_w2r_release`
+              variants:tuple=tuple(W2R_VARIANTS), # keys of `W2R_VARIANTS`
+              n_boot:int=1000, seed:int=0, level:float=0.95) -> pd.DataFrame:
+    "Table 2 metrics of the released replies, one row per strategy and variant (labels and correctness), with bootstrap intervals."
+    bad = [v for v in variants if v not in W2R_VARIANTS]
+    if bad: raise ValueError(f"unknown variants {bad}; known: {list(W2R_VARIANTS)}")
+    rows = []
+    for strategy, g in records.groupby('strategy', sort=False):
+        for v in variants:
+            lab, cor, unparsed, desc = W2R_VARIANTS[v]
+            m = overconfidence_metrics(g[cor].to_numpy(bool), g[lab].tolist(), unparsed, n_boot, level, seed)
+            changed = int((pd.Series(_labels(g[lab], unparsed)).to_numpy() != g['label_merged'].to_numpy()).sum())
+            rows.append(dict(strategy=STRATEGIES[strategy]['label'] if strategy in STRATEGIES else strategy, variant=v,
+                             **m, labels_changed=changed, reasked_confidences=int(g['reasked_confidence'].sum()),
+                             reasked_answers=int(g['reasked_answer'].sum()), description=desc))
+    return pd.DataFrame(rows)
+
+def w2r_augmentation(records:pd.DataFrame, # from `load_w2r_release`, with `ra_<source>` columns
+                     label:str='label_merged', # the certainty that decides retrieval (the authors: merged Giveup)
+                     n_boot:int=1000, seed:int=0) -> pd.DataFrame:
+    "Static and adaptive RA accuracy (their `adaptive_retrieval_score`: the RA reply when uncertain, else the model's own) and the RA rate."
+    if label not in records.columns: raise ValueError(f"no label column {label!r} in the records")
+    rows = []
+    for strategy, g in records.groupby('strategy', sort=False):
+        own, need = g['correct'].to_numpy(bool), (g[label] != 'certain').to_numpy()
+        name = STRATEGIES[strategy]['label'] if strategy in STRATEGIES else strategy
+        acc, lo, hi = _mean_ci(own, n_boot, seed)
+        rows.append(dict(strategy=name, documents='none', n=len(g), static_acc=acc, adaptive_acc=acc, adaptive_lo=lo, adaptive_hi=hi, ra_rate=0.0))
+        for c in [c for c in g.columns if c.startswith('ra_')]:
+            ra = g[c].to_numpy(bool)
+            acc, lo, hi = _mean_ci(np.where(need, ra, own).astype(float), n_boot, seed)
+            rows.append(dict(strategy=name, documents=c[3:], n=len(g), static_acc=float(ra.mean()), adaptive_acc=acc,
+                             adaptive_lo=lo, adaptive_hi=hi, ra_rate=float(need.mean())))
+    return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #2109e3cd
 def overconfidence_plot(table:pd.DataFrame, # from `strategy_table` (columns model, strategy, overconfidence, *_lo, *_hi, parse_rate)
