@@ -12,9 +12,10 @@ from . import __version__
 from .paths import repo_root
 
 # %% auto #0
-__all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'Artifacts', 'ParamScope', 'Run', 'default_runs_file',
-           'load_runs', 'notebook_parameters', 'parameter_type_errors', 'check_parameters', 'expand', 'failure_summary',
-           'run_notebooks', 'adhoc_root', 'main']
+__all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'Artifacts', 'ParamScope', 'Run', 'Skipped',
+           'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters', 'parameter_type_errors',
+           'check_parameters', 'env_parameters', 'expand', 'skipped_for_env', 'failure_summary', 'run_notebooks',
+           'adhoc_root', 'main']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -122,8 +123,34 @@ class Run:
     smoke:dict = field(default_factory=dict)
     grid:dict = field(default_factory=dict)
     description:str = ''
+    needs_env:dict = field(default_factory=dict) # {VARIABLE: {parameter, example, help, optional}}: the variable's value is that parameter
+
+@dataclass
+class Skipped:
+    "A run that needs environment variables that are not set: why, and the command that would run it."
+    run:str
+    missing:list # the unset variables
+    message:str
 
 def default_runs_file() -> Path: return repo_root()/'nbs'/'paper'/'runs.yaml'
+
+def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: parameter} or {VARIABLE: {parameter, example, help, optional}}
+                    where:str='needs_env', # names the entry in error messages
+                   ) -> dict:
+    "`{VARIABLE: dict(parameter=..., example=..., help=..., optional=...)}`; a malformed entry raises a `ValueError` naming it."
+    if not spec: return {}
+    if not isinstance(spec, dict): raise ValueError(f"{where}: needs_env must map VARIABLE -> parameter, got {spec!r}")
+    out = {}
+    for var, v in spec.items():
+        if not isinstance(var, str) or not var.isidentifier() or var.upper() != var:
+            raise ValueError(f"{where}: needs_env variable {var!r} must be an upper-case name like TRAQ_RELEASE")
+        v = {'parameter': v} if isinstance(v, str) else v
+        if (not isinstance(v, dict) or not isinstance(v.get('parameter'), str) or set(v) - {'parameter', 'example', 'help', 'optional'}
+                or not isinstance(v.get('optional', False), bool)):
+            raise ValueError(f"{where}: needs_env {var} must be a parameter name or {{parameter, example, help, optional}}, got {v!r}")
+        out[var] = dict(parameter=v['parameter'], example=str(v.get('example', f"/path/to/{v['parameter']}")),
+                        help=str(v.get('help', '')), optional=v.get('optional', False))
+    return out
 
 def load_runs(path:str|Path|None=None) -> list[Run]:
     "Parse a runs file (`nbs/paper/runs.yaml` by default) into `Run`s, checking its shape."
@@ -135,13 +162,13 @@ def load_runs(path:str|Path|None=None) -> list[Run]:
     for name, spec in raw.items():
         if not isinstance(spec, dict) or 'notebook' not in spec:
             raise ValueError(f"{path}: run {name!r} needs a 'notebook' entry, got {spec!r}")
-        unknown = set(spec) - {'notebook', 'parameters', 'smoke', 'grid', 'description'}
+        unknown = set(spec) - {'notebook', 'parameters', 'smoke', 'grid', 'description', 'needs_env'}
         if unknown: raise ValueError(f"{path}: run {name!r} has unknown keys {sorted(unknown)}")
         grid = spec.get('grid') or {}
         for k, v in grid.items():
             if not isinstance(v, list) or not v: raise ValueError(f"{path}: grid {name}.{k} must be a non-empty list, got {v!r}")
         runs.append(Run(name, spec['notebook'], spec.get('parameters') or {}, spec.get('smoke') or {}, grid,
-                        spec.get('description', '')))
+                        spec.get('description', ''), parse_needs_env(spec.get('needs_env'), f"{path}: run {name!r}")))
     return runs
 
 # %% ../nbs/12_reproduce.ipynb #8e9f5754
@@ -195,9 +222,14 @@ def check_parameters(nb_path:str|Path, params:dict) -> dict:
     return known
 
 # %% ../nbs/12_reproduce.ipynb #20eca22f
-def expand(run:Run, smoke:bool=False, overrides:dict|None=None) -> list[dict]:
-    "The parameter sets of a run: its parameters (or smoke parameters), overrides, then one per grid combination."
-    base = {**run.parameters, **(run.smoke if smoke else {}), **(overrides or {})}
+def env_parameters(run:Run, environ=None) -> dict:
+    "The parameters a run's `needs_env` variables give (set and non-empty ones only)."
+    environ = os.environ if environ is None else environ
+    return {v['parameter']: environ[var] for var, v in run.needs_env.items() if environ.get(var)}
+
+def expand(run:Run, smoke:bool=False, overrides:dict|None=None, environ=None) -> list[dict]:
+    "The parameter sets of a run: its parameters, `needs_env` values, smoke parameters, overrides, then one per grid combination."
+    base = {**run.parameters, **env_parameters(run, environ), **(run.smoke if smoke else {}), **(overrides or {})}
     if not run.grid: return [base]
     keys = list(run.grid)
     out = []
@@ -207,6 +239,20 @@ def expand(run:Run, smoke:bool=False, overrides:dict|None=None) -> list[dict]:
         if 'out_dir' in base or 'out_dir' not in keys: p['out_dir'] = f"{base.get('out_dir', 'figures/' + run.name)}/{sub}"
         out.append(p)
     return out
+
+# %% ../nbs/12_reproduce.ipynb #b40aaf15
+def skipped_for_env(run:Run, params:dict, environ=None) -> Skipped|None:
+    "A `Skipped` when a `needs_env` parameter is neither in `params` nor given by its variable; else None."
+    environ = os.environ if environ is None else environ
+    missing = [var for var, v in run.needs_env.items()
+               if not v['optional'] and v['parameter'] not in params and not environ.get(var)]
+    if not missing: return None
+    setting = ' '.join(f"{var}={run.needs_env[var]['example']}" for var in missing)
+    msg = (f"{run.name} SKIPPED: needs {', '.join(missing)} (not set). To run it: "
+           f"make reproduce ARGS=\"--only {run.name}\" {setting}")
+    for var in missing:
+        if run.needs_env[var]['help']: msg += f". {var}: {' '.join(run.needs_env[var]['help'].split())}"
+    return Skipped(run.name, missing, msg)
 
 # %% ../nbs/12_reproduce.ipynb #72bf34cd
 def _error_output(nb_path:Path) -> dict|None:
@@ -255,6 +301,9 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
         nb = runs_file.parent/r.notebook
         for p in expand(r, smoke, overrides):
             known = check_parameters(nb, p)
+            for v in r.needs_env.values():
+                if v['parameter'] not in known:
+                    raise ValueError(f"run {r.name!r}: needs_env parameter {v['parameter']!r} is not a parameter of {nb.name}")
             if 'out_dir' not in p and 'out_dir' in known: p = {**p, 'out_dir': ast.literal_eval(known['out_dir'])}
             if out_root is not None:  # figures/<paper>/<sub> -> <out_root>/<paper>/<sub>
                 od = Path(p.get('out_dir', f'figures/{r.name}'))
@@ -263,6 +312,12 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
             plan.append((r, nb, p))
     results, root = [], repo_root()
     for r, nb, p in plan:
+        skip = skipped_for_env(r, p)
+        if skip:   # data this repository cannot ship: say how to run it, do not fail
+            log(f"[reproduce] {skip.message}")
+            results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='skipped', missing_env=skip.missing,
+                                message=skip.message))
+            continue
         out_dir = Path(p.get('out_dir', f'figures/{r.name}'))
         out_dir = out_dir if out_dir.is_absolute() else root/out_dir
         out_nb = out_dir/'_runs'/nb.name
@@ -330,7 +385,9 @@ def main(argv:list[str]|None=None) -> int:
     a = ap.parse_args(argv)
     try:
         if a.list:
-            for r in load_runs(a.runs): print(f"{r.name:28s} {r.notebook:40s} {r.description}")
+            for r in load_runs(a.runs):
+                env = f" [needs {', '.join(r.needs_env)}]" if r.needs_env else ''
+                print(f"{r.name:28s} {r.notebook:40s} {r.description}{env}")
             return 0
         overrides = dict(map(_parse_override, a.param))
         out_root = a.out_root
@@ -342,12 +399,17 @@ def main(argv:list[str]|None=None) -> int:
     except (ValueError, FileNotFoundError) as e:
         print(f"reproduce: error: {e}", file=sys.stderr); return 2
     failed = [r for r in res if r['status'] == 'failed']
+    skipped = [r for r in res if r['status'] == 'skipped']
     outs = sorted({_shown(Path(r['output']).parent.parent) for r in res if r.get('output')})
+    skip_txt = (f"; skipped (set {', '.join(sorted({v for r in skipped for v in r['missing_env']}))} to run): "
+                f"{[r['run'] for r in skipped]}") if skipped else ''
     if a.dry_run:
-        print(f"[reproduce] dry run: {len(res)} notebook run(s) planned, parameter names and types checked; nothing run")
+        print(f"[reproduce] dry run: {len(res) - len(skipped)} notebook run(s) planned, parameter names and types checked; "
+              f"nothing run{skip_txt}")
         return 0
-    print(f"[reproduce] {len(res) - len(failed)} of {len(res)} notebook runs ok"
-          + (f"; failed: {[r['run'] for r in failed]}" if failed else '')
+    ran = len(res) - len(skipped)
+    print(f"[reproduce] {ran - len(failed)} of {ran} notebook runs ok"
+          + (f"; failed: {[r['run'] for r in failed]}" if failed else '') + skip_txt
           + (f"; outputs in {', '.join(outs)}" if outs else ''))
     return 1 if failed else 0
 

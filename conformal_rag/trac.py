@@ -7,15 +7,14 @@ from __future__ import annotations
 import warnings
 import numpy as np
 import pandas as pd
-from .conformal import (check_alpha, check_weights, conformal_pvalue, harmonic_mean_pvalue, hmp_threshold,
-                                     bonferroni_alphas)
+from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, bonferroni_test
 from .traq import (Collection, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
                                 register_method, calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest,
                                 memoized, gp_minimize_1d, apply_population)
 
 # %% auto #0
-__all__ = ['TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_test_sets', 'optimize_weights', 'trac_table',
-           'set_size_distribution']
+__all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
+           'optimize_weights', 'trac_table', 'set_size_distribution']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
@@ -29,6 +28,19 @@ def component_pvalues(cal:Collection, # calibration questions
     return p_ret, p_llm, conformal_pvalue(s_ret, ret_nonconformity(test)), conformal_pvalue(s_llm, llm_nonconformity(test))
 
 # %% ../nbs/07_trac.ipynb #ca98d59f
+GLOBAL_TESTS = {'hmp': hmp_test, 'bonferroni': bonferroni_test}   # conformal_rag.conformal: TRAC eq. (5) / weighted Bonferroni
+
+def global_accept(p_ret, # retriever p-values (any shape)
+                  p_llm, # LLM p-values (broadcast against `p_ret`)
+                  alpha:float, # overall miscoverage
+                  weights=(0.5, 0.5), # (retriever, LLM) weights
+                  test_kind:str='hmp', # 'hmp' or 'bonferroni'
+                 ) -> np.ndarray:
+    "Where the global null is *not* rejected (the candidate enters the set): `conformal.hmp_test` (TRAC eq. (5), weighted as in its appendix C) or `conformal.bonferroni_test` on the pair."
+    if test_kind not in GLOBAL_TESTS: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
+    return GLOBAL_TESTS[test_kind](np.stack(np.broadcast_arrays(p_ret, p_llm), axis=-1), alpha, weights)
+
+# %% ../nbs/07_trac.ipynb #995b8af0
 def global_test_sets(cal:Collection, test:Collection,
                      alpha:float, # overall miscoverage
                      weights=(0.5, 0.5), # (retriever, LLM) weights, positive and summing to 1
@@ -38,14 +50,9 @@ def global_test_sets(cal:Collection, test:Collection,
     "Evaluate the global-test prediction set on `test` calibrated on `cal`: coverages and sizes (as `traq.report`)."
     alpha, w = check_alpha(alpha), check_weights(weights)
     if len(w) != 2: raise ValueError(f"weights must have 2 entries (retriever, LLM), got weights={tuple(weights)}")
+    if test_kind not in GLOBAL_TESTS: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
     p_ret, p_llm, pt_ret, pt_llm = component_pvalues(cal, test)
-    if test_kind == 'hmp':
-        a_L = hmp_threshold(alpha, 2)
-        accept = lambda pr, pl: 1 / (w[0] / pr + w[1] / pl) > a_L   # TRAC eq. (5), weighted (appendix C)
-    elif test_kind == 'bonferroni':
-        a_r, a_l = bonferroni_alphas(alpha, w)
-        accept = lambda pr, pl: (pr > a_r) & (pl > a_l)
-    else: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
+    accept = lambda pr, pl: global_accept(pr, pl, alpha, w, test_kind)
     agg = test.in_topk[:, :, None] & (test.cluster >= 0) & accept(p_ret[:, :, None], p_llm)  # (Q, K, M) set mask
     # the truth: the gold passage and its best correct cluster pass the global test (TRAC's coverage event)
     true_pass = accept(pt_ret, pt_llm) & gold_retrieved(test) & answerable(test)

@@ -59,3 +59,10 @@ def test_smoke_run_writes_artifacts_with_records(run, tmp_path):
         assert rec['parameters'] and rec['package_version'] and rec['git_commit']
         for f in rec['files']:
             assert any(tmp_path.rglob(f)), f"{run}: record names {f} but it was not written"
+
+
+def test_env_gated_runs_have_smoke_data():
+    "A run that needs an environment variable (released data) still runs in the smoke test: its smoke gives the parameter."
+    for r in RUNS:
+        for var, v in r.needs_env.items():
+            if not v['optional']: assert v['parameter'] in r.smoke, f"{r.name}: smoke must set {v['parameter']} (else the smoke run skips it: {var})"

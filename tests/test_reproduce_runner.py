@@ -84,3 +84,71 @@ def test_no_kernel_noise(paper, capfd):
     outputs = ''.join(o.get('text', '') for c in nbformat.read(paper/'out'/'quiet'/'_runs'/'quiet.ipynb', 4).cells
                       for o in c.get('outputs', []))
     assert 'IProgress' not in outputs and 'a real warning' in outputs   # only tqdm's warning is filtered
+
+
+# --- runs that need an environment variable (the papers' released outputs, which this repository cannot ship) ---
+
+RELEASE_NB = ('from conformal_rag.reproduce import Artifacts\n'
+              'import pandas as pd\n'
+              'from conformal_rag.traq_release import load_release\n'
+              'c = load_release(release_dir, "nq", "llama2")\n'
+              'Artifacts(out_dir, {"release_dir": release_dir}).table(pd.DataFrame({"questions": [len(c)], "K": [c.meta["K"]]}), "loaded")')
+
+
+@pytest.fixture
+def gated(tmp_path):
+    "A runs file whose entry needs TRAQ_RELEASE (its value is the notebook's release_dir) and one that does not."
+    write_nb(tmp_path/'release.ipynb', 'release_dir = ""\nout_dir = "figures/release"', RELEASE_NB)
+    write_nb(tmp_path/'plain.ipynb', 'n = 1\nout_dir = "figures/plain"', 'x = n')
+    (tmp_path/'runs.yaml').write_text(
+        'release:\n  notebook: release.ipynb\n  parameters: {}\n'
+        '  needs_env:\n    TRAQ_RELEASE: {parameter: release_dir, example: /path/to/collected_data, help: "the authors\' pickles"}\n'
+        'plain:\n  notebook: plain.ipynb\n  parameters: {}\n')
+    return tmp_path
+
+
+def test_needs_env_unset_is_skipped_with_the_command(gated, monkeypatch, capsys):
+    monkeypatch.delenv('TRAQ_RELEASE', raising=False)
+    assert main(['--runs', str(gated/'runs.yaml'), '--out-root', str(gated/'out')]) == 0   # skipped is not failed
+    out = capsys.readouterr().out
+    assert ('[reproduce] release SKIPPED: needs TRAQ_RELEASE (not set). To run it: make reproduce ARGS="--only release" '
+            "TRAQ_RELEASE=/path/to/collected_data. TRAQ_RELEASE: the authors' pickles") in out
+    assert "1 of 1 notebook runs ok; skipped (set TRAQ_RELEASE to run): ['release']" in out
+    assert not (gated/'out'/'release').exists() and (gated/'out'/'plain'/'_runs'/'plain.ipynb').exists()
+    monkeypatch.setenv('TRAQ_RELEASE', '')   # empty counts as unset
+    res = run_notebooks(['release'], runs_file=gated/'runs.yaml', dry_run=True, log=lambda *a: None)
+    assert res[0]['status'] == 'skipped' and res[0]['missing_env'] == ['TRAQ_RELEASE']
+
+
+def test_needs_env_set_runs_on_a_synthetic_release(gated, tmp_path, monkeypatch):
+    from conformal_rag.traq_release import synthetic_release
+    synthetic_release(tmp_path/'rel', 'nq', 'llama2', Q=7, K=3, M=4)
+    monkeypatch.setenv('TRAQ_RELEASE', str(tmp_path/'rel'))
+    res = run_notebooks(['release'], out_root=gated/'out', runs_file=gated/'runs.yaml', log=lambda *a: None)
+    assert res[0]['status'] == 'ok' and res[0]['parameters']['release_dir'] == str(tmp_path/'rel')
+    assert (gated/'out'/'release'/'loaded.csv').read_text().splitlines() == ['questions,K', '7,3']
+    # a -p value (or a smoke value) gives the parameter too: the run is not skipped without the variable
+    monkeypatch.delenv('TRAQ_RELEASE')
+    res = run_notebooks(['release'], overrides={'release_dir': str(tmp_path/'rel')}, runs_file=gated/'runs.yaml',
+                        dry_run=True, log=lambda *a: None)
+    assert res[0]['status'] == 'planned'
+
+
+def test_needs_env_is_checked_against_the_notebook(gated):
+    (gated/'runs.yaml').write_text('release:\n  notebook: release.ipynb\n  needs_env: {TRAQ_RELEASE: releese_dir}\n')
+    with pytest.raises(ValueError, match="needs_env parameter 'releese_dir' is not a parameter of release.ipynb"):
+        run_notebooks(['release'], runs_file=gated/'runs.yaml', dry_run=True, log=lambda *a: None)
+    (gated/'runs.yaml').write_text('release:\n  notebook: release.ipynb\n  needs_env: {traq_release: release_dir}\n')
+    with pytest.raises(ValueError, match="must be an upper-case name"):
+        run_notebooks(['release'], runs_file=gated/'runs.yaml', dry_run=True, log=lambda *a: None)
+
+
+def test_the_traq_release_entry_takes_TRAQ_RELEASE(monkeypatch):
+    "The registered entry: skipped without the variable (with the make command), planned with its value as release_dir."
+    monkeypatch.delenv('TRAQ_RELEASE', raising=False)
+    res = run_notebooks(['traq_release'], dry_run=True, log=lambda *a: None)
+    assert res[0]['status'] == 'skipped'
+    assert 'make reproduce ARGS="--only traq_release" TRAQ_RELEASE=' in res[0]['message'] and 'github.com/shuoli90/TRAQ' in res[0]['message']
+    monkeypatch.setenv('TRAQ_RELEASE', '/data/collected_data')
+    res = run_notebooks(['traq_release'], dry_run=True, log=lambda *a: None)
+    assert res[0]['status'] == 'planned' and res[0]['parameters']['release_dir'] == '/data/collected_data'
