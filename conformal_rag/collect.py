@@ -12,6 +12,7 @@ from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL, 
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
                                     clustering_from_spec, CLUSTERINGS)
 from .paths import data_dir
+from .traq import encode_texts, decode_texts
 
 # %% auto #0
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
@@ -147,7 +148,8 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
                 for r, v in zip(rules, judged[a]): extra[f'correct_{r}'][i, s, j] = v
         A['requests'][i] = reqs.get(qids[i], 0)
     A['correct'] = extra[f'correct_{rules[0]}'].copy()
-    A['answers'] = A['answers'].astype(str)
+    # answers stay an object array (memory follows the text stored; a fixed-width numpy string array pads every answer
+    # to the longest: 1000 x 20 x 30 answers cost ~2.6 GB that way); `save_collected` stores them as UTF-8 + offsets
     A['meta'] = {k: v for k, v in collected.attrs.items() if k != 'requests'}
     A['meta'].update(rules=list(rules), cluster=clus.spec,
                      threshold=threshold, Q=Q, S=S, M=M)
@@ -242,6 +244,7 @@ def save_collected(arrays:dict, # from `collected_arrays`
     "Save collected arrays as a compressed npz (metadata as JSON; `extra` arrays beside it in `<stem>_extra.npz`)."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     out = {k: v for k, v in arrays.items() if k not in ('meta', 'extra')}
+    if 'answers' in out: out.update(encode_texts(out.pop('answers'), 'answers'))
     with atomic_output(path) as tmp, open(tmp, 'wb') as f:   # never half a file: written aside, then renamed
         np.savez_compressed(f, meta=np.array(json.dumps(arrays.get('meta', {}), sort_keys=True, default=str)), **out)
     if arrays.get('extra'):
@@ -256,6 +259,10 @@ def load_collected(path:str|Path # a file written by `save_collected`
     if not path.exists(): raise FileNotFoundError(f"collected arrays {path} not found: run the collection first")
     with np.load(path, allow_pickle=False) as z: A = {k: z[k] for k in z.files}
     A['meta'] = json.loads(str(A['meta']))
+    if 'answers_utf8' in A:
+        A['answers'] = decode_texts(A, 'answers')
+        for k in ('answers_utf8', 'answers_offsets', 'answers_shape'): del A[k]
+    elif 'answers' in A: A['answers'] = A['answers'].astype(object)   # a file from before the encoding
     ex = path.with_name(path.stem + '_extra.npz')
     if ex.exists():
         with np.load(ex, allow_pickle=False) as z: A['extra'] = {k: z[k] for k in z.files}

@@ -14,15 +14,17 @@ from .paths import data_dir
 from .stats import stratified_split
 
 # %% auto #0
-__all__ = ['LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection',
-           'synthetic_collection', 'load_collection', 'ret_nonconformity', 'ret_placeholder', 'llm_gold_slots',
-           'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
-           'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'llm_set',
-           'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate', 'report', 'llm_covered',
-           'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest', 'memoized', 'gp_minimize_1d',
-           'optimize_split', 'vanilla', 'register_method', 'run_grid', 'individual_coverage', 'split_coverage_pmf',
-           'coverage_band', 'coverage_summary', 'summarize', 'size_reduction', 'size_reduction_by_level',
-           'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
+__all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection',
+           'synthetic_collection', 'load_collection', 'check_fidelity', 'ret_nonconformity', 'ret_placeholder',
+           'llm_gold_slots', 'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct',
+           'check_population', 'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set',
+           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate',
+           'fidelity_method', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices',
+           'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster',
+           'semantic_size_traq', 'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla',
+           'register_method', 'run_grid', 'individual_coverage', 'split_coverage_pmf', 'coverage_band',
+           'coverage_summary', 'summarize', 'size_reduction', 'size_reduction_by_level', 'IDKUnavailable',
+           'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
@@ -186,9 +188,19 @@ def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:T
     return Collection.load(p)
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
-def ret_nonconformity(c:Collection) -> np.ndarray:
+FIDELITIES = ('exact', 'traq')
+
+def check_fidelity(fidelity:str) -> str:
+    "Raise a `ValueError` unless `fidelity` is 'exact' (the paper's guarantee) or 'traq' (TRAQ's evaluation code)."
+    if fidelity not in FIDELITIES: raise ValueError(f"fidelity must be one of {FIDELITIES}, got fidelity={fidelity!r}")
+    return fidelity
+
+def ret_nonconformity(c:Collection,
+                      fidelity:str='exact', # 'traq': the gold passage's score whether retrieved or not (TRAQ's `retrieved_true_scores`)
+                     ) -> np.ndarray:
     "Per question: minus the best retrieved gold passage's score, or a placeholder when no gold passage is retrieved."
-    s = np.where(c.is_gold & c.in_topk, -c.ret_score, np.inf).min(axis=1)
+    gold = c.is_gold & c.in_topk if check_fidelity(fidelity) == 'exact' else c.is_gold
+    s = np.where(gold, -c.ret_score, np.inf).min(axis=1)
     finite = np.isfinite(s)
     return np.where(finite, s, ret_placeholder(c))
 
@@ -326,16 +338,18 @@ def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
               alpha_llm:float, # LLM miscoverage
               delta:float|None=None, # PAC: the guarantee holds with prob. >= 1 - delta (split in halves); None: marginal
-              method:str='exact', # threshold method ('exact', 'traq', 'conflare'; PAC: 'exact' or 'traq', TRAQ's code)
+              method:str|None=None, # threshold method ('exact', 'traq', 'conflare'; PAC: 'exact' or 'traq', TRAQ's code); None: the fidelity's
+              fidelity:str='exact', # 'traq': TRAQ's code (method 'traq', the gold passage's score retrieved or not)
               **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
+    method = fidelity_method(method, fidelity)
     if 'drop_unanswerable' in kw:
         raise ValueError("drop_unanswerable was removed: choose the questions before splitting with "
                          "apply_population(c, 'traq') (TRAQ's filter), so calibration and test come from one population")
     if kw: raise TypeError(f"calibrate got unexpected arguments {sorted(kw)}")
     if len(cal) == 0: raise ValueError("the calibration split is empty")
-    s_ret, s_llm = ret_nonconformity(cal), llm_nonconformity(cal)
+    s_ret, s_llm = ret_nonconformity(cal, fidelity), llm_nonconformity(cal)
     if delta is None:
         t_ret, t_llm = conformal_threshold(s_ret, alpha_ret, method), conformal_threshold(s_llm, alpha_llm, method)
     else:
@@ -347,6 +361,14 @@ def calibrate(cal:Collection, # calibration questions
     valid = cal.cluster >= 0
     whole_llm = bool(t_llm >= (-cal.freq[valid]).max()) if valid.any() else True
     return Thresholds(t_ret, t_llm, alpha_ret, alpha_llm, delta, whole_ret, whole_llm, len(cal))
+
+def fidelity_method(method:str|None, # a threshold method or None
+                    fidelity:str) -> str:
+    "The threshold method of a run: `method` or, when None, the fidelity's ('exact' or 'traq'); 'traq' fidelity takes no other."
+    if check_fidelity(fidelity) == 'traq':
+        if method not in (None, 'traq'): raise ValueError(f"fidelity='traq' uses TRAQ's thresholds (method='traq'), got method={method!r}")
+        return 'traq'
+    return 'exact' if method is None else method
 
 def report(test:Collection, # test questions
            agg:np.ndarray, # (Q, K, M) mask of the aggregated answer set
@@ -373,12 +395,19 @@ def llm_covered(test:Collection, tau_llm:float) -> np.ndarray:
     "Per question: `r* in C_LLM(q, p*)`, a correct sample from the gold passage passes `tau_llm` (never without one)."
     return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
 
-def evaluate(test:Collection, th:Thresholds) -> dict:
+def evaluate(test:Collection, th:Thresholds,
+             fidelity:str='exact', # 'traq': TRAQ's retriever event and its reclustered semantic count (`semantic_size_traq`)
+             recluster:'TraqRecluster|None'=None, # `traq_recluster(test)`, when already built ('traq' only)
+            ) -> dict:
     "Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds `th` on test questions."
     rset = retrieval_set(test, th.tau_ret)
-    ret_cov = (rset & test.is_gold).any(axis=1)
+    if check_fidelity(fidelity) == 'exact': ret_cov = (rset & test.is_gold).any(axis=1)
+    else: ret_cov = in_set(ret_nonconformity(test, 'traq'), th.tau_ret)   # TRAQ: `retrieved_true_score >= thr`
     n_ret = rset.sum(axis=1)
-    return report(test, aggregated_set(test, th.tau_ret, th.tau_llm), ret_cov, llm_covered(test, th.tau_llm), n_ret, n_ret)
+    agg = aggregated_set(test, th.tau_ret, th.tau_llm)
+    r = report(test, agg, ret_cov, llm_covered(test, th.tau_llm), n_ret, n_ret)
+    if fidelity == 'traq': r['semantic_size_traq'] = float(semantic_size_traq(recluster or traq_recluster(test), agg).mean())
+    return r
 
 # %% ../nbs/06_traq.ipynb #e7124167
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
@@ -490,14 +519,159 @@ def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_b
                 values=[float(v) for v in r.func_vals])
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
-def vanilla(test:Collection) -> dict:
+@dataclass
+class TraqRecluster:
+    "For TRAQ's semantic count: each sample's index among its question's distinct retrieved-passage answers, and which pairs of those answers TRAQ's keyword clustering joins."
+    answer_id:np.ndarray # (Q, K, M) index into the question's distinct answers; -1: no sample (or a slot that is not retrieved)
+    joins:list # per question, a (u, u) boolean matrix: ROUGE-1 F > threshold between distinct answers i and j
+
+    def __len__(self): return len(self.joins)
+    def subset(self, idx) -> 'TraqRecluster':
+        "The questions `idx` (indices or a boolean mask), like `Collection.subset`."
+        idx = np.arange(len(self))[idx]
+        return TraqRecluster(self.answer_id[idx], [self.joins[i] for i in idx])
+
+def traq_recluster(c:Collection, # a collection with `answers`
+                   threshold:float=0.7, # TRAQ: ROUGE-1 F > 0.7 joins two answers
+                  ) -> TraqRecluster:
+    "The distinct answers of each question's retrieved passages and their pairwise ROUGE-1 (stemmed, as TRAQ's scorer) matches."
+    from conformal_rag.matching import rouge_matrix
+    if c.answers is None:
+        raise ValueError("fidelity='traq' reclusters each set's answer texts (TRAQ's semantic count), but this collection "
+                         "has no answers (answers=None)")
+    aid, joins = np.full(c.shape, -1, np.int32), []
+    for q in range(len(c)):
+        valid = (c.cluster[q] >= 0) & c.in_topk[q][:, None]
+        texts = [str(a) for a in c.answers[q][valid]]   # passage by passage, samples in order
+        pos = {}
+        for a in texts: pos.setdefault(a, len(pos))
+        aid[q][valid] = [pos[a] for a in texts]
+        joins.append(rouge_matrix(list(pos), 'rouge1', stem=True) > threshold if pos else np.zeros((0, 0), bool))
+    return TraqRecluster(aid, joins)
+
+def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same questions
+                       mask:np.ndarray, # (Q, K, M) answer set
+                      ) -> np.ndarray:
+    "Per question: TRAQ's semantic count of `mask`: its distinct answers in set order, keyword-clustered (for i < j, a match sets j's id to i's), ids counted."
+    if mask.shape != rc.answer_id.shape: raise ValueError(f"mask has shape {mask.shape}, the recluster index {rc.answer_id.shape}")
+    out = np.zeros(len(rc), int)
+    for q in range(len(rc)):
+        ids = rc.answer_id[q][mask[q] & (rc.answer_id[q] >= 0)]
+        if not len(ids): continue
+        _, first = np.unique(ids, return_index=True)
+        seq = ids[np.sort(first)]                       # distinct strings in order of first appearance
+        up = np.triu(rc.joins[q][np.ix_(seq, seq)], 1)
+        lab = np.arange(len(seq))
+        for i in np.flatnonzero(up.any(axis=1)):        # TRAQ's loop: for j > i with a match, id[j] = id[i]
+            lab[up[i]] = lab[i]
+        out[q] = len(np.unique(lab))
+    return out
+
+# %% ../nbs/06_traq.ipynb #44399229
+def traq_split(n:int, # questions
+               seed:int, # TRAQ's `--seed` (10, 20, ..., 50 in its results)
+               fractions=(0.3, 0.3, 0.4), # calibration (`cal_first`), optimization (`cal_second`), test
+              ) -> tuple[np.ndarray, ...]:
+    "TRAQ's split: `random.seed(seed)`, three `random.shuffle(np.arange(n))` (the last kept), cut at int(n*0.3), int(n*0.6); each part sorted (its `utils.split`)."
+    import random
+    if not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be a positive number of questions, got n={n!r}")
+    f = np.asarray(fractions, dtype=float)
+    if f.shape != (3,) or (f < 0).any() or abs(f.sum() - 1) > 1e-9: raise ValueError(f"fractions must be 3 shares summing to 1, got fractions={fractions!r}")
+    rng = random.Random(seed)   # the generator `random.seed(seed)` sets, without touching the global one
+    for _ in range(3):          # TRAQ's script shuffles three times (two leftover copies); only the last split is used
+        idx = np.arange(n); rng.shuffle(idx)
+    a, b = int(n * fractions[0]), int(n * (fractions[0] + fractions[1]))
+    return tuple(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:]))
+
+def check_splits(splits, # a list of (calibration, optimization, test) index arrays
+                 n:int, # questions in the collection the indices refer to
+                ) -> list:
+    "Validate explicit splits: integer indices in [0, n), the three parts disjoint, calibration and test non-empty."
+    out = []
+    if isinstance(splits, (str, bytes)) or not hasattr(splits, '__len__'): raise ValueError(f"splits must be a list of (cal, opt, test) triples, got {type(splits).__name__}")
+    for i, sp in enumerate(splits):
+        if not isinstance(sp, (tuple, list)) or len(sp) != 3:
+            raise ValueError(f"splits[{i}] must be a (cal, opt, test) triple, got {sp!r:.80}")
+        parts = []
+        for name, p in zip(('cal', 'opt', 'test'), sp):
+            a = np.asarray(p)
+            if a.size == 0: a = a.astype(int)
+            if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
+                raise ValueError(f"splits[{i}] {name} must be a 1-D array of integer indices, got dtype {a.dtype} shape {a.shape}")
+            bad = a[(a < 0) | (a >= n)]
+            if len(bad): raise ValueError(f"splits[{i}] {name}: index {int(bad[0])} out of range for {n} questions")
+            u, cnt = np.unique(a, return_counts=True)
+            if (cnt > 1).any(): raise ValueError(f"splits[{i}] {name}: question {int(u[cnt > 1][0])} appears twice")
+            parts.append(a)
+        names = ('cal', 'opt', 'test')
+        for x in range(3):
+            for y in range(x + 1, 3):
+                both = np.intersect1d(parts[x], parts[y])
+                if len(both): raise ValueError(f"splits[{i}]: question {int(both[0])} is in both {names[x]} and {names[y]}")
+        if not len(parts[0]) or not len(parts[2]): raise ValueError(f"splits[{i}]: the calibration and test parts must not be empty")
+        out.append(tuple(parts))
+    return out
+
+# %% ../nbs/06_traq.ipynb #ddfa18f3
+def traq_softmax(w) -> np.ndarray:
+    "TRAQ's `softmax`: `exp(w - mean(w)) / sum` (the same floating-point steps, so the same error split)."
+    nom = np.exp(np.asarray(w, dtype=float) - np.mean(np.asarray(w, dtype=float)))
+    return nom / np.sum(nom)
+
+def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_first`): the thresholds
+                        opt:Collection, # optimization questions (TRAQ's `cal_second`): the objective
+                        alpha:float, # overall miscoverage
+                        delta:float|None=None, # PAC variant when given (TRAQ's `objective_pac`)
+                        seed:int=0, # skopt's `random_state` (TRAQ: its `--seed`)
+                        n_calls:int=15, # TRAQ: 15
+                        n_initial_points:int=10, # skopt's default, as TRAQ ran it
+                        recluster:TraqRecluster|None=None, # `traq_recluster(opt)`, when already built
+                       ) -> dict:
+    "TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], thresholds from `cal`, mean TRAQ semantic count on `opt`."
+    alpha = check_alpha(alpha)
+    if len(cal) == 0 or len(opt) == 0: raise ValueError("optimize_split_traq needs non-empty calibration and optimization splits")
+    import hashlib
+    rc = recluster if recluster is not None else traq_recluster(opt)
+    h = hashlib.blake2b(rc.answer_id.tobytes(), digest_size=16)   # the answer texts' matches enter the objective too
+    for j in rc.joins: h.update(np.packbits(j).tobytes()); h.update(str(j.shape).encode())
+    key = ('optimize_split_traq', collection_digest(cal), collection_digest(opt), h.hexdigest(), alpha, delta, seed,
+           n_calls, n_initial_points)
+    return memoized(key, lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc))
+
+def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc):
+    from skopt import gp_minimize
+    from skopt.space import Real
+    def f(x):
+        w = traq_softmax(x)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            th = calibrate(cal, alpha * w[0], alpha * w[1], delta, fidelity='traq')
+        return float(evaluate(opt, th, 'traq', rc)['semantic_size_traq'])
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
+        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI', n_calls=n_calls,
+                        n_initial_points=n_initial_points, random_state=seed, x0=[[1, 1]])
+    w = traq_softmax(r.x)
+    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]), objective=float(r.fun),
+                values=[float(v) for v in r.func_vals])
+
+# %% ../nbs/06_traq.ipynb #9a3af05f
+def vanilla(test:Collection,
+            fidelity:str='exact', # 'traq': every sampled answer of the top passage, with TRAQ's semantic count
+            recluster:TraqRecluster|None=None, # `traq_recluster(test)`, when already built ('traq' only)
+           ) -> dict:
     "Vanilla RAG: the top-1 retrieved passage and its most frequent sampled answer (a set of size 1, no guarantee)."
     Q = len(test)
     top = np.where(test.in_topk, test.ret_score, -np.inf).argmax(axis=1)
-    f = test.freq[np.arange(Q), top]  # (Q, M)
-    best = f.argmax(axis=1)
-    mask = np.zeros(test.shape, bool); mask[np.arange(Q), top, best] = True
-    return report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)  # one request: the top-1 passage
+    mask = np.zeros(test.shape, bool)
+    if check_fidelity(fidelity) == 'exact':
+        f = test.freq[np.arange(Q), top]  # (Q, M)
+        best = f.argmax(axis=1)
+        mask[np.arange(Q), top, best] = True
+    else: mask[np.arange(Q), top] = test.cluster[np.arange(Q), top] >= 0   # TRAQ's evaluate_vanila: all of its answers
+    r = report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)  # one request: the top-1 passage
+    if fidelity == 'traq': r['semantic_size_traq'] = float(semantic_size_traq(recluster or traq_recluster(test), mask).mean())
+    return r
 
 METHODS = {}
 
@@ -506,8 +680,11 @@ def register_method(name:str):
     def deco(fn): METHODS[name] = fn; return fn
     return deco
 
-def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method='exact', n_calls=15,
-               n_initial_points=5, seed=0, fast_bo=True, **_):
+def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method=None, n_calls=15,
+               n_initial_points=None, seed=0, fast_bo=True, fidelity='exact', recluster=None, **_):
+    if check_fidelity(fidelity) == 'traq': return _bonf_like_traq(c, cal, opt, test, alpha, delta, pac, optimize, method,
+                                                                  n_calls, n_initial_points, seed, recluster)
+    n_initial_points, method = 5 if n_initial_points is None else n_initial_points, 'exact' if method is None else method
     cal_c, test_c = c.subset(cal), c.subset(test)
     w, extra = 0.5, {}
     if optimize:
@@ -518,8 +695,24 @@ def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method='exact', n
     return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
                 tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
+def _bonf_like_traq(c, cal, opt, test, alpha, delta, pac, optimize, method, n_calls, n_initial_points, seed, recluster):
+    "TRAQ's code: Bonferroni or searched weights (`optimize_split_traq`), thresholds from `cal`, TRAQ's metrics on `test`."
+    fidelity_method(method, 'traq')
+    rc = recluster if recluster is not None else traq_recluster(c)
+    cal_c, test_c, d = c.subset(cal), c.subset(test), delta if pac else None
+    w, extra = np.array([0.5, 0.5]), {}
+    if optimize:
+        r = optimize_split_traq(cal_c, c.subset(opt), alpha, d, seed, n_calls,
+                                10 if n_initial_points is None else n_initial_points, rc.subset(opt))
+        w, extra = np.array([r['w_ret'], r['w_llm']]), dict(opt_objective=r['objective'])
+    th = calibrate(cal_c, alpha * w[0], alpha * w[1], d, fidelity='traq')   # TRAQ: alpha * weights[i], both from one softmax
+    return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
+                tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
+
 @register_method('Vanilla')
-def _vanilla(c, cal, opt, test, alpha, delta, **_): return vanilla(c.subset(test))
+def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, **_):
+    if check_fidelity(fidelity) == 'exact': return vanilla(c.subset(test))
+    return dict(vanilla(c, 'traq', recluster), n_eval=len(c))   # TRAQ's code: every question, not the test split
 @register_method('Bonf')
 def _bonf(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, opt, test, alpha, delta, False, False, **kw)
 @register_method('TRAQ')
@@ -529,7 +722,7 @@ def _bonf_p(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, op
 @register_method('TRAQ-P')
 def _traq_p(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, opt, test, alpha, delta, True, True, **kw)
 
-# %% ../nbs/06_traq.ipynb #17f5c56f
+# %% ../nbs/06_traq.ipynb #db6fe702
 def run_grid(c:Collection, # the collected arrays
              methods=('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), # names in `METHODS`
              levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
@@ -540,6 +733,8 @@ def run_grid(c:Collection, # the collected arrays
              n_jobs:int=1, # parallel worker processes (joblib); -1: one per core
              population:str|None=None, # restrict `c` to this population (`apply_population`) before any split; None: `c` as given
              keep_workers:bool=False, # n_jobs > 1: leave joblib's workers running for the next call (a notebook's many grids)
+             fidelity:str='exact', # 'traq': reproduce TRAQ's evaluation code (its split, thresholds, search, counts, Vanilla)
+             splits=None, # explicit (cal, opt, test) index triples into `c` (after `population`), one per seed; None: drawn
              **options, # passed to every method (n_calls, n_initial_points, method, ...)
             ) -> pd.DataFrame:
     "Run every method at every level and seed; one row per (method, level, seed). TRAQ's experiment grid."
@@ -551,17 +746,28 @@ def run_grid(c:Collection, # the collected arrays
     unknown = [m for m in methods if m not in METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {sorted(METHODS)}")
     for l in levels: check_alpha(round(1 - l, 10), f'1 - level (level={l})')
+    seeds = list(seeds)
+    if splits is not None:
+        splits = check_splits(splits, len(c))
+        if len(splits) != len(seeds): raise ValueError(f"splits holds {len(splits)} splits but seeds {len(seeds)} seeds {seeds}: give one split per seed")
+        split_of = dict(zip(seeds, splits))
+    elif check_fidelity(fidelity) == 'traq': split_of = {s: traq_split(len(c), s, fractions) for s in seeds}
+    else: split_of = {s: split_indices(c, fractions, s) for s in seeds}
+    if check_fidelity(fidelity) == 'traq':   # passed to the methods only then: 'exact' runs see the options they always saw
+        fidelity_method(options.get('method'), 'traq')
+        options = {**options, 'fidelity': 'traq', 'recluster': traq_recluster(c)}
     jobs = [(s, l, m) for s in seeds for l in levels for m in methods]
     def one(seed, level, m, fn):
-        cal, opt, test = split_indices(c, fractions, seed)
+        cal, opt, test = split_of[seed]
         alpha = round(1 - level, 10)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter('always')
             r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
         few = [str(w.message) for w in caught if 'too few' in str(w.message)]
         ceil = {f'ceiling_{k}': v for k, v in ceilings(c.subset(test)).items()}   # of this split's test questions
+        fid = {} if fidelity == 'exact' else dict(fidelity=fidelity)
         return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c), n_cal=len(cal),
-                    n_opt=len(opt), n_test=len(test), **r, **ceil, too_few=few[0] if few else '')
+                    n_opt=len(opt), n_test=len(test), **fid, **r, **ceil, too_few=few[0] if few else '')
     it = tqdm(jobs, desc='methods x levels x seeds', disable=not progress)
     if n_jobs == 1: rows = [one(s, l, m, METHODS[m]) for s, l, m in it]
     else:

@@ -8,14 +8,17 @@ import hashlib, pickle
 from collections import Counter
 from pathlib import Path
 from typing import Callable
+import warnings
 import numpy as np
+import pandas as pd
 from .traq import Collection
 from .matching import traq_correct, cluster_rouge, cluster_exact
 
 # %% auto #0
-__all__ = ['TASKS', 'BACKBONES', 'MODELS', 'REQUIRED', 'RELEASE_SHA256', 'ReleaseFileError', 'SafeUnpickler', 'safe_load',
-           'check_backbone', 'release_suffix', 'release_files', 'expected_names', 'synthetic_release', 'load_release',
-           'parse_spec', 'load_collection_spec']
+__all__ = ['TASKS', 'BACKBONES', 'MODELS', 'REQUIRED', 'RELEASE_SHA256', 'RESULT_COLUMNS', 'RACY', 'ReleaseFileError',
+           'SafeUnpickler', 'safe_load', 'check_backbone', 'release_suffix', 'release_files', 'expected_names',
+           'synthetic_release', 'load_release', 'parse_spec', 'load_collection_spec', 'read_results', 'results_rows',
+           'traq_chunk_sums', 'lost_chunks', 'weight_scan', 'release_agreement', 'agreement_summary']
 
 # %% ../nbs/06b_traq_release.ipynb #140d20a3
 class ReleaseFileError(ValueError):
@@ -550,3 +553,213 @@ def parse_spec(spec:str) -> dict:
 def load_collection_spec(spec:str, **kw) -> Collection:
     "Load `traq-release:DIR:TASK:BACKBONE[:VARIANT]` (keyword arguments go to `load_release`)."
     return load_release(**parse_spec(spec), **kw)
+
+# %% ../nbs/06b_traq_release.ipynb #ebda0f68
+RESULT_COLUMNS = {   # the authors' column -> (method, metric with fidelity='traq', metric with fidelity='exact')
+    'retrieval_coverage': ('Bonf', 'ret_coverage', 'ret_coverage'),
+    'qa_coverage': ('Bonf', 'llm_coverage', 'llm_coverage'),
+    'end_to_end_coverage': ('Bonf', 'e2e_coverage_top', 'e2e_coverage_top'),
+    'retrieval_coverage_pac': ('Bonf-P', 'ret_coverage', 'ret_coverage'),
+    'qa_coverage_pac': ('Bonf-P', 'llm_coverage', 'llm_coverage'),
+    'end_to_end_coverage_pac': ('Bonf-P', 'e2e_coverage_top', 'e2e_coverage_top'),
+    'TRAC_coverage': ('TRAQ', 'e2e_coverage', 'e2e_coverage'),
+    'TRAC_average_semantic': ('TRAQ', 'semantic_size_traq', 'semantic_size'),
+    'Bonf_coverage': ('Bonf', 'e2e_coverage', 'e2e_coverage'),
+    'Bonf_average_semantic': ('Bonf', 'semantic_size_traq', 'semantic_size'),
+    'PAC_Bonf_coverage': ('Bonf-P', 'e2e_coverage', 'e2e_coverage'),
+    'PAC_Bonf_average_semantic': ('Bonf-P', 'semantic_size_traq', 'semantic_size'),
+    'PAC_TRAC_coverage': ('TRAQ-P', 'e2e_coverage', 'e2e_coverage'),
+    'PAC_TRAC_average_semantic': ('TRAQ-P', 'semantic_size_traq', 'semantic_size'),
+    'Vanila_coverage': ('Vanilla', 'e2e_coverage', 'e2e_coverage'),
+    'Vanila_average_semantic': ('Vanilla', 'semantic_size_traq', 'semantic_size'),
+}
+RACY = {k for k in RESULT_COLUMNS if not k.startswith(('retrieval_', 'qa_', 'end_to_end_'))}   # summed by 40 workers
+
+def read_results(path:str|Path, # the authors' JSON-lines results file
+                 task:str|None=None, # keep this task's rows only
+                ) -> pd.DataFrame:
+    "The authors' results file as a DataFrame, one row per line (task, alpha, seed and the result columns)."
+    import json
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f"results file {path} not found")
+    rows = []
+    for i, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip(): continue
+        try: r = json.loads(line)
+        except json.JSONDecodeError as e: raise ReleaseFileError(f"{path}:{i}: not a JSON object ({e.msg})") from e
+        if not isinstance(r, dict) or not {'task', 'alpha', 'seed'} <= set(r):
+            raise ReleaseFileError(f"{path}:{i}: expected an object with task, alpha and seed, got {line[:80]!r}")
+        rows.append(r)
+    df = pd.DataFrame(rows)
+    if task is not None:
+        if task not in set(df.task): raise ValueError(f"{path}: no rows for task={task!r}; it holds {sorted(set(df.task))}")
+        df = df[df.task == task].reset_index(drop=True)
+    return df
+
+def results_rows(grid:pd.DataFrame, # a `run_grid(..., fidelity='traq')` result with every method of RESULT_COLUMNS
+                 task:str) -> list:
+    "The grid in the authors' results schema: one dict per (alpha, seed), as their script writes a line (e.g. for synthetic files)."
+    out = []
+    for (alpha, seed), g in grid.groupby(['alpha', 'seed'], sort=False):
+        r = dict(task=task, alpha=float(alpha), seed=int(seed), semantic=False)
+        for col, (m, metric, _) in RESULT_COLUMNS.items(): r[col] = float(g[g.method == m][metric].iloc[0])
+        out.append(r)
+    return out
+
+def traq_chunk_sums(values, # per-question values, in TRAQ's order (index order of the split)
+                    kernel:int=40, # TRAQ's `evaluate` processes
+                   ) -> np.ndarray:
+    "Sum of each worker's chunk, cut as TRAQ's `evaluate` cuts its list (`np.linspace(0, length, kernel + 1)`)."
+    v = np.asarray(values, dtype=float)
+    lens = np.linspace(0, len(v), kernel + 1)
+    return np.array([v[int(lens[i]):int(lens[i + 1])].sum() for i in range(kernel)])
+
+def lost_chunks(deficit:int, # sequential total minus the authors' total (an integer count)
+                chunk_sums, # integer per-worker sums
+               ) -> int|None:
+    "The fewest chunks whose sums add up to `deficit` (lost `+=` updates), 0 when `deficit` is 0, None when no set does."
+    if deficit == 0: return 0
+    if deficit < 0: return None
+    best = {0: 0}   # reachable total -> fewest chunks
+    for s in map(int, np.rint(chunk_sums)):
+        if s <= 0: continue
+        for t, k in list(best.items()):
+            if t + s <= deficit and k + 1 < best.get(t + s, 1 << 30): best[t + s] = k + 1
+    return best.get(deficit)
+
+def _per_question(c, row, rc):
+    "Per-question coverage and TRAQ semantic count of one grid row's set, in TRAQ's order, and the questions it ran on."
+    from conformal_rag.traq import aggregated_set, covered, semantic_size_traq
+    if row['method'] == 'Vanilla':
+        Q = len(c); top = np.where(c.in_topk, c.ret_score, -np.inf).argmax(axis=1)
+        mask = np.zeros(c.shape, bool); mask[np.arange(Q), top] = c.cluster[np.arange(Q), top] >= 0
+        return covered(c, mask), semantic_size_traq(rc, mask)
+    t = c.subset(row['_test'])
+    mask = aggregated_set(t, row['tau_ret'], row['tau_llm'])
+    return covered(t, mask), semantic_size_traq(rc.subset(row['_test']), mask)
+
+def weight_scan(c:Collection, # the pool of questions
+                cal, test, # index arrays: calibration (TRAQ's `cal_first`) and test questions
+                alpha:float, delta:float|None=None, # PAC (TRAQ-P) when delta is given
+                rc=None, # `traq.traq_recluster(c)`, when already built
+                n:int=2001, # weights scanned over TRAQ's range of the retriever's share [1/(1+e), e/(1+e)]
+               ) -> pd.DataFrame:
+    "Coverage and TRAQ semantic count on `test` of every distinct threshold pair TRAQ's search can reach (fidelity 'traq'), with the per-question values (`covered`, `semantic`)."
+    from conformal_rag.traq import calibrate, aggregated_set, covered, semantic_size_traq, traq_recluster
+    rc = traq_recluster(c) if rc is None else rc
+    cal_c, test_c, rct = c.subset(cal), c.subset(test), rc.subset(test)
+    rows, seen = [], {}
+    for w in np.linspace(1 / (1 + np.e), np.e / (1 + np.e), n):
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            th = calibrate(cal_c, alpha * w, alpha * (1 - w), delta, fidelity='traq')
+        key = (th.tau_ret, th.tau_llm)
+        if key not in seen:
+            mask = aggregated_set(test_c, th.tau_ret, th.tau_llm)
+            seen[key] = (covered(test_c, mask), semantic_size_traq(rct, mask))
+        cov, sem = seen[key]
+        rows.append(dict(w_ret=w, tau_ret=th.tau_ret, tau_llm=th.tau_llm, e2e_coverage=cov.mean(),
+                         semantic_size_traq=sem.mean(), covered=cov, semantic=sem))
+    return pd.DataFrame(rows)
+
+def _attained(scan, cov, sem, tol):
+    "Weight ranges where the authors' coverage and semantic count are both attained, and where each is."
+    both = scan[(abs(scan.e2e_coverage - cov) <= tol) & (abs(scan.semantic_size_traq - sem) <= tol)]
+    rng = lambda d: f"[{d.w_ret.min():.3f}, {d.w_ret.max():.3f}]" if len(d) else ''
+    return rng(both)
+
+def _attained_lost(scan, cov, sem):
+    "Weight range where the authors' coverage and semantic count are both the sequential values less lost worker updates."
+    ok, pairs = [], scan.drop_duplicates(['tau_ret', 'tau_llm'])
+    for _, r in pairs.iterrows():
+        n = len(r.covered)
+        dc, ds = int(round(r.covered.sum() - cov * n)), int(round(r.semantic.sum() - sem * n))
+        if lost_chunks(dc, traq_chunk_sums(r.covered)) is not None and lost_chunks(ds, traq_chunk_sums(r.semantic)) is not None:
+            ok.append((r.tau_ret, r.tau_llm))
+    d = scan[[(a, b) in ok for a, b in zip(scan.tau_ret, scan.tau_llm)]]
+    return f"{len(ok)} of the {len(pairs)} threshold pairs the search can reach (w_ret {d.w_ret.min():.3f} to {d.w_ret.max():.3f})" if len(d) else ''
+
+def release_agreement(collection:Collection, # the release as TRAQ's script reads it: `load_release(..., n=1000, strict=False)`
+                      results_file:str|Path, # the authors' JSON-lines results (e.g. TRAC/opensource_results_new.txt)
+                      task:str='squad1', # the task's rows to recompute
+                      tol:float=1e-9, # |package - authors| at most this counts as a match
+                      exact:bool=True, # also recompute with fidelity='exact' on the same splits
+                      n_calls:int=15, # TRAQ's search length
+                      progress:bool=False, n_jobs:int=1,
+                     ) -> pd.DataFrame:
+    "Every column of the authors' results for `task`, row by row: their value, the package's (fidelity 'traq' and 'exact'), differences and why."
+    from conformal_rag.traq import run_grid, traq_split, traq_recluster
+    res = read_results(results_file, task)
+    missing = [k for k in RESULT_COLUMNS if k not in res.columns]
+    if missing: raise ReleaseFileError(f"{results_file}: no column(s) {missing} for task={task!r}")
+    if collection.meta.get('correctness', '').endswith('> 0.3'):
+        warnings.warn("the collection marks answers correct at ROUGE-1 > 0.3 (the paper); TRAQ's evaluation code uses "
+                      ">= 0.3: load the release with strict=False to compare", stacklevel=2)
+    c, n = collection, len(collection)
+    seeds = sorted(set(int(s) for s in res.seed))
+    levels = sorted(set(round(1 - float(a), 10) for a in res.alpha))
+    splits = [traq_split(n, s) for s in seeds]
+    grids = {'traq': run_grid(c, tuple(sorted(set(m for m, _, _ in RESULT_COLUMNS.values()))), levels, seeds,
+                              n_calls=n_calls, progress=progress, n_jobs=n_jobs, fidelity='traq', splits=splits)}
+    if exact: grids['exact'] = run_grid(c, ('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), levels, seeds, progress=progress,
+                                        n_jobs=n_jobs, splits=splits)
+    rc = traq_recluster(c)
+    test_of = dict(zip(seeds, (s[2] for s in splits)))
+    vanilla_parts, scans = None, {}
+    rows = []
+    for _, a in res.iterrows():
+        alpha, seed = float(a['alpha']), int(a['seed'])
+        sel = lambda g, m: g[(g.method == m) & np.isclose(g.alpha, alpha) & (g.seed == seed)].iloc[0]
+        parts = {}
+        for col, (m, metric, metric_exact) in RESULT_COLUMNS.items():
+            rt = sel(grids['traq'], m)
+            auth, mine = float(a[col]), float(rt[metric])
+            r = dict(task=task, alpha=alpha, seed=seed, column=col, method=m, metric=metric, authors=auth, traq=mine,
+                     diff_traq=mine - auth)
+            if exact:
+                r.update(exact=float(sel(grids['exact'], m)[metric_exact]), metric_exact=metric_exact)
+                r['diff_exact'] = r['exact'] - auth
+            r['match'] = bool(abs(mine - auth) <= tol)
+            why = ''
+            if not r['match'] and col in RACY:
+                if m == 'Vanilla':
+                    if vanilla_parts is None: vanilla_parts = _per_question(c, dict(method='Vanilla'), rc)
+                    cov, sem = vanilla_parts
+                else:
+                    if m not in parts: parts[m] = _per_question(c, dict(rt, _test=test_of[seed]), rc)
+                    cov, sem = parts[m]
+                v = cov if col.endswith('coverage') else sem
+                length = len(v)
+                d = int(round(float(np.sum(v)) - auth * length))
+                k = lost_chunks(d, traq_chunk_sums(v)) if abs(auth * length - round(auth * length)) < 1e-6 else None
+                if k: why = (f"lost update(s): the authors' total is {d} below the sequential one, the sum of {k} of the 40 "
+                             f"workers' partial sums (TRAQ's non-atomic Value +=)")
+                elif m in ('TRAQ', 'TRAQ-P'):
+                    key = (alpha, seed, m)
+                    if key not in scans:
+                        cal = splits[seeds.index(seed)][0]
+                        scans[key] = weight_scan(c, cal, test_of[seed], alpha, 0.1 if m == 'TRAQ-P' else None, rc)
+                    pre = 'TRAC' if m == 'TRAQ' else 'PAC_TRAC'
+                    ac, asem = float(a[f'{pre}_coverage']), float(a[f'{pre}_average_semantic'])
+                    at, lost = _attained(scans[key], ac, asem, tol), ''
+                    if not at: lost = _attained_lost(scans[key], ac, asem)
+                    chose = f"the package's search chose {float(rt['alpha_ret']) / alpha:.3f}"
+                    why = ("searched weights: " + (f"the authors' coverage and semantic count are both attained at "
+                           f"w_ret in {at}, {chose}" if at else f"the authors' coverage and semantic count are both "
+                           f"attained, less lost worker updates, at {lost}, {chose}" if lost else
+                           "not attained by any weight, nor with lost worker updates") +
+                           " (TRAQ's objective on the second split was summed with lost updates; skopt 0.9 / "
+                           "scikit-learn 1.3 there)")
+                else: why = 'not explained by lost worker updates'
+            elif not r['match']: why = 'not explained (computed without workers)'
+            r['why'] = why
+            rows.append(r)
+    return pd.DataFrame(rows)
+
+def agreement_summary(ag:pd.DataFrame, # from `release_agreement`
+                     ) -> pd.DataFrame:
+    "Per authors' column: rows, exact matches, rows explained by lost updates, other differences, mean difference (traq - authors)."
+    g = ag.assign(lost=ag.why.str.startswith('lost update'), other=~ag.match & ~ag.why.str.startswith('lost update'))
+    return g.groupby('column', sort=False).agg(rows=('match', 'size'), match=('match', 'sum'), lost_updates=('lost', 'sum'),
+                                               other=('other', 'sum'), mean_diff_traq=('diff_traq', 'mean'),
+                                               max_abs_diff_traq=('diff_traq', lambda x: float(np.abs(x).max()))).reset_index()
