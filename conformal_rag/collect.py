@@ -363,6 +363,9 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     target = output_path(name, out)
     parse_model_spec(model)
     ds = data.load_qa(dataset)
+    if isinstance(ds, data.QuestionSet):   # e.g. 'nq-open': fail here, before any model loads
+        raise ValueError(f"dataset {dataset!r} has questions only, no passages: a TRAQ/TRAC collection retrieves passages "
+                         "(use a dataset with a corpus: 'wiki', 'nq_open:PSGS_TSV', 'dpr:PATH', ...)")
     llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
     clus = _clustering(cluster, 0.7, cache if cache is not None else True)   # its model loads now: a bad name fails before sampling
     qs = sample_questions(ds.examples, n_questions, seed)

@@ -447,6 +447,7 @@ def corruption_counts(correct_without, # per question, whether the answer withou
 MODEL_SETTINGS = {  # how each shipped model is prompted
     'gemma-3-270m': dict(chat=False),           # base model: no chat template, dialogues written out as text
     'smollm2-135m-instruct': dict(chat=True),   # instruct model: its chat template
+    'qwen2.5-coder-1.5b-instruct': dict(chat=True),   # opt-in instruct model (`make models`, conformal_rag.models): its chat template
 }
 RA_SOURCES = ('sparse', 'dense', 'gold', 'corrupted')
 

@@ -202,3 +202,11 @@ def test_rcrag_collect_bad_dataset_is_one_line(tmp_path):
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2, r.stderr[-2000:]
     assert "'nq' needs a path" in r.stderr and 'Traceback' not in r.stderr
+
+def test_questions_only_dataset_fails_before_the_model_loads(tmp_path, capsys, monkeypatch):
+    "`--dataset nq-open` has no passages to retrieve: one line naming the dataset, before any model loads."
+    import json, conformal_rag.collect as col
+    f = tmp_path/'nq.jsonl'
+    f.write_text('\n'.join(json.dumps(dict(question=f'who wrote book {i}', answer=[f'author {i}'])) for i in range(5)) + '\n')
+    monkeypatch.setattr(col, 'llm_from_spec', lambda *a, **k: (_ for _ in ()).throw(AssertionError('model loaded')))
+    fails(small(tmp_path, dataset=f'nq-open:{f}'), capsys, f'nq-open:{f}', 'questions only')
