@@ -340,6 +340,8 @@ def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and
                  ):
     "Left: realized risk against alpha (CRC kept wrong, LTT wrong | kept) with 5-95 % split ranges; right: keep rate against alpha and the rules."
     import matplotlib.pyplot as plt
+    from conformal_rag.plots import place_legend, set_style
+    set_style()
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(12, 3.6))
     ax, bx = axes
     a = np.sort(summary.alpha.unique())
@@ -357,8 +359,9 @@ def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and
         if len(r): bx.axhline(r.keep_rate.mean(), color=f'C{i + 2}', ls='--', lw=1.2, label=f'{name} (fixed rule)')
     ax.set(xlabel='alpha', ylabel='realized risk on held-out questions', ylim=(0, None))
     bx.set(xlabel='alpha', ylabel=keep_label, ylim=(-0.02, 1.02))
-    ax.legend(fontsize=7, loc='upper left'); bx.legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0))
-    if title: ax.figure.suptitle(title, fontsize=10)
+    if title: ax.set_title(title, fontsize=9)   # on the left panel: one title per row when rows are stacked
+    bx.legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0))
+    place_legend(ax, loc='upper left', fontsize=7)   # last, on the final layout: inside where it covers no data, else to the right
     return axes
 
 # %% ../nbs/10_risk_control.ipynb #645539be
@@ -454,8 +457,10 @@ def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`
 def family_coverage_plot(summary:pd.DataFrame, # from `family_coverage_summary`
                          axes=None, # one axis per set; a new figure when None
                         ):
-    "Per set, bars of the mean coverage per family, marginal beside Mondrian, with 5-95 % split ranges and the target line."
+    "Per set, bars of the mean coverage per family, marginal beside Mondrian, with 5-95 % split ranges and the target line; each family's n_cal and share of +inf (whole-set) thresholds under its bars."
     import matplotlib.pyplot as plt
+    from conformal_rag.plots import set_style
+    set_style()
     sets = list(pd.unique(summary.set))
     if axes is None: _, axes = plt.subplots(1, len(sets), figsize=(4.2 * len(sets) + 1.2, 3.8), sharey=True)
     axes = np.atleast_1d(axes)
@@ -463,15 +468,15 @@ def family_coverage_plot(summary:pd.DataFrame, # from `family_coverage_summary`
         s = summary[summary.set == name]
         fams = list(pd.unique(s.family))
         x = np.arange(len(fams))
+        ticks = [f'{f}\nn_cal = {s[s.family == f].n_cal.mean():.0f}' for f in fams]
         for j, (calib, color) in enumerate((('marginal', 'C0'), ('Mondrian', 'C1'))):
             t = s[s.calibration == calib].set_index('family').reindex(fams)
             err = np.vstack([t.coverage - t.coverage_q05, t.coverage_q95 - t.coverage]).clip(0)
             ax.bar(x + (j - 0.5) * 0.38, t.coverage, 0.36, yerr=err, color=color, capsize=3, label=calib)
-            for xi, (wv, nc) in enumerate(zip(t.whole_set, t.n_cal)):
-                ax.text(xi + (j - 0.5) * 0.38, 0.02, f'n={nc:.0f}' + ('\n+inf' if wv > 0 else ''), ha='center',
-                        va='bottom', fontsize=6, color='white')
+            for k, wv in enumerate(t.whole_set):   # under the bars, clear of the split ranges
+                if wv > 0: ticks[k] += f'\n{calib}: +inf in {wv:.0%} of splits'
         ax.axhline(s.target.iloc[0], color='0.2', ls='--', lw=1, label='target of the panel')
-        ax.set_xticks(x, [str(f) for f in fams], rotation=15, fontsize=8)
+        ax.set_xticks(x, ticks, fontsize=8)
         ax.set(title=f'{name} set (target {s.target.iloc[0]:.2f})', ylim=(0, 1.05))
     axes[0].set_ylabel('coverage on held-out questions')
     axes[-1].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0))
