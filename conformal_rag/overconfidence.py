@@ -943,49 +943,57 @@ def w2r_augmentation(records:pd.DataFrame, # from `load_w2r_release`, with `ra_<
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #2109e3cd
+def _wrap(label:str, width:int=10) -> str:
+    "A tick label broken into lines of at most `width` characters (at spaces, and after a '+')."
+    import textwrap
+    return '\n'.join(textwrap.wrap(label.replace('+', '+ '), width, break_long_words=False)).replace('+ ', '+')
+
 def overconfidence_plot(table:pd.DataFrame, # from `strategy_table` (columns model, strategy, overconfidence, *_lo, *_hi, parse_rate)
                         metric:str='overconfidence', ax=None):
-    "Figure 1: a metric per strategy (bars) and model (colours) with bootstrap intervals; parse rates printed on the bars."
+    "Figure 1: a metric per strategy (bars) and model (colours) with bootstrap intervals; each tick label carries the models' parse rates."
     import matplotlib.pyplot as plt
-    from conformal_rag.plots import set_style
+    from conformal_rag.plots import set_style, place_legend
     set_style()
     if metric not in table.columns: raise ValueError(f"no column {metric!r} in the table")
     if ax is None: _, ax = plt.subplots(figsize=(8, 3.6))
     models, strategies = list(dict.fromkeys(table.model)), list(dict.fromkeys(table.strategy))
     w = 0.8 / max(len(models), 1)
+    rates = {}
     for j, m in enumerate(models):
         t = table[table.model == m].set_index('strategy').reindex(strategies)
         x = np.arange(len(strategies)) + (j - (len(models) - 1) / 2) * w
         y = t[metric].to_numpy(float)
         err = np.vstack([y - t[f'{metric}_lo'].to_numpy(float), t[f'{metric}_hi'].to_numpy(float) - y])
         ax.bar(x, np.nan_to_num(y), w, yerr=np.nan_to_num(err), capsize=2, label=m)
-        for xi, p in zip(x, t['parse_rate']):   # at the foot of each bar, clear of the error bars
-            ax.text(xi, 0.015, f'{p:.0%}', ha='center', va='bottom', fontsize=6, rotation=90,
-                    bbox=dict(boxstyle='square,pad=0.1', fc='white', ec='none', alpha=0.7))
-    ax.set_xticks(np.arange(len(strategies))); ax.set_xticklabels(strategies, rotation=30, ha='right', rotation_mode='anchor')
+        rates[m] = t['parse_rate'].to_numpy(float)
+    ticks = [_wrap(s, 8) + '\n' + '/'.join('-' if np.isnan(rates[m][i]) else f'{100 * rates[m][i]:.0f}' for m in models) + '%'
+             for i, s in enumerate(strategies)]
+    ax.set_xticks(np.arange(len(strategies))); ax.set_xticklabels(ticks, fontsize='x-small')
     top = np.nanmax(np.r_[table[f'{metric}_hi'].to_numpy(float), table[metric].to_numpy(float), 1.0])
-    ax.set_ylim(0, top * 1.3)   # room for the legend above the bars
-    ax.set_ylabel(metric); ax.legend(fontsize='small', title='model (numbers at the foot of the bars: parse rate)',
-                                     title_fontsize='small', loc='upper center', ncol=2)
+    ax.set_ylim(0, top * 1.35)   # room for the legend above the bars
+    ax.set_ylabel(metric)
+    place_legend(ax, 'upper center', fontsize='small', ncol=2, title='model (last tick line: parse rate, %, same order)',
+                 title_fontsize='small')
     return ax
 
 def level_plot(levels:pd.DataFrame, # from `level_table`
                axes=None):
-    "Figure 2: utilization ratio (gold documents, n = questions) and corruption rate (corrupted documents, m = questions right without one) against the certainty level."
+    "Figure 2: utilization ratio (gold documents, n = questions) and corruption rate (corrupted documents, m = questions right without one) against the certainty level; the counts per model are in the tick labels."
     import matplotlib.pyplot as plt
-    from conformal_rag.plots import set_style
+    from conformal_rag.plots import set_style, place_legend
     set_style()
-    if axes is None: _, axes = plt.subplots(1, 2, figsize=(8, 3.4))
-    t = levels[levels.level != 'unparsed']
+    if axes is None: _, axes = plt.subplots(1, 2, figsize=(8, 3.6))
+    t = levels[levels.level != 'unparsed'].assign(level=lambda d: d.level.astype(int))
     panels = (('utilization', 'n', 'utilization ratio (gold document)'),
               ('corruption', 'right_without', 'corruption rate ("Tom" document)\nof the questions right without it'))
+    models = list(dict.fromkeys(t.model))
     for ax, (col, count, title) in zip(axes, panels):
-        for j, (m, g) in enumerate(t.groupby('model', sort=False)):
-            ax.plot(g['level'].astype(int), g[col], marker='o', label=m)
-            for L, v, n in zip(g['level'].astype(int), g[col], g[count]):   # models' labels on either side of the point
-                if not np.isnan(v): ax.annotate(f"{'n' if count == 'n' else 'm'}={n}", (L, v), fontsize=6, color=f'C{j}',
-                                                xytext=(4, 3) if j % 2 == 0 else (-4, -9), ha='left' if j % 2 == 0 else 'right',
-                                                textcoords='offset points')
-        ax.set_xticks([0, 1, 2, 3]); ax.set_xlabel('certainty level'); ax.set_title(title); ax.set_ylim(-0.05, 1.08); ax.set_xlim(-0.4, 3.4)
-    axes[0].legend(fontsize='small')
+        for m, g in t.groupby('model', sort=False): ax.plot(g['level'], g[col], marker='o', label=m)
+        counts = t.pivot_table(index='level', columns='model', values=count, aggfunc='sum').reindex(range(4))
+        sym = 'n' if count == 'n' else 'm'
+        ax.set_xticks(range(4))
+        ax.set_xticklabels([f'{L}\n{sym}: ' + ' | '.join('-' if m not in counts or np.isnan(counts.loc[L, m]) else str(int(counts.loc[L, m]))
+                                                       for m in models) for L in range(4)], fontsize='x-small')
+        ax.set_xlabel('certainty level'); ax.set_title(title); ax.set_ylim(-0.05, 1.08); ax.set_xlim(-0.4, 3.4)
+    place_legend(axes[0], fontsize='small', title='model (tick counts, same order)', title_fontsize='small')
     return axes

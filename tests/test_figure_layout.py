@@ -189,9 +189,6 @@ def test_family_coverage_plot():
 # --- When to retrieve (nbs/09_overconfidence.ipynb, owned elsewhere) ------------------------------------------------
 STRATS = ['Vanilla', 'Punish', 'Challenge', 'Think step by step', 'Generate', 'Explain', 'Punish+Explain']
 
-@pytest.mark.xfail(strict=True, reason="overconfidence_plot (nbs/09_overconfidence.ipynb): the x tick labels rotated 30 "
-                   "degrees interleave ('Challenge' / 'Think step by step', 'Explain' / 'Punish+Explain'), the parse-rate "
-                   "numbers printed at the foot of the bars sit on the error bars, the legend covers bars")
 def test_overconfidence_plot():
     from conformal_rag.overconfidence import overconfidence_plot
     rows = [dict(model=m, strategy=s, overconfidence=v, overconfidence_lo=max(0, v - 0.25), overconfidence_hi=min(1, v + 0.2),
@@ -203,8 +200,6 @@ def test_overconfidence_plot():
     check(fig)
 
 
-@pytest.mark.xfail(strict=True, reason="level_plot (nbs/09_overconfidence.ipynb): the n=/m= annotations are drawn on the "
-                   "models' lines and on each other when two models' points are close")
 def test_level_plot():
     from conformal_rag.overconfidence import level_plot
     rows = [dict(model=m, level=L, n=n, utilization=u, right_without=rw, corruption=c)
