@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_reproduce.ipynb #95e5b4c9
 from __future__ import annotations
-import argparse, ast, itertools, json, os, platform, subprocess, sys, tempfile, time
+import argparse, ast, itertools, json, os, platform, subprocess, sys, tempfile, time, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 import yaml
@@ -12,10 +12,10 @@ from . import __version__
 from .paths import repo_root
 
 # %% auto #0
-__all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'Artifacts', 'ParamScope', 'Run', 'Skipped',
-           'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters', 'parameter_type_errors',
-           'check_parameters', 'env_parameters', 'expand', 'skipped_for_env', 'failure_summary', 'run_notebooks',
-           'adhoc_root', 'main']
+__all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'figure_layout', 'Artifacts', 'ParamScope', 'Run',
+           'Skipped', 'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters',
+           'parameter_type_errors', 'check_parameters', 'env_parameters', 'expand', 'skipped_for_env',
+           'failure_summary', 'run_notebooks', 'adhoc_root', 'main']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -37,6 +37,18 @@ def git_commit(root:Path|None=None) -> str:
     except (OSError, subprocess.SubprocessError): return 'unknown'
 
 # %% ../nbs/12_reproduce.ipynb #015acc41
+def figure_layout(fig, # a drawn matplotlib figure
+                  name:str='figure', # its name, for the warning
+                 ) -> dict:
+    "Texts drawn on each other and legends or annotations over data (`plots.text_overlaps`, `plots.data_overlaps`): recorded with every paper figure, and a warning when there are any."
+    from conformal_rag.plots import text_overlaps, data_overlaps
+    out = dict(text_overlaps=[' / '.join(map(str, o)) for o in text_overlaps(fig)],
+               data_overlaps=[' / '.join(map(str, o)) for o in data_overlaps(fig)])
+    n = sum(map(len, out.values()))
+    if n: warnings.warn(f"figure {name!r}: {n} overlapping label(s) or legend(s), e.g. {next(v[0] for v in out.values() if v)}", stacklevel=3)
+    return out
+
+# %% ../nbs/12_reproduce.ipynb #f9557342
 class Artifacts:
     "Writes a paper notebook's figures and tables into `out_dir`, each with a JSON record of how it was made."
     def __init__(self, out_dir:str|Path, # folder for the artifacts; relative paths are under the repository root
@@ -72,7 +84,7 @@ class Artifacts:
         fig = getattr(fig, 'figure', fig)
         p = self.out_dir/f'{name}.png'
         fig.savefig(p, dpi=150, bbox_inches='tight')
-        self._record(name, [p], 'figure', caption)
+        self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)))
         return p
 
     def table(self, df, # a pandas DataFrame
