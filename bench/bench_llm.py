@@ -1,106 +1,297 @@
-"""Samples per second of the local backend (gemma-3-270m, one thread) for M = 30 short answers to one ~220-token prompt:
-shared prompt encoding (conformal_rag.llm.LocalBackend) against transformers' generate(num_return_sequences=M) and
-against M single-sample generate() calls; and the share of the theoretical limit (the model's FLOPs per sample
-against the fp32 matmul throughput this machine sustains on one thread). Also checks that the shared encoding gives
-the next-token log-probabilities of a plain forward pass. Env: BENCH_MODEL (default gemma-3-270m), BENCH_M (30),
-BENCH_SINGLE (10: single-sample calls timed; the rate is per sample)."""
-import os, time
+"""Samples per second of the local backend (`conformal_rag.llm.LocalBackend`, one thread) against the bound this
+machine allows, in one run:
+
+- one prompt (~190 tokens), M = 30 short answers (BENCH_M; TRAQ's M): the prompt encoded (stored prefixes cleared before every timed run)
+  and, reported separately, the cached-prompt case (the prompt's key/value states already stored);
+- the collection workload: P = 4 prompts x 8 samples (BENCH_P, BENCH_MC), one prompt at a time against sampled together
+  (`generate_many`, what `LLM(batch_prompts=N)` / `MODEL?batch_prompts=N` uses), same seeds;
+- bf16 weights (`dtype='bfloat16'`, opt-in) against fp32 on the same work, with a check of log-probability agreement;
+- CTranslate2 int8 as the peer on equal work with a cached prompt (its own numerics and random generator: the same
+  prompt, M, length limit and stop, not the same samples).
+
+Every timed run counts the FLOPs it executed and the bytes it read (weights once per forward pass, plus the key/value
+cache) with a hook on the model's forward; the bound is max(FLOPs / matmul rate, bytes / memory bandwidth) for the
+precision in use, both measured here on one thread in CPU time, best of 3 (1024^3 matmul in fp32 and bf16; a 512 MB read). Times are
+medians of BENCH_REPS (3) runs with min and max, as CPU seconds of this one-thread process (what the rates and ratios
+use: on a shared machine they hardly count the time other processes hold the core) and wall seconds beside them; the
+configurations of one model are interleaved run by run, so a change of load falls on all of them alike; run r uses
+seed r in every configuration, so the fp32 configurations do the same work (bf16 draws other samples).
+
+Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_P (4), BENCH_MC (8), BENCH_REPS (3), BENCH_BF16 (1),
+BENCH_CT2 (1: convert once into the package cache, then time), BENCH_BASELINES (0; 1 adds transformers'
+generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more)."""
+import os, time, statistics, shutil, gc
 os.environ.setdefault('OMP_NUM_THREADS', '1')
+for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
 torch.set_num_threads(1)
 from conformal_rag.llm import LocalBackend, Decoding, render_prompt
+from conformal_rag.paths import cache_dir
 
-MODEL, M, N_SINGLE = os.environ.get('BENCH_MODEL', 'gemma-3-270m'), int(os.environ.get('BENCH_M', 30)), int(os.environ.get('BENCH_SINGLE', 10))
+env = lambda k, d: int(os.environ.get(k, d))
+MODEL = os.environ.get('BENCH_MODEL', 'gemma-3-270m')
+M, P, MC, REPS = env('BENCH_M', 30), env('BENCH_P', 4), env('BENCH_MC', 8), env('BENCH_REPS', 3)
+DO_BF16, DO_CT2, BASELINES = env('BENCH_BF16', 1), env('BENCH_CT2', 1), env('BENCH_BASELINES', 0)
+T_START, CPU_START = time.time(), time.process_time()
+
 CTX = ("Lima, founded in 1535 as the City of Kings, is the capital and the largest city of Peru. It is located in the "
        "valleys of the Chillón, Rímac and Lurín Rivers, in the desert zone of the central coastal part of the country, "
        "overlooking the Pacific Ocean. Together with the seaport of Callao, it forms a contiguous urban area known as the "
        "Lima Metropolitan Area. With a population of more than 10 million, Lima is one of the largest cities in the "
        "Americas and the country's political, cultural, financial and commercial centre.")
-t0 = time.time(); b = LocalBackend(MODEL, threads=1); load_s = time.time() - t0
-tok, lm = b.tok, b.lm
-prompt = render_prompt('one_shot', 'What is the capital of Peru?', CTX)
-ids = torch.tensor([b.encode(prompt)]); L = ids.shape[1]
-dec = Decoding(temperature=1.0, top_p=1.0, max_new_tokens=16, stop=('\n',))
-print(f"model {MODEL}: loaded in {load_s:.1f} s; prompt {L} tokens; M = {M}; max 16 new tokens; stop at newline; 1 thread")
-
-def timed(f):
-    t = time.perf_counter(); out = f(); return out, time.perf_counter() - t
-
-# 1. shared prompt encoding (ours)
-b.generate(prompt, 2, dec, seed=99)  # warm-up
-runs = []
-for sd in range(3):   # sample lengths vary with the seed (one 16-token sample keeps the batch stepping): median of 3
-    out, t = timed(lambda: b.generate(prompt, M, dec, seed=sd, logprobs=True))
-    runs.append((t, out, [list(x) for x in b.last_tokens]))
-t_shared, shared, last_tokens = sorted(runs, key=lambda r: r[0])[1]
-b.last_tokens = last_tokens
-print("shared encoding, 3 seeds: " + ", ".join(f"{r[0]:.2f} s" for r in runs) + " (median used)")
-gen_tokens_shared = sum(len(t) for t in b.last_tokens)
-
-# 2. transformers generate(num_return_sequences=M), same sampling (no top-k), stopping at newline
-kw = dict(do_sample=True, temperature=1.0, top_p=1.0, top_k=0, max_new_tokens=16, stop_strings=['\n'], tokenizer=tok,
-          pad_token_id=tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id)
-with torch.inference_mode():
-    torch.manual_seed(0)
-    out_nrs, t_nrs = timed(lambda: lm.generate(ids, attention_mask=torch.ones_like(ids), num_return_sequences=M, **kw))
-    # 3. single-sample generate() calls
-    torch.manual_seed(0)
-    out_single, t_single = timed(lambda: [lm.generate(ids, attention_mask=torch.ones_like(ids), **kw) for _ in range(N_SINGLE)])
-pad = kw['pad_token_id']
-def n_new(seqs): return int(sum(((s[L:] != pad).sum().item()) for s in seqs))
-
-rate = dict(shared=M / t_shared, nrs=M / t_nrs, single=N_SINGLE / t_single)
-print(f"\n{'method':44s} {'s':>7s} {'samples/s':>10s} {'vs shared':>10s}")
-print(f"{'shared prompt encoding (LocalBackend)':44s} {t_shared:7.2f} {rate['shared']:10.2f} {1:10.2f}")
-print(f"{'generate(num_return_sequences=%d)' % M:44s} {t_nrs:7.2f} {rate['nrs']:10.2f} {rate['nrs']/rate['shared']:10.2f}")
-print(f"{'%d x generate() single sample' % N_SINGLE:44s} {t_single:7.2f} {rate['single']:10.2f} {rate['single']/rate['shared']:10.2f}")
-print(f"speed-up of the shared encoding: {rate['shared']/rate['nrs']:.1f}x vs num_return_sequences, {rate['shared']/rate['single']:.1f}x vs single samples")
-print(f"generated tokens per sample: shared {gen_tokens_shared/M:.1f}, num_return_sequences {n_new(out_nrs)/M:.1f}, single {n_new([o[0] for o in out_single])/N_SINGLE:.1f}")
-
-# next-token log-probabilities of the shared encoding = those of a plain forward pass over prompt + sample
-worst = 0.
-with torch.inference_mode():
-    for s, t in list(zip(shared, b.last_tokens))[:5]:
-        if not t: continue
-        full = torch.log_softmax(lm(input_ids=torch.tensor([ids[0].tolist() + t])).logits[0].float(), -1)
-        ref = full[L-1:L-1+len(t)].gather(-1, torch.tensor(t)[:, None]).squeeze(-1)
-        worst = max(worst, (ref - torch.tensor(s.logprobs)).abs().max().item())
-print(f"largest |log-probability difference| vs a plain forward pass (5 samples): {worst:.1e}")
-
-# theoretical limit: FLOPs per sample vs the fp32 matmul rate of this machine on one thread
-n_params = sum(p.numel() for p in lm.parameters())
-emb = lm.get_input_embeddings().weight.numel()
-head = lm.get_output_embeddings().weight.numel()
-body = n_params - emb - (0 if lm.get_output_embeddings().weight is lm.get_input_embeddings().weight else head)
-f_prompt_tok, f_gen_tok = 2 * body, 2 * (body + head)          # prompt: logits of the last position only
-flops_sample_shared = (L * f_prompt_tok + f_gen_tok) / M + (gen_tokens_shared / M) * f_gen_tok
-A = torch.randn(1024, 1024); B = torch.randn(1024, 1024); A @ B
-reps, t = 20, time.perf_counter()
-for _ in range(reps): A @ B
-gflops = reps * 2 * 1024**3 / (time.perf_counter() - t) / 1e9
-limit = gflops * 1e9 / flops_sample_shared
-print(f"\nparameters {n_params/1e6:.0f} M (embedding {emb/1e6:.0f} M, output head {head/1e6:.0f} M, body {body/1e6:.0f} M)")
-print(f"FLOPs: {f_prompt_tok/1e6:.0f} M per prompt token, {f_gen_tok/1e6:.0f} M per generated token; "
-      f"{flops_sample_shared/1e9:.2f} GFLOP per sample (prompt shared by {M})")
-print(f"machine: {gflops:.1f} GFLOP/s fp32 matmul (1024^3, one thread)")
-print(f"theoretical limit {limit:.1f} samples/s; shared encoding reaches {rate['shared']:.2f} = {100*rate['shared']/limit:.0f}% of it")
-
-# collection-shaped workload: one question, P passages, M_C samples each; prompts one at a time vs batched together
-P, M_C = int(os.environ.get('BENCH_P', 5)), int(os.environ.get('BENCH_MC', 10))
+PROMPT = render_prompt('one_shot', 'What is the capital of Peru?', CTX)
 words = CTX.split()
-prompts = [render_prompt('one_shot', 'What is the capital of Peru?', ' '.join(words[i*7:] + words[:i*7])) for i in range(P)]
-_, t_one = timed(lambda: [b.generate(p, M_C, dec, seed=i) for i, p in enumerate(prompts)])
-many, t_many = timed(lambda: b.generate_many(prompts, M_C, dec, seeds=list(range(P)), logprobs=True))
-toks = b.last_tokens
-worst = 0.
-with torch.inference_mode():
-    for j, p in enumerate(prompts[:2]):
-        p_ids = b.encode(p)
-        for s, t in list(zip(many[j], toks[j*M_C:(j+1)*M_C]))[:3]:
-            if not t: continue
-            full = torch.log_softmax(lm(input_ids=torch.tensor([p_ids + t])).logits[0].float(), -1)
-            ref = full[len(p_ids)-1:len(p_ids)-1+len(t)].gather(-1, torch.tensor(t)[:, None]).squeeze(-1)
-            worst = max(worst, (ref - torch.tensor(s.logprobs)).abs().max().item())
-print(f"\ncollection workload, {P} prompts x {M_C} samples: one prompt at a time {t_one:.2f} s ({P*M_C/t_one:.2f} samples/s), "
-      f"batched {t_many:.2f} s ({P*M_C/t_many:.2f} samples/s): {t_one/t_many:.2f}x")
-print(f"largest |log-probability difference| of batched (left-padded) prompts vs a plain forward pass: {worst:.1e}")
+PROMPTS = [render_prompt('one_shot', 'What is the capital of Peru?', ' '.join(words[i*7:] + words[:i*7])) for i in range(P)]
+DEC = Decoding(temperature=1.0, top_p=1.0, max_new_tokens=16, stop=('\n',))
+GREEDY = Decoding(temperature=0, max_new_tokens=16, stop=('\n',))
+
+
+def med(xs): return statistics.median(xs)
+
+
+# ---------------------------------------------------------------- the machine: matmul rate and memory bandwidth
+def matmul_rate(dtype, n=1024, reps=8):
+    "GFLOP/s of an n^3 matmul on one thread, in CPU time like the runs: the best of 3 timings of `reps` products (a bound)."
+    A, B = torch.randn(n, n).to(dtype), torch.randn(n, n).to(dtype); A @ B
+    ts = []
+    for _ in range(3):
+        t = time.process_time()
+        for _ in range(reps): A @ B
+        ts.append(time.process_time() - t)
+    return reps * 2 * n**3 / min(ts) / 1e9
+
+
+def read_bandwidth(mb=512):
+    "GB/s of reading `mb` MB once (a sum over an fp32 tensor; one thread), in CPU time: the best of 3 (a bound)."
+    x = torch.ones(mb * 2**20 // 4); x.sum()
+    ts = []
+    for _ in range(3):
+        t = time.process_time(); x.sum(); ts.append(time.process_time() - t)
+    return x.numel() * 4 / min(ts) / 1e9
+
+
+# ---------------------------------------------------------------- what a run executes: FLOPs and bytes
+class Work:
+    "Counts FLOPs and bytes of every forward pass of a causal LM (a forward pre-hook; executed work, padding included)."
+    def __init__(self, lm):
+        cfg = lm.config.get_text_config() if hasattr(lm.config, 'get_text_config') else lm.config
+        emb, head = lm.get_input_embeddings().weight, lm.get_output_embeddings().weight
+        n = sum(p.numel() for p in lm.parameters())
+        self.head = head.numel()
+        self.body = n - emb.numel() - (0 if head is emb else head.numel())   # matmul weights of the layers
+        self.layers, self.heads = cfg.num_hidden_layers, cfg.num_attention_heads
+        self.hd = getattr(cfg, 'head_dim', None) or cfg.hidden_size // cfg.num_attention_heads
+        self.kv_heads = getattr(cfg, 'num_key_value_heads', self.heads)
+        self.window = getattr(cfg, 'sliding_window', None)
+        self.bpe = next(lm.parameters()).element_size()
+        self.reset(); lm.register_forward_pre_hook(self.hook, with_kwargs=True)
+
+    def reset(self): self.flops = self.weight_bytes = self.kv_bytes = self.calls = 0
+
+    def hook(self, mod, args, kwargs):
+        ids = kwargs.get('input_ids', args[0] if args else None)
+        B, T = ids.shape
+        past = kwargs.get('past_key_values')
+        c0 = past.get_seq_length() if past is not None else 0      # cached positions (left padding included)
+        keep = kwargs.get('logits_to_keep') or 0
+        rows = B * (min(T, keep) if keep else T)
+        ctx = B * (T * c0 + T * (T + 1) // 2)                       # (query, key) pairs of the causal attention
+        self.flops += 2 * self.body * B * T + 2 * self.head * rows + 4 * self.layers * self.heads * self.hd * ctx
+        self.weight_bytes += (self.body + self.head) * self.bpe      # every weight matrix streamed once per pass
+        self.kv_bytes += 2 * self.layers * self.kv_heads * self.hd * B * (c0 + T) * self.bpe   # keys and values read
+        self.calls += 1
+
+
+def timed(configs, reps=REPS, work=None):
+    """Time configurations interleaved: run r runs each `(name, run, before)` once (`before(r)` untimed, then `run(r)`),
+    so a change of load during the bench falls on every configuration alike. Per name: wall and CPU seconds (this
+    process: one thread, so CPU time hardly counts the time other processes hold the core), outputs, FLOPs, bytes."""
+    res = {name: dict(wall=[], cpu=[], out=[], flops=[], nbytes=[]) for name, _, _ in configs}
+    for r in range(reps):
+        for name, run, before in configs:
+            if before: before(r)
+            if work: work.reset()
+            t, c = time.perf_counter(), time.process_time()
+            out = run(r)
+            x = res[name]; x['wall'].append(time.perf_counter() - t); x['cpu'].append(time.process_time() - c); x['out'].append(out)
+            if work: x['flops'].append(work.flops); x['nbytes'].append(work.weight_bytes + work.kv_bytes)
+    return res
+
+
+ROWS = []
+def report(name, x, samples, gflops=None, gbps=None, note=''):
+    "Record a configuration: median/min/max wall and CPU seconds, samples/s (CPU), and the bound max(compute, memory)."
+    row = dict(name=name, samples=samples, wall=x['wall'], cpu=x['cpu'], sps=samples / med(x['cpu']),
+               sps_wall=samples / med(x['wall']), note=note)
+    if x.get('flops'):
+        f, b = med(x['flops']), med(x['nbytes'])
+        t_c, t_m = f / (gflops * 1e9), b / (gbps * 1e9)
+        row.update(gflop=f / 1e9, gb=b / 1e9, t_c=t_c, t_m=t_m, bound_sps=samples / max(t_c, t_m),
+                   bound_by='compute' if t_c >= t_m else 'memory')
+    ROWS.append(row)
+    return row
+
+
+def seq_logprobs(b, prompt, answer):
+    "Log-probability of every token of prompt + answer after the first, from one plain forward pass."
+    ids = b.encode(prompt) + list(answer)
+    with torch.inference_mode():
+        lp = torch.log_softmax(b.lm(input_ids=torch.tensor([ids])).logits[0, :-1].float(), -1)
+    return lp.gather(-1, torch.tensor(ids[1:])[:, None]).squeeze(-1)
+
+
+def same_tokens(a, b): return sum(x == y for x, y in zip(a, b))
+
+
+# ---------------------------------------------------------------- run
+print(f"model {MODEL}, one thread (torch {torch.__version__}); M = {M}; collection workload {P} prompts x {MC}; "
+      f"max 16 new tokens, stop at newline; {REPS} runs per configuration (seed = run)")
+rate = dict(float32=matmul_rate(torch.float32), bfloat16=matmul_rate(torch.bfloat16))
+bw = read_bandwidth()
+print(f"machine: matmul {rate['float32']:.1f} GFLOP/s fp32, {rate['bfloat16']:.1f} GFLOP/s bf16 (1024^3, one thread); "
+      f"memory read {bw:.1f} GB/s (512 MB, one thread); CPU time, best of 3")
+
+results = {}
+for dtype in ['float32'] + (['bfloat16'] if DO_BF16 else []):
+    tag = 'fp32' if dtype == 'float32' else 'bf16'
+    t0 = time.time(); b = LocalBackend(MODEL, threads=1, dtype=dtype); load_s = time.time() - t0
+    work = Work(b.lm); L = len(b.encode(PROMPT))
+    print(f"\n[{tag}] loaded in {load_s:.1f} s; prompt {L} tokens; parameters: body {work.body/1e6:.0f} M, "
+          f"output head {work.head/1e6:.0f} M ({(work.body + work.head) * work.bpe / 1e9:.2f} GB read per forward pass)")
+    b.generate(PROMPT, 2, DEC, seed=99); b.clear_prefixes()   # warm-up (allocations, kernels)
+    g, w = rate[dtype], bw
+
+    # 1. one prompt, M samples, prompt encoded (no stored prefix); 2. the same with the prompt's states stored (cached
+    # prompt: one token encoded); 3-4. the collection workload one prompt at a time and sampled together (same seeds)
+    clear = lambda r: b.clear_prefixes()
+    def store(r): b.clear_prefixes(); b.generate(PROMPT, 1, Decoding(temperature=0, max_new_tokens=1))
+    names = [f'{tag}: 1 prompt x {M}, prompt encoded', f'{tag}: 1 prompt x {M}, cached prompt',
+             f'{tag}: {P} prompts x {MC}, one at a time', f'{tag}: {P} prompts x {MC}, together']
+    configs = [(names[0], lambda r: (b.generate(PROMPT, M, DEC, seed=r, logprobs=True), b.last_tokens), clear),
+               (names[1], lambda r: b.generate(PROMPT, M, DEC, seed=r), store),
+               (names[2], lambda r: [(b.generate(p, MC, DEC, seed=r, logprobs=True), b.last_tokens) for p in PROMPTS], clear),
+               (names[3], lambda r: (b.generate_many(PROMPTS, MC, DEC, [r] * P, logprobs=True), b.last_tokens), clear)]
+    res = timed(configs, work=work)
+    for name, n in zip(names, [M, M, P * MC, P * MC]): report(name, res[name], n, g, w)
+    outs = res[names[0]]['out']
+    results[f'{tag}_gen_tokens'] = sum(len(x) for _, toks in outs for x in toks) / (REPS * M)
+    if dtype == 'float32':   # the shared encoding gives the log-probabilities of a plain forward pass
+        samples, toks = outs[-1]
+        worst = max((abs(x - y) for s, t in list(zip(samples, toks))[:5] for x, y in zip(s.logprobs, b.token_logprobs(PROMPT, t))), default=0)
+        results['shared_vs_forward'] = worst
+        # the bf16 check's sequences: two prompts, each with an fp32 sample (every token after the first is scored)
+        results['fp32_ref'] = [(p, t) for p in PROMPTS[:2] for t in (b.generate(p, 1, DEC, seed=1) and b.last_tokens)]
+        results['fp32_ref_lp'] = [seq_logprobs(b, p, t) for p, t in results['fp32_ref']]
+        results['fp32_greedy'] = [b.generate(p, 1, GREEDY)[0].text for p in PROMPTS]
+    else:
+        bf_lp = [seq_logprobs(b, p, t) for p, t in results['fp32_ref']]
+        d = torch.cat([(a - c).abs() for a, c in zip(results['fp32_ref_lp'], bf_lp)])
+        results['bf16_lp_diff'], results['bf16_lp_mean'], results['bf16_n_tokens'] = d.max().item(), d.mean().item(), len(d)
+        results['bf16_greedy'] = [b.generate(p, 1, GREEDY)[0].text for p in PROMPTS]
+    # sampled together against one at a time: the same answers?
+    one, many = res[names[2]]['out'], res[names[3]]['out']
+    n_same = n_all = 0; lp = 0.
+    for r in range(REPS):
+        t_one = [t for _, toks in one[r] for t in toks]
+        s_one = [s for ss, _ in one[r] for s in ss]
+        s_many, t_many = [s for ss in many[r][0] for s in ss], many[r][1]
+        n_same += same_tokens(t_one, t_many); n_all += len(t_one)
+        lp = max([lp] + [abs(x - y) for a, c, ta, tc in zip(s_one, s_many, t_one, t_many) if ta == tc for x, y in zip(a.logprobs, c.logprobs)])
+    results[f'{tag}_batched'] = (n_same, n_all, lp)
+
+    if BASELINES and dtype == 'float32':
+        tok, lm = b.tok, b.lm
+        ids = torch.tensor([b.encode(PROMPT)])
+        kw = dict(do_sample=True, temperature=1.0, top_p=1.0, top_k=0, max_new_tokens=16, stop_strings=['\n'], tokenizer=tok,
+                  pad_token_id=tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id, attention_mask=torch.ones_like(ids))
+        with torch.inference_mode():
+            nrs, single = f'{tag}: generate(num_return_sequences={M})', f'{tag}: 5 x generate(), one sample each'
+            res = timed([(nrs, lambda r: torch.manual_seed(r) and lm.generate(ids, num_return_sequences=M, **kw), None),
+                         (single, lambda r: torch.manual_seed(r) and [lm.generate(ids, **kw) for _ in range(5)], None)], work=work)
+            report(nrs, res[nrs], M, g, w, note='transformers'); report(single, res[single], 5, g, w, note='transformers')
+    folder = b.folder
+    del b, work; gc.collect()
+
+# 5. CTranslate2 int8, cached prompt, equal work (same prompt, M, max 16 new tokens, stop at a newline token)
+if DO_CT2:
+    try:
+        import ctranslate2
+        from transformers import AutoTokenizer
+        out = cache_dir('models', 'ct2') / f'{os.path.basename(os.path.normpath(MODEL))}-int8'   # outside the repository
+        if not (out / 'model.bin').exists():
+            t0 = time.time(); tmp = out.with_name(out.name + '.tmp'); shutil.rmtree(tmp, ignore_errors=True)
+            ctranslate2.converters.TransformersConverter(str(folder), low_cpu_mem_usage=True).convert(str(tmp), quantization='int8', force=True)
+            shutil.rmtree(out, ignore_errors=True); os.replace(tmp, out)
+            print(f"\nconverted {folder} to CTranslate2 int8 in {time.time() - t0:.0f} s -> {out}")
+        tok = AutoTokenizer.from_pretrained(folder)
+        gen = ctranslate2.Generator(str(out), device='cpu', compute_type='int8', intra_threads=1, inter_threads=1)
+        pieces = tok.convert_ids_to_tokens(tok(PROMPT)['input_ids'])
+        vocab = tok.convert_ids_to_tokens(list(range(len(tok))))
+        ends = sorted({i for i, t in enumerate(vocab) if t and ('\n' in t or 'Ċ' in t)} | {tok.eos_token_id})
+        def ct2(r):
+            ctranslate2.set_random_seed(r + 1)
+            return gen.generate_batch([pieces[-1:]] * M, static_prompt=pieces[:-1], include_prompt_in_result=False,
+                                      sampling_topk=0, sampling_temperature=1.0, max_length=16, end_token=ends,
+                                      return_end_token=True)   # counted like the package's, whose samples keep their stop token
+        ct2(0)   # warm-up: caches the static prompt
+        name = f'CTranslate2 {ctranslate2.__version__} int8: 1 prompt x {M}, cached prompt'
+        res = timed([(name, ct2, None)])
+        report(name, res[name], M, note='int8 weights, its own sampler: not the same samples')
+        results['ct2_gen_tokens'] = sum(len(x.sequences_ids[0]) for o in res[name]['out'] for x in o) / (REPS * M)
+        del gen
+    except Exception as e:   # an architecture the converter does not know: say so and go on
+        print(f"\nCTranslate2 peer skipped: {type(e).__name__}: {e}")
+
+# ---------------------------------------------------------------- table
+print(f"\n{'configuration':52s} {'wall s: median (min-max)':>24s} {'CPU s: median (min-max)':>23s} {'samples/s':>9s} "
+      f"{'GFLOP':>6s} {'GB read':>7s} {'bound /s':>8s} {'bound by':>8s} {'of bound':>8s}")
+for r in ROWS:
+    w, c = r['wall'], r['cpu']
+    extra = (f" {r['gflop']:6.1f} {r['gb']:7.1f} {r['bound_sps']:8.1f} {r['bound_by']:>8s} {100 * r['sps'] / r['bound_sps']:7.0f}%"
+             if 'gflop' in r else f"  ({r['note']})")
+    print(f"{r['name']:52s} {f'{med(w):.2f} ({min(w):.2f}-{max(w):.2f})':>24s} {f'{med(c):.2f} ({min(c):.2f}-{max(c):.2f})':>23s} "
+          f"{r['sps']:9.2f}" + extra)
+print("samples/s = samples / median CPU seconds (one thread); the bound: samples / max(GFLOP / matmul rate, GB / bandwidth)")
+
+by = {r['name']: r for r in ROWS}
+def show(label, a, b, work_too=False):
+    if a not in by or b not in by: return
+    x, y = by[a], by[b]
+    def ratio(key):
+        (xs, ys), na, nb = (x[key], y[key]), x['samples'], y['samples']
+        return (na / med(xs)) / (nb / med(ys)), (na / max(xs)) / (nb / min(ys)), (na / min(xs)) / (nb / max(ys))
+    (r, lo, hi), (rw, lw, hw) = ratio('cpu'), ratio('wall')
+    per_work = (f"; per executed GFLOP {(x['gflop'] / med(x['cpu'])) / (y['gflop'] / med(y['cpu'])):.2f}x"
+                if work_too and 'gflop' in x and 'gflop' in y else '')
+    print(f"{label:58s} {r:5.2f}x CPU (runs {lo:.2f}-{hi:.2f}x); wall {rw:.2f}x ({lw:.2f}-{hw:.2f}x){per_work}")
+
+print("\nratios of samples/s (medians; in brackets the extremes over runs):")
+show("sampled together vs one prompt at a time (fp32)", f'fp32: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, one at a time')
+show("sampled together vs one prompt at a time (bf16)", f'bf16: {P} prompts x {MC}, together', f'bf16: {P} prompts x {MC}, one at a time')
+show("bf16 vs fp32, 1 prompt, prompt encoded", f'bf16: 1 prompt x {M}, prompt encoded', f'fp32: 1 prompt x {M}, prompt encoded', work_too=True)
+show("bf16 vs fp32, 1 prompt, cached prompt", f'bf16: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, cached prompt', work_too=True)
+show("bf16 vs fp32, prompts sampled together", f'bf16: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, together', work_too=True)
+show("cached vs encoded prompt (fp32)", f'fp32: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, prompt encoded')
+ct = next((r['name'] for r in ROWS if r['name'].startswith('CTranslate2')), None)
+if ct:
+    show("CTranslate2 int8 vs the package fp32, cached prompt", ct, f'fp32: 1 prompt x {M}, cached prompt')
+    show("CTranslate2 int8 vs the package bf16, cached prompt", ct, f'bf16: 1 prompt x {M}, cached prompt')
+if BASELINES:
+    show(f"shared encoding vs generate(num_return_sequences={M})", f'fp32: 1 prompt x {M}, prompt encoded', f'fp32: generate(num_return_sequences={M})')
+    show("shared encoding vs single-sample generate()", f'fp32: 1 prompt x {M}, prompt encoded', 'fp32: 5 x generate(), one sample each')
+print("(bf16 and fp32 draw different samples, and a batch steps until its longest sample ends: the bf16 lines also give\n"
+      " the ratio per executed GFLOP, which does not depend on the samples' lengths)")
+
+print("\nchecks:")
+print(f"  shared encoding vs a plain forward pass: largest |log-probability difference| {results['shared_vs_forward']:.1e} (5 samples)")
+for tag in ('fp32', 'bf16'):
+    if f'{tag}_batched' in results:
+        n_same, n_all, lp = results[f'{tag}_batched']
+        print(f"  {tag}: sampled together vs one at a time (same seeds): {n_same} of {n_all} answers token-identical; "
+              f"identical answers' log-probabilities within {lp:.1e}")
+if 'bf16_lp_diff' in results:
+    agree = sum(a == c for a, c in zip(results['fp32_greedy'], results['bf16_greedy']))
+    print(f"  bf16 vs fp32: |log-probability difference| over {results['bf16_n_tokens']} tokens (2 prompts and an fp32 answer each): "
+          f"largest {results['bf16_lp_diff']:.3f}, mean {results['bf16_lp_mean']:.3f}; greedy answers agree {agree}/{len(PROMPTS)}")
+print("  generated tokens per sample: " + ", ".join(f"{k[:-11]} {v:.1f}" for k, v in results.items() if k.endswith('_gen_tokens')))
+print(f"\nbench time {time.time() - T_START:.0f} s wall, {time.process_time() - CPU_START:.0f} s CPU (this process)")

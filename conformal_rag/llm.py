@@ -15,13 +15,13 @@ from tqdm.auto import tqdm
 from .paths import cache_dir
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'OPENAI_BASE_URL', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'BACKENDS', 'SPEC_OPTIONS',
-           'check_prompt', 'Decoding', 'cut_at_stop', 'render_prompt', 'Sample', 'normalize_base_url', 'request_dict',
-           'request_key', 'default_cache_path', 'CacheError', 'atomic_output', 'GenerationCache', 'Backend',
-           'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model', 'sample_next', 'LocalBackend',
-           'tiny_causal_lm', 'RequestFailed', 'retry_after', 'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec',
-           'with_options', 'llm_from_spec', 'export_keys', 'RunExport', 'collect_parser', 'ReplayBackend',
-           'export_servers', 'replay_llm']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'OPENAI_BASE_URL', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'DTYPES', 'BACKENDS',
+           'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding', 'cut_at_stop', 'render_prompt', 'Sample',
+           'normalize_base_url', 'request_dict', 'request_key', 'default_cache_path', 'CacheError', 'atomic_output',
+           'GenerationCache', 'Backend', 'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model',
+           'sample_next', 'check_dtype', 'LocalBackend', 'tiny_causal_lm', 'RequestFailed', 'retry_after',
+           'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'export_keys',
+           'RunExport', 'collect_parser', 'ReplayBackend', 'export_servers', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -140,12 +140,14 @@ def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
                  decoding:Decoding, # decoding parameters
                  seed:int=0, # the run's seed
                  logprobs:bool=False, # whether token log-probabilities were requested
-                 server:str|None=None # the normalized base URL of a remote model's server; None for local models
+                 server:str|None=None, # the normalized base URL of a remote model's server; None for local models
+                 dtype:str|None=None # a local model's weight dtype when not the default fp32 ('bfloat16'); None: fp32
                 ) -> dict:
     "The JSON-able description of a request: everything that changes its samples."
     d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
              max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
     if server is not None: d['server'] = server               # absent for local models: their keys are unchanged
+    if dtype is not None: d['dtype'] = dtype                  # absent for fp32 weights: their keys are unchanged
     return d
 
 def request_key(request:dict # from `request_dict`
@@ -320,6 +322,7 @@ class Backend:
     concurrency = 1     # requests in flight at once
     model = ''
     server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
+    dtype = None        # a local model's weight dtype when not fp32 (part of its request key); None: fp32 or not local
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
         "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
         raise NotImplementedError
@@ -452,6 +455,16 @@ def sample_next(logits, # (batch, vocab) float logits
     return tok, raw.gather(-1, tok[:, None]).squeeze(-1)
 
 # %% ../nbs/03_llm.ipynb #3881bebc
+DTYPES = {'float32': 'float32', 'fp32': 'float32', 'bfloat16': 'bfloat16', 'bf16': 'bfloat16'}   # accepted name -> torch dtype
+
+def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
+               ) -> str:
+    "The canonical name of a local model's weight dtype ('float32' or 'bfloat16'); anything else fails, naming it."
+    if not isinstance(dtype, str) or dtype.lower() not in DTYPES:
+        raise ValueError(f"dtype must be one of {sorted(DTYPES)}, got {dtype!r}")
+    return DTYPES[dtype.lower()]
+
+# %% ../nbs/03_llm.ipynb #76c8183b
 class LocalBackend(Backend):
     "A causal language model through transformers: one shared prompt encoding per request, stored prefixes reused across requests."
     kind = 'local'
@@ -459,8 +472,11 @@ class LocalBackend(Backend):
                  threads:int|None=1, # torch threads (1 on a shared 2-core machine); None leaves torch's setting
                  chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
                  prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
-                 min_prefix:int=16 # shortest shared prefix worth reusing (tokens)
+                 min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
+                 dtype:str='float32' # weights and activations: 'float32' (default) or 'bfloat16' (opt-in; part of the request key)
                 ):
+        self.weights_dtype = check_dtype(dtype)
+        self.dtype = None if self.weights_dtype == 'float32' else self.weights_dtype   # fp32 keys carry no dtype
         if not (isinstance(prefix_tokens, int) and prefix_tokens >= 0): raise ValueError(f"prefix_tokens must be an integer >= 0, got {prefix_tokens!r}")
         if not (isinstance(min_prefix, int) and min_prefix >= 1): raise ValueError(f"min_prefix must be an integer >= 1, got {min_prefix!r}")
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
@@ -470,7 +486,7 @@ class LocalBackend(Backend):
         if folder is None: folder = convert_local_model(self.model)
         self.folder, self.chat = folder, chat
         self.tok = AutoTokenizer.from_pretrained(folder)
-        self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32).eval()
+        self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype)).eval()
         eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
         eos = set(eos if isinstance(eos, (list, tuple)) else [eos]) | {self.tok.eos_token_id}
         for t in ('<end_of_turn>', '<|im_end|>', '<|endoftext|>'):
@@ -485,6 +501,10 @@ class LocalBackend(Backend):
         self.prefixes = []   # stored prompts, least recently used first: (token ids, per layer (keys, values))
         self.reused_tokens = self.prompt_tokens = 0
 
+    def clear_prefixes(self):
+        "Forget every stored prompt (the next prompt is encoded whole); the counters restart at 0."
+        self.prefixes.clear(); self.reused_tokens = self.prompt_tokens = 0
+
     def encode(self, prompt) -> list:
         "Token ids of a prompt: text (with the tokenizer's BOS) or chat messages through the chat template."
         prompt = check_prompt(prompt)
@@ -497,6 +517,17 @@ class LocalBackend(Backend):
     def decode(self, ids) -> str:
         "Text of generated ids with special tokens stripped."
         return self.tok.decode([i for i in ids if i not in self.special_ids], skip_special_tokens=True)
+
+    def token_logprobs(self, prompt, # text or chat messages
+                       tokens:list # token ids of a continuation (e.g. `last_tokens[i]`)
+                      ) -> list:
+        "Log-probability of each continuation token after the prompt, from one plain forward pass (no cache, no padding)."
+        import torch
+        p = self.encode(prompt)
+        if not tokens: return []
+        with torch.inference_mode():
+            full = torch.log_softmax(self.lm(input_ids=torch.tensor([p + list(tokens)])).logits[0].float(), -1)
+        return full[len(p)-1:len(p)-1+len(tokens)].gather(-1, torch.tensor(list(tokens))[:, None]).squeeze(-1).tolist()
 
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
         return self.generate_many([prompt], n, decoding, [seed], logprobs)[0]
@@ -828,8 +859,10 @@ class LLM:
                  cache:str|Path|GenerationCache|None|bool=True, # True: the default cache; a path; a cache; False/None: none
                  resample:bool=False, # ignore and overwrite cached samples
                  progress:bool=True, # show a progress bar on long jobs
-                 batch_prompts:int=1, # prompts decoded together by backends that can (`LocalBackend.generate_many`)
+                 batch_prompts:int=1, # prompts sampled together by backends that can (`LocalBackend.generate_many`); not part of the key
                  **backend_kwargs):
+        if not (isinstance(batch_prompts, int) and not isinstance(batch_prompts, bool) and batch_prompts >= 1):
+            raise ValueError(f"batch_prompts must be an integer >= 1, got {batch_prompts!r}")
         self.backend = make_backend(backend, model, **backend_kwargs)
         self.cache = (GenerationCache() if cache is True else cache if isinstance(cache, GenerationCache)
                       else GenerationCache(cache) if cache else None)
@@ -855,7 +888,7 @@ class LLM:
         qids = list(range(len(prompts))) if qids is None else list(qids)
         if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
         b = self.backend
-        reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server) for p in prompts]
+        reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None)) for p in prompts]
         self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
         results, units = [], []   # units: (prompt, first sample, samples, seed), one request each
         for i, (q, r) in enumerate(zip(qids, reqs)):
@@ -900,16 +933,21 @@ class LLM:
 # %% ../nbs/03_llm.ipynb #2924cc18
 SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
                 'max_n': ('max_n', int)}   # model-string option -> `OpenAIBackend` argument
+LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int)}   # -> `LocalBackend` / `LLM` argument
 
-def _spec_options(spec:str, query:str) -> dict:
+def _spec_options(spec:str, query:str, table:dict=SPEC_OPTIONS) -> dict:
     out = {}
     for part in query.split('&'):
         name, eq, value = part.partition('=')
-        if name not in SPEC_OPTIONS:
-            raise ValueError(f"model {spec!r}: unknown option {name!r}; known: {sorted(SPEC_OPTIONS)}")
+        if name not in table:
+            raise ValueError(f"model {spec!r}: unknown option {name!r}; known: {sorted(table)}")
         if not eq or not value: raise ValueError(f"model {spec!r}: option {name!r} needs a value ({name}=...)")
-        arg, typ = SPEC_OPTIONS[name]
+        arg, typ = table[name]
         if arg in out: raise ValueError(f"model {spec!r}: option {name!r} given twice")
+        if name == 'dtype':
+            try: out[arg] = check_dtype(value)
+            except ValueError as e: raise ValueError(f"model {spec!r}: option {e}") from None
+            continue
         try: v = typ(value)
         except ValueError: raise ValueError(f"model {spec!r}: option {name}={value!r} is not {'a number' if typ is float else 'an integer'}") from None
         ok = (math.isfinite(v) and v > 0) if name == 'timeout' else v >= (0 if name == 'retries' else 1)
@@ -917,7 +955,7 @@ def _spec_options(spec:str, query:str) -> dict:
         out[arg] = v
     return out
 
-def parse_model_spec(spec:str # 'NAME', 'local:NAME', 'openai:MODEL[@BASE_URL][?OPTIONS]' or 'fake[:NAME]'
+def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]' or 'fake[:NAME]'
                     ) -> dict:
     "Backend, model and backend options of a model string (see above); a malformed string fails, naming it."
     if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
@@ -936,6 +974,11 @@ def parse_model_spec(spec:str # 'NAME', 'local:NAME', 'openai:MODEL[@BASE_URL][?
                 raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
             out['base_url'] = normalize_base_url(url)
         out.update(options)
+    elif kind == 'local' and '?' in rest:
+        model, _, query = rest.partition('?')
+        if not model: raise ValueError(f"model {spec!r} names no model before '?'")
+        out['model'] = model
+        out.update(_spec_options(spec, query, LOCAL_SPEC_OPTIONS))
     return out
 
 def with_options(spec:str, # a model string
@@ -1029,10 +1072,12 @@ class ReplayBackend(Backend):
     "Stands in for a model whose generations are all in the cache: any request that reaches it is an error."
     def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
                  rebuild:str='', # the command that rebuilds the export, for the error message
-                 server:str|None=None): # a remote model's normalized base URL (part of every key); None for local models
+                 server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
+                 dtype:str|None=None): # a local model's weight dtype when not fp32 (part of every key); None: fp32
         self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
+        self.dtype = None if dtype is None or check_dtype(dtype) == 'float32' else check_dtype(dtype)
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        who = self.model if self.server is None else f"{self.model}@{self.server}"
+        who = (self.model if self.server is None else f"{self.model}@{self.server}") + (f"?dtype={self.dtype}" if self.dtype else '')
         raise KeyError(f"generation missing from the exported file for model {who!r}"
                        + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
 
@@ -1053,10 +1098,11 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                cache_path:str|Path|None=None # the cache to import into; None: one in memory, imported once per process
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
-    server = None
+    server = dtype = None
     if kind is None:
         spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
         if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
+        dtype = spec.get('dtype')   # 'gemma-3-270m?dtype=bf16' replays bf16 generations only
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if cache_path is not None:
@@ -1073,4 +1119,4 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
             made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
             raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
-    return LLM(ReplayBackend(model, kind, rebuild, server), cache=cache, progress=False)
+    return LLM(ReplayBackend(model, kind, rebuild, server, dtype), cache=cache, progress=False)

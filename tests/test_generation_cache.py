@@ -134,3 +134,26 @@ def test_replays_leave_no_temporary_folders(tmp_path, monkeypatch):
         assert replay_llm(exp, 'm', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
         assert conflare.replay_llm(exp, model='m', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
     assert sorted(p.name for p in tmp.iterdir()) == []                # before: replay_* / conflare_replay_* folders
+
+
+def test_committed_exports_keep_their_keys():
+    """Every committed generations export is keyed by what `request_dict` builds today from its request (local models:
+    no server and no dtype), so a fresh clone replays it with zero sampled calls."""
+    import gzip, json
+    root = Path(__file__).resolve().parents[1] / 'data'
+    files = sorted(root.glob('*generations.jsonl.gz')) + sorted(root.glob('collected/*generations.jsonl.gz'))
+    assert files, f"no generations exports under {root}"
+    seen = 0
+    for f in files:
+        with gzip.open(f, 'rt', encoding='utf-8') as fh:
+            for line in fh:
+                d = json.loads(line)
+                if d['idx']: continue          # one check per request
+                r = d['request']
+                again = request_dict(r['backend'], r['model'], r['prompt'],
+                                     Decoding(r['temperature'], r['top_p'], r['max_new_tokens'], tuple(r['stop'])),
+                                     r['seed'], r['logprobs'], server=r.get('server'), dtype=r.get('dtype'))
+                assert again == r and request_key(again) == d['key'], f"{f.name}: key {d['key']} no longer rebuilt"
+                if r['backend'] == 'local': assert 'dtype' not in r and 'server' not in r
+                seen += 1
+    assert seen > 1000

@@ -1,0 +1,83 @@
+"""Throughput options of the local backend keep the samples they promise: prompts sampled together
+(`batch_prompts`) give the one-prompt path's samples and keys, also when a run resumes from a partial cache; bf16
+weights (`dtype`) are opt-in and never share a cache key with fp32 (whose keys are pinned)."""
+import os
+os.environ.setdefault('OMP_NUM_THREADS', '1')
+import pytest
+torch = pytest.importorskip('torch')
+from conformal_rag.llm import (LLM, LocalBackend, Decoding, GenerationCache, request_dict, request_key, replay_llm,
+                               llm_from_spec, parse_model_spec, tiny_causal_lm)
+
+PROMPTS = ['Context: Paris is the capital of France.\nQuestion: What is the capital of France?\nAnswer:', 'Who wrote it?',
+           'The Nile flows into the Mediterranean Sea. Canberra is in Australia. Who',
+           'Context: Canberra is in Australia.\nQuestion: Who wrote it?\nAnswer:', 'I do not know.']
+
+
+@pytest.fixture(scope='module')
+def tiny(tmp_path_factory):
+    return tiny_causal_lm(tmp_path_factory.mktemp('tiny') / 'tiny')
+
+
+@pytest.fixture(scope='module')
+def backend(tiny):
+    return LocalBackend(tiny)
+
+
+def texts(out): return [[s.text for s in o] for o in out]
+
+
+@pytest.mark.parametrize('seed', [0, 1, 7])
+def test_prompts_sampled_together_give_the_one_prompt_samples(backend, seed):
+    one = LLM(backend, cache=False, progress=False)
+    many = LLM(backend, cache=False, progress=False, batch_prompts=3)   # 5 prompts: batches of 3 and 2, left-padded
+    a = one.sample(PROMPTS, n=5, max_new_tokens=10, stop=(), seed=seed, logprobs=True)
+    b = many.sample(PROMPTS, n=5, max_new_tokens=10, stop=(), seed=seed, logprobs=True)
+    assert texts(a) == texts(b)
+    diff = max(abs(x - y) for oa, ob in zip(a, b) for sa, sb in zip(oa, ob) for x, y in zip(sa.logprobs, sb.logprobs))
+    assert diff < 1e-5
+    assert list(one.keys) == list(many.keys)   # the same request keys: batching is not part of the key
+
+
+def test_greedy_identical_when_sampled_together(backend):
+    g = Decoding(temperature=0, max_new_tokens=10, stop=())
+    alone = [backend.generate(p, 1, g)[0].text for p in PROMPTS]
+    assert [o[0].text for o in backend.generate_many(PROMPTS, 1, g, [0] * len(PROMPTS))] == alone
+
+
+def test_batched_resume_continues_like_the_one_prompt_path(backend, tmp_path):
+    "A run that resumes (some samples cached) samples the missing ones with the seeds the one-prompt path uses."
+    def run(batch, path):
+        c = GenerationCache(path)
+        LLM(backend, cache=c, progress=False).sample(PROMPTS[:2], n=2, max_new_tokens=8, seed=3)   # a killed run's samples
+        return LLM(backend, cache=c, progress=False, batch_prompts=batch).sample(PROMPTS, n=4, max_new_tokens=8, seed=3)
+    assert texts(run(4, tmp_path / 'many.sqlite')) == texts(run(1, tmp_path / 'one.sqlite'))
+
+
+def test_batch_prompts_option(tiny):
+    assert parse_model_spec(f'local:{tiny}?batch_prompts=4')['batch_prompts'] == 4
+    assert llm_from_spec(f'local:{tiny}?batch_prompts=4', cache=False, progress=False).batch_prompts == 4
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match='batch_prompts must be'): LLM('fake', cache=False, batch_prompts=bad)
+
+
+def test_fp32_keys_pinned_and_bf16_keys_apart():
+    r = request_dict('local', 'gemma-3-270m', 'Q?', Decoding())
+    assert 'dtype' not in r
+    assert request_key(r) == '91f9039869c066ab984521124e6b5ddadcbf546bccb99d45567b2669ec42ff93'   # committed exports replay
+    assert request_key(request_dict('local', 'gemma-3-270m', 'Q?', Decoding(), dtype='bfloat16')) != request_key(r)
+
+
+def test_bf16_is_opt_in_and_never_mixes_with_fp32(tiny, tmp_path):
+    fp = LocalBackend(tiny)
+    assert next(fp.lm.parameters()).dtype == torch.float32 and fp.dtype is None          # the default: fp32, no dtype in keys
+    half = llm_from_spec(f'local:{tiny}?dtype=bf16', cache=tmp_path / 'g.sqlite', progress=False)
+    assert next(half.backend.lm.parameters()).dtype == torch.bfloat16 and half.backend.dtype == 'bfloat16'
+    out = half.sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
+    full = LLM(fp, cache=tmp_path / 'g.sqlite', progress=False)
+    full.sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
+    assert full.calls == 2 and not set(full.keys) & set(half.keys)
+    half.cache.export_jsonl(tmp_path / 'h.jsonl.gz', keys=half.keys)
+    assert texts(replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}?dtype=bfloat16').sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)) == texts(out)
+    with pytest.raises(KeyError, match='generation missing'):
+        replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}').sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
+    with pytest.raises(ValueError, match="'float16'"): LocalBackend(tiny, dtype='float16')
