@@ -398,8 +398,10 @@ def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a folder wi
         if not (p/'config.json').exists(): raise ValueError(f"local model folder {str(p)!r} has no config.json")
         return str(p), p
     if model not in LOCAL_MODELS:
-        raise ValueError(f"unknown local model {model!r}: use one of {sorted(LOCAL_MODELS)} or a folder holding a "
-                         "saved transformers model (model names are never looked up on a hub)")
+        from conformal_rag import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
+        if model in models.MODELS: return model, models.local_dir(model)   # None until fetched; nothing downloaded here
+        raise ValueError(f"unknown local model {model!r}: use one of {sorted(LOCAL_MODELS) + sorted(models.MODELS)} or a "
+                         "folder holding a saved transformers model (model names are never looked up on a hub)")
     d = cache_dir('models')/model
     return model, (d if (d/'config.json').exists() else None)
 
@@ -483,7 +485,9 @@ class LocalBackend(Backend):
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
         if threads: torch.set_num_threads(threads)
-        if folder is None: folder = convert_local_model(self.model)
+        if folder is None:
+            from conformal_rag import models
+            folder = models.fetch(self.model) if self.model in models.MODELS else convert_local_model(self.model)
         self.folder, self.chat = folder, chat
         self.tok = AutoTokenizer.from_pretrained(folder)
         self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype)).eval()
