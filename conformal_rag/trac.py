@@ -14,7 +14,7 @@ from .traq import (Collection, ret_nonconformity, llm_nonconformity, answerable,
 
 # %% auto #0
 __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
-           'optimize_weights', 'trac_table', 'set_size_distribution']
+           'optimize_weights', 'trac_table', 'at_alpha', 'whole_set_note', 'set_size_distribution']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
@@ -112,6 +112,25 @@ def trac_table(grid:pd.DataFrame, by=('method', 'level')) -> pd.DataFrame:
         out[name] = [f'{m:.3f} ({s:.3f})' if name == 'Cov' else f'{m:.2f} ({s:.2f})' for m, s in
                      zip(g[(k, 'mean')], g[(k, 'std')].fillna(0))]
     return out.reset_index()
+
+# %% ../nbs/07_trac.ipynb #0def41fe
+def at_alpha(grid:pd.DataFrame, # runs with an `alpha` column (e.g. from `run_grid`)
+             alpha:float, # the overall miscoverage kept
+            ) -> pd.DataFrame:
+    "The runs of `grid` at miscoverage `alpha` (compared after rounding to 10 decimals: 1 - 0.9 is not 0.1)."
+    out = grid[grid.alpha.round(10) == round(check_alpha(alpha), 10)]
+    if out.empty: raise ValueError(f"no run at alpha={alpha}; the grid holds alpha in {sorted(grid.alpha.round(10).unique())}")
+    return out
+
+def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of test questions whose set is the whole candidate set)
+                   by=('population', 'model', 'method'), # the groups named in the fragment
+                   min_share:float=0.005, # groups below this share are not named
+                  ) -> str:
+    "Caption fragment: the share of test questions whose set is the whole candidate set, per group where it is not negligible."
+    ws = grid.groupby(list(by)).whole_set.mean()
+    ws = ws[ws > min_share]
+    return (' Share of test questions whose set is the whole candidate set (every sample of every retrieved passage): ' +
+            (', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}" for k, v in ws.items()) or 'none') + '.')
 
 # %% ../nbs/07_trac.ipynb #a841543e
 TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False), 'CCPS-B': ('bonferroni', True), 'CCPS-H': ('hmp', True)}

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .conformal import (check_alpha, check_weights, conformal_threshold, pac_threshold, in_set)
+from .conformal import (check_alpha, check_weights, conformal_threshold, pac_threshold, in_set,
+                                     bonferroni_alphas)
 from .paths import data_dir
 from .stats import stratified_split
 
@@ -22,9 +23,11 @@ __all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABEL
            'fidelity_method', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices',
            'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster',
            'semantic_size_traq', 'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla',
-           'register_method', 'run_grid', 'individual_coverage', 'split_coverage_pmf', 'coverage_band',
-           'coverage_summary', 'summarize', 'size_reduction', 'size_reduction_by_level', 'IDKUnavailable',
-           'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table']
+           'register_method', 'split_and_calibrate', 'split_and_calibrate_traq', 'run_grid', 'individual_coverage',
+           'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'summarize', 'size_reduction',
+           'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table',
+           'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels', 'method_plan',
+           'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
@@ -506,7 +509,7 @@ def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_b
         w = float(x[0])
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')  # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
-            th = calibrate(opt, w * alpha, (1 - w) * alpha, delta, method)
+            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
         return float(evaluate(opt, th)[objective])
     if n_calls <= n_initial_points + 1:  # too few calls for a Gaussian process: plain search over random points
         rng = np.random.default_rng(seed)
@@ -680,10 +683,25 @@ def register_method(name:str):
     def deco(fn): METHODS[name] = fn; return fn
     return deco
 
-def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method=None, n_calls=15,
-               n_initial_points=None, seed=0, fast_bo=True, fidelity='exact', recluster=None, **_):
-    if check_fidelity(fidelity) == 'traq': return _bonf_like_traq(c, cal, opt, test, alpha, delta, pac, optimize, method,
-                                                                  n_calls, n_initial_points, seed, recluster)
+def split_and_calibrate(c:Collection, # the collected arrays
+                        cal, # indices of the calibration questions
+                        opt, # indices of the optimization questions (used when `optimize`)
+                        test, # indices of the test questions
+                        alpha:float, # overall miscoverage, split between retriever and LLM (TRAQ Theorem 1)
+                        delta:float|None, # PAC: the guarantee holds with probability 1 - delta (used when `pac`)
+                        pac:bool, # PAC thresholds (Bonf-P, TRAQ-P) instead of conformal ones
+                        optimize:bool, # search the split on `opt` (TRAQ, TRAQ-P) instead of halving alpha (Bonf, Bonf-P)
+                        method:str|None=None, # threshold method ('exact' when None), see `calibrate`
+                        n_calls:int=15, # Bayesian-optimization evaluations (TRAQ: 15)
+                        n_initial_points:int|None=None, # random evaluations before the Gaussian process (5; 'traq': 10)
+                        seed:int=0, # seed of the search
+                        fast_bo:bool=True, # see `gp_minimize_1d`
+                        fidelity:str='exact', # 'traq': TRAQ's evaluation code (`split_and_calibrate_traq`)
+                        recluster:TraqRecluster|None=None, # `traq_recluster(c)`, when already built ('traq' only)
+                        **_) -> dict:
+    "TRAQ's core (§3.3, Theorem 1): split alpha between retriever and LLM (weighted Bonferroni), calibrate both, evaluate."
+    if check_fidelity(fidelity) == 'traq': return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize,
+                                                                           method, n_calls, n_initial_points, seed, recluster)
     n_initial_points, method = 5 if n_initial_points is None else n_initial_points, 'exact' if method is None else method
     cal_c, test_c = c.subset(cal), c.subset(test)
     w, extra = 0.5, {}
@@ -691,11 +709,14 @@ def _bonf_like(c, cal, opt, test, alpha, delta, pac, optimize, method=None, n_ca
         r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls, n_initial_points=n_initial_points,
                            seed=seed, method=method, fast_bo=fast_bo)
         w, extra = r['w_ret'], dict(opt_objective=r['objective'])
-    th = calibrate(cal_c, w * alpha, (1 - w) * alpha, delta if pac else None, method)
+    alpha_ret, alpha_llm = bonferroni_alphas(alpha, (w, 1 - w))   # alpha_ret + alpha_LLM = alpha
+    th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), delta if pac else None, method)
     return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
                 tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
-def _bonf_like_traq(c, cal, opt, test, alpha, delta, pac, optimize, method, n_calls, n_initial_points, seed, recluster):
+def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:float|None, pac:bool, optimize:bool,
+                             method:str|None, n_calls:int, n_initial_points:int|None, seed:int,
+                             recluster:TraqRecluster|None) -> dict:
     "TRAQ's code: Bonferroni or searched weights (`optimize_split_traq`), thresholds from `cal`, TRAQ's metrics on `test`."
     fidelity_method(method, 'traq')
     rc = recluster if recluster is not None else traq_recluster(c)
@@ -705,7 +726,8 @@ def _bonf_like_traq(c, cal, opt, test, alpha, delta, pac, optimize, method, n_ca
         r = optimize_split_traq(cal_c, c.subset(opt), alpha, d, seed, n_calls,
                                 10 if n_initial_points is None else n_initial_points, rc.subset(opt))
         w, extra = np.array([r['w_ret'], r['w_llm']]), dict(opt_objective=r['objective'])
-    th = calibrate(cal_c, alpha * w[0], alpha * w[1], d, fidelity='traq')   # TRAQ: alpha * weights[i], both from one softmax
+    alpha_ret, alpha_llm = bonferroni_alphas(alpha, w)   # TRAQ: alpha * weights[i], both from one softmax
+    th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), d, fidelity='traq')
     return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
                 tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
@@ -714,13 +736,13 @@ def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, 
     if check_fidelity(fidelity) == 'exact': return vanilla(c.subset(test))
     return dict(vanilla(c, 'traq', recluster), n_eval=len(c))   # TRAQ's code: every question, not the test split
 @register_method('Bonf')
-def _bonf(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, opt, test, alpha, delta, False, False, **kw)
+def _bonf(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, False, False, **kw)
 @register_method('TRAQ')
-def _traq(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, opt, test, alpha, delta, False, True, **kw)
+def _traq(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, False, True, **kw)
 @register_method('Bonf-P')
-def _bonf_p(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, opt, test, alpha, delta, True, False, **kw)
+def _bonf_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, False, **kw)
 @register_method('TRAQ-P')
-def _traq_p(c, cal, opt, test, alpha, delta, **kw): return _bonf_like(c, cal, opt, test, alpha, delta, True, True, **kw)
+def _traq_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, True, **kw)
 
 # %% ../nbs/06_traq.ipynb #db6fe702
 def run_grid(c:Collection, # the collected arrays
@@ -1001,3 +1023,136 @@ def fidelity_table(c:Collection, # the whole collection (no population applied y
             n_cal=('n_cal', 'first'), splits=('seed', 'nunique')).assign(setting=name))
     return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage', 'semantic_size', 'n_pool',
                                               'n_cal', 'splits']]
+
+# %% ../nbs/06_traq.ipynb #fcafcb81
+def population_kept_note(pools:dict, # (population, name) -> `apply_population(collection, population)`
+                         pop:str, # the population to describe
+                        ) -> str:
+    "Caption fragment: population `pop`, applied before splitting, and the questions it keeps of each collection."
+    kept = [(name, c) for (p, name), c in pools.items() if p == pop]
+    if not kept: raise ValueError(f"no pool of population {pop!r}: pools hold {sorted({p for p, _ in pools})}")
+    return (f"Population {pop!r} ({POPULATIONS[pop][0]}, applied to the whole collection before splitting): " +
+            ', '.join(f"{name} {len(c)} of {c.meta.get('population_of', len(c))}" for name, c in kept) + '.')
+
+# %% ../nbs/06_traq.ipynb #240e4216
+def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, and the `by` columns
+               by=('population', 'model'), # the groups named in the fragment
+              ) -> str:
+    "Caption fragment: median n_cal per component, n_opt (when an optimization split exists) and n_test per group."
+    parts = []
+    for key, g in df.groupby(list(by), sort=False):
+        key = key if isinstance(key, tuple) else (key,)
+        opt = f", n_opt {int(g.n_opt.median())}" if 'n_opt' in g and g.n_opt.max() > 0 else ''
+        parts.append(f"{'/'.join(map(str, key))}: n_cal {int(g.n_cal.median())} for the retriever and {int(g.n_cal.median())} "
+                     f"for the LLM{opt}, n_test {int(g.n_test.median())}")
+    return '; '.join(parts) + '.'
+
+# %% ../nbs/06_traq.ipynb #75fb6019
+def whole_note(df:pd.DataFrame, # one row per run: `whole_ret` and `whole_llm` (or one `whole`) flags, and the `by` columns
+               by=('population', 'model', 'method'), # the groups named in the fragment
+              ) -> str:
+    "Caption fragment: share of runs per group with a whole-set threshold (+inf, a placeholder, or the least conforming score)."
+    w = df.assign(w=df.whole_ret.fillna(False).astype(bool) | df.whole_llm.fillna(False).astype(bool)) \
+        if 'whole_ret' in df else df.assign(w=df.whole.astype(bool))
+    g = w.groupby(list(by)).w.mean()
+    g = g[g > 0]
+    if g.empty: return ' No threshold admitted every candidate.'
+    return (' Runs with a whole-set component (a threshold admitting every candidate: +inf, a placeholder, or the least conforming score; e.g. an LLM threshold of -1/M): ' +
+            ', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}" for k, v in g.items()) + '.')
+
+# %% ../nbs/06_traq.ipynb #d5add622
+def mean_std_table(summary:pd.DataFrame, # from `summarize`: `<metric>_mean`, `<metric>_std`, `method`, `splits` and the index/columns
+                   metric:str='semantic_size', # the metric shown
+                   index=('model', 'method'), # rows of the table
+                   columns='level', # columns of the table
+                   methods=('TRAQ', 'Bonf', 'TRAQ-P', 'Bonf-P'), # the methods kept
+                   splits_in_name:bool=True, # name each method with its number of splits, e.g. 'TRAQ (100)'
+                  ) -> pd.DataFrame:
+    "TRAQ Tables 1-2: 'mean ± std' of `metric` over splits per method and level (std 0 for a single split)."
+    t = summary[summary.method.isin(methods)].dropna(subset=[f'{metric}_mean']).copy()
+    t['value'] = [f'{m:.2f} ± {s:.2f}' for m, s in zip(t[f'{metric}_mean'], t[f'{metric}_std'].fillna(0))]
+    if splits_in_name: t['method'] = t.method + ' (' + t.splits.astype(str) + ')'
+    return t.pivot_table(index=list(index), columns=columns, values='value', aggfunc='first')
+
+# %% ../nbs/06_traq.ipynb #86406928
+def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` and `col` columns
+                    row:str, rows, # the column whose values `rows` give the rows of panels
+                    col:str, cols, # the column whose values `cols` give the columns of panels
+                    title:str, # panel title, formatted with `row` and `col`, e.g. '{col}, {row!r}'
+                    band_label:str, # legend entry of the exact band
+                    hue:str='method', # the lines of each panel
+                    panel=(4.5, 3.7), # width and height of one panel (inches)
+                   ):
+    "A grid of `plots.coverage_plot` panels (coverage against the desired level, exact band, ceiling): the coverage figures."
+    import matplotlib.pyplot as plt
+    from conformal_rag.plots import coverage_plot
+    rows, cols = list(rows), list(cols)
+    if not rows or not cols: raise ValueError(f"coverage_panels needs at least one row and one column, got rows={rows}, cols={cols}")
+    fig, axes = plt.subplots(len(rows), len(cols), figsize=(panel[0] * len(cols), panel[1] * len(rows)), squeeze=False)
+    for ax_row, r in zip(axes, rows):
+        for ax, c in zip(ax_row, cols):
+            coverage_plot(cs[(cs[row] == r) & (cs[col] == c)], hue=hue, ax=ax, band_cols=('band_lo', 'band_hi'),
+                          ceiling='ceiling', band_label=band_label, legend_loc='best', title=title.format(row=r, col=c))
+    return fig
+
+# %% ../nbs/06_traq.ipynb #5c3f7046
+def method_plan(pop:str, # a population
+                headline:str, # the headline population: TRAQ runs every split there
+                splits:int, # splits of the non-optimized methods (and TRAQ on the headline population)
+                bo_splits:int, # splits of the other Bayesian-optimized runs
+               ) -> list:
+    "The (methods, number of splits) runs of TRAQ's grid on population `pop`: Bayesian optimization on fewer splits off the headline."
+    if pop == headline: return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ'], splits), (['TRAQ-P'], bo_splits)]
+    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ'], bo_splits)]
+
+# %% ../nbs/06_traq.ipynb #7fe6326b
+def prompt_grid(pool:Collection, # one prompt's collection, restricted to a population (`apply_population`)
+                levels, # desired end-to-end coverage levels
+                splits:int, # random splits of the Bonferroni runs (seeds 0..splits-1)
+                delta:float, # PAC parameter (unused by Bonf and TRAQ, kept in the rows)
+                fractions, # calibration / optimization / test shares
+                bo_splits:int=0, # > 0: TRAQ's optimized split too, on seeds 0..bo_splits-1
+                reuse:pd.DataFrame|None=None, # TRAQ rows already computed on the same collection and seeds: used instead of rerunning
+                n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
+                **opts, # `run_grid` options (n_calls, n_initial_points, method)
+               ) -> pd.DataFrame:
+    "TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, TRAQ over the first `bo_splits`."
+    runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False, **opts)]
+    if reuse is not None: runs.append(reuse)
+    elif bo_splits: runs.append(run_grid(pool, ['TRAQ'], levels, range(bo_splits), delta, fractions, progress=False,
+                                         n_jobs=n_jobs, keep_workers=True, **opts))
+    return pd.concat(runs, ignore_index=True)
+
+# %% ../nbs/06_traq.ipynb #4fcf5a94
+def idk_summary(idk:pd.DataFrame, # rows of `idk_grid` with a `model` column
+                mass:float=0.95, # mass of the exact band
+               ) -> pd.DataFrame:
+    "TRAQ Figure 17 per model and level: pooled IDK coverage with its exact band, false-positive rate, classifier accuracy, n_cal range."
+    idk = idk.assign(n_cal=idk.n_cal_unanswerable, n_test=idk.n_test_unanswerable, whole=np.isinf(idk.tau_idk))
+    idk = idk[idk.n_test > 0]
+    if idk.empty: raise ValueError("idk_summary: no split has an unanswerable test question (every n_test_unanswerable is 0)")
+    cov = coverage_summary(idk, ['model', 'level'], 'idk_coverage', 'level', 'whole', mass=mass)
+    return cov.merge(idk.groupby(['model', 'level'], as_index=False).agg(
+        false_positive_rate=('false_positive_rate', 'mean'), fpr_std=('false_positive_rate', 'std'),
+        classifier_accuracy=('classifier_accuracy', 'mean'), n_cal_min=('n_cal', 'min'), n_cal_max=('n_cal', 'max')))
+
+# %% ../nbs/06_traq.ipynb #accfa817
+def qualitative_examples(c:Collection, # the questions (a population of one collection)
+                         test, # indices of the test questions the examples are drawn from
+                         thresholds:pd.DataFrame, # one row per method (index): `tau_ret`, `tau_llm` calibrated on this split
+                         title:str, # the heading's tail, e.g. 'gemma, desired coverage 0.6, population 'traq''
+                         n:int=4, # examples
+                         methods=('TRAQ', 'Bonf'), # the sets shown
+                         seed:int=0, # seed of the draw
+                        ) -> str:
+    "TRAQ §4 qualitative examples (Markdown): question, standard answer, and each method's set with its cluster count."
+    if c.answers is None: raise ValueError("qualitative_examples needs a collection with `answers` (the sampled texts)")
+    masks = {k: aggregated_set(c, thresholds.tau_ret[k], thresholds.tau_llm[k]) for k in methods}
+    lines = [f'# Qualitative examples: {title}\n']
+    for q in np.random.default_rng(seed).choice(test, min(n, len(test)), replace=False):
+        lines.append(f"**{c.question[q] if c.question is not None else c.qid[q]}**\n")
+        lines.append(f"- standard answer: {c.gold_answer[q] if c.gold_answer is not None else '(not in the collection)'}")
+        for k, m in masks.items():
+            lines.append(f"- {k} set (clusters: {len(set_answers(c, q, m))}): " + '; '.join(set_answers(c, q, m)[:12]))
+        lines.append('')
+    return '\n'.join(lines)

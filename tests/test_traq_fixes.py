@@ -201,3 +201,48 @@ def test_e2e_coverage_top_is_the_joint_event():
     assert r['e2e_coverage_top'] == 0.0
     assert r['ret_coverage'] * r['llm_coverage'] > 0.1
     assert evaluate(test, th)['e2e_coverage_top'] == pytest.approx((rc & lc).mean())
+
+
+# Issue 17: say each thing once. TRAQ's alpha split lives in `conformal.bonferroni_alphas`; the paper notebooks'
+# caption fragments and tables live in the package, and the notebooks call them.
+
+def test_split_and_calibrate_splits_alpha_through_bonferroni_alphas(monkeypatch):
+    "Old: `_bonf_like` computed `w * alpha, (1 - w) * alpha` itself (no call to `bonferroni_alphas`, no such name)."
+    import conformal_rag.traq as traq
+    calls = []
+    real = traq.bonferroni_alphas
+    monkeypatch.setattr(traq, 'bonferroni_alphas', lambda a, w: calls.append((a, tuple(map(float, w)))) or real(a, w))
+    c = synthetic_collection(120, 5, 6, seed=1)
+    cal, opt, test = split_indices(c, (0.3, 0.3, 0.4), 0)
+    r = traq.split_and_calibrate(c, cal, opt, test, 0.2, 0.1, pac=True, optimize=False)
+    assert calls == [(0.2, (0.5, 0.5))] and (r['alpha_ret'], r['alpha_llm']) == (0.1, 0.1)
+    assert not hasattr(traq, '_bonf_like')
+    for m in ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'):   # every union-bound method goes through it
+        calls.clear()
+        traq.METHODS[m](c, cal, opt, test, 0.2, 0.1, n_calls=4, n_initial_points=2)
+        assert calls and calls[-1][0] == 0.2, m
+
+
+def test_paper_notebooks_define_no_caption_helpers():
+    "Old: 05_traq, 06_trac and 06b_traq_release each defined their own sizes_note / whole_note / mean_std_table / panels."
+    for nb in ('nbs/paper/05_traq.ipynb', 'nbs/paper/06_trac.ipynb', 'nbs/paper/06b_traq_release.ipynb'):
+        src = ''.join(''.join(c['source']) for c in json.loads((repo_root() / nb).read_text())['cells'])
+        for name in ('def sizes_note', 'def whole_note', 'def mean_std_table', 'def plan(', 'def whole_txt',
+                     'def pop_note(pop):\n    "Caption'):
+            assert name not in src, (nb, name)
+        assert 'coverage_panels(' in src and 'sizes_note(' in src, nb   # the package's panels and caption fragments
+
+
+def test_sizes_note_names_each_groups_own_n_opt():
+    "Old (06_trac): every group's caption gave the median n_opt of the whole grid (25), not the group's own."
+    from conformal_rag.traq import sizes_note
+    df = pd.DataFrame(dict(population=['traq', 'all'], model='m', n_cal=[21, 30], n_opt=[20, 30], n_test=[27, 40]))
+    assert sizes_note(df) == ('traq/m: n_cal 21 for the retriever and 21 for the LLM, n_opt 20, n_test 27; '
+                              'all/m: n_cal 30 for the retriever and 30 for the LLM, n_opt 30, n_test 40.')
+
+
+def test_whole_note_with_one_group_column_names_the_group():
+    "Old: with a single `by` column the key string was split into letters ('a/l/l 100%')."
+    from conformal_rag.traq import whole_note
+    df = pd.DataFrame(dict(population=['all', 'traq'], whole_ret=[True, False], whole_llm=[False, False]))
+    assert whole_note(df, ('population',)).endswith(': all 100%.')
