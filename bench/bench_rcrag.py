@@ -18,7 +18,8 @@ Q, REF_Q = int(os.environ.get('BENCH_Q', 8)), int(os.environ.get('BENCH_REF_Q', 
 BATCH = rc.DEFAULTS['batch_prompts']
 
 # the workload: every prompt run_rcrag asks for the first Q questions, in its order (replayed from the committed file)
-replay = rc.replay_llm(MODEL, os.environ.get('BENCH_GENERATIONS') or None)
+from conformal_rag.llm import replay_llm; from conformal_rag.paths import data_dir
+replay = replay_llm(os.environ.get('BENCH_GENERATIONS') or data_dir(rc.GENERATIONS_FILE), MODEL)
 ds, qs = rc.experiment_questions(rc.DEFAULTS['n_questions'], rc.DEFAULTS['seed'])
 def workload(q):
     "The prompts of `run_rcrag` on questions `q`, stage by stage (each stage's duplicates asked once, as `rc.ask` does)."

@@ -16,7 +16,7 @@ from .conformal import check_alpha, in_set
 from .retrieval import _unit as _retrieval_unit
 from .retrieval import (STOPWORDS, Retrieval, conflare_cutoff, conflare_retrieve, ConflareSet, conflare_trials,
                                      embed_passages, load_encoder, model_key, retrieve)
-from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec
+from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec, replay_llm
 
 # %% auto #0
 __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'SCORES', 'UNANSWERED', 'FORMAT_VERSION',
@@ -24,7 +24,7 @@ __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', '
            'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'Collection', 'conflare_prompt', 'is_chat_llm',
            'parse_question_answer', 'parse_yes_no', 'write_questions', 'fake_conflare_llm', 'label_questions',
            'calibrate_cutoff', 'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever',
-           'ReplayBackend', 'replay_llm', 'evaluation_llm', 'wiki_collection', 'gold_retrieval', 'scored_retrieval',
+           'LenientReplay', 'evaluation_llm', 'wiki_collection', 'gold_retrieval', 'scored_retrieval',
            'transfer_trials', 'label_agreement', 'summarize_trials', 'wiki_evaluation', 'main']
 
 # %% ../nbs/08_conflare.ipynb #d09c9ee2
@@ -562,38 +562,17 @@ def load_retriever(path, # a folder written by `calibrate_folder`, or the docume
     return ConformalRetriever.load(p, encoder)
 
 # %% ../nbs/08_conflare.ipynb #a574c015
-class ReplayBackend(Backend):
-    "A stand-in for a model whose generations are all cached: a request that reaches it is an error (or, not strict, an empty reply, counted in `missing`)."
-    def __init__(self, kind:str='local', # the recorded backend kind
-                 model:str=DEFAULT_MODEL, # the recorded model name
-                 strict:bool=True, # raise on a request missing from the export; else reply '' and count it
-                 server:str|None=None): # a remote model's normalized base URL (part of its request keys); None for local
-        self.kind, self.model, self.strict, self.missing, self.server = kind, model, strict, 0, server
+class LenientReplay(Backend):
+    "Stands in for a replayed model (an `llm.ReplayBackend`) without failing: a request missing from the export gets an empty reply, counted in `missing`."
+    def __init__(self, replay:Backend): # the replay's backend: its kind, model, server and dtype make the request keys
+        self.kind, self.model, self.server, self.dtype, self.missing = replay.kind, replay.model, replay.server, replay.dtype, 0
     def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        p = prompt if isinstance(prompt, str) else prompt[-1]['content']
-        if not self.strict:
-            self.missing += n
-            return [Sample('', None, 'stop') for _ in range(n)]
-        raise KeyError(f"replay: the generations hold no {self.kind}:{self.model} reply to {p[:120]!r}... (seed={seed}, "
-                       f"{decoding}); run with the model itself to sample it, then export the cache again")
-
-def replay_llm(path, # a `.jsonl.gz` export of the generation cache
-               model:str=DEFAULT_MODEL, kind:str='local',
-               strict:bool=True, # see `ReplayBackend`
-               server:str|None=None, # the server of a remote model's generations (its base URL)
-               **kwargs) -> LLM:
-    "An `LLM` that replays the generations exported in `path` (imported into a fresh cache in memory)."
-    from conformal_rag.llm import normalize_base_url
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"generation export {str(path)!r} does not exist")
-    cache = GenerationCache(':memory:')
-    cache.import_jsonl(path)
-    server = None if server is None else normalize_base_url(server)
-    return LLM(ReplayBackend(kind, model, strict, server), cache=cache, progress=False, **kwargs)
+        self.missing += n
+        return [Sample('', None, 'stop') for _ in range(n)]
 
 def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2-135m-instruct', 'gemma-3-270m')
                    generations=None, # the export replayed by 'replay' (relative paths are under the repository root)
-                   replay_model:str=DEFAULT_MODEL, # the model whose generations are replayed
+                   replay_model:str=DEFAULT_MODEL, # the model whose generations are replayed (a model string, `llm.parse_model_spec`)
                    strict:bool=True, # replay: fail on a request missing from the export (else count it)
                    **kwargs) -> LLM:
     "The LLM of the paper notebook by name."
@@ -602,7 +581,8 @@ def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2
     if name == 'replay':
         if generations is None: raise ValueError("llm='replay' needs the generations export (generations=...)")
         g = Path(generations)
-        return replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, strict=strict, **kwargs)
+        r = replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, cache_path=None if strict else ':memory:')
+        return r if strict else LLM(LenientReplay(r.backend), cache=r.cache, progress=False)   # its own cache: empty replies stay in it
     return llm_from_spec(name, **kwargs)   # a local model or 'openai:MODEL[@BASE_URL]'
 
 # %% ../nbs/08_conflare.ipynb #956c7950

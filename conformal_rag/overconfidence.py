@@ -12,27 +12,26 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser, ReplayBackend
-from .llm import replay_llm as replay_export
+from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, RunExport, export_keys, collect_parser
+from .experiments import MODEL_SETTINGS, RecordingFake, demo_block, experiment_questions, model_llm
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 from .stats import bootstrap_ci
 
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS', 'LABELS',
-           'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'MODEL_SETTINGS', 'RA_SOURCES',
-           'GENERATIONS_FILE', 'DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES', 'W2R_CERTAINTY_WORDS',
-           'W2R_HOWTO', 'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'render_prompt', 'challenge_prompt',
-           'ra_prompt', 'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra',
-           'RecordingFake', 'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics',
-           'token_confidence', 'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents',
-           'doc_contains', 'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized',
-           'corruption_counts', 'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table',
-           'finding_direction', 'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table',
-           'augmentation_table', 'level_table', 'experiment_questions', 'gen_config', 'replay_llm', 'model_llm',
-           'run_experiment', 'collect_generations', 'main', 'read_jsonl_records', 'w2r_strip_certainty', 'w2r_reasked',
-           'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table', 'w2r_augmentation',
-           'overconfidence_plot', 'level_plot']
+           'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'RA_SOURCES', 'GENERATIONS_FILE',
+           'DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES', 'W2R_CERTAINTY_WORDS', 'W2R_HOWTO',
+           'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'render_prompt', 'challenge_prompt', 'ra_prompt',
+           'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra', 'judge',
+           'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics', 'token_confidence', 'sample_agreement',
+           'threshold_labels', 'corrupt_document', 'benchmark_documents', 'doc_contains', 'precision_at_1',
+           'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized', 'corruption_counts',
+           'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table', 'finding_direction',
+           'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table', 'augmentation_table',
+           'level_table', 'gen_config', 'run_experiment', 'collect_generations', 'main', 'read_jsonl_records',
+           'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table',
+           'w2r_augmentation', 'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -86,9 +85,9 @@ def check_strategy(name:str # a key of `STRATEGIES`
     return name
 
 # %% ../nbs/09_overconfidence.ipynb #3f7923a7
-def _demo_block(strategy:str, shots:int) -> str:
-    if not (isinstance(shots, int) and 0 <= shots <= len(DEMOS)): raise ValueError(f"shots must be 0..{len(DEMOS)}, got {shots!r}")
-    return ''.join(f"\nQuestion: {d['question']}\nAnswer: {d['answers'][strategy]}\n" for d in DEMOS[:shots])
+def _demo_text(strategy:str) -> Callable:
+    "How a demonstration is written in a strategy's prompt (for `experiments.demo_block`)."
+    return lambda d: f"\nQuestion: {d['question']}\nAnswer: {d['answers'][strategy]}\n"
 
 def render_prompt(strategy:str, # a key of `STRATEGIES`
                   question:str, # the question
@@ -98,7 +97,7 @@ def render_prompt(strategy:str, # a key of `STRATEGIES`
     "The first-turn prompt of a strategy for one question."
     check_strategy(strategy)
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
-    text = f"{STRATEGIES[strategy]['instruction']}{_demo_block(strategy, shots)}\nQuestion: {question.strip()}\nAnswer:"
+    text = f"{STRATEGIES[strategy]['instruction']}{demo_block(DEMOS, shots, _demo_text(strategy))}\nQuestion: {question.strip()}\nAnswer:"
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #f004a538
@@ -130,7 +129,7 @@ def ra_prompt(question:str, # the question
     if not isinstance(doc, str) or not doc.strip(): raise ValueError(f"empty document for question {question!r}")
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
     text = (RA_INSTRUCTION.format(paras=f"Passage-0: {' '.join(doc.split())}") + (CERTAINTY if certainty else '')
-            + _demo_block('vanilla' if certainty else 'qa', shots) + f"\nQuestion: {question.strip()}\nAnswer:")
+            + demo_block(DEMOS, shots, _demo_text('vanilla' if certainty else 'qa')) + f"\nQuestion: {question.strip()}\nAnswer:")
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #1e35cb9a
@@ -245,15 +244,6 @@ def ask_ra(llm:LLM, questions:list, docs:list, # one document per question
     return pd.DataFrame(dict(question=list(questions), doc=list(docs), response=[x[0].text for x in s],
                              logprobs=[x[0].logprobs for x in s]))
 
-# %% ../nbs/09_overconfidence.ipynb #231671b2
-class RecordingFake(FakeBackend):
-    "A `FakeBackend` that records every prompt it is asked (for tests)."
-    def __init__(self, answers=None, model:str='fake'):
-        super().__init__(answers, model=model); self.prompts = []
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        self.prompts.append(prompt)
-        return super().generate(prompt, n, decoding, seed, logprobs, **kwargs)
-
 # %% ../nbs/09_overconfidence.ipynb #c3971877
 def judge(responses:list, # replies (or answers)
           golds:list, # per reply, its gold answers (a list)
@@ -272,6 +262,11 @@ def _labels(labels, unparsed:str) -> np.ndarray:
         raise ValueError(f"unparsed must be 'drop', 'certain' or 'uncertain', got {unparsed!r}")
     return np.where(lab == 'unparsed', unparsed if unparsed != 'drop' else 'unparsed', lab)
 
+def _count_cells(c, k):
+    "The four cells and N from boolean arrays correct `c` and certain `k` (every reply labelled): the one count of the cells."
+    d = dict(N_cc=int((c & k).sum()), N_cu=int((c & ~k).sum()), N_ic=int((~c & k).sum()), N_iu=int((~c & ~k).sum()))
+    return dict(**d, N=len(c))
+
 def certainty_cells(correct, # bool per question
                     labels, # 'certain' / 'uncertain' / 'unparsed' per question
                     unparsed:str='drop' # 'drop' (count apart), or assign 'certain' (the paper's default) / 'uncertain'
@@ -279,10 +274,8 @@ def certainty_cells(correct, # bool per question
     "The four counts N_cc, N_cu, N_ic, N_iu, the parsed total N and the unparsed count."
     c = np.asarray(correct, dtype=bool); lab = _labels(labels, unparsed)
     if len(c) != len(lab): raise ValueError(f"{len(c)} correctness values for {len(lab)} labels")
-    cert, unc = lab == 'certain', lab == 'uncertain'
-    d = dict(N_cc=int((c & cert).sum()), N_cu=int((c & unc).sum()), N_ic=int((~c & cert).sum()), N_iu=int((~c & unc).sum()))
-    d.update(N=sum(d.values()), unparsed=int((lab == 'unparsed').sum()))
-    return d
+    keep = lab != 'unparsed'
+    return dict(_count_cells(c[keep], lab[keep] == 'certain'), unparsed=int((~keep).sum()))
 
 METRICS = ('unc_rate', 'accuracy', 'overconfidence', 'conservativeness', 'alignment')
 
@@ -313,11 +306,6 @@ def overconfidence_metrics(correct, labels, # as `certainty_cells`
     ci = bootstrap_ci(lambda c, k: metrics_from_cells(_count_cells(c, k)), c, cert, n_boot=n_boot, level=level, seed=seed)
     for m in METRICS: out[f'{m}_lo'], out[f'{m}_hi'] = ci[f'{m}_lo'], ci[f'{m}_hi']
     return out
-
-def _count_cells(c, k):
-    "The four cells and N from boolean arrays correct `c` and certain `k` (every reply labelled)."
-    d = dict(N_cc=int((c & k).sum()), N_cu=int((c & ~k).sum()), N_ic=int((~c & k).sum()), N_iu=int((~c & ~k).sum()))
-    return dict(**d, N=len(c))
 
 # %% ../nbs/09_overconfidence.ipynb #55dbfe07
 def token_confidence(logprobs:list|None # log-probability of each generated token
@@ -444,11 +432,6 @@ def corruption_counts(correct_without, # per question, whether the answer withou
     return dict(right_without=right, corrupted=corrupt, corruption=corrupt / right if right else float('nan'))
 
 # %% ../nbs/09_overconfidence.ipynb #a849aa14
-MODEL_SETTINGS = {  # how each shipped model is prompted
-    'gemma-3-270m': dict(chat=False),           # base model: no chat template, dialogues written out as text
-    'smollm2-135m-instruct': dict(chat=True),   # instruct model: its chat template
-    'qwen2.5-coder-1.5b-instruct': dict(chat=True),   # opt-in instruct model (`make models`, conformal_rag.models): its chat template
-}
 RA_SOURCES = ('sparse', 'dense', 'gold', 'corrupted')
 
 def collect_replies(llm:LLM, # the model
@@ -644,41 +627,14 @@ GENERATIONS_FILE = 'overconfidence_generations.jsonl.gz'
 DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-instruct'), shots=2,
                 max_new_tokens=16, long_tokens=32, batch_prompts=8)
 
-def experiment_questions(n_questions:int=DEFAULTS['n_questions'], # questions drawn
-                         seed:int=DEFAULTS['seed'] # draw seed
-                        ) -> pd.DataFrame:
-    "A stratified (by template) deterministic draw of benchmark questions."
-    from conformal_rag.data import wiki_benchmark
-    from conformal_rag.collect import sample_questions
-    if not (isinstance(n_questions, int) and n_questions >= 1): raise ValueError(f"n_questions must be a positive integer, got {n_questions!r}")
-    return sample_questions(wiki_benchmark().examples, n_questions, seed)
-
 def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts']) -> GenConfig:
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
     return GenConfig(shots, MODEL_SETTINGS.get(model, {}).get('chat', False), max_new_tokens, long_tokens, batch_prompts)
 
-def replay_llm(model:str, # the model whose generations are replayed
-               path:str|Path|None=None, # an exported generations file; `data/overconfidence_generations.jsonl.gz` by default
-               cache_path:str|Path|None=None # where to build the temporary cache (a temporary folder by default)
-              ) -> LLM:
-    "An `LLM` that answers from exported generations only (never samples): `llm.replay_llm` on this module's export."
-    return replay_export(path or data_dir(GENERATIONS_FILE), model, rebuild='python -m conformal_rag.overconfidence collect',
-                         cache_path=cache_path)
-
-def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_URL]' (`llm.parse_model_spec`), any name with source='fake'
-              source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
-              generations:str|Path|None=None, # exported generations for 'committed'
-              batch_prompts:int=DEFAULTS['batch_prompts'], cache=True) -> LLM:
-    "The `LLM` of one model for a run."
-    if source == 'committed': return replay_llm(model, generations)
-    if source == 'live': return llm_from_spec(model, cache=cache, batch_prompts=batch_prompts)
-    if source == 'fake': return fake_llm(model)
-    raise ValueError(f"source must be 'committed', 'live' or 'fake', got {source!r}")
-
 def run_experiment(models=DEFAULTS['models'], # models, each asked every strategy and RA source
                    n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
-                   source:str='committed', # see `model_llm`
+                   source:str='committed', # see `experiments.model_llm`
                    generations:str|Path|None=None, # exported generations for 'committed'
                    shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                    long_tokens:int=DEFAULTS['long_tokens'], correctness:str='contains',
@@ -686,11 +642,12 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
                    ra_certainty:bool=False # switch: the RA prompt with Vanilla's certainty sentence (not the paper's)
                   ) -> tuple:
     "(questions, documents, labelled replies of every model)."
-    qs = experiment_questions(n_questions, seed)
+    qs = experiment_questions(n_questions, seed)[1]
     docs = benchmark_documents(qs)
     parts = []
     for m in models:
-        llm = model_llm(m, source, generations)
+        llm = model_llm(m, source, generations or data_dir(GENERATIONS_FILE), fake=fake_llm,
+                        rebuild='python -m conformal_rag.overconfidence collect', batch_prompts=DEFAULTS['batch_prompts'])
         cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
@@ -704,7 +661,7 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                        ) -> Path:
     "Sample every generation of the default run (resumable through the cache), exporting after every step."
     out = Path(out) if out else data_dir(GENERATIONS_FILE)
-    qs = experiment_questions(n_questions, seed); docs = benchmark_documents(qs)
+    qs = experiment_questions(n_questions, seed)[1]; docs = benchmark_documents(qs)
     run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first
     run.keys = {}   # export exactly this run's requests: replies to prompts the module no longer asks are dropped
     for m in models:

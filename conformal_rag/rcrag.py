@@ -11,11 +11,10 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from .llm import LLM, FakeBackend, GenerationCache, check_prompt, llm_from_spec, RunExport, export_keys, collect_parser
-from .llm import replay_llm as replay_export
 from .llm import default_cache_path
 from tqdm.auto import tqdm
 from .matching import normalize_answer, correctness_rule
-from .overconfidence import RecordingFake, MODEL_SETTINGS
+from .experiments import MODEL_SETTINGS, RecordingFake, demo_block, experiment_questions, model_llm
 from .paths import data_dir
 from .stats import bootstrap_ci
 
@@ -23,14 +22,14 @@ from .stats import bootstrap_ci
 __all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
            'KEEP_DISCARD_CASES', 'DECISIONS', 'OUTCOMES', 'ROUND_OUTCOMES', 'FUSIONS', 'RISK_METRICS', 'STOP',
            'METHOD_STEPS', 'PARSE_STEPS', 'RETRIEVERS', 'GENERATIONS_FILE', 'MODEL_SHOTS', 'DEFAULTS',
-           'check_prompt_name', 'format_passages', 'demo_block', 'user_turn', 'dialogue', 'is_rejection', 'Reply',
+           'check_prompt_name', 'format_passages', 'rag_demo', 'user_turn', 'dialogue', 'is_rejection', 'Reply',
            'parse_reply', 'parse_keep_discard', 'parse_probability', 'binary', 'answers_match', 'judgment_label',
            'judge_round', 'side_decision', 'fuse', 'fuse_outcome', 'unknown_rule', 'risk_cells', 'risk_metrics',
            'risk_summary', 'format_metric', 'parsed_summary', 'RCConfig', 'ask', 'ioe_needs_second_step', 'ioe_outcome',
            'RCRun', 'run_rcrag', 'decision_table', 'parse_status', 'parse_rate_table', 'parse_note', 'metric_table',
-           'paired_metric_table', 'display_table', 'benchmark_table', 'fake_rcrag_reply', 'fake_llm', 'load_dataset',
-           'experiment_questions', 'top_passages', 'rc_config', 'sparse_config', 'replay_llm', 'model_llm',
-           'run_models', 'sample_in_blocks', 'parse_pilot', 'collect_generations', 'main', 'rounds_plot', 'case_study']
+           'paired_metric_table', 'display_table', 'benchmark_table', 'fake_rcrag_reply', 'fake_llm', 'top_passages',
+           'rc_config', 'sparse_config', 'run_models', 'sample_in_blocks', 'parse_pilot', 'collect_generations', 'main',
+           'rounds_plot', 'case_study']
 
 # %% ../nbs/13_rcrag.ipynb #65635169
 RAG_INSTRUCTION = (
@@ -103,12 +102,11 @@ def format_passages(passages:list, # passage texts, best first
     cut = lambda t: ' '.join(str(t).split()[:max_words] if max_words else str(t).split())
     return '\n'.join(f"Passage-{i}: {cut(t)}" for i, t in enumerate(passages))
 
-def demo_block(shots:int # demonstrations (0..len(DEMOS))
-              ) -> str:
-    "Worked examples in the RAG prompt's own format."
-    if not (isinstance(shots, int) and 0 <= shots <= len(DEMOS)): raise ValueError(f"shots must be 0..{len(DEMOS)}, got {shots!r}")
-    return ''.join(f"\nQuestion: {d['question']}\nPassages: {format_passages(d['passages'])}\nAnswer: {d['answer']}.\n"
-                   f"Evidence: ## {d['evidence']} ##.\n" for d in DEMOS[:shots])
+def rag_demo(d:dict # one of `DEMOS`
+            ) -> str:
+    "A worked example in the RAG prompt's own format (for `experiments.demo_block`)."
+    return (f"\nQuestion: {d['question']}\nPassages: {format_passages(d['passages'])}\nAnswer: {d['answer']}.\n"
+            f"Evidence: ## {d['evidence']} ##.\n")
 
 def user_turn(name:str, # a key of `PROMPTS`
               question:str='', # the question (RAG and priori prompts)
@@ -121,7 +119,7 @@ def user_turn(name:str, # a key of `PROMPTS`
     if '{question}' in p['text'] and (not isinstance(question, str) or not question.strip()):
         raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
     if '{passages}' in p['text'] and not str(passages).strip(): raise ValueError(f"prompt {name!r} needs passages")
-    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demo_block(shots) if name == 'rag' else '')
+    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demo_block(DEMOS, shots, rag_demo) if name == 'rag' else '')
     return text + (p['tail'] or ('' if chat else '\n' + p['cue']))
 
 # %% ../nbs/13_rcrag.ipynb #e70f39c0
@@ -422,7 +420,7 @@ class RCConfig:
             if not (isinstance(v, int) and v >= 1): raise ValueError(f"{f} must be a positive integer, got {v!r}")
         if not (isinstance(self.no_ids_rounds, int) and 0 <= self.no_ids_rounds <= self.rounds):
             raise ValueError(f"no_ids_rounds must be 0..rounds={self.rounds}, got {self.no_ids_rounds!r}")
-        demo_block(self.shots)
+        demo_block(DEMOS, self.shots, rag_demo)   # checks shots
         bad = [f for f in self.fusion if f not in ('direct', 'probability')]
         if bad: raise ValueError(f"fusion prompts must be 'direct' and/or 'probability', got {bad}")
         object.__setattr__(self, 'fusion', tuple(self.fusion))
@@ -755,21 +753,6 @@ def fake_llm(model:str='fake') -> LLM:
 # %% ../nbs/13_rcrag.ipynb #036527f7
 RETRIEVERS = {'dense': 'dense', 'sparse': 'bm25'}
 
-def load_dataset(dataset:str='wiki' # any `data.load_qa` spec: 'wiki', 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV', 'triviaqa[:SPLIT]', ...
-                ):
-    "The QA dataset of a run (a `data.QADataset`): the one dataset-spec grammar of `data.load_qa`."
-    from conformal_rag import data
-    return data.load_qa(dataset)
-
-def experiment_questions(n_questions:int=100, # questions drawn (stratified by template)
-                         seed:int=0, # draw seed
-                         dataset:str='wiki') -> tuple:
-    "(the dataset, a deterministic draw of its questions)."
-    from conformal_rag.collect import sample_questions
-    if not (isinstance(n_questions, int) and n_questions >= 1): raise ValueError(f"n_questions must be a positive integer, got {n_questions!r}")
-    ds = load_dataset(dataset)
-    return ds, sample_questions(ds.examples, n_questions, seed)
-
 def top_passages(ds, # the `QADataset`
                  questions:pd.DataFrame, # rows of `ds.examples`
                  retriever:str='dense', # 'dense' or 'sparse'
@@ -793,7 +776,7 @@ MODEL_SHOTS = {'smollm2-135m-instruct': 1, 'gemma-3-270m': 0}   # demonstrations
 DEFAULTS = dict(n_questions=300, seed=0, models=('smollm2-135m-instruct', 'gemma-3-270m'), shots=None, passage_words=50,
                 max_new_tokens=24, rounds=5, sparse_rounds=1, batch_prompts=16, block=16, jobs=2, pilot_questions=10)
 
-def rc_config(model:str, # a model name (its chat setting from `overconfidence.MODEL_SETTINGS`; text for unknown models)
+def rc_config(model:str, # a model name (its chat setting from `experiments.MODEL_SETTINGS`; text for unknown models)
               **kwargs # `RCConfig` fields
              ) -> RCConfig:
     "The `RCConfig` of a model: chat or text from the model settings, shots (when None) from `MODEL_SHOTS`, the rest from the defaults and `kwargs`."
@@ -808,26 +791,11 @@ def sparse_config(cfg:RCConfig, rounds:int=DEFAULTS['sparse_rounds']) -> RCConfi
     from dataclasses import replace
     return replace(cfg, rounds=rounds, no_ids_rounds=0, fusion=('direct',), baselines=True)
 
-def replay_llm(model:str, # the model whose generations are replayed
-               path:str|Path|None=None, # an exported generations file; `data/rcrag_generations.jsonl.gz` by default
-              ) -> LLM:
-    "An `LLM` that answers from exported generations only (never samples); the file is imported once per process."
-    return replay_export(path or data_dir(GENERATIONS_FILE), model, rebuild='python -m conformal_rag.rcrag collect')
-
-def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_URL]' (`llm.parse_model_spec`), any name with source='fake'
-              source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
-              generations:str|Path|None=None, batch_prompts:int=DEFAULTS['batch_prompts'], cache=True) -> LLM:
-    "The `LLM` of one model for a run."
-    if source == 'committed': return replay_llm(model, generations)
-    if source == 'live': return llm_from_spec(model, cache=cache, batch_prompts=batch_prompts)
-    if source == 'fake': return fake_llm(model)
-    raise ValueError(f"source must be 'committed', 'live' or 'fake', got {source!r}")
-
 def run_models(models=DEFAULTS['models'], # models to run
                n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'], dataset:str='wiki',
                retrievers=('dense', 'sparse'), # the dense run has every stage; the others the `sparse_config` one
                source:str='committed', generations:str|Path|None=None, sparse_rounds:int=DEFAULTS['sparse_rounds'],
-               llms:dict|None=None, # model -> an `LLM` to use instead of `model_llm` (the collection passes its own)
+               llms:dict|None=None, # model -> an `LLM` to use instead of `experiments.model_llm` (the collection passes its own)
                block:int|None=None, # when sampling: questions that go through every stage before the next ones start
                **cfg # `RCConfig` fields (shots, passage_words, max_new_tokens, rounds, ...)
               ) -> tuple:
@@ -837,7 +805,8 @@ def run_models(models=DEFAULTS['models'], # models to run
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
     runs = []
     for m in models:
-        llm = (llms or {}).get(m) or model_llm(m, source, generations)
+        llm = (llms or {}).get(m) or model_llm(m, source, generations or data_dir(GENERATIONS_FILE), fake=fake_llm,
+                                               rebuild='python -m conformal_rag.rcrag collect', batch_prompts=DEFAULTS['batch_prompts'])
         c = rc_config(m, **cfg)
         cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
         if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
@@ -907,7 +876,7 @@ def main(argv:list|None=None):
                         ('n_questions', 'seed', 'shots', 'passage_words', 'max_new_tokens', 'rounds', 'batch_prompts', 'block', 'jobs'),
                         main.__doc__)
     ap.add_argument('--no-pilot', dest='pilot', action='store_false')
-    ap.add_argument('--dataset', default='wiki', help="'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`load_dataset`)")
+    ap.add_argument('--dataset', default='wiki', help="'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)")
     a = vars(ap.parse_args(argv)); a.pop('command')
     for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
     from conformal_rag.data import DatasetUnavailable

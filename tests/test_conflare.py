@@ -136,9 +136,28 @@ def test_bad_input_errors_name_the_value(folder, tmp_path):
 
 def test_committed_generations_replay_without_a_model():
     from conformal_rag.paths import data_dir
-    from conformal_rag.conflare import replay_llm, ReplayBackend
+    from conformal_rag.conflare import evaluation_llm
+    from conformal_rag.llm import ReplayBackend
     path = data_dir('conflare_generations.jsonl.gz')
-    llm = replay_llm(path, model='gemma-3-270m')
+    llm = evaluation_llm('replay', path, 'gemma-3-270m')
     assert isinstance(llm.backend, ReplayBackend) and len(llm.cache) >= 100
-    with pytest.raises(KeyError, match='replay: the generations hold no'):
+    assert (llm.backend.kind, llm.backend.model) == ('local', 'gemma-3-270m')   # the committed run's request keys
+    with pytest.raises(KeyError, match='generation missing from the exported file'):
         llm.sample('a prompt that was never sampled', n=1)
+
+
+def test_one_replay_for_every_module(tmp_path):
+    """Issue 17: conflare replays through `llm.replay_llm` (no `ReplayBackend` / `replay_llm` of its own); `strict=False`
+    counts missing replies in its own cache, so a strict replay of the same file in the same process still fails."""
+    from conformal_rag import conflare, llm as L
+    from conformal_rag.llm import GenerationCache
+    assert not hasattr(conflare, 'ReplayBackend') and 'replay_llm' not in conflare.__all__
+    gc = GenerationCache(tmp_path/'a.sqlite')
+    live = LLM(FakeBackend(lambda p, i, s: p.upper(), model='m'), cache=gc, progress=False)
+    made = live.sample(['q1?'], n=1)
+    gc.export_jsonl(tmp_path/'g.jsonl.gz', keys=live.keys)
+    lax = conflare.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m', strict=False)
+    assert lax.sample(['q1?'], n=1) == made and lax.sample(['q2?'], n=1)[0][0].text == '' and lax.backend.missing == 1
+    strict = conflare.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m')
+    assert isinstance(strict.backend, L.ReplayBackend) and strict.sample(['q1?'], n=1) == made
+    with pytest.raises(KeyError, match='generation missing'): strict.sample(['q2?'], n=1)

@@ -3,7 +3,8 @@ two-turn Challenge prompt, adaptive augmentation's retriever calls, and the repl
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag.llm import LLM, FakeBackend, GenerationCache
+from conformal_rag.llm import LLM, FakeBackend, GenerationCache, replay_llm
+from conformal_rag.experiments import RecordingFake
 from conformal_rag import overconfidence as oc
 
 
@@ -54,7 +55,7 @@ def test_challenge_sends_the_models_own_first_answer_back():
         if text.endswith('Assistant:') or text == oc.CHALLENGE_TURN: return 'certain'
         return firsts[text.rsplit('Question: ', 1)[1].split('\n')[0]]
     for chat in (False, True):
-        fake = oc.RecordingFake(script)
+        fake = RecordingFake(script)
         res = oc.ask_strategy(LLM(fake, cache=False, progress=False), 'challenge', list(firsts), oc.GenConfig(shots=1, chat=chat))
         assert len(fake.prompts) == 4
         for q, p in zip(firsts, fake.prompts[2:]):
@@ -75,7 +76,7 @@ def test_challenge_uses_the_papers_wording_and_keeps_the_certainty_sentence_in_t
     assert oc.CERTAINTY.strip() in msgs[0]['content']                  # turn 1 keeps the certainty sentence
     assert [m['role'] for m in msgs] == ['user', 'assistant', 'user'] and msgs[2]['content'] == oc.CHALLENGE_TURN
     # turn 1 is literally the Vanilla prompt (with its demonstrations), so its replies are Vanilla's, served from the cache
-    fake = oc.RecordingFake(lambda p, i, s: 'Lima, certain')
+    fake = RecordingFake(lambda p, i, s: 'Lima, certain')
     llm = LLM(fake, cache=False, progress=False)
     oc.ask_strategy(llm, 'challenge', ['Q?'], oc.GenConfig(shots=2))
     assert fake.prompts[0] == oc.render_prompt('vanilla', 'Q?', 2)
@@ -88,7 +89,7 @@ def test_ra_prompt_is_the_papers_figure_10_without_a_certainty_sentence():
                  "given information or your internal knowledge with one or few words.\nQuestion: Who painted it?\nAnswer:")
     assert 'certain' not in oc.ra_prompt('Who painted it?', 'Some passage.', shots=2)
     assert oc.CERTAINTY.strip() in oc.ra_prompt('Who painted it?', 'Some passage.', certainty=True)   # only behind the switch
-    fake = oc.RecordingFake(lambda p, i, s: 'Lima')
+    fake = RecordingFake(lambda p, i, s: 'Lima')
     oc.ask_ra(LLM(fake, cache=False, progress=False), ['Q?'], ['Doc.'], oc.GenConfig(shots=2))
     assert 'certain' not in fake.prompts[0]
 
@@ -183,7 +184,7 @@ def test_replay_never_samples(tmp_path):
     llm = LLM(FakeBackend(oc.fake_model_answer, model='m1'), cache=gc, progress=False); llm.backend.kind = 'local'
     first = oc.collect_replies(llm, q, None, oc.gen_config('m1'))
     gc.export_jsonl(tmp_path/'g.jsonl.gz', keys=llm.keys)
-    again = oc.collect_replies(oc.replay_llm('m1', tmp_path/'g.jsonl.gz', tmp_path/'b.sqlite'), q, None, oc.gen_config('m1'))
+    again = oc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, oc.gen_config('m1'))
     assert again.response.tolist() == first.response.tolist()
     with pytest.raises(KeyError, match='generation missing'):
-        oc.collect_replies(oc.replay_llm('m1', tmp_path/'g.jsonl.gz', tmp_path/'b.sqlite'), q, None, oc.gen_config('m1', shots=0))
+        oc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, oc.gen_config('m1', shots=0))

@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag.llm import LLM, FakeBackend, GenerationCache
+from conformal_rag.llm import LLM, FakeBackend, GenerationCache, replay_llm
 from conformal_rag import rcrag as rc
 
 
@@ -263,7 +263,7 @@ def test_replay_never_samples(tmp_path):
     llm_keys = LLM(FakeBackend(rc.fake_rcrag_reply, model='m1'), cache=gc, progress=False)
     rc.run_rcrag(llm_keys, Q, P, rc.RCConfig(rounds=2))
     gc.export_jsonl(tmp_path/'g.jsonl.gz', keys=llm_keys.keys)
-    llm = rc.replay_llm('m1', tmp_path/'g.jsonl.gz'); llm.backend.kind = 'fake'
+    llm = replay_llm(tmp_path/'g.jsonl.gz', 'fake:m1')
     again = rc.run_rcrag(llm, Q, P, rc.RCConfig(rounds=2))
     assert again.reply_table().response.tolist() == first.reply_table().response.tolist()
     with pytest.raises(KeyError, match='generation missing'):
@@ -418,3 +418,37 @@ def test_side_with_an_unparsed_round_and_fusion_outcomes():
     # prompts asked as before (unparsed = discard): the sides disagree, so the CF-quality side was asked to fuse
     assert [x for x in fake.asked if x[0] == 'Capital of Peru?' and x[1] == 'fusion_quality']
     assert rc.fuse_outcome('discard', 'unparsed', 'safety') == 'discard'
+
+
+# --- issue 17: one definition per idea --------------------------------------------------------------------------
+
+def _imports(mod):
+    "(module, name) of every `from X import name` in a module's source."
+    import ast, inspect
+    tree = ast.parse(inspect.getsource(mod))
+    return [(n.module or '', a.name) for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names]
+
+def test_shared_experiment_parts_are_defined_once():
+    "When-to-Retrieve and RC-RAG share one model_llm, question draw, demo block, model settings and recording fake."
+    from conformal_rag import experiments as ex, overconfidence as oc
+    for name in ('model_llm', 'experiment_questions', 'demo_block', 'MODEL_SETTINGS', 'RecordingFake'):
+        assert getattr(rc, name) is getattr(oc, name) is getattr(ex, name), name
+        assert name not in rc.__all__ and name not in oc.__all__, name   # defined in experiments only
+    for mod in (rc, oc, ex):
+        assert not [m for m, n in _imports(mod) if m.endswith('overconfidence')], f"{mod.__name__} imports overconfidence sideways"
+        assert not [(m, n) for m, n in _imports(mod) if n.startswith('_') and n != '__future__' and m != '__future__'], mod.__name__
+
+def test_one_replay_function():
+    "No module keeps a replay_llm with its own argument order: `llm.replay_llm(path, model, ...)` is the one."
+    from conformal_rag import overconfidence as oc
+    assert not hasattr(rc, 'replay_llm') and not hasattr(oc, 'replay_llm')
+
+def test_model_llm_replays_the_module_export(tmp_path):
+    "source='committed' replays the given export and names the module's rebuild command when it is missing."
+    with pytest.raises(FileNotFoundError, match='run `python -m conformal_rag.rcrag collect` first'):
+        rc.run_models(['m1'], 2, generations=tmp_path/'none.jsonl.gz', rounds=1)
+
+def test_no_dataset_loader_named_like_datasets_load_dataset():
+    "`rcrag.load_dataset` shadowed `datasets.load_dataset`; the dataset spec goes through `data.load_qa`."
+    assert not hasattr(rc, 'load_dataset')
+    with pytest.raises(ValueError, match="unknown dataset 'squad2'"): rc.experiment_questions(3, dataset='squad2')
