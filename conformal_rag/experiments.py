@@ -9,7 +9,7 @@ from typing import Callable
 from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
 
 # %% auto #0
-__all__ = ['MODEL_SETTINGS', 'SOURCES', 'experiment_questions', 'model_llm', 'demo_block', 'RecordingFake']
+__all__ = ['MODEL_SETTINGS', 'SOURCES', 'model_chat', 'experiment_questions', 'model_llm', 'demo_block', 'RecordingFake']
 
 # %% ../nbs/03c_experiments.ipynb #096f774d
 MODEL_SETTINGS = {  # how each shipped model is prompted
@@ -17,6 +17,16 @@ MODEL_SETTINGS = {  # how each shipped model is prompted
     'smollm2-135m-instruct': dict(chat=True),   # instruct model: its chat template
     'qwen2.5-coder-1.5b-instruct': dict(chat=True),   # opt-in instruct model (`make models`, conformal_rag.models): its chat template
 }
+
+# %% ../nbs/03c_experiments.ipynb #334a8712
+def model_chat(model:str, # a model string; settings after '?' are allowed ('smollm2-135m-instruct?dtype=bf16')
+               default:bool=False, # for a model not in `MODEL_SETTINGS`
+              ) -> bool:
+    "Whether `model` is prompted through its chat template: `MODEL_SETTINGS` of its name without settings, else `default`."
+    from conformal_rag.llm import parse_model_spec
+    try: name = parse_model_spec(model)['model']
+    except ValueError: name = model
+    return MODEL_SETTINGS.get(name, {}).get('chat', default)
 
 # %% ../nbs/03c_experiments.ipynb #c890fe72
 def experiment_questions(n_questions:int, # questions drawn (stratified by template)

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, RunExport, export_keys, collect_parser
-from .experiments import MODEL_SETTINGS, RecordingFake, demo_block, experiment_questions, model_llm
+from .experiments import MODEL_SETTINGS, model_chat, RecordingFake, demo_block, experiment_questions, model_llm
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 from .stats import bootstrap_ci
@@ -630,7 +630,7 @@ DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-i
 def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts']) -> GenConfig:
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
-    return GenConfig(shots, MODEL_SETTINGS.get(model, {}).get('chat', False), max_new_tokens, long_tokens, batch_prompts)
+    return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts)
 
 def run_experiment(models=DEFAULTS['models'], # models, each asked every strategy and RA source
                    n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],

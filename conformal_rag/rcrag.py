@@ -14,7 +14,7 @@ from .llm import LLM, FakeBackend, GenerationCache, check_prompt, llm_from_spec,
 from .llm import default_cache_path
 from tqdm.auto import tqdm
 from .matching import normalize_answer, correctness_rule
-from .experiments import MODEL_SETTINGS, RecordingFake, demo_block, experiment_questions, model_llm
+from .experiments import MODEL_SETTINGS, model_chat, RecordingFake, demo_block, experiment_questions, model_llm
 from .paths import data_dir
 from .stats import bootstrap_ci
 
@@ -781,7 +781,7 @@ def rc_config(model:str, # a model name (its chat setting from `experiments.MODE
              ) -> RCConfig:
     "The `RCConfig` of a model: chat or text from the model settings, shots (when None) from `MODEL_SHOTS`, the rest from the defaults and `kwargs`."
     base = dict(passage_words=DEFAULTS['passage_words'], max_new_tokens=DEFAULTS['max_new_tokens'],
-                rounds=DEFAULTS['rounds'], chat=MODEL_SETTINGS.get(model, {}).get('chat', model.startswith('openai:')))
+                rounds=DEFAULTS['rounds'], chat=model_chat(model, model.startswith('openai:')))
     kw = {**base, **kwargs}
     if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model, 1)
     return RCConfig(**kw)
