@@ -17,8 +17,9 @@ from .matching import traq_correct, cluster_rouge, cluster_exact
 # %% auto #0
 __all__ = ['TASKS', 'BACKBONES', 'MODELS', 'REQUIRED', 'RELEASE_SHA256', 'RESULT_COLUMNS', 'RACY', 'ReleaseFileError',
            'SafeUnpickler', 'safe_load', 'check_backbone', 'release_suffix', 'release_files', 'expected_names',
-           'synthetic_release', 'load_release', 'parse_spec', 'load_collection_spec', 'read_results', 'results_rows',
-           'traq_chunk_sums', 'lost_chunks', 'weight_scan', 'release_agreement', 'agreement_summary']
+           'synthetic_release', 'load_release', 'parse_spec', 'load_collection_spec', 'release_inventory',
+           'read_results', 'results_rows', 'traq_chunk_sums', 'lost_chunks', 'weight_scan', 'release_agreement',
+           'agreement_summary']
 
 # %% ../nbs/06b_traq_release.ipynb #140d20a3
 class ReleaseFileError(ValueError):
@@ -553,6 +554,38 @@ def parse_spec(spec:str) -> dict:
 def load_collection_spec(spec:str, **kw) -> Collection:
     "Load `traq-release:DIR:TASK:BACKBONE[:VARIANT]` (keyword arguments go to `load_release`)."
     return load_release(**parse_spec(spec), **kw)
+
+# %% ../nbs/06b_traq_release.ipynb #b3114b83
+def release_inventory(dir:str|Path, # the release folder
+                      tasks=TASKS, # tasks to look for
+                      backbones=('llama2', 'gpt-3.5'), # backbones to look for
+                      fidelities=('exact', 'traq'), # one collection per fidelity ('exact': strict ROUGE-1 > 0.3; 'traq': >= 0.3)
+                      population:str='all', # `traq.apply_population`, applied to each loaded collection
+                      dpr_dir:str|Path|None=None, # folder of DPR's biencoder-<task>-dev.json (GPT-3.5 true answers); None: DIR/data
+                      n_questions:dict|None=None, # backbone -> first n questions (TRAQ's Llama-2 evaluation reads 1000)
+                     ) -> tuple[dict, pd.DataFrame]:
+    "Load every (task, backbone) of a release folder: `({'task/backbone': {fidelity: Collection}}, inventory)`; the inventory names what each missing one lacks."
+    from conformal_rag.traq import apply_population
+    dir = Path(dir).expanduser()
+    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {str(dir)!r} not found")
+    dpr, n_questions, loaded, rows = Path(dpr_dir).expanduser() if dpr_dir else dir/'data', n_questions or {}, {}, []
+    for t in tasks:
+        for b in map(check_backbone, backbones):
+            files = release_files(dir, t, b)
+            g = dpr/f'biencoder-{t}-dev.json'
+            golds = g if files['true_answers'] is None and g.exists() else None
+            try: cs = {f: apply_population(load_release(dir, t, b, golds=golds, n=n_questions.get(b), strict=f == 'exact'), population)
+                       for f in fidelities}
+            except (FileNotFoundError, ReleaseFileError, KeyError) as e:
+                missing = [n for n in REQUIRED + ('true_answers',) if files[n] is None and not (n == 'true_answers' and golds)]
+                rows.append(dict(task=t, backbone=b, status='missing' if missing else 'unreadable', questions=0, passages=None,
+                                 samples=None, true_answers='', missing_files=', '.join(expected_names(t, b, None, n)[0] for n in missing)
+                                 or f'{type(e).__name__}: {str(e)[:200]}'))
+                continue
+            loaded[f'{t}/{b}'], c = cs, cs[fidelities[0]]
+            rows.append(dict(task=t, backbone=b, status='loaded', questions=len(c), passages=c.meta['K'], samples=c.meta['M'],
+                             true_answers=c.meta['golds'], missing_files=''))
+    return loaded, pd.DataFrame(rows).astype({'questions': int, 'passages': 'Int64', 'samples': 'Int64'})
 
 # %% ../nbs/06b_traq_release.ipynb #ebda0f68
 RESULT_COLUMNS = {   # the authors' column -> (method, metric with fidelity='traq', metric with fidelity='exact')
