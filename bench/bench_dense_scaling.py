@@ -16,7 +16,7 @@ score matrix is batch x N x 8 bytes. Peak resident memory is printed after each 
 import argparse, gc, os, resource, statistics, time
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 import numpy as np
-from conformal_rag.retrieval import DenseIndex, _unit, top_k
+from conformal_rag.retrieval import DenseIndex, unit_rows, top_k
 
 D, K = 384, 20
 
@@ -27,7 +27,7 @@ def clustered(n, centers, rng, noise=0.04, chunk=100_000):
     for s in range(0, n, chunk):
         m = min(chunk, n - s)
         x = centers[rng.integers(0, len(centers), m)] + noise * rng.standard_normal((m, D), dtype=np.float32)
-        X[s:s + m] = _unit(x)
+        X[s:s + m] = unit_rows(x)
     return X
 
 
@@ -65,7 +65,7 @@ def main(argv=None):
     ap.add_argument('--nprobe', type=int, default=32)
     a = ap.parse_args(argv)
     rng = np.random.default_rng(0)
-    centers = _unit(rng.standard_normal((1000, D)).astype(np.float32))
+    centers = unit_rows(rng.standard_normal((1000, D)).astype(np.float32))
     Q = clustered(a.batch, centers, np.random.default_rng(1))
     print(f"d = {D}, top {K}, {a.batch} questions batched, {a.single} one at a time, {a.reps} runs (median [min-max]), "
           f"OMP_NUM_THREADS={os.environ['OMP_NUM_THREADS']}")

@@ -20,7 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 from conformal_rag.data import check_passages, wiki_benchmark
 from conformal_rag.paths import cache_dir
-from conformal_rag.retrieval import (BM25, BM25Reference, DenseIndex, _unit, corpus_hash, load_encoder, model_key,
+from conformal_rag.retrieval import (BM25, BM25Reference, DenseIndex, unit_rows, corpus_hash, load_encoder, model_key,
                                      passage_texts, tokenize, top_k)
 
 K = 20
@@ -125,12 +125,12 @@ def main(argv=None):
     cached = all((folder / f'chunk_{i:05d}.npy').exists() for i in range(n_chunks))
     enc = load_encoder()
     if cached:
-        P = _unit(np.concatenate([np.load(folder / f'chunk_{i:05d}.npy') for i in range(n_chunks)]))
-        Q = _unit(np.asarray(enc.encode(qs, batch_size=64), dtype=np.float32))
+        P = unit_rows(np.concatenate([np.load(folder / f'chunk_{i:05d}.npy') for i in range(n_chunks)]))
+        Q = unit_rows(np.asarray(enc.encode(qs, batch_size=64), dtype=np.float32))
         what = 'all-MiniLM-L6-v2 embeddings (cache)'
     else:
         rng = np.random.default_rng(0)
-        P, Q = _unit(rng.standard_normal((len(texts), 384)).astype(np.float32)), _unit(rng.standard_normal((len(qs), 384)).astype(np.float32))
+        P, Q = unit_rows(rng.standard_normal((len(texts), 384)).astype(np.float32)), unit_rows(rng.standard_normal((len(qs), 384)).astype(np.float32))
         what = 'random unit vectors (no embedding cache)'
     ix = DenseIndex(P)
     old_search = lambda q: old_top_k((np.atleast_2d(q) @ P.T).astype(np.float64), K)

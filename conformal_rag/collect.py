@@ -227,13 +227,13 @@ def question_passage_features(questions:pd.DataFrame, # the questions table (con
                               key:str|None=None, # embedding cache key (`retrieval.model_key()` for the default encoder)
                              ) -> np.ndarray:
     "(Q, 2d + 1) float32: unit embeddings of each question and of its gold passage, then their cosine similarity."
-    from conformal_rag.retrieval import embed_passages, _unit
+    from conformal_rag.retrieval import embed_passages, unit_rows
     q = check_questions(questions).set_index('id')
     qids = list(q.index) if qids is None else [str(x) for x in qids]
     unknown = [x for x in qids if x not in q.index]
     if unknown: raise ValueError(f"question ids {unknown[:5]} are not in the questions table")
     texts = [str(q.at[x, 'question']) for x in qids]
-    E = _unit(embed_passages(texts + gold_passages(retrieved, qids), encoder, key, progress=False))
+    E = unit_rows(embed_passages(texts + gold_passages(retrieved, qids), encoder, key, progress=False))
     Eq, Ep = E[:len(qids)], E[len(qids):]
     return np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32)
 

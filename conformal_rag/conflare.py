@@ -13,9 +13,8 @@ from tqdm.auto import tqdm
 from .paths import cache_dir
 from .data import check_passages, normalize
 from .conformal import check_alpha, in_set
-from .retrieval import _unit as _retrieval_unit
 from .retrieval import (STOPWORDS, Retrieval, conflare_cutoff, conflare_retrieve, ConflareSet, conflare_trials,
-                                     embed_passages, load_encoder, model_key, retrieve)
+                                     embed_passages, load_encoder, model_key, retrieve, unit_rows, DenseIndex)
 from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec, replay_llm
 
 # %% auto #0
@@ -151,7 +150,7 @@ class BagOfWordsEncoder:
                 if w not in STOPWORDS: X[i, zlib.crc32(w.encode()) % self.dim] += 1
         return X
 
-def _unit(x:np.ndarray) -> np.ndarray: return _retrieval_unit(x).astype(np.float32)
+def _unit(x:np.ndarray) -> np.ndarray: return unit_rows(x).astype(np.float32)
 
 def _encoder_spec(encoder) -> dict:
     if encoder is None: return dict(kind='minilm', key=model_key())
@@ -184,7 +183,9 @@ class Collection:
                                         batch_size=batch_size, progress=progress)
         if len(embeddings) != len(self.chunks):
             raise ValueError(f"{len(embeddings)} embeddings for {len(self.chunks)} chunks")
-        self.P = _unit(np.asarray(embeddings, dtype=np.float32))
+        self.index = DenseIndex(_unit(np.asarray(embeddings, dtype=np.float32)))   # exact inner products (`retrieval.DenseIndex`)
+    @property
+    def P(self) -> np.ndarray: return self.index.P
     @property
     def encoder(self):
         if self._encoder is None: self._encoder = load_encoder()
@@ -198,7 +199,7 @@ class Collection:
     def scores(self, questions:list[str]) -> np.ndarray:
         "Cosine similarities, shape (len(questions), number of chunks), float64."
         if len(questions) == 0: return np.zeros((0, len(self)))
-        return (self.embed_questions(questions) @ self.P.T).astype(np.float64)
+        return self.index.scores(self.embed_questions(questions)).astype(np.float64)
     def __repr__(self): return f"Collection({len(self)} chunks from {self.chunks['title'].nunique()} documents, {self.encoder_spec['kind']})"
 
 # %% ../nbs/08_conflare.ipynb #83e97d1a

@@ -19,8 +19,8 @@ from .conformal import conformal_threshold, in_set, check_alpha
 # %% auto #0
 __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'SIMILARITIES', 'SCORES_FILE', 'RETRIEVERS',
            'tokenize', 'passage_texts', 'check_k', 'top_k', 'BM25Reference', 'BM25', 'minilm_path', 'load_encoder',
-           'model_key', 'corpus_hash', 'embed_passages', 'DenseIndex', 'DenseRetriever', 'Retrieval', 'retrieve',
-           'retrieval_scores', 'calibrate_retrieval', 'retrieval_set', 'retrieval_covered', 'set_size',
+           'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
+           'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set', 'retrieval_covered', 'set_size',
            'full_set_sizes', 'retrieval_coverage_trials', 'conflare_cutoff', 'ConflareSet', 'conflare_retrieve',
            'conflare_trials', 'wiki_retriever', 'wiki_retrieval', 'build_score_file', 'load_score_file', 'main']
 
@@ -236,7 +236,9 @@ def embed_passages(texts:list[str], # the strings to embed (see `passage_texts`)
     return np.concatenate(chunks)
 
 # %% ../nbs/02_retrieval.ipynb #d3d586df
-def _unit(x:np.ndarray) -> np.ndarray:
+def unit_rows(x:np.ndarray, # (n, d) embeddings
+             ) -> np.ndarray:
+    "Each row divided by its Euclidean norm (a zero row stays zero): inner products of unit rows are cosine similarities."
     n = np.linalg.norm(x, axis=1, keepdims=True)
     return x / np.where(n == 0, 1, n)
 
@@ -330,6 +332,8 @@ class DenseIndex:
         got, want = self.search(Q, k)[0], top_k(self.scores(Q), k)[0]
         return float(np.mean([len(np.intersect1d(g, w)) / k for g, w in zip(got, want)]))
 
+
+
 # %% ../nbs/02_retrieval.ipynb #4231173c
 SIMILARITIES = ('cosine', 'ip')
 
@@ -351,7 +355,7 @@ class DenseRetriever:
         if encoder is None: encoder, key = load_encoder(), key or model_key()
         self.encoder = encoder
         P = embed_passages(passage_texts(passages, title), encoder, key, chunk_size, batch_size, progress)
-        self.index = DenseIndex(_unit(P) if similarity == 'cosine' else P, index, **index_kw)
+        self.index = DenseIndex(unit_rows(P) if similarity == 'cosine' else P, index, **index_kw)
 
     @property
     def P(self) -> np.ndarray: return self.index.P
@@ -361,7 +365,7 @@ class DenseRetriever:
     def embed_questions(self, questions:list[str]) -> np.ndarray:
         q = np.asarray(self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False,
                                            convert_to_numpy=True), dtype=np.float32)
-        return _unit(q) if self.similarity == 'cosine' else q
+        return unit_rows(q) if self.similarity == 'cosine' else q
 
     def scores(self, questions:list[str]) -> np.ndarray:
         "Similarity scores against every passage, shape (len(questions), corpus size), float32."

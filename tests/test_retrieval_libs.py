@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from conformal_rag.data import wiki_benchmark
-from conformal_rag.retrieval import (BM25, BM25Reference, DenseIndex, DenseRetriever, _unit, passage_texts, retrieve,
+from conformal_rag.retrieval import (BM25, BM25Reference, DenseIndex, DenseRetriever, unit_rows, passage_texts, retrieve,
                                      tokenize, top_k)
 
 
@@ -84,9 +84,9 @@ def test_retrieve_breaks_ties_by_the_lower_row():
 @pytest.fixture(scope='module')
 def clustered():
     rng = np.random.default_rng(7)
-    C = _unit(rng.standard_normal((300, 384)).astype(np.float32))
-    X = _unit(C[rng.integers(0, 300, 8000)] + 0.04 * rng.standard_normal((8000, 384)).astype(np.float32))
-    Q = _unit(C[rng.integers(0, 300, 64)] + 0.04 * rng.standard_normal((64, 384)).astype(np.float32))
+    C = unit_rows(rng.standard_normal((300, 384)).astype(np.float32))
+    X = unit_rows(C[rng.integers(0, 300, 8000)] + 0.04 * rng.standard_normal((8000, 384)).astype(np.float32))
+    Q = unit_rows(C[rng.integers(0, 300, 64)] + 0.04 * rng.standard_normal((64, 384)).astype(np.float32))
     return X, Q
 
 
