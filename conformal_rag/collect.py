@@ -37,6 +37,7 @@ def check_questions(questions:pd.DataFrame # columns id, question, answers (list
     if bad: raise ValueError(f"questions without any gold answer: {bad[:5]}")
     return q
 
+# %% ../nbs/05_collect.ipynb #2bcb59c1
 def check_retrieved(retrieved:pd.DataFrame, # columns qid, rank, passage_id, text, score, is_gold
                     questions:pd.DataFrame|None=None # when given, every qid must be one of its ids
                    ) -> pd.DataFrame:
@@ -102,6 +103,59 @@ def _clustering(how, threshold, cache=True) -> Clustering:
     if callable(how): return Clustering(getattr(how, '__name__', 'custom'), lambda a, q: how(a))
     return clustering_from_spec(how, threshold, cache)
 
+# %% ../nbs/05_collect.ipynb #8684fc14
+def _padded_arrays(q:pd.DataFrame, # the checked questions table (`check_questions`), indexed by id
+                   qids:list, # the question ids, one row each
+                   S:int, # passage slots per question
+                   M:int, # samples per slot
+                   rules:tuple, # correctness rules: one `correct_<rule>` array each in `extra`
+                  ) -> tuple[dict, dict]:
+    "The arrays of `collected_arrays` and its `extra`, all padding (-inf scores, -1 ids, False, ''), with the per-question texts filled in."
+    Q = len(qids)
+    A = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
+             cluster=np.full((Q, S, M), -1, np.int32), freq=np.zeros((Q, S, M)), correct=None,
+             exact_id=np.full((Q, S, M), -1, np.int32), rouge_id=np.full((Q, S, M), -1, np.int32),
+             requests=np.zeros(Q, dtype=np.int64),
+             template=np.array([str(q.at[i, 'template']) if 'template' in q.columns else 'all' for i in qids]),
+             qid=np.array(qids, dtype=str), answers=np.full((Q, S, M), '', dtype=object),
+             question=np.array([str(q.at[i, 'question']) for i in qids]),
+             gold_answer=np.array(['; '.join(map(str, q.at[i, 'golds'])) for i in qids]))
+    extra = dict(rank=np.full((Q, S), -1, np.int64), **{f'correct_{r}': np.zeros((Q, S, M), bool) for r in rules})
+    return A, extra
+
+# %% ../nbs/05_collect.ipynb #2c62c675
+def _fill_question(A:dict, # the arrays being filled (from `_padded_arrays`)
+                   extra:dict, # their `extra` arrays
+                   i:int, # the question's row
+                   g:pd.DataFrame, # its rows of the collected table, in rank order
+                   golds:list, # its gold answers
+                   question:str, # its text (given to the clustering)
+                   clus:Clustering, # the clustering of `cluster` and `freq`
+                   threshold:float, # the ROUGE threshold of `rouge_id`
+                   rules:tuple, # correctness rule names
+                   fns:list, # their functions
+                  ) -> None:
+    "Fill row `i` of the arrays: one slot per passage, the samples' cluster ids, semantic confidence and correctness."
+    judged = {}
+    ans = [list(a) for a in g['answers_sampled']]
+    flat = [a for aa in ans for a in aa]
+    ids = {'cluster': clus(flat, question), 'exact_id': cluster_exact(flat),
+           'rouge_id': cluster_rouge(flat, threshold)}
+    pos = 0
+    for s, (aa, (_, row)) in enumerate(zip(ans, g.iterrows())):
+        m = len(aa)
+        A['ret_score'][i, s], extra['rank'][i, s] = row['score'], row['rank']
+        A['is_gold'][i, s], A['in_topk'][i, s] = bool(row['is_gold']), bool(row['in_topk'])
+        A['answers'][i, s, :m] = aa
+        for k, v in ids.items(): A[k][i, s, :m] = v[pos:pos+m]
+        c = ids['cluster'][pos:pos+m]
+        A['freq'][i, s, :m] = (c[:, None] == c[None, :]).mean(1)        # TRAQ section 3.2
+        pos += m
+        for j, a in enumerate(aa):
+            if a not in judged: judged[a] = [bool(a.strip()) and f(a, golds) for f in fns]
+            for r, v in zip(rules, judged[a]): extra[f'correct_{r}'][i, s, j] = v
+
+# %% ../nbs/05_collect.ipynb #9e733a52
 def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
                      questions:pd.DataFrame, # the questions table (gold answers, optional template)
                      rules:tuple=('traq', 'contains'), # correctness rules (`matching.CORRECTNESS`); the first is `correct`
@@ -117,35 +171,10 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     groups = [g.sort_values('rank', kind='stable') for _, g in collected.groupby('qid', sort=False)]
     Q, S = len(qids), max(len(g) for g in groups)
     M = max(len(a) for a in collected['answers_sampled'])
-    A = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
-             cluster=np.full((Q, S, M), -1, np.int32), freq=np.zeros((Q, S, M)), correct=None,
-             exact_id=np.full((Q, S, M), -1, np.int32), rouge_id=np.full((Q, S, M), -1, np.int32),
-             requests=np.zeros(Q, dtype=np.int64),
-             template=np.array([str(q.at[i, 'template']) if 'template' in q.columns else 'all' for i in qids]),
-             qid=np.array(qids, dtype=str), answers=np.full((Q, S, M), '', dtype=object),
-             question=np.array([str(q.at[i, 'question']) for i in qids]),
-             gold_answer=np.array(['; '.join(map(str, q.at[i, 'golds'])) for i in qids]))
-    extra = dict(rank=np.full((Q, S), -1, np.int64), **{f'correct_{r}': np.zeros((Q, S, M), bool) for r in rules})
+    A, extra = _padded_arrays(q, qids, S, M, rules)
     reqs = collected.attrs.get('requests', {})
     for i, g in enumerate(groups):
-        golds, judged = q.at[qids[i], 'golds'], {}
-        ans = [list(a) for a in g['answers_sampled']]
-        flat = [a for aa in ans for a in aa]
-        ids = {'cluster': clus(flat, str(q.at[qids[i], 'question'])), 'exact_id': cluster_exact(flat),
-               'rouge_id': cluster_rouge(flat, threshold)}
-        pos = 0
-        for s, (aa, (_, row)) in enumerate(zip(ans, g.iterrows())):
-            m = len(aa)
-            A['ret_score'][i, s], extra['rank'][i, s] = row['score'], row['rank']
-            A['is_gold'][i, s], A['in_topk'][i, s] = bool(row['is_gold']), bool(row['in_topk'])
-            A['answers'][i, s, :m] = aa
-            for k, v in ids.items(): A[k][i, s, :m] = v[pos:pos+m]
-            c = ids['cluster'][pos:pos+m]
-            A['freq'][i, s, :m] = (c[:, None] == c[None, :]).mean(1)        # TRAQ section 3.2
-            pos += m
-            for j, a in enumerate(aa):
-                if a not in judged: judged[a] = [bool(a.strip()) and f(a, golds) for f in fns]
-                for r, v in zip(rules, judged[a]): extra[f'correct_{r}'][i, s, j] = v
+        _fill_question(A, extra, i, g, q.at[qids[i], 'golds'], str(q.at[qids[i], 'question']), clus, threshold, rules, fns)
         A['requests'][i] = reqs.get(qids[i], 0)
     A['correct'] = extra[f'correct_{rules[0]}'].copy()
     # answers stay an object array (memory follows the text stored; a fixed-width numpy string array pads every answer
@@ -157,8 +186,11 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     return A
 
 # %% ../nbs/05_collect.ipynb #d2448f14
-def _slot_freq(c:np.ndarray) -> np.ndarray: return (c[:, None] == c[None, :]).mean(1)   # TRAQ section 3.2
+def _slot_freq(c:np.ndarray) -> np.ndarray:
+    "Semantic confidence of each of a slot's samples: the fraction of the slot's samples in its cluster."
+    return (c[:, None] == c[None, :]).mean(1)   # TRAQ section 3.2
 
+# %% ../nbs/05_collect.ipynb #814f8368
 def recluster(collection, # a `traq.Collection` with `answers` (and `question` for NLI and the judge)
               cluster='rouge', # a spec (`matching.clustering_from_spec`), a `Clustering`, or a function answers -> ids
               threshold:float=0.7, # ROUGE threshold of 'rouge'
@@ -182,11 +214,13 @@ def recluster(collection, # a `traq.Collection` with `answers` (and `question` f
             C[i, k, m] = c; F[i, k, m] = _slot_freq(c)
     return replace(collection, cluster=C, freq=F, meta={**collection.meta, 'cluster': clus.spec, 'reclustered_from': collection.meta.get('cluster', 'rouge')})
 
+# %% ../nbs/05_collect.ipynb #bf8d9aae
 def _partition(c:np.ndarray) -> tuple:
     "A canonical form of a partition (ids renumbered by first appearance)."
     first = {}
     return tuple(first.setdefault(int(x), len(first)) for x in c)
 
+# %% ../nbs/05_collect.ipynb #b24b646e
 def cluster_agreement(a, # a `traq.Collection`
                       b # the same collection clustered another way (`recluster`)
                      ) -> dict:
@@ -220,6 +254,7 @@ def gold_passages(retrieved:pd.DataFrame, # the retrieved table (contract above)
     if miss: raise ValueError(f"no gold passage in the retrieved table for question ids {list(miss)[:5]}")
     return [str(g.at[x, 'text']) for x in qids]
 
+# %% ../nbs/05_collect.ipynb #4cdba69a
 def question_passage_features(questions:pd.DataFrame, # the questions table (contract above)
                               retrieved:pd.DataFrame, # the retrieved table, with each question's gold passage
                               qids=None, # question ids in the order wanted (default: the questions table's order)
@@ -252,6 +287,7 @@ def save_collected(arrays:dict, # from `collected_arrays`
             np.savez_compressed(f, **arrays['extra'])
     return path
 
+# %% ../nbs/05_collect.ipynb #88bd3512
 def load_collected(path:str|Path # a file written by `save_collected`
                   ) -> dict:
     "Load collected arrays (metadata back as a dict, `extra` when its file exists)."
@@ -272,11 +308,14 @@ def load_collected(path:str|Path # a file written by `save_collected`
 DEFAULTS = dict(n_questions=100, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
                 model=DEFAULT_LOCAL_MODEL, name='wiki_gemma', dataset='wiki', cluster='rouge')
 
+# %% ../nbs/05_collect.ipynb #bd4a122b
 def _positive_int(v, name:str) -> int:
+    "`v` as an int, or a `ValueError` naming `name` when it is not a positive integer (a bool is not)."
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
         raise ValueError(f"{name} must be a positive integer, got {name}={v!r}")
     return int(v)
 
+# %% ../nbs/05_collect.ipynb #ea5e2517
 def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema)
                      n:int, # how many (a positive integer; all of them when there are fewer)
                      seed:int=0, # random seed
@@ -295,6 +334,7 @@ def sample_questions(examples:pd.DataFrame, # QA examples (the data module's sch
     pick = order[np.argsort(rk, kind='stable')[:n]]
     return examples.iloc[np.sort(pick)].reset_index(drop=True)
 
+# %% ../nbs/05_collect.ipynb #52978dcf
 def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
                    questions:pd.DataFrame, # rows of `dataset.examples`
                    K:int, # top-K
@@ -317,6 +357,7 @@ def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
             rows.append((qid, int(ret.gold_rank[i]), pid[g], text[g], float(ret.gold_score[i]), True))
     return pd.DataFrame(rows, columns=list(RETRIEVED_COLUMNS))
 
+# %% ../nbs/05_collect.ipynb #8478644b
 def output_path(name:str, # a plain file name without extension: no folder, no '..'
                 out_dir:str|Path # the folder it goes in
                ) -> Path:
@@ -331,6 +372,7 @@ def output_path(name:str, # a plain file name without extension: no folder, no '
     if path.parent != out.resolve(): raise ValueError(f"name={name!r} would write outside out-dir {str(out)!r}")
     return path
 
+# %% ../nbs/05_collect.ipynb #fe9e0466
 def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt) -> None:
     "Validate the collection's sizes and sampling settings before anything is loaded (each error names the bad value)."
     for k, v in dict(n_questions=n_questions, K=K, M=M, max_new_tokens=max_new_tokens).items(): _positive_int(v, k)
@@ -339,6 +381,43 @@ def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
         raise ValueError(f"temperature must be a finite number >= 0, got temperature={temperature!r}")
     if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
 
+# %% ../nbs/05_collect.ipynb #6f2c439b
+def _collection_inputs(dataset:str, # a `data.load_qa` spec
+                       model:str, # a model string (`llm.llm_from_spec`)
+                       cache:str|Path|None, # generation cache (None: the shared one)
+                       resample:bool, # sample again, overwriting cached generations
+                       cluster, # a clustering spec, a `Clustering` or a function of the answers
+                      ) -> tuple:
+    "(dataset, LLM, clustering) of a collection; a bad model string or a dataset without passages fails before any model loads."
+    from conformal_rag import data
+    from conformal_rag.llm import parse_model_spec
+    parse_model_spec(model)
+    ds = data.load_qa(dataset)
+    if isinstance(ds, data.QuestionSet):   # e.g. 'nq-open': fail here, before any model loads
+        raise ValueError(f"dataset {dataset!r} has questions only, no passages: a TRAQ/TRAC collection retrieves passages "
+                         "(use a dataset with a corpus: 'wiki', 'nq_open:PSGS_TSV', 'dpr:PATH', ...)")
+    llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
+    clus = _clustering(cluster, 0.7, cache if cache is not None else True)   # its model loads now: a bad name fails before sampling
+    return ds, llm, clus
+
+# %% ../nbs/05_collect.ipynb #1c1f85f9
+def _save_collection(arr:dict, # from `collected_arrays`
+                     qs:pd.DataFrame, # the questions table
+                     rt:pd.DataFrame, # the retrieved table
+                     llm:LLM, # the sampler (its cache holds the generations; `llm.keys` names this run's)
+                     target:Path, # the `.npz` file (from `output_path`)
+                     features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2)
+                    ) -> dict:
+    "Save `arr` to `target` (+ `_extra.npz`) with the features when asked, export the run's generations beside it, and return `arr`."
+    if features:
+        arr['features'] = question_passage_features(qs, rt, arr['qid']).astype(np.float16)  # a third of the file size
+        arr['meta']['features'] = 'all-MiniLM-L6-v2 unit embeddings of the question and its gold passage, their cosine'
+    save_collected(arr, target)
+    # the generations behind the arrays, so a fresh clone needs no sampling (`GenerationCache.import_jsonl`)
+    llm.cache.export_jsonl(target.with_name(f'{target.stem}_generations.jsonl.gz'), keys=llm.keys)
+    return arr
+
+# %% ../nbs/05_collect.ipynb #639d5d42
 def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions drawn from the dataset (stratified by template)
                        K:int=DEFAULTS['K'], # passages retrieved per question (BM25); TRAQ: 20
                        M:int=DEFAULTS['M'], # answers sampled per (question, passage); TRAQ: 30
@@ -356,32 +435,19 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        cluster:str=DEFAULTS['cluster'], # a clustering spec (`matching.clustering_from_spec`): 'rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'
                       ):
     "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
-    from conformal_rag import data
-    from conformal_rag.llm import parse_model_spec
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
     out = Path(out_dir) if out_dir is not None else data_dir('collected')
     target = output_path(name, out)
-    parse_model_spec(model)
-    ds = data.load_qa(dataset)
-    if isinstance(ds, data.QuestionSet):   # e.g. 'nq-open': fail here, before any model loads
-        raise ValueError(f"dataset {dataset!r} has questions only, no passages: a TRAQ/TRAC collection retrieves passages "
-                         "(use a dataset with a corpus: 'wiki', 'nq_open:PSGS_TSV', 'dpr:PATH', ...)")
-    llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
-    clus = _clustering(cluster, 0.7, cache if cache is not None else True)   # its model loads now: a bad name fails before sampling
+    ds, llm, clus = _collection_inputs(dataset, model, cache, resample, cluster)
     qs = sample_questions(ds.examples, n_questions, seed)
     rt = retrieve_table(ds, qs, K)
     t0 = time.time()
     col = collect_samples(qs, rt, llm, K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
     arr = collected_arrays(col, qs, cluster=clus)
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls, dataset=dataset)
-    if features:
-        arr['features'] = question_passage_features(qs, rt, arr['qid']).astype(np.float16)  # a third of the file size
-        arr['meta']['features'] = 'all-MiniLM-L6-v2 unit embeddings of the question and its gold passage, their cosine'
-    save_collected(arr, target)
-    # the generations behind the arrays, so a fresh clone needs no sampling (`GenerationCache.import_jsonl`)
-    llm.cache.export_jsonl(target.with_name(f'{name}_generations.jsonl.gz'), keys=llm.keys)
-    return arr
+    return _save_collection(arr, qs, rt, llm, target, features)
 
+# %% ../nbs/05_collect.ipynb #7b3d782d
 class _OneLineParser(argparse.ArgumentParser):
     "An argument parser whose errors are one line on stderr (no usage block) and exit status 2."
     def error(self, message):

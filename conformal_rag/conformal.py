@@ -39,6 +39,7 @@ def _finite_1d(x, name:str, what:tuple) -> np.ndarray:
         raise ValueError(f"{name} must be finite: {int(bad.sum())} non-finite value(s), first {name}[{i}]={s[i]}{what[1]}")
     return s
 
+# %% ../nbs/00_conformal.ipynb #ad657fe3
 def check_scores(scores, # nonconformity scores: a non-empty, finite, 1-D array-like
                  name:str='scores', # the parameter's name, used in the error message
                 ) -> np.ndarray:
@@ -159,12 +160,14 @@ def check_pvalues(pvalues, # p-values, shape (..., L): the last axis holds the L
         raise ValueError(f"p-values must lie in {rng}: {int(bad.sum())} bad value(s), first pvalues[{', '.join(map(str, i))}]={p[i]}")
     return p
 
+# %% ../nbs/00_conformal.ipynb #16a5926d
 def bonferroni_alphas(alpha:float, # the overall miscoverage
                       weights=(0.5, 0.5), # the share of alpha given to each component (positive, summing to 1)
                      ) -> np.ndarray:
     "Per-component levels `w_m * alpha` of the weighted Bonferroni test (TRAQ: `alpha_ret + alpha_LLM = alpha`)."
     return check_alpha(alpha) * check_weights(weights)
 
+# %% ../nbs/00_conformal.ipynb #ac6c8e73
 def bonferroni_test(pvalues, # p-values, shape (..., L): the last axis holds the L components
                     alpha:float, # overall level
                     weights=None, # component weights (positive, summing to 1); equal when None
@@ -176,7 +179,7 @@ def bonferroni_test(pvalues, # p-values, shape (..., L): the last axis holds the
     if len(w) != L: raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
     return (p > bonferroni_alphas(alpha, w)).all(axis=-1)
 
-# %% ../nbs/00_conformal.ipynb #16a5926d
+# %% ../nbs/00_conformal.ipynb #bacd63af
 def harmonic_mean_pvalue(pvalues, # p-values, shape (..., L)
                          weights=None, # component weights (positive, summing to 1); equal when None
                         ) -> np.ndarray:
@@ -187,8 +190,10 @@ def harmonic_mean_pvalue(pvalues, # p-values, shape (..., L)
     if len(w) != L: raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
     return 1 / (w / p).sum(axis=-1)
 
+# %% ../nbs/00_conformal.ipynb #a78080f0
 def _landau_location(L:int) -> float: return math.log(L) + 1 + float(digamma(1)) - math.log(2 / math.pi)
 
+# %% ../nbs/00_conformal.ipynb #80733658
 def hmp_threshold(alpha:float, # the overall level
                   L:int=2, # number of component tests combined
                  ) -> float:
@@ -199,6 +204,7 @@ def hmp_threshold(alpha:float, # the overall level
     q = stats.levy_stable.isf(alpha, 1.0, 1.0, loc=_landau_location(L), scale=math.pi / 2)  # Landau = stable(1, 1)
     return float(1 / q)
 
+# %% ../nbs/00_conformal.ipynb #4399994e
 def hmp_test(pvalues, # p-values, shape (..., L)
              alpha:float, # overall level
              weights=None, # component weights (positive, summing to 1); equal when None
@@ -216,6 +222,7 @@ def binomial_band(trials:int, # number of independent trials
     lo, hi = stats.binom.interval(level, trials, p)
     return lo / trials, hi / trials
 
+# %% ../nbs/00_conformal.ipynb #ea0b60ae
 def coverage_trials(n:int, # calibration size
                     alpha:float, # target miscoverage
                     trials:int=2000, # number of independent calibration/test draws

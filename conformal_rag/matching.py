@@ -10,13 +10,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 import numpy as np
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['CORRECTNESS', 'NLI_DEFAULT', 'SAME_MEANING_EXAMPLES', 'SAME_MEANING_PROMPT', 'CLUSTERINGS', 'normalize_answer',
            'exact_match', 'token_f1', 'contains_answer', 'rouge_tokens', 'lcs_length', 'rouge', 'rouge_matrix',
            'best_rouge', 'traq_correct', 'trac_correct', 'rcrag_correct', 'contains_correct', 'correctness_rule',
            'cluster_exact', 'cluster_rouge', 'cluster_representatives', 'cluster_entailment', 'cluster_frequencies',
-           'semantic_confidence', 'hub_offline', 'NLIModel', 'cluster_nli', 'tiny_nli_model', 'same_meaning_prompt',
+           'semantic_confidence', 'hub_offline', 'tiny_nli_model', 'NLIModel', 'cluster_nli', 'same_meaning_prompt',
            'parse_same_meaning', 'LLMJudge', 'cluster_llm_judge', 'Clustering', 'clustering_from_spec']
 
 # %% ../nbs/04_matching.ipynb #abc06989
@@ -29,11 +30,14 @@ def normalize_answer(s:str # an answer
     s = ''.join(ch for ch in str(s).lower() if ch not in _PUNCT)
     return ' '.join(_ARTICLES.sub(' ', s).split())
 
+# %% ../nbs/04_matching.ipynb #12b93a59
 def _golds(golds) -> list:
+    "Gold answers as a non-empty list (one str becomes a list of one)."
     golds = [golds] if isinstance(golds, str) else list(golds)
     if not golds: raise ValueError("no gold answers given (empty list)")
     return golds
 
+# %% ../nbs/04_matching.ipynb #18cf48f6
 def exact_match(pred:str, # predicted answer
                 golds:str|list # gold answer or aliases
                ) -> bool:
@@ -41,6 +45,7 @@ def exact_match(pred:str, # predicted answer
     p = normalize_answer(pred)
     return any(p == normalize_answer(g) for g in _golds(golds))
 
+# %% ../nbs/04_matching.ipynb #b26301f4
 def token_f1(pred:str, # predicted answer
              golds:str|list # gold answer or aliases
             ) -> float:
@@ -56,6 +61,7 @@ def token_f1(pred:str, # predicted answer
         best = max(best, f)
     return best
 
+# %% ../nbs/04_matching.ipynb #147bfa74
 def contains_answer(pred:str, # predicted answer (or any response)
                     golds:str|list, # gold answer or aliases
                     word_boundary:bool=True # match whole words only ("Rome" not in "Romeo")
@@ -74,12 +80,17 @@ _VALID = re.compile(r'^[a-z0-9]+$')
 
 @lru_cache(maxsize=1)
 def _stemmer():
+    "nltk's Porter stemmer, as `rouge-score` uses it (created once)."
     from nltk.stem import porter
     return porter.PorterStemmer()
 
+# %% ../nbs/04_matching.ipynb #8f0996e4
 @lru_cache(maxsize=200_000)
-def _stem(w:str) -> str: return _stemmer().stem(w) if len(w) > 3 else w
+def _stem(w:str) -> str:
+    "`rouge-score`'s stemming: tokens longer than 3 characters Porter-stemmed (memoized)."
+    return _stemmer().stem(w) if len(w) > 3 else w
 
+# %% ../nbs/04_matching.ipynb #1a622e71
 def rouge_tokens(text:str, # text to tokenize
                  stem:bool=False # Porter stemming as `rouge_scorer.RougeScorer(..., use_stemmer=True)`
                 ) -> list:
@@ -88,8 +99,12 @@ def rouge_tokens(text:str, # text to tokenize
     if stem: toks = [_stem(t) for t in toks]
     return [t for t in toks if _VALID.match(t)]
 
-def _f(p, r): return 2*p*r/(p+r) if p + r > 0 else 0.
+# %% ../nbs/04_matching.ipynb #823e1273
+def _f(p, r):
+    "The F-measure of precision `p` and recall `r` (0 when both are 0)."
+    return 2*p*r/(p+r) if p + r > 0 else 0.
 
+# %% ../nbs/04_matching.ipynb #fe23e3ef
 def lcs_length(a:list, # token sequence
                b:list # token sequence
               ) -> int:
@@ -103,6 +118,7 @@ def lcs_length(a:list, # token sequence
         v = ((v + u) | (v - u)) & full
     return len(a) - bin(v).count('1')
 
+# %% ../nbs/04_matching.ipynb #105ffcb4
 def rouge(target:str, # reference text
           prediction:str, # candidate text
           kind:str='rouge1', # 'rouge1' or 'rougeL'
@@ -161,6 +177,7 @@ def best_rouge(pred:str, golds:str|list, kind:str='rouge1', stem:bool=True, meas
     k = ('precision', 'recall', 'fmeasure').index(measure)
     return max(rouge(g, pred, kind, stem)[k] for g in _golds(golds))
 
+# %% ../nbs/04_matching.ipynb #0960bf3a
 def traq_correct(pred:str, # a sampled answer
                  golds:str|list, # gold answer and aliases
                  threshold:float=0.3, # TRAQ: ROUGE-1 > 0.3
@@ -170,12 +187,14 @@ def traq_correct(pred:str, # a sampled answer
     r = best_rouge(pred, golds, 'rouge1', stem=True)
     return r > threshold if strict else r >= threshold
 
+# %% ../nbs/04_matching.ipynb #9a3cdfa8
 def trac_correct(pred:str, golds:str|list,
                  threshold:float=0.5 # TRAC: ROUGE >= 0.5
                 ) -> bool:
     "TRAC's rule: correct when ROUGE-1 F-measure is at least 0.5."
     return best_rouge(pred, golds, 'rouge1', stem=True) >= threshold
 
+# %% ../nbs/04_matching.ipynb #e10b7cd6
 def rcrag_correct(pred:str, golds:str|list,
                   f1:float=0.7, # token-F1 threshold
                   rouge_l:float=0.7, # ROUGE-L threshold
@@ -186,10 +205,12 @@ def rcrag_correct(pred:str, golds:str|list,
             or best_rouge(pred, golds, 'rougeL', stem=False, measure=rouge_l_measure) > rouge_l
             or contains_answer(pred, golds, word_boundary=False))
 
+# %% ../nbs/04_matching.ipynb #2fbd6a21
 def contains_correct(pred:str, golds:str|list) -> bool:
     "The strict label used beside the papers' rules: a normalized gold answer occurs as whole words in the answer."
     return contains_answer(pred, golds, word_boundary=True)
 
+# %% ../nbs/04_matching.ipynb #bfd434da
 CORRECTNESS = {'traq': traq_correct, 'trac': trac_correct, 'rcrag': rcrag_correct, 'contains': contains_correct}
 
 def correctness_rule(name:str|Callable # a key of `CORRECTNESS` or a function (pred, golds) -> bool
@@ -201,15 +222,18 @@ def correctness_rule(name:str|Callable # a key of `CORRECTNESS` or a function (p
 
 # %% ../nbs/04_matching.ipynb #4142d75e
 def _renumber(ids) -> np.ndarray:
+    "Ids renumbered 0, 1, ... by first appearance."
     first = {}
     return np.array([first.setdefault(i, len(first)) for i in ids], dtype=int)
 
+# %% ../nbs/04_matching.ipynb #01106eb1
 def cluster_exact(answers:list, # sampled answers
                   normalize:bool=True # compare SQuAD-normalized answers
                  ) -> np.ndarray:
     "Cluster id of each answer: equal (normalized) answers share a cluster."
     return _renumber([normalize_answer(a) if normalize else a for a in answers])
 
+# %% ../nbs/04_matching.ipynb #96b52641
 def cluster_rouge(answers:list, # sampled answers
                   threshold:float=0.7, # TRAQ: ROUGE-1 > 0.7 joins two answers
                   kind:str='rouge1', # 'rouge1' or 'rougeL'
@@ -231,6 +255,7 @@ def cluster_rouge(answers:list, # sampled answers
     pos = {a: k for k, a in enumerate(uniq)}
     return _renumber([lab[pos[a]] for a in answers])
 
+# %% ../nbs/04_matching.ipynb #4d55a280
 def cluster_representatives(n:int, # number of distinct items, taken in order
                             same_many:Callable, # same_many([(rep, item), ...]) -> list of bool: `item` joins `rep`'s cluster
                             chunk:int|None=None # representatives asked at once (None: all); later chunks only without a match
@@ -247,6 +272,7 @@ def cluster_representatives(n:int, # number of distinct items, taken in order
         else: lab[j] = lab[reps[hit]]
     return lab
 
+# %% ../nbs/04_matching.ipynb #c5ca2999
 def cluster_entailment(answers:list, # sampled answers
                        entails:Callable, # entails(premise, hypothesis) -> bool (e.g. an `NLIModel`; its `entails_many` is used when present)
                        question:str='' # prefixed to each answer ("question answer"), as TRAQ and Kuhn et al.
@@ -262,12 +288,14 @@ def cluster_entailment(answers:list, # sampled answers
     pos = {a: k for k, a in enumerate(uniq)}
     return _renumber([lab[pos[a]] for a in answers])
 
+# %% ../nbs/04_matching.ipynb #656fd68a
 def cluster_frequencies(ids # cluster id of each sample
                        ) -> np.ndarray:
     "Fraction of the samples in each cluster (index = cluster id)."
     ids = np.asarray(ids, dtype=int)
     return np.bincount(ids) / len(ids) if len(ids) else np.zeros(0)
 
+# %% ../nbs/04_matching.ipynb #197881c7
 def semantic_confidence(ids # cluster id of each sample
                        ) -> np.ndarray:
     "TRAQ section 3.2: each sample's confidence = the fraction of the M samples in its cluster."
@@ -281,57 +309,6 @@ def hub_offline() -> bool:
     "Whether the environment forbids the model hub (HF_HUB_OFFLINE or TRANSFORMERS_OFFLINE set)."
     import os
     return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_HUB_OFFLINE', 'TRANSFORMERS_OFFLINE'))
-
-class NLIModel:
-    "An NLI classifier as an `entails(premise, hypothesis)` function."
-    def __init__(self, model:str|Path=NLI_DEFAULT, # a local folder, or a hub name (from the local cache when offline)
-                 threads:int|None=1, # torch threads
-                 batch_size:int=32, # pairs per forward pass in `entails_many`
-                 local_files_only:bool|None=None # never download; None: when HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE is set
-                ):
-        import torch
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
-        if threads: torch.set_num_threads(threads)
-        name = str(model)
-        if not name.strip(): raise ValueError("NLI model must be a folder or a hub name, got ''")
-        if Path(name).expanduser().exists(): name = str(Path(name).expanduser())
-        elif name.startswith(('/', '.', '~')) or name.count('/') > 1:
-            raise FileNotFoundError(f"NLI model folder {name!r} does not exist")
-        offline = hub_offline() if local_files_only is None else local_files_only
-        try:
-            self.tok = AutoTokenizer.from_pretrained(name, local_files_only=offline)
-            self.model = AutoModelForSequenceClassification.from_pretrained(name, local_files_only=offline).eval()
-        except (OSError, ValueError) as e:
-            if offline: raise FileNotFoundError(f"NLI model {name!r} is not available offline (no local folder or cached copy): "
-                                                "pass the folder of a saved MNLI classifier, or run once online to cache it") from e
-            raise FileNotFoundError(f"NLI model {name!r} could not be loaded from a folder or the hub: {str(e).splitlines()[0]}") from e
-        self.name = name
-        labels = {i: str(l).lower() for i, l in self.model.config.id2label.items()}
-        ent = [i for i, l in labels.items() if l.startswith('entail')]
-        if not ent: raise ValueError(f"NLI model {str(model)!r} has no 'entailment' label (labels {labels})")
-        self.entail_id, self.batch_size, self._memo = int(ent[0]), batch_size, {}
-
-    def entails_many(self, pairs:list # (premise, hypothesis) pairs
-                    ) -> list:
-        "Whether each premise entails its hypothesis (argmax label = entailment)."
-        import torch
-        todo = [p for p in dict.fromkeys(pairs) if p not in self._memo]
-        for s in range(0, len(todo), self.batch_size):
-            chunk = todo[s:s+self.batch_size]
-            enc = self.tok([p for p, _ in chunk], [h for _, h in chunk], return_tensors='pt', padding=True, truncation=True)
-            with torch.inference_mode(): pred = self.model(**enc).logits.argmax(-1).tolist()
-            for pair, y in zip(chunk, pred): self._memo[pair] = (y == self.entail_id)
-        return [self._memo[p] for p in pairs]
-
-    def __call__(self, premise:str, hypothesis:str) -> bool: return self.entails_many([(premise, hypothesis)])[0]
-
-def cluster_nli(answers:list, # sampled answers
-                model:str|Path|NLIModel, # an `NLIModel` or where to load one
-                question:str='' # the question (prefixed to each answer)
-               ) -> np.ndarray:
-    "Cluster sampled answers by bidirectional entailment under an NLI model."
-    nli = model if isinstance(model, NLIModel) else NLIModel(model)
-    return cluster_entailment(answers, nli, question)
 
 # %% ../nbs/04_matching.ipynb #642b3446
 def tiny_nli_model(path:str|Path, # folder to write
@@ -355,6 +332,69 @@ def tiny_nli_model(path:str|Path, # folder to write
     m.save_pretrained(path); tok.save_pretrained(path)
     return path
 
+# %% ../nbs/04_matching.ipynb #9831aabe
+def _load_nli(model:str|Path, # a local folder, or a hub name
+              local_files_only:bool|None=None, # never download; None: when the hub is offline (`hub_offline`)
+             ) -> tuple:
+    "(name, tokenizer, classifier in eval mode) of an NLI model; a missing folder or an unavailable hub name is a `FileNotFoundError`."
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    name = str(model)
+    if not name.strip(): raise ValueError("NLI model must be a folder or a hub name, got ''")
+    if Path(name).expanduser().exists(): name = str(Path(name).expanduser())
+    elif name.startswith(('/', '.', '~')) or name.count('/') > 1:
+        raise FileNotFoundError(f"NLI model folder {name!r} does not exist")
+    offline = hub_offline() if local_files_only is None else local_files_only
+    try:
+        tok = AutoTokenizer.from_pretrained(name, local_files_only=offline)
+        return name, tok, AutoModelForSequenceClassification.from_pretrained(name, local_files_only=offline).eval()
+    except (OSError, ValueError) as e:
+        if offline: raise FileNotFoundError(f"NLI model {name!r} is not available offline (no local folder or cached copy): "
+                                            "pass the folder of a saved MNLI classifier, or run once online to cache it") from e
+        raise FileNotFoundError(f"NLI model {name!r} could not be loaded from a folder or the hub: {str(e).splitlines()[0]}") from e
+
+# %% ../nbs/04_matching.ipynb #eb281743
+class NLIModel:
+    "An NLI classifier as an `entails(premise, hypothesis)` function."
+    def __init__(self, model:str|Path=NLI_DEFAULT, # a local folder, or a hub name (from the local cache when offline)
+                 threads:int|None=1, # torch threads
+                 batch_size:int=32, # pairs per forward pass in `entails_many`
+                 local_files_only:bool|None=None # never download; None: when HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE is set
+                ):
+        import torch
+        if threads: torch.set_num_threads(threads)
+        self.name, self.tok, self.model = _load_nli(model, local_files_only)
+        labels = {i: str(l).lower() for i, l in self.model.config.id2label.items()}
+        ent = [i for i, l in labels.items() if l.startswith('entail')]
+        if not ent: raise ValueError(f"NLI model {str(model)!r} has no 'entailment' label (labels {labels})")
+        self.entail_id, self.batch_size, self._memo = int(ent[0]), batch_size, {}
+
+# %% ../nbs/04_matching.ipynb #23000ef2
+@patch
+def entails_many(self:NLIModel, pairs:list # (premise, hypothesis) pairs
+                ) -> list:
+    "Whether each premise entails its hypothesis (argmax label = entailment)."
+    import torch
+    todo = [p for p in dict.fromkeys(pairs) if p not in self._memo]
+    for s in range(0, len(todo), self.batch_size):
+        chunk = todo[s:s+self.batch_size]
+        enc = self.tok([p for p, _ in chunk], [h for _, h in chunk], return_tensors='pt', padding=True, truncation=True)
+        with torch.inference_mode(): pred = self.model(**enc).logits.argmax(-1).tolist()
+        for pair, y in zip(chunk, pred): self._memo[pair] = (y == self.entail_id)
+    return [self._memo[p] for p in pairs]
+
+# %% ../nbs/04_matching.ipynb #8fa3c392
+@patch
+def __call__(self:NLIModel, premise:str, hypothesis:str) -> bool: return self.entails_many([(premise, hypothesis)])[0]
+
+# %% ../nbs/04_matching.ipynb #ee0af5e3
+def cluster_nli(answers:list, # sampled answers
+                model:str|Path|NLIModel, # an `NLIModel` or where to load one
+                question:str='' # the question (prefixed to each answer)
+               ) -> np.ndarray:
+    "Cluster sampled answers by bidirectional entailment under an NLI model."
+    nli = model if isinstance(model, NLIModel) else NLIModel(model)
+    return cluster_entailment(answers, nli, question)
+
 # %% ../nbs/04_matching.ipynb #3091726c
 SAME_MEANING_EXAMPLES = [   # (question, answer 1, answer 2, same meaning?): two yes, two no
     ("What is the capital of France?", "Paris", "the city of Paris", "yes"),
@@ -363,6 +403,7 @@ SAME_MEANING_EXAMPLES = [   # (question, answer 1, answer 2, same meaning?): two
     ("Which planet is the largest?", "Jupiter", "Saturn", "no")]
 SAME_MEANING_PROMPT = "Question: {question}\nAnswer 1: {a}\nAnswer 2: {b}\nDo the two answers mean the same? Reply yes or no.\nReply:"
 
+# %% ../nbs/04_matching.ipynb #2bc50d1a
 def same_meaning_prompt(question:str, # the question both answers reply to
                         a:str, b:str, # the two answers
                         chat:bool=False # chat messages (instruct models) or few-shot text (base models)
@@ -375,6 +416,7 @@ def same_meaning_prompt(question:str, # the question both answers reply to
         return demos + [dict(role='user', content=fill(question, a, b))]
     return ''.join(f"{fill(q, x, y)} {r}\n\n" for q, x, y, r in SAME_MEANING_EXAMPLES) + fill(question, a, b)
 
+# %% ../nbs/04_matching.ipynb #05d21503
 def parse_same_meaning(text:str # the judge's reply
                       ) -> bool|None:
     "Strict parse: True when the reply's first word is 'yes', False for 'no', None otherwise."
@@ -382,6 +424,7 @@ def parse_same_meaning(text:str # the judge's reply
     w = m.group(1).lower() if m else ''
     return True if w == 'yes' else False if w == 'no' else None
 
+# %% ../nbs/04_matching.ipynb #65029a71
 class LLMJudge:
     "An LLM asked whether two answers to a question mean the same (greedy, parsed strictly, through the generation cache)."
     def __init__(self, llm, # an `llm.LLM`, or a model string (`llm.llm_from_spec`: 'gemma-3-270m', 'smollm2-135m-instruct', ...)
@@ -411,6 +454,7 @@ class LLMJudge:
 
     def __call__(self, question:str, a:str, b:str) -> bool: return self.same_many(question, [(a, b)])[0]
 
+# %% ../nbs/04_matching.ipynb #17a9b314
 def cluster_llm_judge(answers:list, # sampled answers
                       judge:LLMJudge, # the judge (or anything with `same_many(question, pairs)`)
                       question:str='', # the question the answers reply to
@@ -435,6 +479,7 @@ class Clustering:
     def __call__(self, answers:list, question:str='') -> np.ndarray: return np.asarray(self.fn(list(answers), question), dtype=int)
     def __repr__(self): return f"Clustering({self.spec!r})"
 
+# %% ../nbs/04_matching.ipynb #3f7eb7cb
 CLUSTERINGS = ('rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL')
 
 def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' or 'llm-judge[:MODEL]'

@@ -21,11 +21,12 @@ def repo_root() -> Path:
     raise FileNotFoundError("conformal_rag: no repository root (a folder with settings.ini and nbs/) above "
                             f"{' or '.join(map(str, starts))}; run from a clone of the repository")
 
-# %% ../nbs/00a_paths.ipynb #1ad7fb03
+# %% ../nbs/00a_paths.ipynb #dea06563
 def data_dir(*parts:str) -> Path:
     "A path under the repository's committed `data/` folder."
     return repo_root().joinpath('data', *parts)
 
+# %% ../nbs/00a_paths.ipynb #5019cbf7
 def figures_dir(*parts:str) -> Path:
     "A path under the repository's `figures/` folder, created if missing."
     p = repo_root().joinpath('figures', *parts)
