@@ -12,53 +12,21 @@ import pandas as pd
 from tqdm.auto import tqdm
 from .paths import cache_dir
 from .data import check_passages, normalize
-from .conformal import check_alpha, in_set
-from .retrieval import (STOPWORDS, Retrieval, conflare_cutoff, conflare_retrieve, ConflareSet, conflare_trials,
-                                     embed_passages, load_encoder, model_key, retrieve, unit_rows, DenseIndex)
+from .conformal import check_alpha, conformal_threshold, in_set
+from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
+                                     unit_rows, DenseIndex)
 from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec, replay_llm
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'SCORES', 'UNANSWERED', 'FORMAT_VERSION',
-           'DEFAULT_MODEL', 'SETTINGS', 'list_documents', 'read_pages', 'write_pdf', 'chunk_spans', 'chunk_pages',
-           'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'Collection', 'conflare_prompt', 'is_chat_llm',
+           'DEFAULT_MODEL', 'SETTINGS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans', 'chunk_pages',
+           'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt', 'is_chat_llm',
            'parse_question_answer', 'parse_yes_no', 'write_questions', 'fake_conflare_llm', 'label_questions',
-           'calibrate_cutoff', 'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever',
-           'LenientReplay', 'evaluation_llm', 'wiki_collection', 'gold_retrieval', 'scored_retrieval',
-           'transfer_trials', 'label_agreement', 'summarize_trials', 'wiki_evaluation', 'main']
-
-# %% ../nbs/08_conflare.ipynb #d09c9ee2
-DOC_TYPES = ('.txt', '.md', '.pdf')
-
-def list_documents(folder, # the document folder
-                   recursive:bool=True, # include sub-folders
-                   skip_unknown:bool=False, # ignore files of other types instead of raising
-                  ) -> list[Path]:
-    "The `.txt`, `.md` and `.pdf` files under `folder`, sorted; a `ValueError` names an empty folder or an unknown file type."
-    folder = Path(folder)
-    if not folder.exists(): raise FileNotFoundError(f"document folder {str(folder)!r} does not exist")
-    if not folder.is_dir(): raise ValueError(f"document folder {str(folder)!r} is not a folder")
-    found = folder.rglob('*') if recursive else folder.iterdir()
-    files = sorted(p for p in found if p.is_file() and not any(s.startswith('.') for s in p.relative_to(folder).parts))
-    unknown = [p for p in files if p.suffix.lower() not in DOC_TYPES]
-    if unknown and not skip_unknown:
-        raise ValueError(f"unknown file type {unknown[0].suffix or '(none)'!r} of {str(unknown[0])!r} ({len(unknown)} such "
-                         f"file(s)); supported: {', '.join(DOC_TYPES)}; pass skip_unknown=True to ignore them")
-    docs = [p for p in files if p.suffix.lower() in DOC_TYPES]
-    if not docs:
-        raise ValueError(f"document folder {str(folder)!r} is empty: it holds no {', '.join(DOC_TYPES)} files"
-                         + (f" (only {len(unknown)} file(s) of other types, skipped)" if unknown else ''))
-    return docs
-
-def read_pages(path, # a .txt, .md or .pdf file
-              ) -> list[str]:
-    "The text of each page of a document: one page for text and Markdown, one per page of a PDF."
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in DOC_TYPES: raise ValueError(f"unknown file type {suffix or '(none)'!r} of {str(path)!r}; supported: {', '.join(DOC_TYPES)}")
-    if suffix in ('.txt', '.md'): return [path.read_text(encoding='utf-8', errors='replace')]
-    from pypdf import PdfReader
-    try: return [pg.extract_text() or '' for pg in PdfReader(str(path)).pages]
-    except Exception as e: raise ValueError(f"could not read the PDF {str(path)!r}: {type(e).__name__}: {e}") from e
+           'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff', 'ConformalRetriever',
+           'default_retriever_path', 'calibrate_folder', 'load_retriever', 'LenientReplay', 'evaluation_llm',
+           'wiki_collection', 'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials',
+           'label_agreement', 'summarize_trials', 'wiki_evaluation', 'main']
 
 # %% ../nbs/08_conflare.ipynb #3a3de3eb
 def write_pdf(path, # the file to write
@@ -82,6 +50,41 @@ def write_pdf(path, # the file to write
     out += f'trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n'.encode()
     Path(path).write_bytes(bytes(out))
     return Path(path)
+
+# %% ../nbs/08_conflare.ipynb #ae76ca85
+DOC_TYPES = ('.txt', '.md', '.pdf')
+
+def list_documents(folder, # the document folder
+                   recursive:bool=True, # include sub-folders
+                   skip_unknown:bool=False, # ignore files of other types instead of raising
+                  ) -> list[Path]:
+    "The `.txt`, `.md` and `.pdf` files under `folder`, sorted; a `ValueError` names an empty folder or an unknown file type."
+    folder = Path(folder)
+    if not folder.exists(): raise FileNotFoundError(f"document folder {str(folder)!r} does not exist")
+    if not folder.is_dir(): raise ValueError(f"document folder {str(folder)!r} is not a folder")
+    found = folder.rglob('*') if recursive else folder.iterdir()
+    files = sorted(p for p in found if p.is_file() and not any(s.startswith('.') for s in p.relative_to(folder).parts))
+    unknown = [p for p in files if p.suffix.lower() not in DOC_TYPES]
+    if unknown and not skip_unknown:
+        raise ValueError(f"unknown file type {unknown[0].suffix or '(none)'!r} of {str(unknown[0])!r} ({len(unknown)} such "
+                         f"file(s)); supported: {', '.join(DOC_TYPES)}; pass skip_unknown=True to ignore them")
+    docs = [p for p in files if p.suffix.lower() in DOC_TYPES]
+    if not docs:
+        raise ValueError(f"document folder {str(folder)!r} is empty: it holds no {', '.join(DOC_TYPES)} files"
+                         + (f" (only {len(unknown)} file(s) of other types, skipped)" if unknown else ''))
+    return docs
+
+# %% ../nbs/08_conflare.ipynb #c8ce14f9
+def read_pages(path, # a .txt, .md or .pdf file
+              ) -> list[str]:
+    "The text of each page of a document: one page for text and Markdown, one per page of a PDF."
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in DOC_TYPES: raise ValueError(f"unknown file type {suffix or '(none)'!r} of {str(path)!r}; supported: {', '.join(DOC_TYPES)}")
+    if suffix in ('.txt', '.md'): return [path.read_text(encoding='utf-8', errors='replace')]
+    from pypdf import PdfReader
+    try: return [pg.extract_text() or '' for pg in PdfReader(str(path)).pages]
+    except Exception as e: raise ValueError(f"could not read the PDF {str(path)!r}: {type(e).__name__}: {e}") from e
 
 # %% ../nbs/08_conflare.ipynb #660ae739
 def chunk_spans(n:int, # the text's length in characters
@@ -113,8 +116,12 @@ def chunk_pages(pages, # (source, page number, text) triples
             if text[s:e].strip(): rows.append((f'{source}:p{page}:{s}', source, text[s:e], source, int(page), s, e))
     return pd.DataFrame(rows, columns=list(CHUNK_COLUMNS))
 
-def _sha(b:bytes) -> str: return hashlib.sha256(b).hexdigest()[:20]
+# %% ../nbs/08_conflare.ipynb #ac6ff808
+def _sha(b:bytes) -> str:
+    "The first 20 hex digits of the SHA-256 of `b` (cache keys)."
+    return hashlib.sha256(b).hexdigest()[:20]
 
+# %% ../nbs/08_conflare.ipynb #18cab299
 def chunk_documents(folder, # the document folder
                     size:int=1500, # characters per chunk (CONFLARE: 1500)
                     overlap:int=200, # characters shared by consecutive chunks (CONFLARE: 200)
@@ -150,14 +157,20 @@ class BagOfWordsEncoder:
                 if w not in STOPWORDS: X[i, zlib.crc32(w.encode()) % self.dim] += 1
         return X
 
-def _unit(x:np.ndarray) -> np.ndarray: return unit_rows(x).astype(np.float32)
+# %% ../nbs/08_conflare.ipynb #4a794771
+def _unit(x:np.ndarray) -> np.ndarray:
+    "Unit rows in float32 (`retrieval.unit_rows`)."
+    return unit_rows(x).astype(np.float32)
 
+# %% ../nbs/08_conflare.ipynb #3ff54ac3
 def _encoder_spec(encoder) -> dict:
+    "The JSON description of an encoder: kind, and the key its embeddings are cached by."
     if encoder is None: return dict(kind='minilm', key=model_key())
     if isinstance(encoder, BagOfWordsEncoder): return dict(kind='bow', dim=encoder.dim, key=f'bow{encoder.dim}')
     return dict(kind='custom', name=type(encoder).__name__, key=None)
 
-def make_encoder(spec:dict|str, # an encoder spec (`Collection.encoder_spec`), or 'minilm' / 'bow'
+# %% ../nbs/08_conflare.ipynb #9e824da6
+def make_encoder(spec:dict|str, # an encoder spec (`ChunkCollection.encoder_spec`), or 'minilm' / 'bow'
                  encoder=None, # the encoder itself, for a 'custom' spec
                 ):
     "The encoder a spec describes (`None` means the default all-MiniLM-L6-v2, loaded when first needed)."
@@ -169,8 +182,9 @@ def make_encoder(spec:dict|str, # an encoder spec (`Collection.encoder_spec`), o
         return encoder
     raise ValueError(f"unknown encoder {kind!r}: use 'minilm', 'bow' or pass an encoder object")
 
-class Collection:
-    "Chunks and unit-norm embeddings: `scores(questions)` are cosine similarities (usable with `retrieve`)."
+# %% ../nbs/08_conflare.ipynb #d6a9ef07
+class ChunkCollection:
+    "CONFLARE's chunked document collection: chunks and unit-norm embeddings; `scores(questions)` are cosine similarities (usable with `retrieve`)."
     def __init__(self, chunks:pd.DataFrame, # a chunk table (at least id, title, text)
                  encoder=None, # an object with `encode(list[str])`; all-MiniLM-L6-v2 when None
                  embeddings:np.ndarray|None=None, # precomputed chunk embeddings (e.g. when reloading); computed when None
@@ -185,22 +199,38 @@ class Collection:
             raise ValueError(f"{len(embeddings)} embeddings for {len(self.chunks)} chunks")
         self.index = DenseIndex(_unit(np.asarray(embeddings, dtype=np.float32)))   # exact inner products (`retrieval.DenseIndex`)
     @property
-    def P(self) -> np.ndarray: return self.index.P
-    @property
     def encoder(self):
+        "The encoder (all-MiniLM-L6-v2, loaded on first use when none was given: a reloaded retriever loads it lazily)."
         if self._encoder is None: self._encoder = load_encoder()
         return self._encoder
     def __len__(self): return len(self.chunks)
-    @property
-    def lengths(self) -> np.ndarray: return self.chunks['text'].str.len().to_numpy()
-    def embed_questions(self, questions:list[str]) -> np.ndarray:
-        q = self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True)
-        return _unit(np.asarray(q, dtype=np.float32))
-    def scores(self, questions:list[str]) -> np.ndarray:
-        "Cosine similarities, shape (len(questions), number of chunks), float64."
-        if len(questions) == 0: return np.zeros((0, len(self)))
-        return self.index.scores(self.embed_questions(questions)).astype(np.float64)
-    def __repr__(self): return f"Collection({len(self)} chunks from {self.chunks['title'].nunique()} documents, {self.encoder_spec['kind']})"
+    def __repr__(self): return f"ChunkCollection({len(self)} chunks from {self.chunks['title'].nunique()} documents, {self.encoder_spec['kind']})"
+
+# %% ../nbs/08_conflare.ipynb #e1318a1e
+@patch(as_prop=True)
+def P(self:ChunkCollection) -> np.ndarray:
+    "The chunks' unit-norm embeddings (a view of the index's storage)."
+    return self.index.P
+
+# %% ../nbs/08_conflare.ipynb #407244a6
+@patch(as_prop=True)
+def lengths(self:ChunkCollection) -> np.ndarray:
+    "Each chunk's length in characters."
+    return self.chunks['text'].str.len().to_numpy()
+
+# %% ../nbs/08_conflare.ipynb #2b812a94
+@patch
+def embed_questions(self:ChunkCollection, questions:list[str]) -> np.ndarray:
+    "The questions' unit-norm embeddings, float32."
+    q = self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True)
+    return _unit(np.asarray(q, dtype=np.float32))
+
+# %% ../nbs/08_conflare.ipynb #05a28ab1
+@patch
+def scores(self:ChunkCollection, questions:list[str]) -> np.ndarray:
+    "Cosine similarities, shape (len(questions), number of chunks), float64."
+    if len(questions) == 0: return np.zeros((0, len(self)))
+    return self.index.scores(self.embed_questions(questions)).astype(np.float64)
 
 # %% ../nbs/08_conflare.ipynb #83e97d1a
 _DEMO = ("Text: The Nile is a major north-flowing river in northeastern Africa. It flows into the Mediterranean Sea.\n")
@@ -238,6 +268,7 @@ def conflare_prompt(kind:str, # 'question', 'label' or 'answer'
         return turns + [dict(role='user', content=text)]
     return ''.join(f'{fill(question=q, chunk=c)} {y}\n\n' for q, c, y in demos) + text
 
+# %% ../nbs/08_conflare.ipynb #0885e308
 def is_chat_llm(llm:LLM) -> bool:
     "Whether prompts for `llm` should be chat messages: every backend except the base model gemma-3-270m."
     return not str(getattr(llm.backend, 'model', '')).startswith('gemma-3-270m')
@@ -252,8 +283,12 @@ def _degenerate(q:str) -> bool:
     grams = [tuple(w[i:i + 4]) for i in range(len(w) - 3)]
     return len(w) < 3 or len(w) > 80 or (bool(grams) and max(grams.count(g) for g in set(grams)) >= 3)
 
-def _clean(s:str) -> str: return s.strip().strip('"\'`*_ ').strip()
+# %% ../nbs/08_conflare.ipynb #1bc223e5
+def _clean(s:str) -> str:
+    "`s` without surrounding whitespace, quotes and Markdown emphasis."
+    return s.strip().strip('"\'`*_ ').strip()
 
+# %% ../nbs/08_conflare.ipynb #3ee5272c
 def parse_question_answer(text:str # the LLM's reply
                          ) -> tuple[str, str]|None:
     "`(question, answer)` from a reply, or `None` when it holds no usable question."
@@ -280,6 +315,7 @@ def parse_question_answer(text:str # the LLM's reply
     q = _clean(q)
     return None if _degenerate(q) else (q, _clean(a or ''))
 
+# %% ../nbs/08_conflare.ipynb #0efc5b77
 _YES, _NO = {'yes', 'yeah', 'yep', 'true', 'correct'}, {'no', 'nope', 'false', 'incorrect'}
 
 def parse_yes_no(text:str # the LLM's reply to a yes/no question
@@ -291,7 +327,7 @@ def parse_yes_no(text:str # the LLM's reply to a yes/no question
     return True if w[0] in _YES else False if w[0] in _NO else None
 
 # %% ../nbs/08_conflare.ipynb #fddf6320
-def write_questions(collection:Collection, # the chunks
+def write_questions(collection:ChunkCollection, # the chunks
                     llm:LLM, # every call goes through `LLM` (cached, resumable)
                     n_questions:int=50, # chunks sampled (one question each)
                     seed:int=0, # sampling seed (chunks and LLM)
@@ -343,7 +379,38 @@ def fake_conflare_llm(cache=None, # generation cache (None: no cache)
 # %% ../nbs/08_conflare.ipynb #db0ac82e
 SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
 
-def label_questions(collection:Collection, # the chunks
+def _check_label_args(score:str, unanswered:str, bound:int):
+    "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
+    if score not in SCORES: raise ValueError(f"score must be one of {SCORES}, got score={score!r}")
+    if unanswered not in UNANSWERED: raise ValueError(f"unanswered must be one of {UNANSWERED}, got unanswered={unanswered!r}")
+    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or bound < 1:
+        raise ValueError(f"bound must be a positive integer, got bound={bound!r}")
+
+# %% ../nbs/08_conflare.ipynb #6f4ae05f
+def _walk_labels(collection:ChunkCollection, questions:list[str], # the chunks; the questions
+                 order:np.ndarray, # (n, N) chunk rows per question, most similar first
+                 llm:LLM, bound:int, chat:bool, seed:int, max_new_tokens:int, progress:bool):
+    "Per question: the first chunk the LLM accepts (-1: none within `bound`), the chunks asked, their labels, and the unparsed count."
+    n = len(questions)
+    first = np.full(n, -1); asked = [[] for _ in range(n)]; labels = [[] for _ in range(n)]; unparsed = np.zeros(n, int)
+    stop = _STOPS[f"label_{'chat' if chat else 'completion'}"]
+    texts, bound = collection.chunks['text'].to_numpy(), min(int(bound), len(collection))
+    for r in tqdm(range(bound), desc='labelling (rank)', disable=not progress):
+        todo = np.flatnonzero(first < 0)
+        if len(todo) == 0: break
+        rows = order[todo, r]
+        prompts = [conflare_prompt('label', chat, question=questions[i], chunk=texts[c]) for i, c in zip(todo, rows)]
+        out = llm.sample(prompts, n=1, temperature=0., max_new_tokens=max_new_tokens, stop=stop, seed=seed,
+                         desc=f'labels at rank {r + 1}')
+        for i, c, o in zip(todo, rows, out):
+            y = parse_yes_no(o[0].text)
+            asked[i].append(int(c)); labels[i].append(y)
+            if y is None: unparsed[i] += 1
+            elif y: first[i] = c
+    return first, asked, labels, unparsed
+
+# %% ../nbs/08_conflare.ipynb #4f0888c7
+def label_questions(collection:ChunkCollection, # the chunks
                     questions:pd.DataFrame, # a `question` column; optional `chunk_row` (the source chunk), `parsed`
                     llm:LLM|None=None, # labels the chunks (not needed with score='source')
                     bound:int=10, # chunks asked per question at most
@@ -354,10 +421,7 @@ def label_questions(collection:Collection, # the chunks
                     seed:int=0, max_new_tokens:int=4,
                     progress:bool=True) -> pd.DataFrame:
     "Per question: the first accepted chunk (row, rank, similarity), chunks asked and their labels, the source chunk's similarity and rank, and the calibration `score`."
-    if score not in SCORES: raise ValueError(f"score must be one of {SCORES}, got score={score!r}")
-    if unanswered not in UNANSWERED: raise ValueError(f"unanswered must be one of {UNANSWERED}, got unanswered={unanswered!r}")
-    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or bound < 1:
-        raise ValueError(f"bound must be a positive integer, got bound={bound!r}")
+    _check_label_args(score, unanswered, bound)
     q = questions[questions['parsed']] if 'parsed' in questions else questions
     q = q.reset_index(drop=True)
     if len(q) == 0: raise ValueError("no parsed questions to label")
@@ -370,36 +434,59 @@ def label_questions(collection:Collection, # the chunks
     src = q['chunk_row'].to_numpy(dtype=np.int64) if has_source else None
     src_sim = S[np.arange(n), src] if has_source else np.full(n, np.nan)
     src_rank = (S > src_sim[:, None]).sum(1) if has_source else np.full(n, -1)
-    first = np.full(n, -1); asked = [[] for _ in range(n)]; labels = [[] for _ in range(n)]; unparsed = np.zeros(n, int)
+    first, asked, labels, unparsed = np.full(n, -1), [[] for _ in range(n)], [[] for _ in range(n)], np.zeros(n, int)
     if score == 'first':
         if llm is None: raise ValueError("score='first' needs an llm to label the chunks")
         chat = is_chat_llm(llm) if chat is None else chat
-        stop = _STOPS[f"label_{'chat' if chat else 'completion'}"]
-        texts, bound = collection.chunks['text'].to_numpy(), min(int(bound), len(collection))
-        for r in tqdm(range(bound), desc='labelling (rank)', disable=not progress):
-            todo = np.flatnonzero(first < 0)
-            if len(todo) == 0: break
-            rows = order[todo, r]
-            prompts = [conflare_prompt('label', chat, question=q['question'][i], chunk=texts[c]) for i, c in zip(todo, rows)]
-            out = llm.sample(prompts, n=1, temperature=0., max_new_tokens=max_new_tokens, stop=stop, seed=seed,
-                             desc=f'labels at rank {r + 1}')
-            for i, c, o in zip(todo, rows, out):
-                y = parse_yes_no(o[0].text)
-                asked[i].append(int(c)); labels[i].append(y)
-                if y is None: unparsed[i] += 1
-                elif y: first[i] = c
+        first, asked, labels, unparsed = _walk_labels(collection, q['question'].tolist(), order, llm, bound, chat, seed, max_new_tokens, progress)
     found = first >= 0
     first_sim = np.where(found, S[np.arange(n), np.maximum(first, 0)], np.nan)
-    first_rank = np.where(found, (S > first_sim[:, None]).sum(1), -1)
-    if score == 'source': sc = src_sim.copy()
-    else:
-        fill = {'source': src_sim if has_source else np.full(n, np.nan), 'drop': np.full(n, np.nan), 'min': np.full(n, -1.)}[unanswered]
-        sc = np.where(found, first_sim, fill)
-    out = q.copy()
-    out['first_row'], out['first_rank'], out['first_similarity'], out['found'] = first, first_rank, first_sim, found
-    out['n_asked'], out['n_unparsed'] = [len(a) for a in asked], unparsed
-    out['asked_rows'], out['asked_labels'] = asked, labels
-    out['source_similarity'], out['source_rank'], out['score'] = src_sim, src_rank, sc
+    fill = {'source': src_sim if has_source else np.full(n, np.nan), 'drop': np.full(n, np.nan), 'min': np.full(n, -1.)}[unanswered]
+    return q.assign(first_row=first, first_rank=np.where(found, (S > first_sim[:, None]).sum(1), -1), first_similarity=first_sim,
+                    found=found, n_asked=[len(a) for a in asked], n_unparsed=unparsed, asked_rows=asked, asked_labels=labels,
+                    source_similarity=src_sim, source_rank=src_rank,
+                    score=src_sim.copy() if score == 'source' else np.where(found, first_sim, fill))
+
+# %% ../nbs/08_conflare.ipynb #663bcae8
+def conflare_cutoff(cal_similarities, # cosine similarity of each calibration question with its relevant chunk
+                    alpha:float, # target miscoverage
+                    method:str='exact', # 'exact' or 'conflare' (the paper's code)
+                   ) -> float:
+    "CONFLARE's similarity cutoff: chunks with cosine similarity >= cutoff form the set."
+    return 1 - conformal_threshold(1 - np.asarray(cal_similarities, dtype=np.float64), alpha, method)
+
+# %% ../nbs/08_conflare.ipynb #a78db296
+@dataclass
+class ConflareSet:
+    "The chunks CONFLARE returns for one question."
+    rows:np.ndarray # corpus rows returned, most similar first
+    similarities:np.ndarray # their cosine similarities
+    n_above:int # chunks at or above the cutoff (the conformal set's size)
+    truncated:bool # the context budget cut the set: the coverage guarantee no longer holds
+    cutoff:float
+
+# %% ../nbs/08_conflare.ipynb #7b07bd0d
+def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n questions with N chunks
+                      cutoff:float, # from `conflare_cutoff`
+                      max_passages:int|None=None, # context budget in chunks
+                      max_chars:int|None=None, # context budget in characters
+                      lengths=None, # chunk lengths in characters (needed with `max_chars`)
+                     ) -> list[ConflareSet]:
+    "All chunks at or above the cutoff per question, most similar first, cut to the context budget (flagged)."
+    S = np.atleast_2d(np.asarray(similarities, dtype=np.float64))
+    if max_chars is not None and lengths is None: raise ValueError("max_chars needs the chunk lengths (lengths=...)")
+    for v, nm in ((max_passages, 'max_passages'), (max_chars, 'max_chars')):
+        if v is not None and v < 1: raise ValueError(f"{nm} must be a positive integer, got {nm}={v!r}")
+    out = []
+    for s in S:
+        rows = np.flatnonzero(in_set(1 - s, 1 - cutoff))
+        rows = rows[np.lexsort((rows, -s[rows]))]
+        keep = len(rows)
+        if max_passages is not None: keep = min(keep, max_passages)
+        if max_chars is not None:
+            c = np.cumsum(np.asarray(lengths)[rows[:keep]])
+            keep = int(np.searchsorted(c, max_chars, side='right'))
+        out.append(ConflareSet(rows[:keep], s[rows[:keep]], len(rows), keep < len(rows), float(cutoff)))
     return out
 
 # %% ../nbs/08_conflare.ipynb #bbfe09c6
@@ -420,7 +507,7 @@ FORMAT_VERSION = 1
 @dataclass
 class ConformalRetriever:
     "A calibrated CONFLARE retriever: every chunk with similarity >= `cutoff`, within a context budget."
-    collection:Collection
+    collection:ChunkCollection
     cutoff:float # the similarity cutoff
     alpha:float # the error rate it was calibrated for
     method:str = 'exact' # threshold method
@@ -430,81 +517,95 @@ class ConformalRetriever:
     report:dict = field(default_factory=dict) # what calibration did: counts of questions, failures, settings
     path:Path|None = None # where it was saved
 
-    def recalibrate(self, alpha:float, method:str|None=None) -> 'ConformalRetriever':
-        "A copy calibrated for another error rate from the stored scores (no LLM call)."
-        if self.scores is None: raise ValueError("this retriever has no stored calibration scores")
-        m = method or self.method
-        return ConformalRetriever(self.collection, calibrate_cutoff(self.scores, alpha, m), check_alpha(alpha), m, self.scores,
-                                  self.max_chunks, self.max_chars, dict(self.report), None)
-
-    def retrieve(self, questions:list[str]|str, # a question or a list
-                 max_chunks:int|None=-1, max_chars:int|None=-1, # budgets; -1 keeps the retriever's
-                 warn:bool=True) -> list[ConflareSet]|ConflareSet:
-        "The chunks above the cutoff per question, most similar first, cut to the budget (`truncated` then True)."
-        single = isinstance(questions, str)
-        qs = [questions] if single else list(questions)
-        mc = self.max_chunks if max_chunks == -1 else max_chunks
-        mx = self.max_chars if max_chars == -1 else max_chars
-        sets = conflare_retrieve(self.collection.scores(qs), self.cutoff, mc, mx, self.collection.lengths)
-        cut = sum(s.truncated for s in sets)
-        if cut and warn:
-            warnings.warn(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of {len(sets)} retrieval "
-                          f"set(s): the {1 - self.alpha:.0%} coverage guarantee no longer holds for them", stacklevel=2)
-        return sets[0] if single else sets
-
-    def chunks_of(self, s:ConflareSet) -> pd.DataFrame:
-        "The chunk rows of a retrieval set, with their similarities."
-        return self.collection.chunks.iloc[s.rows].assign(similarity=s.similarities)
-
-    def answer(self, question:str, llm:LLM, chat:bool|None=None, max_new_tokens:int=64, seed:int=0, warn:bool=True) -> dict:
-        "Retrieve, then answer from those chunks: answer, chunk ids, set size, truncated, guarantee (False when truncated)."
-        s = self.retrieve(question, warn=warn)
-        chat = is_chat_llm(llm) if chat is None else chat
-        ch = self.chunks_of(s)
-        context = '\n\n'.join(f'[{i + 1}] ({r.title}) {r.text.strip()}' for i, r in enumerate(ch.itertuples())) or '(no passage)'
-        out = llm.sample(conflare_prompt('answer', chat, context=context, question=question), n=1, temperature=0.,
-                         max_new_tokens=max_new_tokens, stop=_STOPS[f"answer_{'chat' if chat else 'completion'}"], seed=seed)
-        return dict(question=question, answer=out[0].text, chunk_ids=ch['id'].tolist(), n_above=s.n_above,
-                    truncated=s.truncated, guarantee=not s.truncated)
-
-    def save(self, path) -> Path:
-        "Write the retriever to the folder `path` (created); returns it."
-        path = Path(path); path.mkdir(parents=True, exist_ok=True)
-        np.save(path/'embeddings.npy', self.collection.P)
-        self.collection.chunks.to_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip')
-        meta = dict(format=FORMAT_VERSION, cutoff=self.cutoff, alpha=self.alpha, method=self.method,
-                    scores=None if self.scores is None else [float(x) for x in self.scores], max_chunks=self.max_chunks,
-                    max_chars=self.max_chars, encoder=self.collection.encoder_spec, report=self.report)
-        (path/'retriever.json').write_text(json.dumps(meta, indent=1, default=_jsonable) + '\n')
-        self.path = path
-        return path
-
-    @classmethod
-    def load(cls, path, # a folder written by `save`
-             encoder=None, # needed only for a retriever built with a custom encoder
-            ) -> 'ConformalRetriever':
-        "Read a retriever saved by `save` (the embeddings are read, not recomputed)."
-        path = Path(path)
-        if not (path/'retriever.json').exists(): raise FileNotFoundError(f"{str(path)!r} holds no saved retriever (retriever.json)")
-        meta = json.loads((path/'retriever.json').read_text())
-        if meta.get('format') != FORMAT_VERSION: raise ValueError(f"{path}: unsupported retriever format {meta.get('format')!r}")
-        chunks = pd.read_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip', dtype={'id': str, 'title': str, 'source': str})
-        col = Collection(chunks, make_encoder(meta['encoder'], encoder), embeddings=np.load(path/'embeddings.npy'))
-        col.encoder_spec = meta['encoder']
-        sc = None if meta['scores'] is None else np.array(meta['scores'], dtype=np.float64)
-        return cls(col, float(meta['cutoff']), meta['alpha'], meta['method'], sc, meta['max_chunks'], meta['max_chars'],
-                   meta['report'], path)
-
     def __repr__(self):
         return (f"ConformalRetriever(alpha={self.alpha}, method={self.method!r}, cutoff={self.cutoff:.4f}, "
                 f"{len(self.collection)} chunks, calibrated on {0 if self.scores is None else len(self.scores)} questions)")
 
+# %% ../nbs/08_conflare.ipynb #bd4ee7c7
+@patch
+def retrieve(self:ConformalRetriever, questions:list[str]|str, # a question or a list
+             max_chunks:int|None=-1, max_chars:int|None=-1, # budgets; -1 keeps the retriever's
+             warn:bool=True) -> list[ConflareSet]|ConflareSet:
+    "The chunks above the cutoff per question, most similar first, cut to the budget (`truncated` then True)."
+    single = isinstance(questions, str)
+    qs = [questions] if single else list(questions)
+    mc = self.max_chunks if max_chunks == -1 else max_chunks
+    mx = self.max_chars if max_chars == -1 else max_chars
+    sets = conflare_retrieve(self.collection.scores(qs), self.cutoff, mc, mx, self.collection.lengths)
+    cut = sum(s.truncated for s in sets)
+    if cut and warn:
+        warnings.warn(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of {len(sets)} retrieval "
+                      f"set(s): the {1 - self.alpha:.0%} coverage guarantee no longer holds for them", stacklevel=2)
+    return sets[0] if single else sets
+
+# %% ../nbs/08_conflare.ipynb #e485b6ea
+@patch
+def chunks_of(self:ConformalRetriever, s:ConflareSet) -> pd.DataFrame:
+    "The chunk rows of a retrieval set, with their similarities."
+    return self.collection.chunks.iloc[s.rows].assign(similarity=s.similarities)
+
+# %% ../nbs/08_conflare.ipynb #e75f40ee
+@patch
+def answer(self:ConformalRetriever, question:str, llm:LLM, chat:bool|None=None, max_new_tokens:int=64, seed:int=0,
+           warn:bool=True) -> dict:
+    "Retrieve, then answer from those chunks: answer, chunk ids, set size, truncated, guarantee (False when truncated)."
+    s = self.retrieve(question, warn=warn)
+    chat = is_chat_llm(llm) if chat is None else chat
+    ch = self.chunks_of(s)
+    context = '\n\n'.join(f'[{i + 1}] ({r.title}) {r.text.strip()}' for i, r in enumerate(ch.itertuples())) or '(no passage)'
+    out = llm.sample(conflare_prompt('answer', chat, context=context, question=question), n=1, temperature=0.,
+                     max_new_tokens=max_new_tokens, stop=_STOPS[f"answer_{'chat' if chat else 'completion'}"], seed=seed)
+    return dict(question=question, answer=out[0].text, chunk_ids=ch['id'].tolist(), n_above=s.n_above,
+                truncated=s.truncated, guarantee=not s.truncated)
+
+# %% ../nbs/08_conflare.ipynb #b1347143
+@patch
+def recalibrate(self:ConformalRetriever, alpha:float, method:str|None=None) -> 'ConformalRetriever':
+    "A copy calibrated for another error rate from the stored scores (no LLM call)."
+    if self.scores is None: raise ValueError("this retriever has no stored calibration scores")
+    m = method or self.method
+    return ConformalRetriever(self.collection, calibrate_cutoff(self.scores, alpha, m), check_alpha(alpha), m, self.scores,
+                              self.max_chunks, self.max_chars, dict(self.report), None)
+
+# %% ../nbs/08_conflare.ipynb #296256c5
 def _jsonable(o):
+    "`o` as a JSON value (numpy scalars and arrays, paths), for `json.dumps(default=...)`."
     if isinstance(o, (np.integer,)): return int(o)
     if isinstance(o, (np.floating,)): return float(o)
     if isinstance(o, (np.ndarray,)): return o.tolist()
     if isinstance(o, Path): return str(o)
     raise TypeError(f"not JSON-serializable: {type(o).__name__}")
+
+# %% ../nbs/08_conflare.ipynb #17eb5654
+@patch
+def save(self:ConformalRetriever, path) -> Path:
+    "Write the retriever to the folder `path` (created); returns it."
+    path = Path(path); path.mkdir(parents=True, exist_ok=True)
+    np.save(path/'embeddings.npy', self.collection.P)
+    self.collection.chunks.to_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip')
+    meta = dict(format=FORMAT_VERSION, cutoff=self.cutoff, alpha=self.alpha, method=self.method,
+                scores=None if self.scores is None else [float(x) for x in self.scores], max_chunks=self.max_chunks,
+                max_chars=self.max_chars, encoder=self.collection.encoder_spec, report=self.report)
+    (path/'retriever.json').write_text(json.dumps(meta, indent=1, default=_jsonable) + '\n')
+    self.path = path
+    return path
+
+# %% ../nbs/08_conflare.ipynb #940d217c
+@patch(cls_method=True)
+def load(cls:ConformalRetriever, path, # a folder written by `save`
+         encoder=None, # needed only for a retriever built with a custom encoder
+        ) -> 'ConformalRetriever':
+    "Read a retriever saved by `save` (the embeddings are read, not recomputed)."
+    path = Path(path)
+    if not (path/'retriever.json').exists(): raise FileNotFoundError(f"{str(path)!r} holds no saved retriever (retriever.json)")
+    meta = json.loads((path/'retriever.json').read_text())
+    if meta.get('format') != FORMAT_VERSION: raise ValueError(f"{path}: unsupported retriever format {meta.get('format')!r}")
+    chunks = pd.read_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip', dtype={'id': str, 'title': str, 'source': str})
+    col = ChunkCollection(chunks, make_encoder(meta['encoder'], encoder), embeddings=np.load(path/'embeddings.npy'))
+    col.encoder_spec = meta['encoder']
+    sc = None if meta['scores'] is None else np.array(meta['scores'], dtype=np.float64)
+    return cls(col, float(meta['cutoff']), meta['alpha'], meta['method'], sc, meta['max_chunks'], meta['max_chars'],
+               meta['report'], path)
 
 # %% ../nbs/08_conflare.ipynb #801f3190
 DEFAULT_MODEL = 'smollm2-135m-instruct'
@@ -514,6 +615,7 @@ def default_retriever_path(folder) -> Path:
     f = Path(folder).resolve()
     return cache_dir('conflare', 'retrievers')/f"{f.name}-{_sha(str(f).encode())[:10]}"
 
+# %% ../nbs/08_conflare.ipynb #ae17a06a
 def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
                      alpha:float=0.1, # error rate: the answering chunk is missed with probability <= alpha
                      out=None, # where to save the retriever; `default_retriever_path(folder)` when None
@@ -533,7 +635,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     if method not in ('exact', 'conflare'): raise ValueError(f"method must be 'exact' or 'conflare', got method={method!r}")
     t0 = time.time()
     chunks = chunk_documents(folder, size, overlap, skip_unknown=skip_unknown, progress=progress)
-    col = Collection(chunks, encoder, progress=progress)
+    col = ChunkCollection(chunks, encoder, progress=progress)
     llm = llm or LLM('local', model=model, progress=progress)
     qs = write_questions(col, llm, n_questions, seed, chat, min(min_chars, int(col.lengths.max())))
     labels = label_questions(col, qs, llm, bound, score, unanswered, chat, seed=seed, progress=progress)
@@ -554,6 +656,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     labels.drop(columns=['asked_rows', 'asked_labels']).to_csv(r.path/'calibration.csv', index=False)
     return r
 
+# %% ../nbs/08_conflare.ipynb #1d66089c
 def load_retriever(path, # a folder written by `calibrate_folder`, or the document folder it was calibrated on
                    encoder=None) -> ConformalRetriever:
     "Reload a calibrated retriever from its folder, or from the default place of a document folder."
@@ -571,6 +674,7 @@ class LenientReplay(Backend):
         self.missing += n
         return [Sample('', None, 'stop') for _ in range(n)]
 
+# %% ../nbs/08_conflare.ipynb #dccfc4d6
 def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2-135m-instruct', 'gemma-3-270m')
                    generations=None, # the export replayed by 'replay' (relative paths are under the repository root)
                    replay_model:str=DEFAULT_MODEL, # the model whose generations are replayed (a model string, `llm.parse_model_spec`)
@@ -591,7 +695,7 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
                     seed:int=0, # sampling seed
                     size:int=1500, overlap:int=200, # chunking
                     encoder=None, # chunk encoder; all-MiniLM-L6-v2 when None
-                    progress:bool=True) -> tuple[Collection, pd.DataFrame]:
+                    progress:bool=True) -> tuple[ChunkCollection, pd.DataFrame]:
     "A collection of random benchmark passages, and the benchmark questions with a gold passage in it (with `gold_rows`)."
     from conformal_rag.data import wiki_benchmark
     ds = wiki_benchmark()
@@ -600,7 +704,7 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
     pick = np.sort(np.random.default_rng(seed).choice(len(ds.passages), n_passages, replace=False))
     P = ds.passages.iloc[pick]
     chunks = chunk_pages(zip(P['id'], [1]*len(P), P['text']), size, overlap)
-    col = Collection(chunks, encoder, progress=progress)
+    col = ChunkCollection(chunks, encoder, progress=progress)
     rows_of = {k: np.asarray(v) for k, v in chunks.groupby('source').indices.items()}
     gold = [[rows_of[g] for g in gs if g in rows_of] for gs in ds.examples['gold_ids']]
     keep = np.array([len(g) > 0 for g in gold])
@@ -608,11 +712,13 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
     q['gold_rows'] = [np.concatenate(g) for g, k in zip(gold, keep) if k]
     return col, q
 
-def gold_retrieval(collection:Collection, questions:pd.DataFrame # with `question` and `gold_rows`
+# %% ../nbs/08_conflare.ipynb #fc4d7a18
+def gold_retrieval(collection:ChunkCollection, questions:pd.DataFrame # with `question` and `gold_rows`
                   ) -> Retrieval:
     "Every question scored against every chunk, with the best gold chunk's similarity and rank."
     return retrieve(collection, questions['question'].tolist(), k=len(collection), gold_rows=questions['gold_rows'].tolist())
 
+# %% ../nbs/08_conflare.ipynb #245daf5d
 def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questions with all N chunks
                      passage_ids, # the N chunk ids
                      score, # (n,) the similarity taken as the relevant chunk's (e.g. LLM labels' `score`)
@@ -622,6 +728,37 @@ def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questio
     if len(S) != len(g): raise ValueError(f"{len(g)} scores for {len(S)} questions")
     order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)
     return Retrieval(np.asarray(passage_ids), order, np.take_along_axis(S, order, 1), g, (S > g[:, None]).sum(1))
+
+# %% ../nbs/08_conflare.ipynb #b33e396d
+def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities as scores, with gold passages
+                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages
+                    n_trials:int=20, cal_frac:float=0.5, seed:int=0,
+                    method:str='exact', # 'exact' or 'conflare' (the paper's percentile)
+                    max_passages:int|None=None, # context budget in passages (the K kept when None)
+                    n_cal:int|None=None, # calibration questions per trial (CONFLARE calibrates on a few dozen); overrides cal_frac
+                   ) -> pd.DataFrame:
+    "Per (alpha, trial): cutoff, the set's coverage and size (within the top K), passages returned under the budget, truncated share, coverage after it."
+    alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
+    budget = retrieval.k if max_passages is None else min(check_k(max_passages, len(retrieval.passage_ids)), retrieval.k)
+    n, sims = len(retrieval.topk_idx), np.asarray(retrieval.gold_score, dtype=np.float64)
+    m = int(round(cal_frac * n)) if n_cal is None else int(n_cal)
+    if not 1 <= m < n: raise ValueError(f"the calibration size must lie in 1..{n - 1} questions, got {m} (n_cal={n_cal}, cal_frac={cal_frac})")
+    rng = np.random.default_rng(seed)
+    rows = []
+    for t in range(n_trials):
+        cal = np.zeros(n, bool); cal[rng.permutation(n)[:m]] = True
+        test = retrieval.subset(~cal)
+        for a in alphas:
+            with warnings.catch_warnings():
+                warnings.simplefilter('ignore')
+                cut = conflare_cutoff(sims[cal], a, method)
+            above = in_set(1 - test.topk_scores, 1 - cut).sum(1)  # chunks at or above the cutoff, within the top K
+            returned = np.minimum(above, budget)
+            covered = in_set(1 - test.gold_score, 1 - cut)
+            rows.append(dict(alpha=a, trial=t, method=method, n_cal=m, cutoff=cut, coverage=covered.mean(),
+                             set_size=above.mean(), passages_returned=returned.mean(), truncated=((above > budget) | (above == test.k)).mean(),
+                             coverage_after_budget=(covered & (test.gold_rank < returned)).mean()))
+    return pd.DataFrame(rows)
 
 # %% ../nbs/08_conflare.ipynb #db8ae6f7
 def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled scores of LLM-written questions)
@@ -675,6 +812,29 @@ def summarize_trials(trials:pd.DataFrame) -> pd.DataFrame:
     out.insert(2, 'level', 1 - out['alpha'])
     return out
 
+# %% ../nbs/08_conflare.ipynb #de185343
+def _llm_question_trials(col:ChunkCollection, S:np.ndarray, # the chunks; the parsed questions' similarities with them
+                         lab:pd.DataFrame, # `label_questions` of those questions
+                         gold:Retrieval, # the benchmark questions against every chunk (`gold_retrieval`)
+                         **kw) -> list[pd.DataFrame]: # alphas, n_trials, cal_frac, seed, method
+    "The trials of the settings `llm`, `source` and `transfer` (see `SETTINGS`), each with its `setting` column."
+    ok = ~lab['score'].isna().to_numpy()
+    return [conflare_trials(scored_retrieval(S[ok], col.passage_ids, lab['score'][ok]), **kw).assign(setting=SETTINGS['llm']),
+            conflare_trials(scored_retrieval(S, col.passage_ids, lab['source_similarity']), **kw).assign(setting=SETTINGS['source']),
+            transfer_trials(lab['score'][ok], gold, **kw).assign(setting=SETTINGS['transfer'])]
+
+# %% ../nbs/08_conflare.ipynb #380ce9c5
+def _parse_counts(qs:pd.DataFrame, lab:pd.DataFrame, glab:pd.DataFrame, # LLM questions, their labels, the benchmark questions' labels
+                 ) -> dict:
+    "How many LLM replies parsed: questions, labels (both question sets), questions without a yes, calibration scores."
+    parse = dict(questions_sampled=len(qs), questions_parsed=int(qs['parsed'].sum()), question_parse_rate=float(qs['parsed'].mean()),
+                 labels_asked=int(lab['n_asked'].sum() + glab['n_asked'].sum()),
+                 labels_unparsed=int(lab['n_unparsed'].sum() + glab['n_unparsed'].sum()),
+                 not_found_within_bound=int((~lab['found']).sum()), calibration_scores=int((~lab['score'].isna()).sum()))
+    parse['label_parse_rate'] = 1 - parse['labels_unparsed'] / max(parse['labels_asked'], 1)
+    return parse
+
+# %% ../nbs/08_conflare.ipynb #c0dc1b26
 def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying backend works)
                     n_passages:int=1500, # collection size (Wikipedia summaries)
                     n_questions:int=40, # LLM-written calibration questions (chunks sampled)
@@ -696,10 +856,7 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     S = col.scores(pq['question'].tolist())
     t0 = time.time()
     lab = label_questions(col, pq, llm, bound, 'first', unanswered, chat, S, seed, progress=progress); t['labels'] = time.time() - t0
-    ok = ~lab['score'].isna().to_numpy()
-    trials.append(conflare_trials(scored_retrieval(S[ok], col.passage_ids, lab['score'][ok]), **kw).assign(setting=SETTINGS['llm']))
-    trials.append(conflare_trials(scored_retrieval(S, col.passage_ids, lab['source_similarity']), **kw).assign(setting=SETTINGS['source']))
-    trials.append(transfer_trials(lab['score'][ok], gold, **kw).assign(setting=SETTINGS['transfer']))
+    trials += _llm_question_trials(col, S, lab, gold, **kw)
     sub = np.sort(np.random.default_rng(seed).choice(len(gq), min(n_gold_questions, len(gq)), replace=False))
     t0 = time.time()
     glab = label_questions(col, gq.iloc[sub][['question']], llm, bound, 'first', 'drop', chat,
@@ -708,14 +865,9 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     agreement = pd.DataFrame([dict(question_set='benchmark (gold passages)', **label_agreement(glab, gq['gold_rows'].iloc[sub].tolist())),
                               dict(question_set='LLM-written (source chunk)', **label_agreement(lab))])
     trials = pd.concat(trials, ignore_index=True)
-    parse = dict(questions_sampled=len(qs), questions_parsed=int(qs['parsed'].sum()), question_parse_rate=float(qs['parsed'].mean()),
-                 labels_asked=int(lab['n_asked'].sum() + glab['n_asked'].sum()),
-                 labels_unparsed=int(lab['n_unparsed'].sum() + glab['n_unparsed'].sum()),
-                 not_found_within_bound=int((~lab['found']).sum()), calibration_scores=int(ok.sum()))
-    parse['label_parse_rate'] = 1 - parse['labels_unparsed'] / max(parse['labels_asked'], 1)
     sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()), gold_questions=len(gq),
                  gold_questions_labelled=len(sub), llm_questions=len(pq))
-    return dict(trials=trials, summary=summarize_trials(trials), agreement=agreement, parse=parse, sizes=sizes,
+    return dict(trials=trials, summary=summarize_trials(trials), agreement=agreement, parse=_parse_counts(qs, lab, glab), sizes=sizes,
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)
 
 # %% ../nbs/08_conflare.ipynb #fd9dbae1

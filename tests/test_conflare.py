@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from conformal_rag.llm import LLM, FakeBackend
-from conformal_rag.conflare import (BagOfWordsEncoder, Collection, ConformalRetriever, calibrate_cutoff, calibrate_folder,
+from conformal_rag.conflare import (BagOfWordsEncoder, ChunkCollection, ConformalRetriever, calibrate_cutoff, calibrate_folder,
                                     chunk_documents, fake_conflare_llm, label_questions, load_retriever, main,
                                     parse_question_answer, parse_yes_no, write_pdf, write_questions)
 
@@ -90,7 +90,7 @@ def test_too_few_questions_return_everything():
 
 def test_truncation_is_reported():
     chunks = pd.DataFrame(dict(id=['a', 'b', 'c'], title=['x']*3, text=['river water', 'river delta water', 'river mouth']))
-    col = Collection(chunks, BagOfWordsEncoder(), progress=False)
+    col = ChunkCollection(chunks, BagOfWordsEncoder(), progress=False)
     r = ConformalRetriever(col, cutoff=0.1, alpha=0.1, max_chunks=2)
     with pytest.warns(UserWarning, match='guarantee no longer holds'):
         s = r.retrieve('river water')
@@ -101,7 +101,7 @@ def test_truncation_is_reported():
 
 
 def test_unparseable_output_is_counted_not_fatal(folder):
-    col = Collection(chunk_documents(folder, progress=False), BagOfWordsEncoder(), progress=False)
+    col = ChunkCollection(chunk_documents(folder, progress=False), BagOfWordsEncoder(), progress=False)
     junk = LLM(FakeBackend(['', '???', '{"question": 3}', 'eval("1+1")', 'Question: ok?']), cache=None, progress=False)
     qs = write_questions(col, junk, n_questions=5, min_chars=10)
     assert qs['parsed'].sum() == 0 and len(qs) == 5          # all five replies are unusable, none raises
@@ -161,3 +161,32 @@ def test_one_replay_for_every_module(tmp_path):
     strict = conflare.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m')
     assert isinstance(strict.backend, L.ReplayBackend) and strict.sample(['q1?'], n=1) == made
     with pytest.raises(KeyError, match='generation missing'): strict.sample(['q2?'], n=1)
+
+
+def test_conflare_owns_its_cutoff_and_retrieval_stays_generic():
+    """Issue 17: CONFLARE's cutoff, set, retrieval and trials are `conformal_rag.conflare`'s (they lived in `retrieval`),
+    and its chunked document collection is `ChunkCollection` (`traq.Collection` keeps its name)."""
+    from conformal_rag import conflare, retrieval
+    for name in ('conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'conflare_trials'):
+        assert name in conflare.__all__ and getattr(conflare, name).__module__ == 'conformal_rag.conflare', name
+        assert not hasattr(retrieval, name), name
+    assert 'ChunkCollection' in conflare.__all__ and not hasattr(conflare, 'Collection')
+
+
+def test_patched_methods_are_the_classes_own(tmp_path):
+    """Issue 17: methods added with `@patch` resolve on the class under its qualified name, and a retriever still saves
+    and reloads (a classmethod added by `@patch(cls_method=True)`) and retrieves the same chunks."""
+    from conformal_rag.conflare import ChunkCollection, ConformalRetriever
+    from conformal_rag.retrieval import BM25, DenseIndex, DenseRetriever
+    for cls, names in ((BM25, 'query_ids scores search'), (DenseIndex, 'scores search recall'),
+                       (DenseRetriever, 'embed_questions scores search'), (ChunkCollection, 'embed_questions scores'),
+                       (ConformalRetriever, 'retrieve chunks_of answer recalibrate save')):
+        for n in names.split():
+            assert getattr(cls, n).__qualname__ == f'{cls.__name__}.{n}', (cls, n)
+    folder = tmp_path/'docs'; folder.mkdir()
+    for i, f in enumerate(FACTS): (folder/f'f{i}.txt').write_text(f)
+    col = ChunkCollection(chunk_documents(folder, progress=False), BagOfWordsEncoder(), progress=False)
+    r = ConformalRetriever(col, 0.1, 0.2, scores=np.array([0.3, 0.5, 0.7]))
+    back = ConformalRetriever.load(r.save(tmp_path/'ret'))
+    assert isinstance(back, ConformalRetriever) and back.path == tmp_path/'ret'
+    np.testing.assert_array_equal(back.retrieve('Which planet is a gas giant?').rows, r.retrieve('Which planet is a gas giant?').rows)
