@@ -10,24 +10,25 @@ import json, os, time
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 import torch
 torch.set_num_threads(1)
-from conformal_rag import rcrag as rc
+from conformal_rag import rcrag as rc, rcrag_collect as rcc
+from conformal_rag.experiments import experiment_questions
 from conformal_rag.llm import LLM, LocalBackend, Decoding, cut_at_stop
 
 MODEL = os.environ.get('BENCH_MODEL', 'smollm2-135m-instruct')
 Q, REF_Q = int(os.environ.get('BENCH_Q', 8)), int(os.environ.get('BENCH_REF_Q', 3))
-BATCH = rc.DEFAULTS['batch_prompts']
+BATCH = rcc.DEFAULTS['batch_prompts']
 
 # the workload: every prompt run_rcrag asks for the first Q questions, in its order (replayed from the committed file)
 from conformal_rag.llm import replay_llm; from conformal_rag.paths import data_dir
-replay = replay_llm(os.environ.get('BENCH_GENERATIONS') or data_dir(rc.GENERATIONS_FILE), MODEL)
-ds, qs = rc.experiment_questions(rc.DEFAULTS['n_questions'], rc.DEFAULTS['seed'])
+replay = replay_llm(os.environ.get('BENCH_GENERATIONS') or data_dir(rcc.GENERATIONS_FILE), MODEL)
+ds, qs = experiment_questions(rcc.DEFAULTS['n_questions'], rcc.DEFAULTS['seed'])
 def workload(q):
     "The prompts of `run_rcrag` on questions `q`, stage by stage (each stage's duplicates asked once, as `rc.ask` does)."
     stages, orig = [], LLM.sample
     def record(self, prompts, *a, **k):
         stages.append(list(prompts)); return orig(self, prompts, *a, **k)
     LLM.sample = record
-    try: rc.run_rcrag(replay, q, rc.top_passages(ds, q, 'dense'), rc.rc_config(MODEL))
+    try: rc.run_rcrag(replay, q, rcc.top_passages(ds, q, 'dense'), rcc.rc_config(MODEL))
     finally: LLM.sample = orig
     return stages
 stages, ref_prompts = workload(qs.iloc[:Q]), [p for s in workload(qs.iloc[:REF_Q]) for p in s]

@@ -27,11 +27,13 @@ def _renderer(fig):
     fig.draw_without_rendering()
     return fig.canvas.get_renderer()
 
+# %% ../nbs/11_plots.ipynb #3fe7429a
 def _legends(fig) -> list:
     "The visible figure legends and axes legends of `fig`."
     legs = [*fig.legends, *[a.get_legend() for a in fig.axes if a.get_visible() and a.get_legend() is not None]]
     return [l for l in legs if l.get_visible()]
 
+# %% ../nbs/11_plots.ipynb #765a8940
 def _axis_ticklabels(axis) -> list:
     "The visible, non-empty tick labels of `axis` whose tick lies inside the view interval (the ones drawn)."
     lo, hi = sorted(axis.get_view_interval()); eps = 1e-9 * max(abs(hi - lo), 1e-300)
@@ -63,6 +65,7 @@ def _box(bb) -> np.ndarray:
     "The corners of a `Bbox`, counter-clockwise."
     return np.array([[bb.x0, bb.y0], [bb.x1, bb.y0], [bb.x1, bb.y1], [bb.x0, bb.y1]])
 
+# %% ../nbs/11_plots.ipynb #9c745dc4
 def _corners(t, renderer) -> np.ndarray:
     "The four display-space corners of text `t` (its rotated rectangle when rotated)."
     bb = t.get_window_extent(renderer)
@@ -73,6 +76,7 @@ def _corners(t, renderer) -> np.ndarray:
     R = np.array([[np.cos(th), -np.sin(th)], [np.sin(th), np.cos(th)]])
     return c + (np.array([[-w, -h], [w, -h], [w, h], [-w, h]]) / 2) @ R.T
 
+# %% ../nbs/11_plots.ipynb #b984301a
 def _polys_overlap(p:np.ndarray, q:np.ndarray, tol:float=0.5) -> bool:
     "Whether convex polygons `p` and `q` (corners in order) share more than `tol` pixels along every separating direction."
     for poly in (p, q):
@@ -138,10 +142,12 @@ def _axes_data(ax, where:str) -> list:
             out.append((name(p), 'area', p.get_transform().transform_path(p.get_path())))
     return out
 
+# %% ../nbs/11_plots.ipynb #538f2a05
 def data_artists(fig) -> list[tuple[str, str, object]]:
     "`(where, kind, display-space Path)` for what `fig` plots: kind 'line' (lines, error bars), 'points' (markers), 'area' (bars, bands)."
     return [d for i, ax in enumerate(a for a in fig.axes if a.get_visible()) for d in _axes_data(ax, f'axes {i}')]
 
+# %% ../nbs/11_plots.ipynb #b9c5429a
 def _covers(bb, kind:str, path) -> bool:
     "Whether the display box `bb` lies over the display-space `path` of the given kind."
     if kind == 'points': return bb.count_contains(path.vertices) > 0
@@ -172,6 +178,7 @@ def data_overlaps(fig, # a matplotlib figure (or axes)
 _LEGEND_PLACES = ('upper left', 'upper right', 'lower right', 'lower left', 'center left', 'center right',
                   'upper center', 'lower center', 'center')
 
+# %% ../nbs/11_plots.ipynb #ff7fd518
 def _anchored(box, w:float, h:float, pad:float, loc:str):
     "The display box of a `w` x `h` legend at `loc` inside the axes box `box`, `pad` pixels from its edges."
     from matplotlib.transforms import Bbox
@@ -180,6 +187,7 @@ def _anchored(box, w:float, h:float, pad:float, loc:str):
     y0 = {'lower': box.y0 + pad, 'upper': box.y1 - pad - h, 'center': (box.y0 + box.y1 - h) / 2}[v]
     return Bbox.from_bounds(x0, y0, w, h)
 
+# %% ../nbs/11_plots.ipynb #11398aa4
 def _free_place(ax, leg, renderer, prefer:str|None=None) -> str|None:
     "The first place inside `ax` where `leg` covers none of the axes' data, `prefer` first; None when there is none."
     w, h = leg.get_window_extent(renderer).size
@@ -190,6 +198,7 @@ def _free_place(ax, leg, renderer, prefer:str|None=None) -> str|None:
         if not any(_covers(bb, kind, p) for _, kind, p in mine): return place
     return None
 
+# %% ../nbs/11_plots.ipynb #f5d11e69
 def tidy_legends(fig) -> dict:
     "Re-place, on the figure's final layout, every legend drawn by `place_legend`: its preferred place if free, else the first free one, else beside its axes. Returns `{axes index: place}`."
     legs = [(i, ax, ax.get_legend()) for i, ax in enumerate(fig.axes)
@@ -206,7 +215,7 @@ def tidy_legends(fig) -> dict:
         if not moved: break
     return {i: 'outside right' if leg._place_outside else leg._loc for i, _, leg in legs}
 
-# %% ../nbs/11_plots.ipynb #ff7fd518
+# %% ../nbs/11_plots.ipynb #20bc67a2
 from matplotlib.artist import Artist as _Artist
 
 class _LegendTidier(_Artist):
@@ -222,6 +231,7 @@ class _LegendTidier(_Artist):
         from matplotlib.transforms import Bbox
         return Bbox.null()
 
+# %% ../nbs/11_plots.ipynb #53e79373
 def place_legend(ax, # the axes whose legend to draw
                  loc:str|None=None, # preferred place inside the axes; None: the first free one of `_LEGEND_PLACES`
                  **kw): # passed to `ax.legend` (fontsize, title, ncol, ...)
@@ -237,6 +247,40 @@ def place_legend(ax, # the axes whose legend to draw
     return leg
 
 # %% ../nbs/11_plots.ipynb #fcd55e3f
+def _coverage_band(ax, df:pd.DataFrame, x:str, levels:np.ndarray, # the axes, the table, its level column and sorted levels
+                   n_test:int|None, band_level:float, band_cols:tuple|None, band_label:str):
+    "Draw `coverage_plot`'s band: one box per level from the precomputed `band_cols`, else the exact binomial band for `n_test` points, else nothing."
+    if band_cols:
+        b = df.groupby(x)[list(band_cols)].first().sort_index()
+        half = 0.3 * (np.diff(b.index).min() if len(b) > 1 else 0.05)   # one box per level, centred on it
+        for i, (lv, lo, hi) in enumerate(zip(b.index, b[band_cols[0]], b[band_cols[1]])):
+            ax.fill_between([lv - half, lv + half], [lo, lo], [hi, hi], color='0.5', alpha=0.3, lw=0,
+                            label=band_label if i == 0 else None)
+    elif n_test:
+        grid = np.linspace(levels.min(), levels.max(), 50)
+        band = np.array([binomial_band(int(n_test), float(min(g, 1.0)), band_level) for g in grid])
+        ax.fill_between(grid, band[:, 0], band[:, 1], color='0.5', alpha=0.18, lw=0,
+                        label=f'{band_level:.1%} binomial band (n={n_test})')
+
+# %% ../nbs/11_plots.ipynb #dc1c779b
+def _coverage_lines(ax, df:pd.DataFrame, x:str, y:str, hue:str|None, yerr:str|None, # as `coverage_plot`
+                    ceiling:str|None):
+    "Draw `coverage_plot`'s lines, one per `hue`, and the ceilings below 1: once when every line has the same, else one per line in its colour."
+    groups = list(df.groupby(hue, sort=False)) if hue else [(None, df)]
+    ceils = {name: float(g[ceiling].mean()) for name, g in groups} if ceiling is not None else {}
+    one_ceiling = len({round(v, 9) for v in ceils.values()}) == 1
+    if ceils and one_ceiling and next(iter(ceils.values())) < 1 - 1e-9:   # the same for every line: drawn once
+        ax.axhline(next(iter(ceils.values())), color='0.25', ls='--', lw=1,
+                   label=f'ceiling: {next(iter(ceils.values())):.2f} coverable')
+    for i, (name, g) in enumerate(groups):
+        g = g.sort_values(x)
+        ax.errorbar(g[x], g[y], yerr=g[yerr] if yerr else None, marker='o', ms=4, lw=1.3, capsize=2,
+                    label=name, color=sns.color_palette()[i % 10])
+        if ceils and not one_ceiling and ceils[name] < 1 - 1e-9:
+            ax.axhline(ceils[name], color=sns.color_palette()[i % 10], ls='--', lw=1,
+                       label=f'ceiling ({name}): {ceils[name]:.2f} coverable')
+
+# %% ../nbs/11_plots.ipynb #c4f8ad20
 def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, optional `yerr`
                   x:str='level', # desired coverage 1 - alpha
                   y:str='coverage', # empirical coverage
@@ -260,30 +304,8 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
     lo_all, hi_all = float(min(levels.min(), df[y].min())), float(max(levels.max(), df[y].max()))
     pad = 0.02
     ax.plot([lo_all - pad, hi_all + pad], [lo_all - pad, hi_all + pad], color='0.3', ls=':', lw=1, label='desired')
-    if band_cols:
-        b = df.groupby(x)[list(band_cols)].first().sort_index()
-        half = 0.3 * (np.diff(b.index).min() if len(b) > 1 else 0.05)   # one box per level, centred on it
-        for i, (lv, lo, hi) in enumerate(zip(b.index, b[band_cols[0]], b[band_cols[1]])):
-            ax.fill_between([lv - half, lv + half], [lo, lo], [hi, hi], color='0.5', alpha=0.3, lw=0,
-                            label=band_label if i == 0 else None)
-    elif n_test:
-        grid = np.linspace(levels.min(), levels.max(), 50)
-        band = np.array([binomial_band(int(n_test), float(min(g, 1.0)), band_level) for g in grid])
-        ax.fill_between(grid, band[:, 0], band[:, 1], color='0.5', alpha=0.18, lw=0,
-                        label=f'{band_level:.1%} binomial band (n={n_test})')
-    groups = list(df.groupby(hue, sort=False)) if hue else [(None, df)]
-    ceils = {name: float(g[ceiling].mean()) for name, g in groups} if ceiling is not None else {}
-    one_ceiling = len({round(v, 9) for v in ceils.values()}) == 1
-    if ceils and one_ceiling and next(iter(ceils.values())) < 1 - 1e-9:   # the same for every line: drawn once
-        ax.axhline(next(iter(ceils.values())), color='0.25', ls='--', lw=1,
-                   label=f'ceiling: {next(iter(ceils.values())):.2f} coverable')
-    for i, (name, g) in enumerate(groups):
-        g = g.sort_values(x)
-        ax.errorbar(g[x], g[y], yerr=g[yerr] if yerr else None, marker='o', ms=4, lw=1.3, capsize=2,
-                    label=name, color=sns.color_palette()[i % 10])
-        if ceils and not one_ceiling and ceils[name] < 1 - 1e-9:
-            ax.axhline(ceils[name], color=sns.color_palette()[i % 10], ls='--', lw=1,
-                       label=f'ceiling ({name}): {ceils[name]:.2f} coverable')
+    _coverage_band(ax, df, x, levels, n_test, band_level, band_cols, band_label)
+    _coverage_lines(ax, df, x, y, hue, yerr, ceiling)
     ax.set_xlabel('desired coverage $1-\\alpha$'); ax.set_ylabel('empirical coverage')
     if title: ax.set_title(title)
     place_legend(ax, loc=legend_loc, fontsize='x-small', frameon=True)

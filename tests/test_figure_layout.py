@@ -4,7 +4,7 @@ or annotation over its data (`conformal_rag.plots.text_overlaps` / `data_overlap
 `savefig` does, `tidy_legends` included).
 
 Figure-producing functions (grep `subplots` in conformal_rag/*.py): plots.coverage_plot, plots.size_plot,
-overconfidence.overconfidence_plot, overconfidence.level_plot, rcrag.rounds_plot, risk_control.decision_plot,
+overconfidence.overconfidence_plot, overconfidence.level_plot, rcrag_metrics.rounds_plot, risk_control.decision_plot,
 risk_control.family_coverage_plot. The paper notebooks that lay several of them out in one figure are rendered here
 with the same layout (figsize, panels) as the notebook.
 """
@@ -128,9 +128,9 @@ def test_conflare_coverage_figure_like_the_paper_notebook():
     check(fig)
 
 
-# --- RC-RAG (nbs/13_rcrag.ipynb) ------------------------------------------------------------------------------------
+# --- RC-RAG (nbs/13a_rcrag_metrics.ipynb) ---------------------------------------------------------------------------
 def rounds_table(paired=True):
-    from conformal_rag.rcrag import RISK_METRICS
+    from conformal_rag.rcrag_metrics import RISK_METRICS
     rows = []
     for j, m in enumerate(['smollm2-135m-instruct', 'gemma-3-270m']):
         for N in range(1, 6):
@@ -145,7 +145,7 @@ def rounds_table(paired=True):
 
 @pytest.mark.parametrize('paired', [True, False])
 def test_rounds_plot(paired):
-    from conformal_rag.rcrag import rounds_plot
+    from conformal_rag.rcrag_metrics import rounds_plot
     check(rounds_plot(rounds_table(paired))[0])
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from conformal_rag.llm import LLM, FakeBackend, GenerationCache, replay_llm
-from conformal_rag import rcrag as rc
+from conformal_rag import rcrag as rc, rcrag_metrics as rm, rcrag_collect as rcc
 
 
 # --- metrics -------------------------------------------------------------------------------------------------------
@@ -30,9 +30,9 @@ def table(AK, AD, UK, UD):
 ])
 def test_metrics_by_hand(cells, expected):
     labels, decisions = table(*cells)
-    c = rc.risk_cells(labels, decisions)
+    c = rm.risk_cells(labels, decisions)
     assert (c['AK'], c['AD'], c['UK'], c['UD'], c['n']) == (*cells, sum(cells))
-    got = rc.risk_metrics(c)
+    got = rm.risk_metrics(c)
     for k, v in expected.items():
         if np.isnan(v): assert np.isnan(got[k]), (k, got[k])
         else: assert got[k] == pytest.approx(v), k
@@ -40,12 +40,12 @@ def test_metrics_by_hand(cells, expected):
 
 def test_risk_is_reported_undefined_not_zero_when_nothing_is_kept():
     labels, decisions = table(0, 4, 0, 6)
-    s = rc.risk_summary(labels, decisions, n_boot=200, seed=3)
+    s = rm.risk_summary(labels, decisions, n_boot=200, seed=3)
     assert np.isnan(s['risk']) and np.isnan(s['risk_lo']) and np.isnan(s['risk_hi'])
     assert s['risk_undefined_boot'] == 200
-    assert rc.format_metric(s['risk'], s['risk_lo'], s['risk_hi']) == 'undefined'
+    assert rm.format_metric(s['risk'], s['risk_lo'], s['risk_hi']) == 'undefined'
     d = pd.DataFrame(dict(model='m', retriever='dense', id=range(10), label=labels, method='IoE', N=0, raw=decisions, decision=decisions))
-    shown = rc.display_table(rc.metric_table(d, ['IoE'], n_boot=50))
+    shown = rm.display_table(rm.metric_table(d, ['IoE'], n_boot=50))
     assert shown.risk.item() == 'undefined' and shown.coverage.item().startswith('0.000')
 
 
@@ -54,16 +54,16 @@ def test_bootstrap_intervals_cover_and_shrink():
     n = 3000
     labels = np.where(rng.random(n) < 0.6, 'keep', 'discard')
     decisions = np.where(rng.random(n) < np.where(labels == 'keep', 0.8, 0.3), 'keep', 'discard')
-    s = rc.risk_summary(labels, decisions, n_boot=300, seed=1)
+    s = rm.risk_summary(labels, decisions, n_boot=300, seed=1)
     # population values: risk = 0.4*0.3 / (0.6*0.8 + 0.4*0.3), coverage = 0.6, carefulness = 0.7
     assert s['risk'] == pytest.approx(0.12 / 0.6, abs=0.03) and s['carefulness'] == pytest.approx(0.7, abs=0.03)
-    for m in rc.RISK_METRICS:
+    for m in rm.RISK_METRICS:
         assert s[f'{m}_lo'] <= s[m] <= s[f'{m}_hi'] and s[f'{m}_hi'] - s[f'{m}_lo'] < 0.06, m
 
 
 def test_metric_validation():
-    with pytest.raises(ValueError, match=r"unknown labels \['answerable'\]"): rc.risk_cells(['answerable'], ['keep'])
-    with pytest.raises(ValueError, match='2 labels for 1 decisions'): rc.risk_cells(['keep', 'keep'], ['keep'])
+    with pytest.raises(ValueError, match=r"unknown labels \['answerable'\]"): rm.risk_cells(['answerable'], ['keep'])
+    with pytest.raises(ValueError, match='2 labels for 1 decisions'): rm.risk_cells(['keep', 'keep'], ['keep'])
 
 
 # --- parsers -------------------------------------------------------------------------------------------------------
@@ -190,7 +190,7 @@ def test_unparseable_keep_discard_reply():
     assert rc.parse_keep_discard(r.fusion[(2, 1)]['direct']) is None
     assert pick(d, 'c', 'CF (direct)', 1).decision == 'discard'                       # default: discard
     assert pick(rc.decision_table(r, unparsed='keep'), 'c', 'CF (direct)', 1).decision == 'keep'
-    rates = rc.parse_rate_table(r.reply_table())
+    rates = rm.parse_rate_table(r.reply_table())
     fd = rates[rates.step == 'fusion_direct']
     n_direct = len(r.reply_table().query("step == 'fusion_direct'"))
     assert fd.n.item() == n_direct and fd.parse_rate.item() == pytest.approx(1 - sum(
@@ -273,11 +273,11 @@ def test_replay_never_samples(tmp_path):
 def test_parallel_collection_exports_what_one_process_does(tmp_path):
     "Models sampled in their own processes (jobs=2), then exported from the shared cache: the same file as jobs=1."
     kw = dict(models=['fake-a', 'fake-b'], n_questions=3, backend='fake', pilot=False, rounds=2, block=2, log=lambda *a: None)
-    one = rc.collect_generations(out=tmp_path/'one.jsonl.gz', cache=tmp_path/'one.sqlite', jobs=1, **kw)
-    two = rc.collect_generations(out=tmp_path/'two.jsonl.gz', cache=tmp_path/'two.sqlite', jobs=2, **kw)
+    one = rcc.collect_generations(out=tmp_path/'one.jsonl.gz', cache=tmp_path/'one.sqlite', jobs=1, **kw)
+    two = rcc.collect_generations(out=tmp_path/'two.jsonl.gz', cache=tmp_path/'two.sqlite', jobs=2, **kw)
     read = lambda p: __import__('gzip').open(p).read()
     assert read(one) == read(two)
-    keys = rc.export_keys(two)
+    keys = rcc.export_keys(two)
     assert len(keys) > 2 * 3 * 4
     models = {__import__('json').loads(l)['request']['model'] for l in read(two).decode().splitlines()}
     assert models == {'fake-a', 'fake-b'}
@@ -294,14 +294,14 @@ def test_paper_dataset_from_a_local_dpr_file(tmp_path):
                  negative_ctxs=[], hard_negative_ctxs=[]) for i, (q, a, t) in enumerate(facts)]
     p = tmp_path/'biencoder-nq-dev.json'
     p.write_text(json.dumps(recs))
-    ds, qs = rc.experiment_questions(4, dataset=f'nq:{p}')
+    ds, qs = rcc.experiment_questions(4, dataset=f'nq:{p}')
     assert len(qs) == 4
     for retriever in ('sparse', 'dense'):
-        top = rc.top_passages(ds, qs, retriever, k=3)
+        top = rcc.top_passages(ds, qs, retriever, k=3)
         assert [len(t) for t in top] == [3] * 4
         gold = dict(zip(ds.passages['id'], ds.passages['text']))
         assert sum(gold[g[0]] == t[0] for g, t in zip(qs['gold_ids'], top)) >= 3   # the gold passage ranks first
-    qs2, runs = rc.run_models(['fake-m'], 4, dataset=f'nq:{p}', source='fake', rounds=2)
+    qs2, runs = rcc.run_models(['fake-m'], 4, dataset=f'nq:{p}', source='fake', rounds=2)
     assert [(r.retriever, len(r.labels)) for r in runs] == [('dense', 4), ('sparse', 4)]
     assert set(rc.decision_table(runs[0]).method) >= {'IoE', 'CF (direct)'}
 
@@ -352,22 +352,22 @@ def test_unparsed_rows_change_the_old_metrics_but_not_the_parsed_only_ones():
     labels, decisions = table(3, 1, 2, 4)
     labels += ['discard'] * 5 + ['keep']
     outcomes = decisions + ['unparsed'] * 6
-    old = rc.risk_metrics(rc.risk_cells(labels, [rc.binary(o) for o in outcomes]))   # the old rule: unparsed = discard
+    old = rm.risk_metrics(rm.risk_cells(labels, [rc.binary(o) for o in outcomes]))   # the old rule: unparsed = discard
     assert old['carefulness'] == pytest.approx(9 / 11) and old['alignment'] == pytest.approx(12 / 16)
     assert old['coverage'] == pytest.approx(5 / 16)
-    new = rc.parsed_summary(labels, outcomes, n_boot=0)
+    new = rm.parsed_summary(labels, outcomes, n_boot=0)
     assert new['risk'] == pytest.approx(2 / 5) and new['carefulness'] == pytest.approx(4 / 6)
     assert new['alignment'] == pytest.approx(7 / 10) and new['coverage'] == pytest.approx(5 / 10)
     assert (new['n'], new['n_questions'], new['unparsed'], new['unparsed_rate']) == (10, 16, 6, 6 / 16)
     # the same through metric_table and the paired table (parsed beside all questions)
     d = pd.DataFrame(dict(model='m', retriever='dense', id=range(16), label=labels, method='IoE', N=0,
                           raw=[rc.binary(o) for o in outcomes], decision=[rc.binary(o) for o in outcomes], outcome=outcomes))
-    pm = rc.paired_metric_table(d, ['IoE'], n_boot=50)
+    pm = rm.paired_metric_table(d, ['IoE'], n_boot=50)
     assert pm.carefulness.item() == pytest.approx(4 / 6) and pm.carefulness_all.item() == pytest.approx(9 / 11)
     assert (pm.n.item(), pm.n_all.item(), pm.unparsed.item()) == (10, 16, 6)
-    shown = rc.display_table(pm)
+    shown = rm.display_table(pm)
     assert shown['carefulness (parsed)'].item().startswith('0.667') and shown['carefulness (all questions)'].item().startswith('0.818')
-    assert rc.metric_table(d, ['IoE'], n_boot=0).carefulness.item() == pytest.approx(9 / 11)   # default: all questions, as before
+    assert rm.metric_table(d, ['IoE'], n_boot=0).carefulness.item() == pytest.approx(9 / 11)   # default: all questions, as before
 
 
 def test_unparsed_is_an_outcome_of_every_method():
@@ -431,24 +431,48 @@ def _imports(mod):
 def test_shared_experiment_parts_are_defined_once():
     "When-to-Retrieve and RC-RAG share one model_llm, question draw, demo block, model settings and recording fake."
     from conformal_rag import experiments as ex, overconfidence as oc
+    rooms = (rc, rm, rcc)
     for name in ('model_llm', 'experiment_questions', 'demo_block', 'MODEL_SETTINGS', 'RecordingFake'):
-        assert getattr(rc, name) is getattr(oc, name) is getattr(ex, name), name
-        assert name not in rc.__all__ and name not in oc.__all__, name   # defined in experiments only
-    for mod in (rc, oc, ex):
+        assert getattr(oc, name) is getattr(ex, name), name
+        assert all(getattr(m, name) is getattr(ex, name) for m in rooms if hasattr(m, name)), name
+        assert name not in oc.__all__ and not [m.__name__ for m in rooms if name in m.__all__], name   # defined in experiments only
+    for room, name in ((rcc, 'model_llm'), (rcc, 'experiment_questions'), (rc, 'demo_block')):
+        assert getattr(room, name) is getattr(ex, name), (room.__name__, name)   # used where it is needed, from experiments
+    for mod in (*rooms, oc, ex):
         assert not [m for m, n in _imports(mod) if m.endswith('overconfidence')], f"{mod.__name__} imports overconfidence sideways"
         assert not [(m, n) for m, n in _imports(mod) if n.startswith('_') and n != '__future__' and m != '__future__'], mod.__name__
+
+def test_rooms_import_only_earlier_rooms():
+    "Issue 17: rcrag (the method) <- rcrag_metrics (metrics, tables, plots) <- rcrag_collect (collection); never sideways or back."
+    import ast, inspect
+    def imported(mod):
+        t = ast.parse(inspect.getsource(mod))
+        return {(n.module or '').split('.')[-1] for n in ast.walk(t) if isinstance(n, ast.ImportFrom)} | \
+               {a.name.split('.')[-1] for n in ast.walk(t) if isinstance(n, ast.ImportFrom) and n.module in ('conformal_rag', None) for a in n.names} | \
+               {a.name.split('.')[-1] for n in ast.walk(t) if isinstance(n, ast.Import) for a in n.names}
+    assert not imported(rc) & {'rcrag_metrics', 'rcrag_collect'}
+    assert 'rcrag' in imported(rm) and 'rcrag_collect' not in imported(rm)
+    assert {'rcrag', 'rcrag_metrics'} <= imported(rcc)
+    # every public name of the old single module lives in exactly one room
+    names = [n for m in rooms_all() for n in m.__all__]
+    assert len(names) == len(set(names))
+    assert {'run_rcrag', 'decision_table', 'RCConfig', 'fake_rcrag_reply'} <= set(rc.__all__)
+    assert {'risk_cells', 'metric_table', 'rounds_plot', 'case_study', 'parse_rate_table'} <= set(rm.__all__)
+    assert {'run_models', 'collect_generations', 'top_passages', 'DEFAULTS', 'main'} <= set(rcc.__all__)
+
+def rooms_all(): return (rc, rm, rcc)
 
 def test_one_replay_function():
     "No module keeps a replay_llm with its own argument order: `llm.replay_llm(path, model, ...)` is the one."
     from conformal_rag import overconfidence as oc
-    assert not hasattr(rc, 'replay_llm') and not hasattr(oc, 'replay_llm')
+    assert not any(hasattr(m, 'replay_llm') for m in (rc, rm, rcc, oc))
 
 def test_model_llm_replays_the_module_export(tmp_path):
     "source='committed' replays the given export and names the module's rebuild command when it is missing."
     with pytest.raises(FileNotFoundError, match='run `python -m conformal_rag.rcrag collect` first'):
-        rc.run_models(['m1'], 2, generations=tmp_path/'none.jsonl.gz', rounds=1)
+        rcc.run_models(['m1'], 2, generations=tmp_path/'none.jsonl.gz', rounds=1)
 
 def test_no_dataset_loader_named_like_datasets_load_dataset():
     "`rcrag.load_dataset` shadowed `datasets.load_dataset`; the dataset spec goes through `data.load_qa`."
-    assert not hasattr(rc, 'load_dataset')
-    with pytest.raises(ValueError, match="unknown dataset 'squad2'"): rc.experiment_questions(3, dataset='squad2')
+    assert not any(hasattr(m, 'load_dataset') for m in (rc, rm, rcc))
+    with pytest.raises(ValueError, match="unknown dataset 'squad2'"): rcc.experiment_questions(3, dataset='squad2')
