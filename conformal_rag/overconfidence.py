@@ -27,11 +27,11 @@ __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INST
            'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics', 'token_confidence', 'sample_agreement',
            'threshold_labels', 'corrupt_document', 'benchmark_documents', 'doc_contains', 'precision_at_1',
            'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized', 'corruption_counts',
-           'collect_replies', 'label_replies', 'fake_model_answer', 'fake_llm', 'strategy_table', 'finding_direction',
+           'fake_model_answer', 'fake_llm', 'collect_replies', 'label_replies', 'strategy_table', 'finding_direction',
            'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table', 'augmentation_table',
-           'level_table', 'gen_config', 'run_experiment', 'collect_generations', 'main', 'read_jsonl_records',
+           'level_table', 'gen_config', 'run_experiment', 'collect_generations', 'read_jsonl_records',
            'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table',
-           'w2r_augmentation', 'overconfidence_plot', 'level_plot']
+           'w2r_augmentation', 'overconfidence_plot', 'level_plot', 'main']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -78,6 +78,7 @@ DEMOS = [
 for _d in DEMOS:  # Punish and Challenge's turn 1 answer in the format of the prompt they extend ('qa': plain answers, RA)
     _d['answers'].update(punish=_d['answers']['vanilla'], challenge=_d['answers']['vanilla'], punish_explain=_d['answers']['explain'])
 
+# %% ../nbs/09_overconfidence.ipynb #2927aa77
 def check_strategy(name:str # a key of `STRATEGIES`
                   ) -> str:
     "Return `name` when it is a known strategy; else raise `ValueError` naming it."
@@ -89,6 +90,7 @@ def _demo_text(strategy:str) -> Callable:
     "How a demonstration is written in a strategy's prompt (for `experiments.demo_block`)."
     return lambda d: f"\nQuestion: {d['question']}\nAnswer: {d['answers'][strategy]}\n"
 
+# %% ../nbs/09_overconfidence.ipynb #8bc75f5e
 def render_prompt(strategy:str, # a key of `STRATEGIES`
                   question:str, # the question
                   shots:int=0, # few-shot demonstrations (0-2, ours)
@@ -105,6 +107,7 @@ def _dialogue_text(messages:list) -> str:
     "A dialogue as the authors write it for text-completion models: `User: ...`, `Assistant: ...` and a blank line, cued with `Assistant:`."
     return ''.join(f"User: {m['content']}\n" if m['role'] == 'user' else f"Assistant: {m['content']}\n\n" for m in messages) + "Assistant:"
 
+# %% ../nbs/09_overconfidence.ipynb #337d04b1
 def challenge_prompt(question:str, # the question
                      first_answer:str, # the model's own turn-1 reply
                      shots:int=0, # demonstrations in turn 1, and as many demonstration dialogues before it
@@ -141,15 +144,18 @@ PAPER_UNCERTAIN_KEYWORDS = ("sorry", "apologize", "apologies", "uncertain", "fal
 _STRICT = re.compile(r"\b(not\s+certain|uncertain|not\s+sure|unsure|certain)\b", re.I)
 _CUE = re.compile(r"^\s*(answer|judgement|judgment)\s*(is)?\s*:\s*", re.I)
 
+# %% ../nbs/09_overconfidence.ipynb #4b3f7a13
 def _strip_answer(text:str) -> str:
     t = _CUE.sub('', _STRICT.sub(' ', text))
     t = re.sub(r'\(\s*\)|"\s*"', ' ', t)
     t = re.sub(r'\s+([,;:.])', r'\1', ' '.join(t.split()))
     return t.strip(' \t,;:.-()"\'')
 
+# %% ../nbs/09_overconfidence.ipynb #1c012d7a
 def _has_words(text:str, phrase:str) -> bool:
     return f' {normalize_answer(phrase)} ' in f' {normalize_answer(text)} '
 
+# %% ../nbs/09_overconfidence.ipynb #9308c9a0
 def parse_certainty(response:str, # the model's reply
                     rule:str='strict' # 'strict' (default) or 'paper' (the authors' keyword rule)
                    ) -> tuple[str, str]:
@@ -194,6 +200,7 @@ def label_disagreement(responses:list # replies
     t = pd.crosstab(pd.Categorical(s, LABELS), pd.Categorical(p, LABELS), rownames=['strict'], colnames=['paper'], dropna=False)
     return t
 
+# %% ../nbs/09_overconfidence.ipynb #98db7286
 def n_disagree(responses:list) -> int:
     "How many replies the strict and the paper rule label differently."
     t = label_disagreement(responses)
@@ -210,11 +217,13 @@ class GenConfig:
     batch_prompts:int = 8     # prompts decoded together
     ra_certainty:bool = False # switch: Vanilla's certainty sentence in the RA prompt too (not the paper's Figure 10)
 
+# %% ../nbs/09_overconfidence.ipynb #ee7c338e
 def _decoding(cfg:GenConfig, long:bool) -> dict:
     # with demonstrations every answer is one line; zero-shot long replies may span lines: stop at a blank line
     stop = ('\n',) if (not long or cfg.shots > 0) else ('\n\n', '\nQuestion:')
     return dict(n=1, temperature=0.0, max_new_tokens=cfg.long_tokens if long else cfg.max_new_tokens, stop=stop, logprobs=True)
 
+# %% ../nbs/09_overconfidence.ipynb #76e0f97a
 def ask_strategy(llm:LLM, # the model (any backend)
                  strategy:str, # a key of `STRATEGIES`
                  questions:list, # question texts
@@ -235,6 +244,7 @@ def ask_strategy(llm:LLM, # the model (any backend)
         out['response'] = [s[0].text for s in second]
     return out
 
+# %% ../nbs/09_overconfidence.ipynb #f967a110
 def ask_ra(llm:LLM, questions:list, docs:list, # one document per question
            cfg:GenConfig=GenConfig(), qids:list|None=None, desc:str='RA') -> pd.DataFrame:
     "Replies to the retrieval-augmentation prompt, one row per question."
@@ -254,6 +264,7 @@ def judge(responses:list, # replies (or answers)
     f = correctness_rule(rule)
     return np.array([bool(f(str(r), list(g) if not isinstance(g, str) else [g])) for r, g in zip(responses, golds)], dtype=bool)
 
+# %% ../nbs/09_overconfidence.ipynb #3d99dc56
 def _labels(labels, unparsed:str) -> np.ndarray:
     lab = np.asarray(labels, dtype=object)
     bad = sorted({str(l) for l in lab} - set(LABELS))
@@ -262,11 +273,13 @@ def _labels(labels, unparsed:str) -> np.ndarray:
         raise ValueError(f"unparsed must be 'drop', 'certain' or 'uncertain', got {unparsed!r}")
     return np.where(lab == 'unparsed', unparsed if unparsed != 'drop' else 'unparsed', lab)
 
+# %% ../nbs/09_overconfidence.ipynb #2422bcd4
 def _count_cells(c, k):
     "The four cells and N from boolean arrays correct `c` and certain `k` (every reply labelled): the one count of the cells."
     d = dict(N_cc=int((c & k).sum()), N_cu=int((c & ~k).sum()), N_ic=int((~c & k).sum()), N_iu=int((~c & ~k).sum()))
     return dict(**d, N=len(c))
 
+# %% ../nbs/09_overconfidence.ipynb #822d98a0
 def certainty_cells(correct, # bool per question
                     labels, # 'certain' / 'uncertain' / 'unparsed' per question
                     unparsed:str='drop' # 'drop' (count apart), or assign 'certain' (the paper's default) / 'uncertain'
@@ -277,6 +290,7 @@ def certainty_cells(correct, # bool per question
     keep = lab != 'unparsed'
     return dict(_count_cells(c[keep], lab[keep] == 'certain'), unparsed=int((~keep).sum()))
 
+# %% ../nbs/09_overconfidence.ipynb #05167905
 METRICS = ('unc_rate', 'accuracy', 'overconfidence', 'conservativeness', 'alignment')
 
 def metrics_from_cells(cells:dict # from `certainty_cells`
@@ -314,12 +328,14 @@ def token_confidence(logprobs:list|None # log-probability of each generated toke
     if not logprobs: return float('nan')
     return float(np.exp(np.mean(np.asarray(logprobs, dtype=float))))
 
+# %% ../nbs/09_overconfidence.ipynb #3848851a
 def sample_agreement(answers:list # sampled answers to one question
                     ) -> float:
     "Share of the samples in the largest group of equal normalized answers."
     if len(answers) == 0: raise ValueError("sample_agreement needs at least one answer")
     return float(np.bincount(cluster_exact([parse_certainty(a)[0] for a in answers])).max() / len(answers))
 
+# %% ../nbs/09_overconfidence.ipynb #61c107e4
 def threshold_labels(confidence, # per question, a confidence in [0, 1] (NaN: unparsed)
                      tau:float # certain when confidence >= tau
                     ) -> np.ndarray:
@@ -345,6 +361,7 @@ def corrupt_document(doc:str, # a document that holds the answer
 # %% ../nbs/09_overconfidence.ipynb #1f2976f1
 DOC_SOURCES = ('none', 'sparse', 'dense', 'gold')
 
+# %% ../nbs/09_overconfidence.ipynb #816a9a8a
 def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().examples` (id, answers, gold_ids)
                         dataset=None # the `QADataset`; the embedded benchmark by default
                        ) -> pd.DataFrame:
@@ -369,11 +386,13 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
     out['corrupted'] = [corrupt_document(d, a) for d, a in zip(out['gold'], questions['answers'])]
     return out
 
+# %% ../nbs/09_overconfidence.ipynb #c7f87345
 def doc_contains(doc:str, answer:str) -> bool:
     "Whether a document holds an answer: `data.passage_contains` (accents folded, whole words), the benchmark's keep rule."
     from conformal_rag.data import passage_contains as _data_contains
     return _data_contains(doc, answer)
 
+# %% ../nbs/09_overconfidence.ipynb #a98343ba
 def precision_at_1(docs:pd.DataFrame, # from `benchmark_documents`
                    questions:pd.DataFrame # the same questions (answers)
                   ) -> pd.DataFrame:
@@ -411,6 +430,7 @@ def certainty_level(vanilla, # labels under Vanilla (c)
     lvl[(v == 'unparsed') | (p == 'unparsed')] = np.nan
     return lvl
 
+# %% ../nbs/09_overconfidence.ipynb #199480ac
 def doc_overlap(answer:str, # an answer
                 doc:str # a document
                ) -> float:
@@ -418,10 +438,12 @@ def doc_overlap(answer:str, # an answer
     a, d = rouge_tokens(answer), set(rouge_tokens(doc))
     return sum(t in d for t in a) / len(a) if a else 0.
 
+# %% ../nbs/09_overconfidence.ipynb #f6d2bc13
 def utilized(answer_without:str, answer_with:str, doc:str) -> bool:
     "Whether the answer given the document overlaps the document more than the answer without it."
     return doc_overlap(answer_with, doc) > doc_overlap(answer_without, doc)
 
+# %% ../nbs/09_overconfidence.ipynb #2ad50761
 def corruption_counts(correct_without, # per question, whether the answer without a passage is right
                       correct_with # per question, whether the answer with the corrupted passage is right
                      ) -> dict:
@@ -431,9 +453,27 @@ def corruption_counts(correct_without, # per question, whether the answer withou
     right, corrupt = int(c0.sum()), int((c0 & ~c1).sum())
     return dict(right_without=right, corrupted=corrupt, corruption=corrupt / right if right else float('nan'))
 
-# %% ../nbs/09_overconfidence.ipynb #a849aa14
+# %% ../nbs/09_overconfidence.ipynb #083c5b59
+def fake_model_answer(prompt, i:int=0, seed:int=0) -> str:
+    "A deterministic scripted reply for any prompt of this module (for `FakeBackend`)."
+    text = prompt if isinstance(prompt, str) else '\n'.join(m['content'] for m in prompt)
+    h = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
+    label = ('certain', 'uncertain', '')[h % 3]
+    if text.rstrip().endswith('Assistant:') or (not isinstance(prompt, str) and prompt[-1]['content'] == CHALLENGE_TURN):
+        return label or 'maybe'
+    m = re.search(r'Passage-0: .*?\b([A-Z][a-z]+)', text)
+    ans = m.group(1) if m else ('Paris', 'Tom', 'Lima')[h // 3 % 3]
+    return f"{ans}, {label}" if label else ans
+
+# %% ../nbs/09_overconfidence.ipynb #8b4bbb16
+def fake_llm(model:str='fake') -> LLM:
+    "An `LLM` over a `FakeBackend` with `fake_model_answer`, without a cache."
+    return LLM(FakeBackend(fake_model_answer, model=model), cache=False, progress=False)
+
+# %% ../nbs/09_overconfidence.ipynb #c7f063d3
 RA_SOURCES = ('sparse', 'dense', 'gold', 'corrupted')
 
+# %% ../nbs/09_overconfidence.ipynb #54e7fde0
 def collect_replies(llm:LLM, # the model
                     questions:pd.DataFrame, # id, question, answers
                     docs:pd.DataFrame|None, # from `benchmark_documents` (same order); None: no RA
@@ -454,6 +494,7 @@ def collect_replies(llm:LLM, # the model
     out = pd.concat(parts, ignore_index=True).assign(model=llm.backend.model)
     return out[['model', 'id', 'kind', 'name', 'response', 'answer_response', 'logprobs']]
 
+# %% ../nbs/09_overconfidence.ipynb #2fe7514e
 def label_replies(replies:pd.DataFrame, # from `collect_replies`
                   questions:pd.DataFrame, # id, answers
                   correctness:str|Callable='contains' # a key of `matching.CORRECTNESS`
@@ -467,22 +508,6 @@ def label_replies(replies:pd.DataFrame, # from `collect_replies`
     r['token_conf'] = [token_confidence(lp) for lp in r['logprobs']]
     r['correct'] = judge(r['answer_response'].tolist(), [gold[i] for i in r['id']], correctness)
     return r
-
-# %% ../nbs/09_overconfidence.ipynb #083c5b59
-def fake_model_answer(prompt, i:int=0, seed:int=0) -> str:
-    "A deterministic scripted reply for any prompt of this module (for `FakeBackend`)."
-    text = prompt if isinstance(prompt, str) else '\n'.join(m['content'] for m in prompt)
-    h = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
-    label = ('certain', 'uncertain', '')[h % 3]
-    if text.rstrip().endswith('Assistant:') or (not isinstance(prompt, str) and prompt[-1]['content'] == CHALLENGE_TURN):
-        return label or 'maybe'
-    m = re.search(r'Passage-0: .*?\b([A-Z][a-z]+)', text)
-    ans = m.group(1) if m else ('Paris', 'Tom', 'Lima')[h // 3 % 3]
-    return f"{ans}, {label}" if label else ans
-
-def fake_llm(model:str='fake') -> LLM:
-    "An `LLM` over a `FakeBackend` with `fake_model_answer`, without a cache."
-    return LLM(FakeBackend(fake_model_answer, model=model), cache=False, progress=False)
 
 # %% ../nbs/09_overconfidence.ipynb #7cea1aee
 def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several models
@@ -503,11 +528,13 @@ def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several
                          rules_disagree=int((g['label'] != g['paper_label']).sum())))
     return pd.DataFrame(rows)
 
+# %% ../nbs/09_overconfidence.ipynb #57404e98
 def finding_direction(overconfidence:float, conservativeness:float) -> str:
     "The paper's main finding for one row: 'overconfident' (overconfidence > conservativeness), 'conservative' (<), 'even' or 'n/a' (NaN)."
     if np.isnan(overconfidence) or np.isnan(conservativeness): return 'n/a'
     return 'overconfident' if overconfidence > conservativeness else 'conservative' if overconfidence < conservativeness else 'even'
 
+# %% ../nbs/09_overconfidence.ipynb #ea72c1bd
 def rule_tables(labelled:pd.DataFrame, # from `label_replies`
                 n_boot:int=1000, seed:int=0, level:float=0.95,
                 by:list=[] # further columns to break the tables down by (Tables 6/7)
@@ -527,6 +554,7 @@ def rule_tables(labelled:pd.DataFrame, # from `label_replies`
         out.append(t)
     return tuple(out)
 
+# %% ../nbs/09_overconfidence.ipynb #c9372bf7
 def direction_disagreements(headline:pd.DataFrame, # from `rule_tables`
                             secondary:pd.DataFrame, # from `rule_tables`
                             by:list=[]) -> pd.DataFrame:
@@ -536,6 +564,7 @@ def direction_disagreements(headline:pd.DataFrame, # from `rule_tables`
         secondary[keys + ['direction', 'overconfidence', 'conservativeness']], on=keys, suffixes=('_headline', '_secondary'))
     return m[m.direction_headline != m.direction_secondary].reset_index(drop=True)
 
+# %% ../nbs/09_overconfidence.ipynb #9ed7bea4
 def direction_note(headline:pd.DataFrame, secondary:pd.DataFrame, by:list=[],
                    names:tuple=('paper rule', 'parsed only') # what the captions call the two tables
                   ) -> str:
@@ -549,6 +578,7 @@ def direction_note(headline:pd.DataFrame, secondary:pd.DataFrame, by:list=[],
                      for r in d.to_dict('records'))
     return f"The {names[0]} and {names[1]} tables DISAGREE in {what} on {len(d)} of {len(headline)} rows: {rows}."
 
+# %% ../nbs/09_overconfidence.ipynb #696ba33e
 def token_prob_table(labelled:pd.DataFrame, tau:float=0.5, # certain when the token probability >= tau
                      strategies:tuple=('vanilla',), n_boot:int=1000, seed:int=0) -> pd.DataFrame:
     "The same metrics with certainty from the reply's token probability instead of its words."
@@ -558,12 +588,14 @@ def token_prob_table(labelled:pd.DataFrame, tau:float=0.5, # certain when the to
         rows.append(dict(model=model, strategy=f"{STRATEGIES[name]['label']} (token prob >= {tau:g})", rule='token probability', **m))
     return pd.DataFrame(rows)
 
+# %% ../nbs/09_overconfidence.ipynb #da7cbf39
 def _mean_ci(x, n_boot, seed, level=0.95):
     "Mean of `x` with its percentile bootstrap interval (`stats.bootstrap_ci`)."
     if len(x) == 0: return float('nan'), float('nan'), float('nan')
     r = bootstrap_ci(np.mean, np.asarray(x, dtype=float), n_boot=n_boot, level=level, seed=seed)
     return float(r['value']), r['value_lo'], r['value_hi']
 
+# %% ../nbs/09_overconfidence.ipynb #fd60f86b
 def augmentation_table(labelled:pd.DataFrame, # from `label_replies`, with RA rows
                        sources:tuple=('sparse', 'dense', 'gold'), # RA documents
                        certainty:str='label', # 'label' (strict), 'paper_label', or 'token' (token probability)
@@ -594,6 +626,7 @@ def augmentation_table(labelled:pd.DataFrame, # from `label_replies`, with RA ro
                                  ra_rate=len(calls) / len(g)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/09_overconfidence.ipynb #3aef3d68
 def level_table(labelled:pd.DataFrame, # from `label_replies`, with Vanilla, Punish and gold/corrupted RA rows
                 docs:pd.DataFrame, # from `benchmark_documents` (gold and corrupted texts)
                 certainty:str='label', # 'label' (strict verbalized), 'paper_label', or 'token' (token probability >= tau)
@@ -627,11 +660,13 @@ GENERATIONS_FILE = 'overconfidence_generations.jsonl.gz'
 DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-instruct'), shots=2,
                 max_new_tokens=16, long_tokens=32, batch_prompts=8)
 
+# %% ../nbs/09_overconfidence.ipynb #f5f6ca21
 def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts']) -> GenConfig:
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
     return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts)
 
+# %% ../nbs/09_overconfidence.ipynb #3ae70e57
 def run_experiment(models=DEFAULTS['models'], # models, each asked every strategy and RA source
                    n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
                    source:str='committed', # see `experiments.model_llm`
@@ -652,6 +687,7 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
 
+# %% ../nbs/09_overconfidence.ipynb #0ff4cb43
 def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
                         shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                         long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts'],
@@ -672,20 +708,6 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                 collect_replies(llm, qs, docs, cfg, (name,) if kind == 'strategy' else (), (name,) if kind == 'ra' else ())
     return out
 
-def main(argv:list|None=None):
-    "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
-    ap = collect_parser('python -m conformal_rag.overconfidence', DEFAULTS,
-                        ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'), main.__doc__)
-    a = vars(ap.parse_args(argv)); a.pop('command')
-    for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
-    from conformal_rag.data import DatasetUnavailable
-    try: print(collect_generations(**a))
-    except (ValueError, KeyError, FileNotFoundError, DatasetUnavailable) as e: ap.error(str(e))   # one line, exit 2
-
-# %% ../nbs/09_overconfidence.ipynb #05378f55
-#| eval: false
-if __name__ == '__main__' and Path(sys.argv[0]).name == 'overconfidence.py': main()
-
 # %% ../nbs/09_overconfidence.ipynb #86ee464b
 W2R_FILES = dict(replies='test.jsonl', merged='test_new.jsonl', post_confidence='post_confidence.jsonl',
                  post_answer='post_answer.jsonl')   # required
@@ -696,6 +718,7 @@ W2R_CERTAINTY_WORDS = ('uncertainty', 'certainty', 'uncertain', 'certainly', 'ce
 W2R_HOWTO = ("get it with `git clone https://github.com/ShiyuNee/When-to-Retrieve` and pass its examples/ folder "
              "(it holds test.jsonl, test_new.jsonl, post_confidence.jsonl, post_answer.jsonl)")
 
+# %% ../nbs/09_overconfidence.ipynb #bb5f7d46
 def read_jsonl_records(path:str|Path, # a JSON-lines file
                        what:str='' # what the file holds, for the error message
                       ) -> list:
@@ -712,6 +735,7 @@ def read_jsonl_records(path:str|Path, # a JSON-lines file
             out.append(rec)
     return out
 
+# %% ../nbs/09_overconfidence.ipynb #b1cd15a4
 def w2r_strip_certainty(text:str # a reply
                        ) -> str:
     "The reply lower-cased, without the certainty words (their `remove_pattern`, substring removal in order), stripped."
@@ -719,12 +743,14 @@ def w2r_strip_certainty(text:str # a reply
     for w in W2R_CERTAINTY_WORDS: t = t.replace(w, '')
     return t.strip()
 
+# %% ../nbs/09_overconfidence.ipynb #9d92c371
 def w2r_reasked(text:str # a first reply
                ) -> tuple[bool, bool]:
     "(confidence re-asked, answer re-asked) for a first reply, by the authors' rules (`get_post_idx` / `merge_post_data`)."
     stripped = w2r_strip_certainty(text)
     return stripped == str(text).lower(), len(stripped) <= 1
 
+# %% ../nbs/09_overconfidence.ipynb #7339671a
 def w2r_strategy(prompt:str # the prompt of a released reply
                 ) -> str:
     "The key of `STRATEGIES` whose instruction the prompt starts with (before `\\nQuestion:`), or 'unknown'."
@@ -738,61 +764,76 @@ def _check_field(rec, key, path, n, types, what):
         raise ValueError(f"{path}:{n}: {what} needs {key!r}, got {({k: rec[k] for k in rec if k != 'prompt'} if isinstance(rec, dict) else rec)!r:.200}")
     return rec[key]
 
+# %% ../nbs/09_overconfidence.ipynb #5d91ebdc
 def _bool01(v, path, n, key):
+    "A 0/1 or true/false field as a bool; else an error naming the file and the line."
     if v in (0, 1, True, False): return bool(v)
     raise ValueError(f"{path}:{n}: {key} must be 0/1 or true/false, got {v!r}")
 
-def load_w2r_release(release_dir:str|Path, # the authors' examples/ folder (see `W2R_HOWTO`)
-                     files:dict|None=None # file names overriding `W2R_FILES` / `W2R_INDEX_FILES` / `W2R_RA_FILES` keys
-                    ) -> pd.DataFrame:
-    "Per answered question of the authors' released outputs: merged and first-reply labels, correctness, re-asking flags, static RA correctness."
-    root = Path(release_dir)
-    if not root.is_dir(): raise FileNotFoundError(f"release folder {root} does not exist; {W2R_HOWTO}")
+# %% ../nbs/09_overconfidence.ipynb #5e88b674
+def _w2r_flag(rec, key, path, n, what) -> bool:
+    "The 0/1 field `key` (`Giveup`, `has_answer`) of line `n`, checked by `_check_field` and `_bool01`."
+    return _bool01(_check_field(rec, key, path, n, (bool, int), what), path, n, key)
+
+# %% ../nbs/09_overconfidence.ipynb #3dc93193
+def _w2r_names(files:dict|None) -> dict:
+    "File name per key of `W2R_FILES`, `W2R_INDEX_FILES` and `ra_<source>` of `W2R_RA_FILES`, overridden by `files`; an unknown key is an error."
     names = {**W2R_FILES, **W2R_INDEX_FILES, **{f'ra_{k}': v for k, v in W2R_RA_FILES.items()}}
     unknown = sorted(set(files or {}) - set(names))
     if unknown: raise ValueError(f"unknown release files {unknown}; known: {sorted(names)}")
     names.update(files or {})
-    what = dict(replies='the first replies and their Giveup', merged="the authors' merged Giveup and has_answer",
-                post_confidence='the re-asked confidences', post_answer='the re-asked answers')
-    data = {k: read_jsonl_records(root/names[k], what[k]) for k in W2R_FILES}
+    return names
+
+# %% ../nbs/09_overconfidence.ipynb #33298ae7
+_W2R_WHAT = dict(replies='the first replies and their Giveup', merged="the authors' merged Giveup and has_answer",
+                 post_confidence='the re-asked confidences', post_answer='the re-asked answers')
+
+def _read_w2r(root:Path, names:dict) -> tuple[dict, int]:
+    "The records of the four required files (`W2R_FILES`), which must have as many lines as the replies; and that number."
+    data = {k: read_jsonl_records(root/names[k], _W2R_WHAT[k]) for k in W2R_FILES}
     lines = len(data['replies'])
     for k in ('merged', 'post_confidence', 'post_answer'):
         if len(data[k]) != lines:
             raise ValueError(f"{root/names[k]} has {len(data[k])} lines but {root/names['replies']} has {lines}: not the same run")
-    p = {k: root/names[k] for k in names}
-    rows, conf_idx, ans_idx = [], [], []
-    for i, rec in enumerate(data['replies']):
-        n = i + 1
-        if not isinstance(rec, dict): raise ValueError(f"{p['replies']}:{n}: expected a JSON object, got {rec!r}")
-        if rec.get('Res') is None: continue   # the authors' filter: placeholders ({"info": ...}) and failed requests
-        res = _check_field(rec, 'Res', p['replies'], n, (str,), 'a reply')
-        first = _bool01(_check_field(rec, 'Giveup', p['replies'], n, (bool, int), 'a reply'), p['replies'], n, 'Giveup')
-        re_conf, re_ans = w2r_reasked(res)
-        merged_giveup = first
-        if re_conf:
-            conf_idx.append(i)
-            pc = data['post_confidence'][i]
-            merged_giveup = _bool01(_check_field(pc, 'Giveup', p['post_confidence'], n, (bool, int),
-                                                 'a re-asked confidence (the reply gave no certainty word)'), p['post_confidence'], n, 'Giveup')
-        m = data['merged'][i]
-        m_giveup = _bool01(_check_field(m, 'Giveup', p['merged'], n, (bool, int), 'a merged record'), p['merged'], n, 'Giveup')
-        correct = _bool01(_check_field(m, 'has_answer', p['merged'], n, (bool, int), 'a merged record'), p['merged'], n, 'has_answer')
-        if m_giveup != merged_giveup:
-            raise ValueError(f"{p['merged']}:{n}: Giveup is {m_giveup} but merging {names['replies']} and {names['post_confidence']} "
-                             f"gives {merged_giveup} (confidence re-asked: {re_conf}): the files are not from the same run")
-        if re_ans:
-            ans_idx.append(i)
-            pa = data['post_answer'][i]
-            pa_correct = _bool01(_check_field(pa, 'has_answer', p['post_answer'], n, (bool, int),
-                                              'a re-asked answer (the reply gave no answer)'), p['post_answer'], n, 'has_answer')
-            if pa_correct != correct:
-                raise ValueError(f"{p['merged']}:{n}: has_answer is {int(correct)} but the re-asked answer in "
-                                 f"{names['post_answer']} has {int(pa_correct)}: the files are not from the same run")
-        strict, paper = parse_certainty(res)[1], parse_certainty(res, 'paper')[1]
-        rows.append(dict(line=n, strategy=w2r_strategy(rec.get('prompt', '')), reasked_confidence=re_conf, reasked_answer=re_ans,
-                         label_first='uncertain' if first else 'certain', label_merged='uncertain' if merged_giveup else 'certain',
-                         label_strict=strict, label_paper_rule=paper, correct=correct, correct_first=correct and not re_ans))
-    if not rows: raise ValueError(f"{p['replies']} holds no reply (every line is a placeholder)")
+    return data, lines
+
+# %% ../nbs/09_overconfidence.ipynb #b50e7666
+def _w2r_row(i:int, # 0-based line
+             rec, # its record in the replies file
+             data:dict, p:dict, names:dict # from `_read_w2r`; path and file name per key
+            ) -> dict|None:
+    "The row of `load_w2r_release` for line `i`, or None for a placeholder; a merge that disagrees with the merged file is an error."
+    n = i + 1
+    if not isinstance(rec, dict): raise ValueError(f"{p['replies']}:{n}: expected a JSON object, got {rec!r}")
+    if rec.get('Res') is None: return None   # the authors' filter: placeholders ({"info": ...}) and failed requests
+    res = _check_field(rec, 'Res', p['replies'], n, (str,), 'a reply')
+    first = _w2r_flag(rec, 'Giveup', p['replies'], n, 'a reply')
+    re_conf, re_ans = w2r_reasked(res)
+    merged_giveup = first
+    if re_conf:
+        merged_giveup = _w2r_flag(data['post_confidence'][i], 'Giveup', p['post_confidence'], n,
+                                  'a re-asked confidence (the reply gave no certainty word)')
+    m = data['merged'][i]
+    m_giveup = _w2r_flag(m, 'Giveup', p['merged'], n, 'a merged record')
+    correct = _w2r_flag(m, 'has_answer', p['merged'], n, 'a merged record')
+    if m_giveup != merged_giveup:
+        raise ValueError(f"{p['merged']}:{n}: Giveup is {m_giveup} but merging {names['replies']} and {names['post_confidence']} "
+                         f"gives {merged_giveup} (confidence re-asked: {re_conf}): the files are not from the same run")
+    if re_ans:
+        pa_correct = _w2r_flag(data['post_answer'][i], 'has_answer', p['post_answer'], n, 'a re-asked answer (the reply gave no answer)')
+        if pa_correct != correct:
+            raise ValueError(f"{p['merged']}:{n}: has_answer is {int(correct)} but the re-asked answer in "
+                             f"{names['post_answer']} has {int(pa_correct)}: the files are not from the same run")
+    strict, paper = parse_certainty(res)[1], parse_certainty(res, 'paper')[1]
+    return dict(line=n, strategy=w2r_strategy(rec.get('prompt', '')), reasked_confidence=re_conf, reasked_answer=re_ans,
+                label_first='uncertain' if first else 'certain', label_merged='uncertain' if merged_giveup else 'certain',
+                label_strict=strict, label_paper_rule=paper, correct=correct, correct_first=correct and not re_ans)
+
+# %% ../nbs/09_overconfidence.ipynb #fcf2b049
+def _check_w2r_index(p:dict, rows:list):
+    "The index files (`W2R_INDEX_FILES`), when present, must list the 0-based lines whose confidence / answer the rule re-asks."
+    conf_idx = [r['line'] - 1 for r in rows if r['reasked_confidence']]
+    ans_idx = [r['line'] - 1 for r in rows if r['reasked_answer']]
     for key, got in (('confidence_idx', conf_idx), ('answer_idx', ans_idx)):   # their step-2 index files, when present
         if not p[key].is_file(): continue
         idx = read_jsonl_records(p[key])
@@ -800,17 +841,39 @@ def load_w2r_release(release_dir:str|Path, # the authors' examples/ folder (see 
             extra, missing = sorted(set(idx) - set(got)), sorted(set(got) - set(idx))
             raise ValueError(f"{p[key]} lists {len(idx)} lines, the re-asking rule gives {len(got)} "
                              f"(only in the file: {extra[:5]}, only by the rule: {missing[:5]})")
-    out = pd.DataFrame(rows)
-    attrs_files = {}
-    for k in names:
-        if p[k].is_file(): attrs_files[names[k]] = dict(lines=sum(1 for _ in open(p[k], 'rb')), sha256=hashlib.sha256(p[k].read_bytes()).hexdigest())
+
+# %% ../nbs/09_overconfidence.ipynb #607fb5e8
+def _w2r_file_info(names:dict, p:dict) -> dict:
+    "Per release file present: its number of lines and SHA-256."
+    return {names[k]: dict(lines=sum(1 for _ in open(p[k], 'rb')), sha256=hashlib.sha256(p[k].read_bytes()).hexdigest())
+            for k in names if p[k].is_file()}
+
+# %% ../nbs/09_overconfidence.ipynb #80f5199b
+def _add_w2r_ra(out:pd.DataFrame, p:dict, lines:int):
+    "Add a column `ra_<source>` (correct with the top-1 document) per non-empty static-RA file, in place."
     for src in W2R_RA_FILES:
         path = p[f'ra_{src}']
         if not path.is_file() or path.stat().st_size == 0: continue   # not released, or released empty (their gold file)
         ra = read_jsonl_records(path, f'static RA with {src} documents')
         if len(ra) != lines: raise ValueError(f"{path} has {len(ra)} lines but {p['replies']} has {lines}: not the same run")
-        out[f'ra_{src}'] = [_bool01(_check_field(ra[n - 1], 'has_answer', path, n, (bool, int), 'a static-RA reply'), path, n, 'has_answer')
-                            for n in out['line']]
+        out[f'ra_{src}'] = [_w2r_flag(ra[n - 1], 'has_answer', path, n, 'a static-RA reply') for n in out['line']]
+
+# %% ../nbs/09_overconfidence.ipynb #70e9acf4
+def load_w2r_release(release_dir:str|Path, # the authors' examples/ folder (see `W2R_HOWTO`)
+                     files:dict|None=None # file names overriding `W2R_FILES` / `W2R_INDEX_FILES` / `W2R_RA_FILES` keys
+                    ) -> pd.DataFrame:
+    "Per answered question of the authors' released outputs: merged and first-reply labels, correctness, re-asking flags, static RA correctness."
+    root = Path(release_dir)
+    if not root.is_dir(): raise FileNotFoundError(f"release folder {root} does not exist; {W2R_HOWTO}")
+    names = _w2r_names(files)
+    data, lines = _read_w2r(root, names)
+    p = {k: root/names[k] for k in names}
+    rows = [r for i, rec in enumerate(data['replies']) if (r := _w2r_row(i, rec, data, p, names)) is not None]
+    if not rows: raise ValueError(f"{p['replies']} holds no reply (every line is a placeholder)")
+    _check_w2r_index(p, rows)
+    out = pd.DataFrame(rows)
+    attrs_files = _w2r_file_info(names, p)
+    _add_w2r_ra(out, p, lines)
     out.attrs.update(files=attrs_files, lines=lines, release_dir=str(root))
     return out
 
@@ -846,6 +909,7 @@ def write_w2r_release(folder:str|Path, # where to write the files
     for s, recs in ra.items(): (folder/W2R_RA_FILES[s]).write_text(''.join(json.dumps(x) + '\n' for x in recs))
     return folder
 
+# %% ../nbs/09_overconfidence.ipynb #0b4c6576
 W2R_EXAMPLE = [   # the hand-computed example (our replies, not the authors')
     dict(res='Lima, certain', correct=1, ra={'dense': 1}),                                 # cc
     dict(res='Oslo, uncertain', correct=1, ra={'dense': 1}),                               # cu
@@ -864,6 +928,7 @@ W2R_VARIANTS = {  # name: (label column, correctness column, unparsed, descripti
     'package_strict': ('label_strict', 'correct', 'drop', "this package's strict parser on the first reply, unlabelled replies dropped"),
 }
 
+# %% ../nbs/09_overconfidence.ipynb #ec6839b7
 def w2r_table(records:pd.DataFrame, # from `load_w2r_release`
               variants:tuple=tuple(W2R_VARIANTS), # keys of `W2R_VARIANTS`
               n_boot:int=1000, seed:int=0, level:float=0.95) -> pd.DataFrame:
@@ -881,6 +946,7 @@ def w2r_table(records:pd.DataFrame, # from `load_w2r_release`
                              reasked_answers=int(g['reasked_answer'].sum()), description=desc))
     return pd.DataFrame(rows)
 
+# %% ../nbs/09_overconfidence.ipynb #5dce7290
 def w2r_augmentation(records:pd.DataFrame, # from `load_w2r_release`, with `ra_<source>` columns
                      label:str='label_merged', # the certainty that decides retrieval (the authors: merged Giveup)
                      n_boot:int=1000, seed:int=0) -> pd.DataFrame:
@@ -894,7 +960,8 @@ def w2r_augmentation(records:pd.DataFrame, # from `load_w2r_release`, with `ra_<
         rows.append(dict(strategy=name, documents='none', n=len(g), static_acc=acc, adaptive_acc=acc, adaptive_lo=lo, adaptive_hi=hi, ra_rate=0.0))
         for c in [c for c in g.columns if c.startswith('ra_')]:
             ra = g[c].to_numpy(bool)
-            acc, lo, hi = _mean_ci(np.where(need, ra, own).astype(float), n_boot, seed)
+            ad, _ = adaptive_augmentation(g[label].tolist(), list(own), lambda i: i, lambda i, _, ra=ra: ra[i])   # retrieve unless certain
+            acc, lo, hi = _mean_ci(np.asarray(ad, dtype=float), n_boot, seed)
             rows.append(dict(strategy=name, documents=c[3:], n=len(g), static_acc=float(ra.mean()), adaptive_acc=acc,
                              adaptive_lo=lo, adaptive_hi=hi, ra_rate=float(need.mean())))
     return pd.DataFrame(rows)
@@ -905,6 +972,7 @@ def _wrap(label:str, width:int=10) -> str:
     import textwrap
     return '\n'.join(textwrap.wrap(label.replace('+', '+ '), width, break_long_words=False)).replace('+ ', '+')
 
+# %% ../nbs/09_overconfidence.ipynb #9888f9b2
 def overconfidence_plot(table:pd.DataFrame, # from `strategy_table` (columns model, strategy, overconfidence, *_lo, *_hi, parse_rate)
                         metric:str='overconfidence', ax=None):
     "Figure 1: a metric per strategy (bars) and model (colours) with bootstrap intervals; each tick label carries the models' parse rates."
@@ -933,6 +1001,7 @@ def overconfidence_plot(table:pd.DataFrame, # from `strategy_table` (columns mod
                  title_fontsize='small')
     return ax
 
+# %% ../nbs/09_overconfidence.ipynb #0eb2a99c
 def level_plot(levels:pd.DataFrame, # from `level_table`
                axes=None):
     "Figure 2: utilization ratio (gold documents, n = questions) and corruption rate (corrupted documents, m = questions right without one) against the certainty level; the counts per model are in the tick labels."
@@ -954,3 +1023,18 @@ def level_plot(levels:pd.DataFrame, # from `level_table`
         ax.set_xlabel('certainty level'); ax.set_title(title); ax.set_ylim(-0.05, 1.08); ax.set_xlim(-0.4, 3.4)
     place_legend(axes[0], fontsize='small', title='model (tick counts, same order)', title_fontsize='small')
     return axes
+
+# %% ../nbs/09_overconfidence.ipynb #00baaaa6
+def main(argv:list|None=None):
+    "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
+    ap = collect_parser('python -m conformal_rag.overconfidence', DEFAULTS,
+                        ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'), main.__doc__)
+    a = vars(ap.parse_args(argv)); a.pop('command')
+    for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
+    from conformal_rag.data import DatasetUnavailable
+    try: print(collect_generations(**a))
+    except (ValueError, KeyError, FileNotFoundError, DatasetUnavailable) as e: ap.error(str(e))   # one line, exit 2
+
+# %% ../nbs/09_overconfidence.ipynb #05378f55
+#| eval: false
+if __name__ == '__main__' and Path(sys.argv[0]).name == 'overconfidence.py': main()

@@ -8,6 +8,7 @@ import argparse, ast, itertools, json, os, platform, subprocess, sys, tempfile, 
 from dataclasses import dataclass, field
 from pathlib import Path
 import yaml
+from fastcore.basics import patch
 from . import __version__
 from .paths import repo_root
 
@@ -25,6 +26,7 @@ def _jsonable(v) -> bool:
     try: json.dumps(v); return True
     except (TypeError, ValueError): return False
 
+# %% ../nbs/12_reproduce.ipynb #7f89efa3
 def git_commit(root:Path|None=None) -> str:
     "The repository's HEAD commit, suffixed `+dirty` when tracked files differ from it; 'unknown' outside git."
     root = root or repo_root()
@@ -63,52 +65,62 @@ class Artifacts:
         self.notebook = notebook or os.environ.get('CONFORMAL_RAG_NOTEBOOK')
         self.written = []
 
-    def _record(self, name, files, kind, caption, extra=None):
-        rec = dict(artifact=name, kind=kind, files=[f.name for f in files], caption=caption, notebook=self.notebook,
-                   parameters=self.params, package_version=__version__, git_commit=git_commit(),
-                   python=platform.python_version(), **(extra or {}))
-        p = self.out_dir/f'{name}.json'
-        p.write_text(json.dumps(rec, indent=1, default=str) + '\n')
-        self.written += [*files, p]
-        return p
+# %% ../nbs/12_reproduce.ipynb #068785c6
+@patch
+def _record(self:Artifacts, name, files, kind, caption, extra=None):
+    rec = dict(artifact=name, kind=kind, files=[f.name for f in files], caption=caption, notebook=self.notebook,
+               parameters=self.params, package_version=__version__, git_commit=git_commit(),
+               python=platform.python_version(), **(extra or {}))
+    p = self.out_dir/f'{name}.json'
+    p.write_text(json.dumps(rec, indent=1, default=str) + '\n')
+    self.written += [*files, p]
+    return p
 
-    def _check_name(self, name):
-        if not name or any(c in name for c in '/\\ ') or name.startswith('.'):
-            raise ValueError(f"artifact name must be a plain file stem without spaces or slashes, got {name!r}")
+# %% ../nbs/12_reproduce.ipynb #80a39b1c
+@patch
+def _check_name(self:Artifacts, name):
+    if not name or any(c in name for c in '/\\ ') or name.startswith('.'):
+        raise ValueError(f"artifact name must be a plain file stem without spaces or slashes, got {name!r}")
 
-    def figure(self, fig, # a matplotlib figure (or axes)
-               name:str, # file stem: writes `<name>.png` and `<name>.json`
-               caption:str|None=None): # what the figure shows, stored in the record
-        "Save `fig` as PNG with its record; returns the PNG path."
-        self._check_name(name)
-        fig = getattr(fig, 'figure', fig)
-        p = self.out_dir/f'{name}.png'
-        fig.savefig(p, dpi=150, bbox_inches='tight')
-        self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)))
-        return p
+# %% ../nbs/12_reproduce.ipynb #a21cfd0e
+@patch
+def figure(self:Artifacts, fig, # a matplotlib figure (or axes)
+           name:str, # file stem: writes `<name>.png` and `<name>.json`
+           caption:str|None=None): # what the figure shows, stored in the record
+    "Save `fig` as PNG with its record; returns the PNG path."
+    self._check_name(name)
+    fig = getattr(fig, 'figure', fig)
+    p = self.out_dir/f'{name}.png'
+    fig.savefig(p, dpi=150, bbox_inches='tight')
+    self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)))
+    return p
 
-    def table(self, df, # a pandas DataFrame
-              name:str, # file stem: writes `<name>.csv`, `<name>.md` and `<name>.json`
-              caption:str|None=None, # what the table shows, stored in the record and above the Markdown table
-              floatfmt:str='.3f', # number format of the Markdown table (the CSV keeps full precision)
-              index:bool=False): # write the index as a column
-        "Save `df` as CSV and Markdown with its record; returns the CSV path."
-        self._check_name(name)
-        csv, md = self.out_dir/f'{name}.csv', self.out_dir/f'{name}.md'
-        df.to_csv(csv, index=index)
-        body = df.to_markdown(index=index, floatfmt=floatfmt)
-        md.write_text((f'{caption}\n\n' if caption else '') + body + '\n')
-        self._record(name, [csv, md], 'table', caption, dict(shape=list(df.shape)))
-        return csv
+# %% ../nbs/12_reproduce.ipynb #3fef2729
+@patch
+def table(self:Artifacts, df, # a pandas DataFrame
+          name:str, # file stem: writes `<name>.csv`, `<name>.md` and `<name>.json`
+          caption:str|None=None, # what the table shows, stored in the record and above the Markdown table
+          floatfmt:str='.3f', # number format of the Markdown table (the CSV keeps full precision)
+          index:bool=False): # write the index as a column
+    "Save `df` as CSV and Markdown with its record; returns the CSV path."
+    self._check_name(name)
+    csv, md = self.out_dir/f'{name}.csv', self.out_dir/f'{name}.md'
+    df.to_csv(csv, index=index)
+    body = df.to_markdown(index=index, floatfmt=floatfmt)
+    md.write_text((f'{caption}\n\n' if caption else '') + body + '\n')
+    self._record(name, [csv, md], 'table', caption, dict(shape=list(df.shape)))
+    return csv
 
-    def text(self, text:str, # Markdown text (a case study, a qualitative example)
-             name:str, caption:str|None=None):
-        "Save Markdown `text` as `<name>.md` with its record; returns the path."
-        self._check_name(name)
-        p = self.out_dir/f'{name}.md'
-        p.write_text(text if text.endswith('\n') else text + '\n')
-        self._record(name, [p], 'text', caption)
-        return p
+# %% ../nbs/12_reproduce.ipynb #fc69809e
+@patch
+def text(self:Artifacts, text:str, # Markdown text (a case study, a qualitative example)
+         name:str, caption:str|None=None):
+    "Save Markdown `text` as `<name>.md` with its record; returns the path."
+    self._check_name(name)
+    p = self.out_dir/f'{name}.md'
+    p.write_text(text if text.endswith('\n') else text + '\n')
+    self._record(name, [p], 'text', caption)
+    return p
 
 # %% ../nbs/12_reproduce.ipynb #3738d950
 class ParamScope:
@@ -137,6 +149,7 @@ class Run:
     description:str = ''
     needs_env:dict = field(default_factory=dict) # {VARIABLE: {parameter, example, help, optional}}: the variable's value is that parameter
 
+# %% ../nbs/12_reproduce.ipynb #20eca22f
 @dataclass
 class Skipped:
     "A run that needs environment variables that are not set: why, and the command that would run it."
@@ -144,8 +157,10 @@ class Skipped:
     missing:list # the unset variables
     message:str
 
+# %% ../nbs/12_reproduce.ipynb #0e554021
 def default_runs_file() -> Path: return repo_root()/'nbs'/'paper'/'runs.yaml'
 
+# %% ../nbs/12_reproduce.ipynb #6c7ad093
 def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: parameter} or {VARIABLE: {parameter, example, help, optional}}
                     where:str='needs_env', # names the entry in error messages
                    ) -> dict:
@@ -164,6 +179,7 @@ def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: paramet
                         help=str(v.get('help', '')), optional=v.get('optional', False))
     return out
 
+# %% ../nbs/12_reproduce.ipynb #ec0255fe
 def load_runs(path:str|Path|None=None) -> list[Run]:
     "Parse a runs file (`nbs/paper/runs.yaml` by default) into `Run`s, checking its shape."
     path = Path(path) if path else default_runs_file()
@@ -183,7 +199,7 @@ def load_runs(path:str|Path|None=None) -> list[Run]:
                         spec.get('description', ''), parse_needs_env(spec.get('needs_env'), f"{path}: run {name!r}")))
     return runs
 
-# %% ../nbs/12_reproduce.ipynb #8e9f5754
+# %% ../nbs/12_reproduce.ipynb #aee2b996
 def notebook_parameters(nb_path:str|Path) -> dict:
     "The parameters a notebook declares in its (single) `parameters` cell, as `{name: default source}`."
     import papermill as pm, nbformat
@@ -195,6 +211,7 @@ def notebook_parameters(nb_path:str|Path) -> dict:
         raise ValueError(f"{nb_path.name} must have exactly one cell tagged 'parameters', found {len(tagged)}")
     return {k: v['default'] for k, v in pm.inspect_notebook(str(nb_path)).items()}
 
+# %% ../nbs/12_reproduce.ipynb #e45b47cb
 _TYPE_NAMES = ((bool, 'bool'), (int, 'int'), (float, 'float (or int)'), (str, 'str'), ((list, tuple), 'list'), (dict, 'dict'))
 
 def _expected_type(default) -> str|None:
@@ -204,11 +221,13 @@ def _expected_type(default) -> str|None:
         if isinstance(default, t): return name
     return None
 
+# %% ../nbs/12_reproduce.ipynb #c74addac
 def _type_ok(value, expected:str) -> bool:
     if isinstance(value, bool): return expected == 'bool'  # True is an int in Python, never in a parameter
     return {'bool': False, 'int': isinstance(value, int), 'float (or int)': isinstance(value, (int, float)),
             'str': isinstance(value, str), 'list': isinstance(value, (list, tuple)), 'dict': isinstance(value, dict)}[expected]
 
+# %% ../nbs/12_reproduce.ipynb #a8ee4a9d
 def parameter_type_errors(known:dict, # `notebook_parameters`: {name: default source}
                           params:dict, # the values to inject
                          ) -> list[str]:
@@ -223,6 +242,7 @@ def parameter_type_errors(known:dict, # `notebook_parameters`: {name: default so
             errors.append(f"{k}={v!r} has type {type(v).__name__}, expected {exp} like its default {known[k].strip()}")
     return errors
 
+# %% ../nbs/12_reproduce.ipynb #89c968a1
 def check_parameters(nb_path:str|Path, params:dict) -> dict:
     "Raise a `ValueError` naming every key of `params` the notebook does not declare, or every value of the wrong type; else return its declarations."
     known = notebook_parameters(nb_path)
@@ -233,12 +253,13 @@ def check_parameters(nb_path:str|Path, params:dict) -> dict:
     if bad: raise ValueError(f"wrong parameter type(s) for {Path(nb_path).name}: " + '; '.join(bad))
     return known
 
-# %% ../nbs/12_reproduce.ipynb #20eca22f
+# %% ../nbs/12_reproduce.ipynb #a4edb176
 def env_parameters(run:Run, environ=None) -> dict:
     "The parameters a run's `needs_env` variables give (set and non-empty ones only)."
     environ = os.environ if environ is None else environ
     return {v['parameter']: environ[var] for var, v in run.needs_env.items() if environ.get(var)}
 
+# %% ../nbs/12_reproduce.ipynb #13bd31ca
 def expand(run:Run, smoke:bool=False, overrides:dict|None=None, environ=None) -> list[dict]:
     "The parameter sets of a run: its parameters, `needs_env` values, smoke parameters, overrides, then one per grid combination."
     base = {**run.parameters, **env_parameters(run, environ), **(run.smoke if smoke else {}), **(overrides or {})}
@@ -277,6 +298,7 @@ def _error_output(nb_path:Path) -> dict|None:
             if o.get('output_type') == 'error': return dict(ename=o.get('ename', ''), evalue=o.get('evalue', ''), cell=i)
     return None
 
+# %% ../nbs/12_reproduce.ipynb #f6daa770
 def failure_summary(exc:BaseException, # what `papermill.execute_notebook` raised
                     out_nb:str|Path|None=None, # the executed notebook papermill wrote
                    ) -> str:
@@ -294,20 +316,19 @@ KERNEL_ARGS = ['--IPKernelApp.log_level=CRITICAL']
 KERNEL_WARNINGS = 'ignore:IProgress not found'  # a PYTHONWARNINGS entry (message prefix), so tqdm need not be imported to filter it
 
 # %% ../nbs/12_reproduce.ipynb #617da140
-def run_notebooks(names:list[str]|None=None, # run names to run; all when None
-                  smoke:bool=False, # use each run's small `smoke` parameters
-                  overrides:dict|None=None, # parameters applied to every selected run
-                  out_root:str|Path|None=None, # put every run's `out_dir` under this folder (smoke tests use a temp dir)
-                  runs_file:str|Path|None=None, dry_run:bool=False, progress:bool=False, log=print) -> list[dict]:
-    "Execute paper notebooks with papermill; every parameter set is checked first. Returns one summary per execution."
-    import papermill as pm
-    runs_file = Path(runs_file) if runs_file else default_runs_file()
+def _select_runs(runs_file:Path, names:list[str]|None) -> list[Run]:
+    "The runs of `runs_file` named in `names` (all when None), or a `ValueError` naming the unknown ones."
     runs = load_runs(runs_file)
     by_name = {r.name: r for r in runs}
     if names:
         missing = [n for n in names if n not in by_name]
         if missing: raise ValueError(f"unknown run(s) {missing}; runs.yaml has {sorted(by_name)}")
         runs = [by_name[n] for n in names]
+    return runs
+
+# %% ../nbs/12_reproduce.ipynb #2553ae3f
+def _plan_runs(runs:list[Run], runs_file:Path, smoke:bool, overrides:dict|None, out_root) -> list[tuple]:
+    "(run, notebook, parameters) of every execution, each parameter set checked against its notebook before anything runs."
     plan = []
     for r in runs:  # check everything before running anything
         nb = runs_file.parent/r.notebook
@@ -322,6 +343,43 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                 rel = od.relative_to('figures') if od.parts[:1] == ('figures',) else Path(r.name)
                 p = {**p, 'out_dir': str(Path(out_root)/rel)}
             plan.append((r, nb, p))
+    return plan
+
+# %% ../nbs/12_reproduce.ipynb #56f7d8c6
+def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
+    "Execute one notebook into `out_nb`; the summary of `run_notebooks` for it (status 'ok' or 'failed')."
+    import papermill as pm
+    root = repo_root()
+    out_nb.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    saved = {k: os.environ.get(k) for k in ('CONFORMAL_RAG_NOTEBOOK', 'PYTHONWARNINGS')}
+    os.environ['CONFORMAL_RAG_NOTEBOOK'] = str(nb.relative_to(root)) if nb.is_relative_to(root) else str(nb)
+    os.environ['PYTHONWARNINGS'] = ','.join(filter(None, [saved['PYTHONWARNINGS'], KERNEL_WARNINGS]))
+    try:
+        pm.execute_notebook(str(nb), str(out_nb), parameters=p, kernel_name='python3', cwd=str(root),
+                            progress_bar=progress, log_output=False, extra_arguments=list(KERNEL_ARGS))
+        status, err = 'ok', None
+    except Exception as e:  # keep going: one failing notebook must not hide the others' results
+        status, err = 'failed', failure_summary(e, out_nb)
+        log(f"[reproduce] {r.name} FAILED: {err}")
+        log(f"[reproduce] executed notebook: {out_nb}")
+    finally:
+        for k, v in saved.items():
+            if v is None: os.environ.pop(k, None)
+            else: os.environ[k] = v
+    log(f"[reproduce] {r.name}: {status} in {time.time() - t0:.1f} s")
+    return dict(run=r.name, notebook=str(nb), parameters=p, status=status, seconds=round(time.time() - t0, 1),
+                error=err, output=str(out_nb))
+
+# %% ../nbs/12_reproduce.ipynb #6fad5644
+def run_notebooks(names:list[str]|None=None, # run names to run; all when None
+                  smoke:bool=False, # use each run's small `smoke` parameters
+                  overrides:dict|None=None, # parameters applied to every selected run
+                  out_root:str|Path|None=None, # put every run's `out_dir` under this folder (smoke tests use a temp dir)
+                  runs_file:str|Path|None=None, dry_run:bool=False, progress:bool=False, log=print) -> list[dict]:
+    "Execute paper notebooks with papermill; every parameter set is checked first. Returns one summary per execution."
+    runs_file = Path(runs_file) if runs_file else default_runs_file()
+    plan = _plan_runs(_select_runs(runs_file, names), runs_file, smoke, overrides, out_root)
     results, root = [], repo_root()
     for r, nb, p in plan:
         skip = skipped_for_env(r, p)
@@ -336,34 +394,16 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
         log(f"[reproduce] {r.name}: {nb.name} -> {out_dir.relative_to(root) if out_dir.is_relative_to(root) else out_dir}"
             + (f" {json.dumps({k: v for k, v in p.items() if k != 'out_dir'})}" if p else ''))
         if dry_run: results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned')); continue
-        out_nb.parent.mkdir(parents=True, exist_ok=True)
-        t0 = time.time()
-        saved = {k: os.environ.get(k) for k in ('CONFORMAL_RAG_NOTEBOOK', 'PYTHONWARNINGS')}
-        os.environ['CONFORMAL_RAG_NOTEBOOK'] = str(nb.relative_to(root)) if nb.is_relative_to(root) else str(nb)
-        os.environ['PYTHONWARNINGS'] = ','.join(filter(None, [saved['PYTHONWARNINGS'], KERNEL_WARNINGS]))
-        try:
-            pm.execute_notebook(str(nb), str(out_nb), parameters=p, kernel_name='python3', cwd=str(root),
-                                progress_bar=progress, log_output=False, extra_arguments=list(KERNEL_ARGS))
-            status, err = 'ok', None
-        except Exception as e:  # keep going: one failing notebook must not hide the others' results
-            status, err = 'failed', failure_summary(e, out_nb)
-            log(f"[reproduce] {r.name} FAILED: {err}")
-            log(f"[reproduce] executed notebook: {out_nb}")
-        finally:
-            for k, v in saved.items():
-                if v is None: os.environ.pop(k, None)
-                else: os.environ[k] = v
-        results.append(dict(run=r.name, notebook=str(nb), parameters=p, status=status, seconds=round(time.time() - t0, 1),
-                            error=err, output=str(out_nb)))
-        log(f"[reproduce] {r.name}: {status} in {time.time() - t0:.1f} s")
+        results.append(_execute(r, nb, p, out_nb, progress, log))
     return results
 
-# %% ../nbs/12_reproduce.ipynb #2553ae3f
+# %% ../nbs/12_reproduce.ipynb #925ec522
 def _parse_override(s:str) -> tuple[str, object]:
     if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
     k, v = s.split('=', 1)
     return k.strip(), yaml.safe_load(v)
 
+# %% ../nbs/12_reproduce.ipynb #d9fc2be7
 ADHOC_DIR = 'runs'  # ad-hoc runs (-p or --smoke) write under <repo>/runs/, which ignores itself in git
 
 def adhoc_root(create:bool=True) -> Path:
@@ -375,10 +415,12 @@ def adhoc_root(create:bool=True) -> Path:
     if not gi.exists(): gi.write_text('# ad-hoc runs of python -m conformal_rag.reproduce (-p / --smoke): never committed\n*\n')
     return d
 
+# %% ../nbs/12_reproduce.ipynb #82d17446
 def _shown(p:Path) -> str:
     root = repo_root()
     return str(p.relative_to(root)) if p.is_relative_to(root) else str(p)
 
+# %% ../nbs/12_reproduce.ipynb #56488959
 def main(argv:list[str]|None=None) -> int:
     "Command line of `make reproduce`: `python -m conformal_rag.reproduce [--only NAME ...] [-p name=value ...]`."
     ap = argparse.ArgumentParser(prog='python -m conformal_rag.reproduce',

@@ -29,6 +29,7 @@ def check_lambdas(lambdas, # candidate thresholds, strictly increasing, finite
         raise ValueError(f"{name} must be strictly increasing, got {name}[{i}]={lam[i]} >= {name}[{i+1}]={lam[i+1]}")
     return lam
 
+# %% ../nbs/10_risk_control.ipynb #46631663
 def loss_matrix(losses, # array (n, len(lambdas)) or a function lambda -> array (n,) of per-question losses
                 lambdas, # candidate thresholds, strictly increasing
                 allow_nan:bool=False, # NaN marks a question that does not count at that lambda (conditional risks)
@@ -87,12 +88,14 @@ def crc_threshold(losses, # loss matrix (n, len(lambdas)) or a function lambda -
 # %% ../nbs/10_risk_control.ipynb #9ac70ece
 PVALUES = ('binomial', 'hoeffding-bentkus')
 
+# %% ../nbs/10_risk_control.ipynb #d9b64e49
 def _h1(a, b):
     with np.errstate(divide='ignore', invalid='ignore'):
         t1 = np.where(a > 0, a * np.log(np.where(a > 0, a, 1) / b), 0.0)
         t2 = np.where(a < 1, (1 - a) * np.log(np.where(a < 1, 1 - a, 1) / (1 - b)), np.inf)
     return t1 + t2
 
+# %% ../nbs/10_risk_control.ipynb #dc6cf19f
 def ltt_pvalues(risk, # empirical risk R_hat_j of each candidate (in [0, 1])
                 n, # number of questions behind each R_hat_j (an int, or one per candidate)
                 alpha:float, # the risk level of the nulls H_j: R(lambda_j) > alpha
@@ -129,6 +132,7 @@ class LTTResult(NamedTuple):
     risk: np.ndarray
     n: np.ndarray
 
+# %% ../nbs/10_risk_control.ipynb #1bc363d0
 def fixed_sequence(pvalues, # one p-value per hypothesis
                    delta:float, # family-wise error rate
                    order, # indices of the hypotheses in testing order (fixed before seeing the data)
@@ -142,6 +146,7 @@ def fixed_sequence(pvalues, # one p-value per hypothesis
         out.append(int(j))
     return np.array(out, dtype=int)
 
+# %% ../nbs/10_risk_control.ipynb #d44528a9
 def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function lambda -> losses; NaN: not counted at that lambda
                lambdas, # candidate thresholds, strictly increasing
                alpha:float, # risk level: R(lambda_hat) <= alpha
@@ -193,6 +198,7 @@ def _conf_wrong(confidence, wrong):
         w = w.astype(bool)
     return c, w
 
+# %% ../nbs/10_risk_control.ipynb #d3ab7eaf
 def kept_wrong_losses(confidence, # per question: the confidence score (act when >= lambda)
                       wrong, # per question: True when the answer is wrong
                       lambdas, # candidate thresholds, strictly increasing
@@ -201,6 +207,7 @@ def kept_wrong_losses(confidence, # per question: the confidence score (act when
     c, w = _conf_wrong(confidence, wrong)
     return (w[:, None] & (c[:, None] >= check_lambdas(lambdas)[None, :])).astype(np.float64)
 
+# %% ../nbs/10_risk_control.ipynb #f3cac870
 def selective_losses(confidence, # per question: the confidence score (act when >= lambda)
                      wrong, # per question: True when the answer is wrong
                      lambdas, # candidate thresholds, strictly increasing
@@ -220,6 +227,7 @@ def decision_metrics(keep, # per question: True when the answer is kept (answere
     return dict(kept_wrong=float((k & w).sum() / n), selective_risk=float((k & w).sum() / k.sum()) if k.any() else math.nan,
                 keep_rate=float(k.sum() / n))
 
+# %% ../nbs/10_risk_control.ipynb #64d12882
 def risk_control_trials(confidence, # per question: the confidence score (act when >= lambda)
                         wrong, # per question: True when the answer is wrong
                         alphas=(0.05, 0.1, 0.2, 0.3), # risk levels
@@ -280,6 +288,7 @@ def mondrian_threshold(scores, # calibration nonconformity scores of the true ca
                           f"alpha={alpha}; its threshold is +inf (whole candidate set)", stacklevel=2)
     return out
 
+# %% ../nbs/10_risk_control.ipynb #feec6385
 def group_taus(groups, # group of each test question, shape (m,)
                taus:dict, # {group: tau} from `mondrian_threshold`
               ) -> np.ndarray:
@@ -290,6 +299,7 @@ def group_taus(groups, # group of each test question, shape (m,)
         raise ValueError(f"test groups {unknown[:10]} have no calibration threshold (calibrated groups: {list(taus)[:10]})")
     return np.array([taus[x] for x in g], dtype=np.float64)
 
+# %% ../nbs/10_risk_control.ipynb #4e245215
 def mondrian_in_set(scores, # test nonconformity scores, shape (m, ...): the first axis is the question
                     groups, # group of each test question, shape (m,)
                     taus:dict, # {group: tau} from `mondrian_threshold`
@@ -332,6 +342,7 @@ def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (any extr
         out[f'{m}_q05'], out[f'{m}_q95'] = g[m].quantile(0.05), g[m].quantile(0.95)
     return out.reset_index()
 
+# %% ../nbs/10_risk_control.ipynb #9ea79c4d
 def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and score)
                   rule_names=(), # fixed rules to draw as horizontal lines on the keep-rate panel
                   keep_label:str='keep rate', # what keeping means here ('answered without retrieval', ...)
@@ -378,6 +389,7 @@ def overconfidence_scores(replies:pd.DataFrame, # `overconfidence.run_experiment
                              token_probability=r.token_conf.fillna(-1.0).to_numpy(), verbalized=certain.astype(float),
                              paper_rule=certain))
 
+# %% ../nbs/10_risk_control.ipynb #6deb1a54
 def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever of each is used)
                  threshold:float=0.6, # the calibration baseline's threshold (the paper: 0.6)
                  n_rounds:int=1, # N of the paper's counterfactual methods compared
@@ -402,6 +414,46 @@ def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever
     return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/10_risk_control.ipynb #c5bd812e
+def _test_taus(cal, # calibration questions (a `traq.Collection`)
+               fc, # their families
+               ft, # the test questions' families
+               alpha_ret:float, alpha_llm:float) -> dict:
+    "Per calibration ('marginal', 'Mondrian'): the (retrieval, LLM) threshold of every test question."
+    from conformal_rag import traq
+    s_ret, s_llm = traq.ret_nonconformity(cal), traq.llm_nonconformity(cal)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        marg = dict(ret=conformal_threshold(s_ret, alpha_ret), llm=conformal_threshold(s_llm, alpha_llm))
+        mond = dict(ret=mondrian_threshold(s_ret, fc, alpha_ret), llm=mondrian_threshold(s_llm, fc, alpha_llm))
+    return {'marginal': (np.full(len(ft), marg['ret']), np.full(len(ft), marg['llm'])),
+            'Mondrian': (group_taus(ft, mond['ret']), group_taus(ft, mond['llm']))}
+
+# %% ../nbs/10_risk_control.ipynb #7e8d8a8c
+def _family_rows(test, # test questions (a `traq.Collection`)
+                 ft, fc, # families of the test and of the calibration questions
+                 families, # every family, in order
+                 t_ret, t_llm, # per test question its thresholds (from `_test_taus`)
+                 alpha_ret:float, alpha_llm:float,
+                 split:int, calibration:str) -> list:
+    "Rows of `traq_family_coverage` for one split and calibration: per family and set, coverage, sizes and whole-set flag."
+    from conformal_rag import traq
+    rmask = traq.retrieval_set(test, t_ret[:, None])                                       # TRAQ eq. (1), per-question tau
+    ret_cov = (rmask & test.is_gold).any(axis=1)
+    llm_cov = traq.llm_covered(test, t_llm)                                                # TRAQ eq. (3)
+    e2e = traq.covered(test, traq.aggregated_set(test, t_ret[:, None], t_llm[:, None, None]))  # TRAQ eq. (4)
+    rows = []
+    for g in families:
+        m, nc = ft == g, int((fc == g).sum())
+        if not m.any(): continue
+        whole = (np.isinf(t_ret[m]).any(), np.isinf(t_llm[m]).any())
+        for name, cov, target, w in (('retrieval', ret_cov, 1 - alpha_ret, whole[0]), ('LLM', llm_cov, 1 - alpha_llm, whole[1]),
+                                     ('aggregated', e2e, 1 - alpha_ret - alpha_llm, whole[0] or whole[1])):
+            rows.append(dict(split=split, set=name, calibration=calibration, family=g, n_cal=nc, n_test=int(m.sum()),
+                             covered=int(cov[m].sum()), coverage=float(cov[m].mean()), target=target, whole_set=bool(w),
+                             ret_size=float(rmask[m].sum(axis=1).mean())))
+    return rows
+
+# %% ../nbs/10_risk_control.ipynb #e8477acd
 def traq_family_coverage(c, # a `traq.Collection`, its population already applied (`traq.apply_population`)
                          family, # per question its family (array), or a function Collection -> array (e.g. lambda c: c.template)
                          alpha_ret:float=0.1, # retriever miscoverage
@@ -411,7 +463,6 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
                          seed:int=0, # random seed of the splits
                         ) -> pd.DataFrame:
     "One row per split, set (retrieval, LLM, aggregated), calibration (marginal, Mondrian) and family: coverage, n_cal, n_test, whole_set."
-    from conformal_rag import traq
     from conformal_rag.stats import stratified_split
     fam = np.asarray(family(c) if callable(family) else family, dtype=object)
     if fam.shape != (len(c),): raise ValueError(f"family has shape {fam.shape}, expected ({len(c)},) (one per question)")
@@ -420,31 +471,11 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
     for split in range(n_splits):
         cal_i, test_i = stratified_split(fam, (cal_frac, 1 - cal_frac), seed=seed + split)
         cal, test, fc, ft = c.subset(cal_i), c.subset(test_i), fam[cal_i], fam[test_i]
-        s_ret, s_llm = traq.ret_nonconformity(cal), traq.llm_nonconformity(cal)
-        with warnings.catch_warnings():
-            warnings.simplefilter('ignore')
-            marg = dict(ret=conformal_threshold(s_ret, alpha_ret), llm=conformal_threshold(s_llm, alpha_llm))
-            mond = dict(ret=mondrian_threshold(s_ret, fc, alpha_ret), llm=mondrian_threshold(s_llm, fc, alpha_llm))
-        for calib, th in (('marginal', marg), ('Mondrian', mond)):
-            if calib == 'marginal':
-                t_ret, t_llm = np.full(len(test), th['ret']), np.full(len(test), th['llm'])
-            else:
-                t_ret, t_llm = group_taus(ft, th['ret']), group_taus(ft, th['llm'])
-            rmask = traq.retrieval_set(test, t_ret[:, None])                                       # TRAQ eq. (1), per-question tau
-            ret_cov = (rmask & test.is_gold).any(axis=1)
-            llm_cov = traq.llm_covered(test, t_llm)                                                # TRAQ eq. (3)
-            e2e = traq.covered(test, traq.aggregated_set(test, t_ret[:, None], t_llm[:, None, None]))  # TRAQ eq. (4)
-            for g in pd.unique(fam):
-                m, nc = ft == g, int((fc == g).sum())
-                if not m.any(): continue
-                whole = (np.isinf(t_ret[m]).any(), np.isinf(t_llm[m]).any())
-                for name, cov, target, w in (('retrieval', ret_cov, 1 - alpha_ret, whole[0]), ('LLM', llm_cov, 1 - alpha_llm, whole[1]),
-                                             ('aggregated', e2e, 1 - alpha_ret - alpha_llm, whole[0] or whole[1])):
-                    rows.append(dict(split=split, set=name, calibration=calib, family=g, n_cal=nc, n_test=int(m.sum()),
-                                     covered=int(cov[m].sum()), coverage=float(cov[m].mean()), target=target, whole_set=bool(w),
-                                     ret_size=float(rmask[m].sum(axis=1).mean())))
+        for calib, (t_ret, t_llm) in _test_taus(cal, fc, ft, alpha_ret, alpha_llm).items():
+            rows += _family_rows(test, ft, fc, pd.unique(fam), t_ret, t_llm, alpha_ret, alpha_llm, split=split, calibration=calib)
     return pd.DataFrame(rows)
 
+# %% ../nbs/10_risk_control.ipynb #cad524ce
 def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`
                            ) -> pd.DataFrame:
     "Per set, calibration and family: mean coverage over splits with its 5-95 % range, target, mean n_cal / n_test, share of whole-set splits."
@@ -454,6 +485,7 @@ def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`
                  n_cal=('n_cal', 'mean'), n_test=('n_test', 'mean'), whole_set=('whole_set', 'mean'),
                  ret_size=('ret_size', 'mean'), splits=('split', 'nunique')).reset_index()
 
+# %% ../nbs/10_risk_control.ipynb #e039c3a4
 def family_coverage_plot(summary:pd.DataFrame, # from `family_coverage_summary`
                          axes=None, # one axis per set; a new figure when None
                         ):

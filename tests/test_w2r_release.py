@@ -91,6 +91,19 @@ def test_table2_by_hand(tmp_path):
     assert a.loc['dense', ['static_acc', 'adaptive_acc', 'ra_rate']].tolist() == pytest.approx([3/5, 4/5, 3/5])
 
 
+def test_adaptive_ra_is_the_rule_of_adaptive_augmentation(tmp_path):
+    """`w2r_augmentation` takes its adaptive RA from `adaptive_augmentation` (issue 17: the rule written once): the same
+    accuracy as retrieving exactly where the label is not certain, also for the strict labels with an unparsed reply
+    (retrieved for), and a label that rule does not know is refused, naming it (before, it was silently retrieved for)."""
+    r = oc.load_w2r_release(_release(tmp_path/'ex'))
+    a = oc.w2r_augmentation(r, label='label_strict', n_boot=0).set_index('documents')
+    need = r.label_strict.ne('certain').to_numpy()   # q3 unparsed, q4 q5 uncertain
+    assert a.loc['dense', ['adaptive_acc', 'ra_rate']].tolist() == pytest.approx(
+        [np.where(need, r.ra_dense, r.correct).mean(), need.mean()])
+    with pytest.raises(ValueError, match=r"unknown certainty labels \['sure'\]"):
+        oc.w2r_augmentation(r.assign(label_merged=['sure'] * len(r)), n_boot=0)
+
+
 def test_missing_file_is_named(tmp_path):
     d = _release(tmp_path/'ex')
     (d/'post_confidence.jsonl').unlink()
