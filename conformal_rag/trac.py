@@ -65,6 +65,18 @@ def global_test_sets(cal:Collection, test:Collection,
     return res
 
 # %% ../nbs/07_trac.ipynb #3aae1500
+def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo):
+    "The search of `optimize_weights`, not memoized: random points when `n_calls` is too small for a Gaussian process, else `traq.gp_minimize_1d`."
+    f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind)[objective])
+    if n_calls <= n_initial_points + 1:
+        rng = np.random.default_rng(seed)
+        xs = [0.5] + [float(rng.uniform(*w_bounds)) for _ in range(n_calls - 1)]
+        ys = [f([x]) for x in xs]
+        return dict(w_ret=xs[int(np.argmin(ys))], objective=min(ys))
+    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
+    return dict(w_ret=float(r.x[0]), objective=float(r.fun))
+
+# %% ../nbs/07_trac.ipynb #ff6aee9b
 def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective:str='semantic_size', n_calls:int=15,
                      n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0,
                      fast_bo:bool=True, # see `traq.gp_minimize_1d`
@@ -76,16 +88,7 @@ def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective
     return memoized(key, lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds,
                                                    seed, fast_bo))
 
-def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo):
-    f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind)[objective])
-    if n_calls <= n_initial_points + 1:
-        rng = np.random.default_rng(seed)
-        xs = [0.5] + [float(rng.uniform(*w_bounds)) for _ in range(n_calls - 1)]
-        ys = [f([x]) for x in xs]
-        return dict(w_ret=xs[int(np.argmin(ys))], objective=min(ys))
-    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
-    return dict(w_ret=float(r.x[0]), objective=float(r.fun))
-
+# %% ../nbs/07_trac.ipynb #bba007f4
 def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,
             fast_bo=True, **_):
     w = 0.5
@@ -93,10 +96,15 @@ def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_
                                       seed=seed, fast_bo=fast_bo)['w_ret']
     return global_test_sets(c.subset(cal), c.subset(test), alpha, (w, 1 - w), test_kind)
 
+# %% ../nbs/07_trac.ipynb #318f64ad
 @register_method('HMP')
 def _hmp(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'hmp', False, **kw)
+
+# %% ../nbs/07_trac.ipynb #70f64de7
 @register_method('CCPS-H')
 def _ccps_h(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'hmp', True, **kw)
+
+# %% ../nbs/07_trac.ipynb #a6bb8838
 @register_method('CCPS-B')
 def _ccps_b(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'bonferroni', True, **kw)
 
@@ -122,6 +130,7 @@ def at_alpha(grid:pd.DataFrame, # runs with an `alpha` column (e.g. from `run_gr
     if out.empty: raise ValueError(f"no run at alpha={alpha}; the grid holds alpha in {sorted(grid.alpha.round(10).unique())}")
     return out
 
+# %% ../nbs/07_trac.ipynb #3dfc1b70
 def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of test questions whose set is the whole candidate set)
                    by=('population', 'model', 'method'), # the groups named in the fragment
                    min_share:float=0.005, # groups below this share are not named

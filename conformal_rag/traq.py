@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from fastcore.basics import patch
 from .conformal import (check_alpha, check_weights, conformal_threshold, pac_threshold, in_set,
                                      bonferroni_alphas)
 from .paths import data_dir
@@ -16,18 +17,18 @@ from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection',
-           'synthetic_collection', 'load_collection', 'check_fidelity', 'ret_nonconformity', 'ret_placeholder',
+           'synthetic_collection', 'load_collection', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity',
            'llm_gold_slots', 'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct',
            'check_population', 'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set',
-           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'calibrate',
-           'fidelity_method', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices',
-           'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster',
-           'semantic_size_traq', 'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla',
-           'register_method', 'split_and_calibrate', 'split_and_calibrate_traq', 'run_grid', 'individual_coverage',
-           'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'summarize', 'size_reduction',
-           'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table',
-           'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels', 'method_plan',
-           'prompt_grid', 'idk_summary', 'qualitative_examples']
+           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'fidelity_method',
+           'calibrate', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest',
+           'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq',
+           'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method',
+           'split_and_calibrate', 'split_and_calibrate_traq', 'grid_splits', 'grid_run', 'run_grid',
+           'individual_coverage', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'summarize',
+           'size_reduction', 'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers',
+           'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels',
+           'method_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
@@ -39,6 +40,7 @@ def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None
     return {f'{name}_utf8': np.frombuffer(b''.join(enc), np.uint8), f'{name}_offsets': offsets,
             f'{name}_shape': np.asarray(np.shape(texts), np.int64)}
 
+# %% ../nbs/06_traq.ipynb #debf5198
 def decode_texts(arrays, # a mapping holding the arrays of `encode_texts` (e.g. an open `np.load`)
                  name:str) -> np.ndarray:
     "The object array of strings that `encode_texts` stored under `name`."
@@ -47,7 +49,7 @@ def decode_texts(arrays, # a mapping holding the arrays of `encode_texts` (e.g. 
     out[:] = [raw[a:b].decode('utf-8') for a, b in zip(off[:-1], off[1:])]
     return out.reshape(tuple(np.asarray(arrays[f'{name}_shape'])))
 
-# %% ../nbs/06_traq.ipynb #debf5198
+# %% ../nbs/06_traq.ipynb #110f765e
 _ARRAYS_QK = ('ret_score', 'in_topk', 'is_gold')
 _ARRAYS_QKM = ('cluster', 'freq', 'correct', 'exact_id', 'rouge_id')
 
@@ -71,63 +73,74 @@ class Collection:
     gold_answer:np.ndarray|None = None # (Q,) the standard answer(s) as one string, for qualitative examples
     meta:dict = field(default_factory=dict)
 
-    def __post_init__(self):
-        Q, K = np.shape(self.ret_score)
-        self.ret_score = np.asarray(self.ret_score, dtype=np.float64)
-        for n in ('in_topk', 'is_gold', 'correct'): setattr(self, n, np.asarray(getattr(self, n), dtype=bool))
-        for n in ('cluster', 'exact_id', 'rouge_id'): setattr(self, n, np.asarray(getattr(self, n), dtype=np.int32))
-        self.freq = np.asarray(self.freq, dtype=np.float64)
-        self.requests, self.template, self.qid = (np.asarray(self.requests), np.asarray(self.template).astype(str),
-                                                 np.asarray(self.qid).astype(str))
-        for n in _ARRAYS_QK:
-            if getattr(self, n).shape != (Q, K): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K)}")
-        M = self.cluster.shape[-1]
-        for n in _ARRAYS_QKM:
-            if getattr(self, n).shape != (Q, K, M): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K, M)}")
-        for n in ('requests', 'template', 'qid'):
-            if len(getattr(self, n)) != Q: raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
-        if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
-            raise ValueError("ret_score is NaN for a retrieved or gold passage")
-        empty = (self.cluster < 0).all(axis=2) & self.in_topk
-        if empty.any():
-            q, k = map(int, np.argwhere(empty)[0])
-            raise ValueError(f"passages without samples: {int(empty.sum())} retrieved (question, passage) slots have no "
-                             f"sampled answer, first question {self.qid[q]!r} passage slot {k}")
-
-    @property
-    def shape(self): return self.cluster.shape
+    def __post_init__(self): self.check()   # dtypes coerced, shapes and samples checked (`Collection.check` below)
     def __len__(self): return self.cluster.shape[0]
 
-    def subset(self, idx) -> 'Collection':
-        "The questions `idx` (indices or a boolean mask)."
-        kw = {f.name: getattr(self, f.name) for f in fields(self)}
-        for n, v in kw.items():
-            if isinstance(v, np.ndarray): kw[n] = v[idx]
-        return Collection(**kw)
+# %% ../nbs/06_traq.ipynb #366fe541
+@patch
+def check(self:Collection):
+    "Coerce the arrays to their dtypes and check their shapes, the scores and that every retrieved passage has samples."
+    Q, K = np.shape(self.ret_score)
+    self.ret_score = np.asarray(self.ret_score, dtype=np.float64)
+    for n in ('in_topk', 'is_gold', 'correct'): setattr(self, n, np.asarray(getattr(self, n), dtype=bool))
+    for n in ('cluster', 'exact_id', 'rouge_id'): setattr(self, n, np.asarray(getattr(self, n), dtype=np.int32))
+    self.freq = np.asarray(self.freq, dtype=np.float64)
+    self.requests, self.template, self.qid = (np.asarray(self.requests), np.asarray(self.template).astype(str),
+                                             np.asarray(self.qid).astype(str))
+    for n in _ARRAYS_QK:
+        if getattr(self, n).shape != (Q, K): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K)}")
+    M = self.cluster.shape[-1]
+    for n in _ARRAYS_QKM:
+        if getattr(self, n).shape != (Q, K, M): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K, M)}")
+    for n in ('requests', 'template', 'qid'):
+        if len(getattr(self, n)) != Q: raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
+    if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
+        raise ValueError("ret_score is NaN for a retrieved or gold passage")
+    empty = (self.cluster < 0).all(axis=2) & self.in_topk
+    if empty.any():
+        q, k = map(int, np.argwhere(empty)[0])
+        raise ValueError(f"passages without samples: {int(empty.sum())} retrieved (question, passage) slots have no "
+                         f"sampled answer, first question {self.qid[q]!r} passage slot {k}")
 
-    def save(self, path:str|Path):
-        "Save as a compressed `.npz` (answers included when present; `meta` as JSON)."
-        import json
-        arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
-        if self.answers is not None: arrays.pop('answers'); arrays.update(encode_texts(self.answers, 'answers'))
-        if self.features is not None: arrays['features'] = np.asarray(self.features, dtype=np.float32)
-        for n in ('question', 'gold_answer'):
-            if getattr(self, n) is not None: arrays[n] = np.asarray(getattr(self, n)).astype(str)
-        np.savez_compressed(path, meta=np.array(json.dumps(self.meta)), **arrays)
+# %% ../nbs/06_traq.ipynb #757ec50e
+@patch(as_prop=True)
+def shape(self:Collection): return self.cluster.shape
 
-    @classmethod
-    def load(cls, path:str|Path) -> 'Collection':
-        "Load a collection saved by `save`."
-        import json
-        path = Path(path)
-        if not path.exists(): raise FileNotFoundError(f"no collection at {path}; run the collection step (conformal_rag.collect) first")
-        names = {f.name for f in fields(cls)}
-        with np.load(path, allow_pickle=False) as z:
-            kw = {k: z[k] for k in z.files if k in names and k != 'meta'}
-            meta = json.loads(str(z['meta'])) if 'meta' in z.files else {}
-            if 'answers_utf8' in z.files: kw['answers'] = decode_texts(z, 'answers')
-        if 'answers' in kw: kw['answers'] = kw['answers'].astype(object)
-        return cls(**kw, meta=meta)
+# %% ../nbs/06_traq.ipynb #949fb42a
+@patch
+def subset(self:Collection, idx) -> 'Collection':
+    "The questions `idx` (indices or a boolean mask)."
+    kw = {f.name: getattr(self, f.name) for f in fields(self)}
+    for n, v in kw.items():
+        if isinstance(v, np.ndarray): kw[n] = v[idx]
+    return Collection(**kw)
+
+# %% ../nbs/06_traq.ipynb #493fab48
+@patch
+def save(self:Collection, path:str|Path):
+    "Save as a compressed `.npz` (answers included when present; `meta` as JSON)."
+    import json
+    arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
+    if self.answers is not None: arrays.pop('answers'); arrays.update(encode_texts(self.answers, 'answers'))
+    if self.features is not None: arrays['features'] = np.asarray(self.features, dtype=np.float32)
+    for n in ('question', 'gold_answer'):
+        if getattr(self, n) is not None: arrays[n] = np.asarray(getattr(self, n)).astype(str)
+    np.savez_compressed(path, meta=np.array(json.dumps(self.meta)), **arrays)
+
+# %% ../nbs/06_traq.ipynb #3a48c748
+@patch(cls_method=True)
+def load(cls:Collection, path:str|Path) -> 'Collection':
+    "Load a collection saved by `save`."
+    import json
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f"no collection at {path}; run the collection step (conformal_rag.collect) first")
+    names = {f.name for f in fields(cls)}
+    with np.load(path, allow_pickle=False) as z:
+        kw = {k: z[k] for k in z.files if k in names and k != 'meta'}
+        meta = json.loads(str(z['meta'])) if 'meta' in z.files else {}
+        if 'answers_utf8' in z.files: kw['answers'] = decode_texts(z, 'answers')
+    if 'answers' in kw: kw['answers'] = kw['answers'].astype(object)
+    return cls(**kw, meta=meta)
 
 # %% ../nbs/06_traq.ipynb #99167cee
 def synthetic_collection(Q:int=300, # questions
@@ -198,6 +211,12 @@ def check_fidelity(fidelity:str) -> str:
     if fidelity not in FIDELITIES: raise ValueError(f"fidelity must be one of {FIDELITIES}, got fidelity={fidelity!r}")
     return fidelity
 
+# %% ../nbs/06_traq.ipynb #28e569df
+def ret_placeholder(c:Collection) -> float:
+    "The retriever's placeholder score (above every retrieved passage's `-score`) for questions without a retrieved gold passage."
+    return (np.nanmax(-c.ret_score[c.in_topk]) if c.in_topk.any() else 0.) + 1.0
+
+# %% ../nbs/06_traq.ipynb #9e82b332
 def ret_nonconformity(c:Collection,
                       fidelity:str='exact', # 'traq': the gold passage's score whether retrieved or not (TRAQ's `retrieved_true_scores`)
                      ) -> np.ndarray:
@@ -207,30 +226,31 @@ def ret_nonconformity(c:Collection,
     finite = np.isfinite(s)
     return np.where(finite, s, ret_placeholder(c))
 
-def ret_placeholder(c:Collection) -> float:
-    "The retriever's placeholder score (above every retrieved passage's `-score`) for questions without a retrieved gold passage."
-    return (np.nanmax(-c.ret_score[c.in_topk]) if c.in_topk.any() else 0.) + 1.0
-
-LLM_PLACEHOLDER = 1.0  # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
-
+# %% ../nbs/06_traq.ipynb #e6fe0404
 def llm_gold_slots(c:Collection) -> np.ndarray:
     "(Q, K) mask of the gold slots the LLM score is read from: the separately sampled gold passage when a question has one (TRAQ's `true_scores`), else every gold slot."
     extra = c.is_gold & ~c.in_topk
     return np.where(extra.any(axis=1, keepdims=True), extra, c.is_gold)
+
+# %% ../nbs/06_traq.ipynb #03ae96ac
+LLM_PLACEHOLDER = 1.0  # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
 
 def llm_nonconformity(c:Collection) -> np.ndarray:
     "Per question: minus the frequency of the most frequent correct cluster sampled from the gold passage (placeholder 1)."
     gold_freq = np.where(c.correct & llm_gold_slots(c)[:, :, None], c.freq, 0).max(axis=(1, 2))
     return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
 
+# %% ../nbs/06_traq.ipynb #cbf3f450
 def answerable(c:Collection) -> np.ndarray:
     "Per question: at least one correct answer was sampled from a gold passage (the LLM set can cover it at all)."
     return (c.correct & llm_gold_slots(c)[:, :, None]).any(axis=(1, 2))
 
+# %% ../nbs/06_traq.ipynb #298cd245
 def gold_retrieved(c:Collection) -> np.ndarray:
     "Per question: a gold passage is among the retrieved top K (the retriever can be right at all)."
     return (c.is_gold & c.in_topk).any(axis=1)
 
+# %% ../nbs/06_traq.ipynb #6f9f3ed8
 def majority_correct(c:Collection) -> np.ndarray:
     "Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's usual answer is right)."
     f = np.where(llm_gold_slots(c)[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
@@ -250,6 +270,7 @@ def check_population(population:str) -> str:
         raise ValueError(f"population must be one of {tuple(POPULATIONS)}, got population={population!r}")
     return population
 
+# %% ../nbs/06_traq.ipynb #9d67813e
 def apply_population(c:Collection, # the whole collection
                      population:str, # a name in `POPULATIONS`
                     ) -> Collection:
@@ -262,11 +283,13 @@ def apply_population(c:Collection, # the whole collection
     out.meta = {**c.meta, 'population': population, 'population_kept': int(keep.sum()), 'population_of': len(c)}
     return out
 
+# %% ../nbs/06_traq.ipynb #f947eaa5
 def population_note(c:Collection) -> str:
     "A caption fragment naming the population of `c` and the questions kept (e.g. 'TRAQ population: 68 of 100 ...')."
     p = c.meta.get('population', 'all')
     return f"{p!r} population, {POPULATIONS[p][0]}: {c.meta.get('population_kept', len(c))} of {c.meta.get('population_of', len(c))}"
 
+# %% ../nbs/06_traq.ipynb #1b6ec1c1
 def ceilings(c:Collection) -> dict:
     "Share of questions each coverage event can reach at all, whatever the thresholds (1.0 on the 'traq' population)."
     return dict(ret=float(gold_retrieved(c).mean()), llm=float(answerable(c).mean()),
@@ -290,10 +313,12 @@ def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
     "(Q, K) mask of the retrieval set `{p in top-K : -score(q, p) <= tau_ret}` (TRAQ eq. (1))."
     return c.in_topk & in_set(-c.ret_score, tau_ret)
 
+# %% ../nbs/06_traq.ipynb #f68dee4e
 def llm_set(c:Collection, tau_llm:float) -> np.ndarray:
     "(Q, K, M) mask of the samples whose cluster is in the LLM set `{-freq <= tau_llm}` (TRAQ eq. (3))."
     return (c.cluster >= 0) & in_set(-c.freq, tau_llm)
 
+# %% ../nbs/06_traq.ipynb #54938738
 def aggregated_set(c:Collection, tau_ret:float, tau_llm:float) -> np.ndarray:
     "(Q, K, M) mask of the samples in the aggregated set: LLM sets of the passages in the retrieval set (TRAQ eq. (4))."
     return retrieval_set(c, tau_ret)[:, :, None] & llm_set(c, tau_llm)
@@ -309,11 +334,13 @@ def _unique_count(ids:np.ndarray, mask:np.ndarray) -> np.ndarray:
     present[rows[m2], ids2[m2]] = True
     return present.sum(axis=1)
 
+# %% ../nbs/06_traq.ipynb #baf77d9f
 def set_sizes(c:Collection, mask:np.ndarray) -> dict:
     "Per-question sizes of the answer set `mask` (Q, K, M): semantic clusters, exact and ROUGE uniques, total answers."
     return dict(semantic=_unique_count(c.cluster, mask), exact=_unique_count(c.exact_id, mask),
                 rouge=_unique_count(c.rouge_id, mask), total=(mask & (c.cluster >= 0)).sum(axis=(1, 2)))
 
+# %% ../nbs/06_traq.ipynb #8bc0233d
 def covered(c:Collection, mask:np.ndarray) -> np.ndarray:
     "Per question: the answer set `mask` holds a correct answer (end-to-end coverage event `r* in C_agg`)."
     return (mask & c.correct).any(axis=(1, 2))
@@ -331,12 +358,23 @@ class Thresholds:
     whole_llm:bool = False # tau_llm admits every sampled answer of the calibration questions (+inf, placeholder, ...)
     n_cal:int = 0 # calibration questions of each component
 
+# %% ../nbs/06_traq.ipynb #4f3956eb
 def check_split(alpha:float, alpha_ret:float, alpha_llm:float, tol:float=1e-9):
     "Raise a `ValueError` unless `alpha_ret + alpha_llm == alpha` (the Bonferroni budget, TRAQ Theorem 1)."
     alpha, alpha_ret, alpha_llm = check_alpha(alpha), check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
     if abs(alpha_ret + alpha_llm - alpha) > tol:
         raise ValueError(f"alpha_ret + alpha_llm must equal alpha: {alpha_ret} + {alpha_llm} = {alpha_ret + alpha_llm} != alpha={alpha}")
 
+# %% ../nbs/06_traq.ipynb #766b9878
+def fidelity_method(method:str|None, # a threshold method or None
+                    fidelity:str) -> str:
+    "The threshold method of a run: `method` or, when None, the fidelity's ('exact' or 'traq'); 'traq' fidelity takes no other."
+    if check_fidelity(fidelity) == 'traq':
+        if method not in (None, 'traq'): raise ValueError(f"fidelity='traq' uses TRAQ's thresholds (method='traq'), got method={method!r}")
+        return 'traq'
+    return 'exact' if method is None else method
+
+# %% ../nbs/06_traq.ipynb #107c74c5
 def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
               alpha_llm:float, # LLM miscoverage
@@ -365,14 +403,7 @@ def calibrate(cal:Collection, # calibration questions
     whole_llm = bool(t_llm >= (-cal.freq[valid]).max()) if valid.any() else True
     return Thresholds(t_ret, t_llm, alpha_ret, alpha_llm, delta, whole_ret, whole_llm, len(cal))
 
-def fidelity_method(method:str|None, # a threshold method or None
-                    fidelity:str) -> str:
-    "The threshold method of a run: `method` or, when None, the fidelity's ('exact' or 'traq'); 'traq' fidelity takes no other."
-    if check_fidelity(fidelity) == 'traq':
-        if method not in (None, 'traq'): raise ValueError(f"fidelity='traq' uses TRAQ's thresholds (method='traq'), got method={method!r}")
-        return 'traq'
-    return 'exact' if method is None else method
-
+# %% ../nbs/06_traq.ipynb #9faa6f86
 def report(test:Collection, # test questions
            agg:np.ndarray, # (Q, K, M) mask of the aggregated answer set
            ret_cov, # per-question retriever coverage `p* in C_ret` (boolean array), or NaN when not defined
@@ -394,10 +425,12 @@ def report(test:Collection, # test questions
                 # share of test questions whose set is the whole candidate set (every sample of every retrieved passage)
                 whole_set=float((agg | ~candidates).all(axis=(1, 2)).mean()))
 
+# %% ../nbs/06_traq.ipynb #17855404
 def llm_covered(test:Collection, tau_llm:float) -> np.ndarray:
     "Per question: `r* in C_LLM(q, p*)`, a correct sample from the gold passage passes `tau_llm` (never without one)."
     return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
 
+# %% ../nbs/06_traq.ipynb #04c4a959
 def evaluate(test:Collection, th:Thresholds,
              fidelity:str='exact', # 'traq': TRAQ's retriever event and its reclustered semantic count (`semantic_size_traq`)
              recluster:'TraqRecluster|None'=None, # `traq_recluster(test)`, when already built ('traq' only)
@@ -457,6 +490,7 @@ def collection_digest(c:Collection) -> str:
         a = np.ascontiguousarray(getattr(c, n)); h.update(n.encode()); h.update(str(a.shape).encode()); h.update(a.tobytes())
     return h.hexdigest()
 
+# %% ../nbs/06_traq.ipynb #23726169
 def memoized(key:tuple, compute):
     "`compute()`, remembered under `key` for the rest of the process (a copy is returned)."
     if key not in _MEMO:
@@ -464,6 +498,7 @@ def memoized(key:tuple, compute):
         _MEMO[key] = compute()
     return dict(_MEMO[key])
 
+# %% ../nbs/06_traq.ipynb #9746aacd
 def gp_minimize_1d(f, # objective of a list [x]
                    w_bounds, # search range (low, high)
                    n_calls:int, n_initial_points:int, seed:int,
@@ -485,6 +520,26 @@ def gp_minimize_1d(f, # objective of a list [x]
         return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
                            n_initial_points=n_initial_points, acq_func='EI', random_state=seed, **kw)
 
+# %% ../nbs/06_traq.ipynb #98c0a3ed
+def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo):
+    "The search of `optimize_split`, not memoized: random points when `n_calls` is too small for a Gaussian process, else `gp_minimize_1d`."
+    def f(x):
+        w = float(x[0])
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')  # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
+            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
+        return float(evaluate(opt, th)[objective])
+    if n_calls <= n_initial_points + 1:  # too few calls for a Gaussian process: plain search over random points
+        rng = np.random.default_rng(seed)
+        xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
+        ys = [f(x) for x in xs]
+        i = int(np.argmin(ys))
+        return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs], values=ys)
+    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
+    return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls, ws=[float(x[0]) for x in r.x_iters],
+                values=[float(v) for v in r.func_vals])
+
+# %% ../nbs/06_traq.ipynb #685e6995
 def optimize_split(opt:Collection, # optimization questions (disjoint from calibration and test)
                    alpha:float, # overall miscoverage
                    delta:float|None=None, # PAC variant when given
@@ -504,22 +559,8 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
     return memoized(key, lambda: _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
                                                  seed, method, fast_bo))
 
-def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo):
-    def f(x):
-        w = float(x[0])
-        with warnings.catch_warnings():
-            warnings.simplefilter('ignore')  # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
-            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
-        return float(evaluate(opt, th)[objective])
-    if n_calls <= n_initial_points + 1:  # too few calls for a Gaussian process: plain search over random points
-        rng = np.random.default_rng(seed)
-        xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
-        ys = [f(x) for x in xs]
-        i = int(np.argmin(ys))
-        return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs], values=ys)
-    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
-    return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls, ws=[float(x[0]) for x in r.x_iters],
-                values=[float(v) for v in r.func_vals])
+
+
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
@@ -534,6 +575,7 @@ class TraqRecluster:
         idx = np.arange(len(self))[idx]
         return TraqRecluster(self.answer_id[idx], [self.joins[i] for i in idx])
 
+# %% ../nbs/06_traq.ipynb #71e13638
 def traq_recluster(c:Collection, # a collection with `answers`
                    threshold:float=0.7, # TRAQ: ROUGE-1 F > 0.7 joins two answers
                   ) -> TraqRecluster:
@@ -552,6 +594,7 @@ def traq_recluster(c:Collection, # a collection with `answers`
         joins.append(rouge_matrix(list(pos), 'rouge1', stem=True) > threshold if pos else np.zeros((0, 0), bool))
     return TraqRecluster(aid, joins)
 
+# %% ../nbs/06_traq.ipynb #cce499f7
 def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same questions
                        mask:np.ndarray, # (Q, K, M) answer set
                       ) -> np.ndarray:
@@ -586,6 +629,7 @@ def traq_split(n:int, # questions
     a, b = int(n * fractions[0]), int(n * (fractions[0] + fractions[1]))
     return tuple(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:]))
 
+# %% ../nbs/06_traq.ipynb #34a088b1
 def check_splits(splits, # a list of (calibration, optimization, test) index arrays
                  n:int, # questions in the collection the indices refer to
                 ) -> list:
@@ -621,6 +665,26 @@ def traq_softmax(w) -> np.ndarray:
     nom = np.exp(np.asarray(w, dtype=float) - np.mean(np.asarray(w, dtype=float)))
     return nom / np.sum(nom)
 
+# %% ../nbs/06_traq.ipynb #24e48e98
+def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc):
+    "The search of `optimize_split_traq`, not memoized: skopt's `gp_minimize` over two weights, as TRAQ's script runs it."
+    from skopt import gp_minimize
+    from skopt.space import Real
+    def f(x):
+        w = traq_softmax(x)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            th = calibrate(cal, alpha * w[0], alpha * w[1], delta, fidelity='traq')
+        return float(evaluate(opt, th, 'traq', rc)['semantic_size_traq'])
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
+        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI', n_calls=n_calls,
+                        n_initial_points=n_initial_points, random_state=seed, x0=[[1, 1]])
+    w = traq_softmax(r.x)
+    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]), objective=float(r.fun),
+                values=[float(v) for v in r.func_vals])
+
+# %% ../nbs/06_traq.ipynb #6a312458
 def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_first`): the thresholds
                         opt:Collection, # optimization questions (TRAQ's `cal_second`): the objective
                         alpha:float, # overall miscoverage
@@ -641,22 +705,7 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
            n_calls, n_initial_points)
     return memoized(key, lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc))
 
-def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc):
-    from skopt import gp_minimize
-    from skopt.space import Real
-    def f(x):
-        w = traq_softmax(x)
-        with warnings.catch_warnings():
-            warnings.simplefilter('ignore')
-            th = calibrate(cal, alpha * w[0], alpha * w[1], delta, fidelity='traq')
-        return float(evaluate(opt, th, 'traq', rc)['semantic_size_traq'])
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
-        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI', n_calls=n_calls,
-                        n_initial_points=n_initial_points, random_state=seed, x0=[[1, 1]])
-    w = traq_softmax(r.x)
-    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]), objective=float(r.fun),
-                values=[float(v) for v in r.func_vals])
+
 
 # %% ../nbs/06_traq.ipynb #9a3af05f
 def vanilla(test:Collection,
@@ -676,6 +725,7 @@ def vanilla(test:Collection,
     if fidelity == 'traq': r['semantic_size_traq'] = float(semantic_size_traq(recluster or traq_recluster(test), mask).mean())
     return r
 
+# %% ../nbs/06_traq.ipynb #f2f43b1e
 METHODS = {}
 
 def register_method(name:str):
@@ -683,6 +733,7 @@ def register_method(name:str):
     def deco(fn): METHODS[name] = fn; return fn
     return deco
 
+# %% ../nbs/06_traq.ipynb #191c3954
 def split_and_calibrate(c:Collection, # the collected arrays
                         cal, # indices of the calibration questions
                         opt, # indices of the optimization questions (used when `optimize`)
@@ -714,6 +765,7 @@ def split_and_calibrate(c:Collection, # the collected arrays
     return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
                 tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
+# %% ../nbs/06_traq.ipynb #fdd491bc
 def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:float|None, pac:bool, optimize:bool,
                              method:str|None, n_calls:int, n_initial_points:int|None, seed:int,
                              recluster:TraqRecluster|None) -> dict:
@@ -731,20 +783,94 @@ def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:fl
     return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
                 tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
+# %% ../nbs/06_traq.ipynb #c4b2d1f5
 @register_method('Vanilla')
 def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, **_):
     if check_fidelity(fidelity) == 'exact': return vanilla(c.subset(test))
     return dict(vanilla(c, 'traq', recluster), n_eval=len(c))   # TRAQ's code: every question, not the test split
+
+# %% ../nbs/06_traq.ipynb #0922bba5
 @register_method('Bonf')
 def _bonf(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, False, False, **kw)
+
+# %% ../nbs/06_traq.ipynb #cbee6795
 @register_method('TRAQ')
 def _traq(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, False, True, **kw)
+
+# %% ../nbs/06_traq.ipynb #f08bd5ef
 @register_method('Bonf-P')
 def _bonf_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, False, **kw)
+
+# %% ../nbs/06_traq.ipynb #2958b8cd
 @register_method('TRAQ-P')
 def _traq_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, True, **kw)
 
 # %% ../nbs/06_traq.ipynb #db6fe702
+def grid_splits(c:Collection, # the pool of questions (after `population`)
+                seeds:list, # one split per seed
+                fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
+                fidelity:str='exact', # 'traq': TRAQ's split per seed (`traq_split`); 'exact': `split_indices`
+                splits=None, # explicit (cal, opt, test) index triples, one per seed (checked by `check_splits`)
+               ) -> dict:
+    "{seed: (cal, opt, test)}: the explicit `splits`, else TRAQ's split ('traq') or the stratified one ('exact') per seed."
+    if splits is not None:
+        splits = check_splits(splits, len(c))
+        if len(splits) != len(seeds): raise ValueError(f"splits holds {len(splits)} splits but seeds {len(seeds)} seeds {seeds}: give one split per seed")
+        return dict(zip(seeds, splits))
+    if check_fidelity(fidelity) == 'traq': return {s: traq_split(len(c), s, fractions) for s in seeds}
+    return {s: split_indices(c, fractions, s) for s in seeds}
+
+# %% ../nbs/06_traq.ipynb #06591fcd
+def grid_run(c:Collection, # the pool of questions
+             split, # (cal, opt, test) index arrays into `c`
+             seed:int, level:float, # the run's seed and desired end-to-end coverage 1 - alpha
+             m:str, fn, # the method's name and its function (`METHODS[m]`)
+             delta:float|None, # PAC parameter of the -P methods
+             options:dict, # passed to the method
+             fidelity:str='exact', # recorded in the row when not 'exact'
+             pop:str='all', # the population of `c`, recorded in the row
+            ) -> dict:
+    "One row of `run_grid`: method `m` at `level` on one split, with the split's sizes and ceilings."
+    cal, opt, test = split
+    alpha = round(1 - level, 10)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
+    few = [str(w.message) for w in caught if 'too few' in str(w.message)]
+    ceil = {f'ceiling_{k}': v for k, v in ceilings(c.subset(test)).items()}   # of this split's test questions
+    fid = {} if fidelity == 'exact' else dict(fidelity=fidelity)
+    return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c), n_cal=len(cal),
+                n_opt=len(opt), n_test=len(test), **fid, **r, **ceil, too_few=few[0] if few else '')
+
+# %% ../nbs/06_traq.ipynb #e2cb638a
+def _map_jobs(one, # row function of (seed, level, method, fn)
+              jobs:list, # (seed, level, method) triples
+              n_jobs:int=1, progress:bool=True, keep_workers:bool=False, # as in `run_grid`
+             ) -> list:
+    "`one(seed, level, method, METHODS[method])` for every job, in order; in joblib workers when `n_jobs != 1`."
+    from tqdm.auto import tqdm
+    it = tqdm(jobs, desc='methods x levels x seeds', disable=not progress)
+    if n_jobs == 1: return [one(s, l, m, METHODS[m]) for s, l, m in it]
+    from joblib import Parallel, delayed
+    from joblib.externals.loky import get_reusable_executor
+    with Parallel(n_jobs=n_jobs, max_nbytes=None, batch_size=8) as par:
+        rows = par(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
+    # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
+    # (nbdev_test's worker processes wait for them); a notebook running many grids keeps them (starting two
+    # workers costs seconds of CPU per call)
+    if not keep_workers: get_reusable_executor().shutdown(wait=True)
+    return rows
+
+# %% ../nbs/06_traq.ipynb #716cbce4
+def _warn_too_few(df:pd.DataFrame):
+    "One warning (attributed to `run_grid`'s caller) summing the runs with too few calibration questions for their level."
+    if (df.too_few != '').any():  # one summary instead of a warning per calibration
+        bad = df[df.too_few != '']
+        warnings.warn(f"run_grid: {len(bad)} of {len(df)} runs had too few calibration questions for their level, so a "
+                      f"threshold was +inf (their sets hold everything); e.g. {bad.method.iloc[0]} at level "
+                      f"{bad.level.iloc[0]}: {bad.too_few.iloc[0]}", stacklevel=3)
+
+# %% ../nbs/06_traq.ipynb #663da1eb
 def run_grid(c:Collection, # the collected arrays
              methods=('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), # names in `METHODS`
              levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
@@ -760,7 +886,6 @@ def run_grid(c:Collection, # the collected arrays
              **options, # passed to every method (n_calls, n_initial_points, method, ...)
             ) -> pd.DataFrame:
     "Run every method at every level and seed; one row per (method, level, seed). TRAQ's experiment grid."
-    from tqdm.auto import tqdm
     if 'drop_unanswerable' in options:
         raise ValueError("drop_unanswerable was removed: pass population='traq' (applied before splitting) instead")
     if population is not None: c = apply_population(c, population)
@@ -769,44 +894,14 @@ def run_grid(c:Collection, # the collected arrays
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {sorted(METHODS)}")
     for l in levels: check_alpha(round(1 - l, 10), f'1 - level (level={l})')
     seeds = list(seeds)
-    if splits is not None:
-        splits = check_splits(splits, len(c))
-        if len(splits) != len(seeds): raise ValueError(f"splits holds {len(splits)} splits but seeds {len(seeds)} seeds {seeds}: give one split per seed")
-        split_of = dict(zip(seeds, splits))
-    elif check_fidelity(fidelity) == 'traq': split_of = {s: traq_split(len(c), s, fractions) for s in seeds}
-    else: split_of = {s: split_indices(c, fractions, s) for s in seeds}
+    split_of = grid_splits(c, seeds, fractions, fidelity, splits)
     if check_fidelity(fidelity) == 'traq':   # passed to the methods only then: 'exact' runs see the options they always saw
         fidelity_method(options.get('method'), 'traq')
         options = {**options, 'fidelity': 'traq', 'recluster': traq_recluster(c)}
     jobs = [(s, l, m) for s in seeds for l in levels for m in methods]
-    def one(seed, level, m, fn):
-        cal, opt, test = split_of[seed]
-        alpha = round(1 - level, 10)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter('always')
-            r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
-        few = [str(w.message) for w in caught if 'too few' in str(w.message)]
-        ceil = {f'ceiling_{k}': v for k, v in ceilings(c.subset(test)).items()}   # of this split's test questions
-        fid = {} if fidelity == 'exact' else dict(fidelity=fidelity)
-        return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c), n_cal=len(cal),
-                    n_opt=len(opt), n_test=len(test), **fid, **r, **ceil, too_few=few[0] if few else '')
-    it = tqdm(jobs, desc='methods x levels x seeds', disable=not progress)
-    if n_jobs == 1: rows = [one(s, l, m, METHODS[m]) for s, l, m in it]
-    else:
-        from joblib import Parallel, delayed
-        from joblib.externals.loky import get_reusable_executor
-        with Parallel(n_jobs=n_jobs, max_nbytes=None, batch_size=8) as par:
-            rows = par(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
-        # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
-        # (nbdev_test's worker processes wait for them); a notebook running many grids keeps them (starting two
-        # workers costs seconds of CPU per call)
-        if not keep_workers: get_reusable_executor().shutdown(wait=True)
-    df = pd.DataFrame(rows)
-    if (df.too_few != '').any():  # one summary instead of a warning per calibration
-        bad = df[df.too_few != '']
-        warnings.warn(f"run_grid: {len(bad)} of {len(df)} runs had too few calibration questions for their level, so a "
-                      f"threshold was +inf (their sets hold everything); e.g. {bad.method.iloc[0]} at level "
-                      f"{bad.level.iloc[0]}: {bad.too_few.iloc[0]}", stacklevel=2)
+    def one(seed, level, m, fn): return grid_run(c, split_of[seed], seed, level, m, fn, delta, options, fidelity, pop)
+    df = pd.DataFrame(_map_jobs(one, jobs, n_jobs, progress, keep_workers))
+    _warn_too_few(df)
     return df
 
 # %% ../nbs/06_traq.ipynb #19f7a13f
@@ -853,6 +948,7 @@ def split_coverage_pmf(n_cal:int, # calibration questions
     if k > n_cal: return np.eye(n_test + 1)[-1]   # +inf threshold: every test question covered
     return _stats.betabinom.pmf(np.arange(n_test + 1), n_test, k, n_cal + 1 - k)
 
+# %% ../nbs/06_traq.ipynb #87ef40e7
 def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
                   n_test, # test questions per split (an int, or one per split)
                   level, # desired coverage per split (a float, or one per split, e.g. TRAQ's per-split 1 - alpha_ret)
@@ -906,6 +1002,7 @@ def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'), by=(
     g.columns = [f'{m}_{s}' for m, s in g.columns]
     return g.reset_index()
 
+# %% ../nbs/06_traq.ipynb #90c02e56
 def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
                    levels=None, # only these levels (e.g. where both reach their target); None: every level
                   ) -> float:
@@ -917,6 +1014,7 @@ def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', me
     a, b = a.align(b, join='inner')
     return float(1 - a.mean() / b.mean())
 
+# %% ../nbs/06_traq.ipynb #91cfceea
 def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
                             mass:float=0.95, # mass of the exact band that decides whether a method reaches its target
                            ) -> pd.DataFrame:
@@ -943,6 +1041,7 @@ IDK_LABELS = {'any': answerable, 'majority': majority_correct}
 class IDKUnavailable(ValueError):
     "The data of a split cannot train or calibrate the IDK classifier (one class only, no unanswerable question)."
 
+# %% ../nbs/06_traq.ipynb #2e61382a
 def idk_extension(c:Collection, # a collection with `features`
                   train:np.ndarray, # indices to fit the classifier on
                   cal:np.ndarray, # indices to calibrate the IDK threshold on (disjoint from train)

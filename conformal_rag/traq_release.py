@@ -25,6 +25,7 @@ __all__ = ['TASKS', 'BACKBONES', 'MODELS', 'REQUIRED', 'RELEASE_SHA256', 'RESULT
 class ReleaseFileError(ValueError):
     "A release file that cannot be read, or whose content does not have the release schema (the message names it)."
 
+# %% ../nbs/06b_traq_release.ipynb #9df5b671
 def _numpy_globals() -> dict:
     from numpy._core import multiarray as ma
     g = {}
@@ -34,6 +35,7 @@ def _numpy_globals() -> dict:
     g[('numpy', 'ndarray')], g[('numpy', 'dtype')] = np.ndarray, np.dtype
     return g
 
+# %% ../nbs/06b_traq_release.ipynb #cf689cad
 _BUILTINS = ('list', 'dict', 'tuple', 'set', 'frozenset', 'str', 'int', 'float', 'bool', 'complex', 'bytes', 'bytearray')
 
 class SafeUnpickler(pickle.Unpickler):
@@ -52,6 +54,7 @@ class SafeUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{self.path}: refused to load global {module}.{name} (a release file holds only "
                                      "numpy arrays and builtin containers)")
 
+# %% ../nbs/06b_traq_release.ipynb #e308e23a
 def safe_load(path:str|Path # a pickle file
              ):
     "Load a pickle with `SafeUnpickler`; a missing, truncated or malicious file raises an error naming it."
@@ -88,6 +91,7 @@ def check_backbone(backbone:str) -> str:
     if b is None: raise ValueError(f"unknown TRAQ backbone {backbone!r}; use one of {sorted(BACKBONES)}")
     return b
 
+# %% ../nbs/06b_traq_release.ipynb #c847db09
 def release_suffix(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                    variant:str|None=None # None, 'fewshot', 'new', 'semantic', 'unc', 'unc_fewshot', ...
                   ) -> str:
@@ -98,6 +102,7 @@ def release_suffix(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
     if v == 'unc' or v.startswith('unc_'): return '_'.join(['unc', task] + ([v[4:]] if v != 'unc' else []))
     return f"{task}_{v}"
 
+# %% ../nbs/06b_traq_release.ipynb #6acbec01
 def release_files(dir:str|Path, # the folder holding the release pickles (the authors' `collected_data`)
                   task:str, backbone:str, variant:str|None=None) -> dict:
     "{array: Path or None} for every array of the release schema; None where no candidate file exists."
@@ -108,6 +113,7 @@ def release_files(dir:str|Path, # the folder holding the release pickles (the au
         out[name] = found[0] if found else None
     return out
 
+# %% ../nbs/06b_traq_release.ipynb #eafabf67
 def expected_names(task:str, backbone:str, variant:str|None, name:str) -> list:
     "The file names that would hold array `name`."
     return [f"{s}_{release_suffix(task, variant)}.p" for s in _FILES[check_backbone(backbone)][name]]
@@ -314,8 +320,19 @@ RELEASE_SHA256 = dict(l.split() for l in _RELEASE_SHA256.strip().splitlines())
 
 # %% ../nbs/06b_traq_release.ipynb #59f2247e
 _WORDS = ('the of a in was is city river king war year born capital france paris london music song film team '
-          'first second played won by for with from').split()
+          'first second played won by for with from').split()   # the words of synthetic wrong answers
 
+def _draw_passage(rng:np.random.Generator, pool:list, M:int, q:int) -> tuple:
+    "One synthetic passage of question `q`: M answers drawn from `pool`, their counts, arbitrary semantic ids and the ids' probabilities."
+    p = rng.dirichlet(np.ones(len(pool)))
+    ans = [pool[i].encode().decode() for i in rng.choice(len(pool), M, p=p)]   # one object per sample, as generated
+    occ = dict(Counter(ans))                       # insertion order = first occurrence, as theirs
+    sid = {a: (len(a) + q) % 3 for a in occ}        # arbitrary per-passage ids (not a reclustering)
+    pr = {}
+    for a, n in occ.items(): pr[sid[a]] = pr.get(sid[a], 0) + n / M
+    return ans, occ, sid, pr
+
+# %% ../nbs/06b_traq_release.ipynb #5dcdded1
 def synthetic_release(dir:str|Path, # folder to write into (created)
                       task:str='nq', backbone:str='llama2', variant:str|None=None,
                       Q:int=6, K:int=4, M:int=8, # questions, passages per question, samples per passage
@@ -340,20 +357,12 @@ def synthetic_release(dir:str|Path, # folder to write into (created)
         scores = np.sort(rng.normal(70, 3, K).astype(np.float32))[::-1].copy()
         R['retrieved_scores'].append(scores)
         R['retrieved_true_scores'].append([scores[int(rng.integers(K))]])
-        def draw():
-            p = rng.dirichlet(np.ones(len(pool)))
-            ans = [pool[i].encode().decode() for i in rng.choice(len(pool), M, p=p)]   # one object per sample, as generated
-            occ = dict(Counter(ans))                       # insertion order = first occurrence, as theirs
-            sid = {a: (len(a) + q) % 3 for a in occ}        # arbitrary per-passage ids (not a reclustering)
-            pr = {}
-            for a, n in occ.items(): pr[sid[a]] = pr.get(sid[a], 0) + n / M
-            return ans, occ, sid, pr
-        g_ans, g_occ, g_sid, g_pr = draw()                # the separately sampled gold passage
+        g_ans, g_occ, g_sid, g_pr = _draw_passage(rng, pool, M, q)   # the separately sampled gold passage
         R['true_scores'].append([g_pr[g_sid[a]] for a in g_ans if traq_correct(a, R['true_answers'][-1])])
         if gold_only:
             for n, v in zip(('samples', 'occurances', 'semantic_ids', 'probs'), (g_ans, g_occ, g_sid, g_pr)): R[n].append(v)
             continue
-        per = [draw() for _ in range(K)]
+        per = [_draw_passage(rng, pool, M, q) for _ in range(K)]
         for j, n in enumerate(('samples', 'occurances', 'semantic_ids', 'probs')): R[n].append([p[j] for p in per])
     for name, stems in _FILES[b].items():
         if name == 'samples' and not samples: continue
@@ -367,12 +376,14 @@ def _sha256(path:Path) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b''): h.update(chunk)
     return h.hexdigest()
 
+# %% ../nbs/06b_traq_release.ipynb #04eaf706
 def _floats(x, path, q) -> list:
     "A per-question score entry (scalar or list of scalars) as a list of floats."
     try: v = np.asarray(x, dtype=np.float64).ravel()
     except (TypeError, ValueError) as e: raise ReleaseFileError(f"{path}: question {q}: expected numbers, got {type(x).__name__}") from e
     return [float(a) for a in v]
 
+# %% ../nbs/06b_traq_release.ipynb #7170998f
 def _load_golds(golds, queries:list) -> list:
     "True answers per question from a mapping question -> answers, or from a DPR biencoder JSON file."
     if isinstance(golds, (str, Path)):   # a DPR biencoder file, read (and its errors named) as every dataset file is
@@ -385,6 +396,7 @@ def _load_golds(golds, queries:list) -> list:
         out.append([a] if isinstance(a, str) else list(a))
     return out
 
+# %% ../nbs/06b_traq_release.ipynb #f64ebd68
 def _check_len(arrays:dict, files:dict, Q:int):
     for n, v in arrays.items():
         if not isinstance(v, list):
@@ -392,6 +404,7 @@ def _check_len(arrays:dict, files:dict, Q:int):
         if len(v) != Q:
             raise ReleaseFileError(f"{files[n]}: {len(v)} questions, but {files['queries'].name} has {Q}")
 
+# %% ../nbs/06b_traq_release.ipynb #4b643e07
 def _slot(occ, sid, pr, files, q, k):
     "Answers, counts and the authors' semantic probability of each distinct answer of one (question, passage)."
     if not isinstance(occ, dict) or not isinstance(sid, dict) or not isinstance(pr, dict):
@@ -406,6 +419,146 @@ def _slot(occ, sid, pr, files, q, k):
         ans.append(str(a)); cnt.append(int(n)); p.append(float(pr[sid[a]]))
     return ans, cnt, p
 
+# %% ../nbs/06b_traq_release.ipynb #33139827
+def _release_read(dir:Path, task:str, b:str, variant:str|None, golds, read_samples:bool) -> tuple:
+    "The files of the release schema, the ones read, and their content `{array: object}`; a missing file raises an error naming every missing one."
+    files = release_files(dir, task, b, variant)
+    need = list(REQUIRED) + (['true_answers'] if golds is None else []) + (['samples'] if read_samples else [])
+    missing = [n for n in need if files[n] is None]
+    if missing:
+        exp = '; '.join(f"{n}: {' or '.join(expected_names(task, b, variant, n))}" for n in missing)
+        hint = (" (the release has GPT-3.5 true answers only for nq and bio, and none for the 'unc' files: pass "
+                f"golds= the DPR biencoder-{task}-dev.json, as TRAQ's code does)") if 'true_answers' in missing else ''
+        first = expected_names(task, b, variant, missing[0])[0]
+        raise FileNotFoundError(f"TRAQ release file {dir/first} not found; missing in {dir} for task={task!r} "
+                                f"backbone={b!r} variant={variant!r}: {exp}{hint}")
+    read = {name: files[name] for name in need}
+    return files, read, {name: safe_load(p) for name, p in read.items()}
+
+# %% ../nbs/06b_traq_release.ipynb #44bb714e
+def _release_questions(A:dict, files:dict, n:int|None, golds) -> tuple:
+    "`(Q, A, true_answers)`: the first `n` questions of every array (lengths and types checked) and their true answers as lists of str."
+    if not isinstance(A['queries'], list): raise ReleaseFileError(f"{files['queries']}: expected a list of questions, got {type(A['queries']).__name__}")
+    Q = len(A['queries']) if n is None else min(int(n), len(A['queries']))
+    A = {k: (v[:Q] if isinstance(v, list) else v) for k, v in A.items()}
+    _check_len(A, files, Q)
+    for q, s in enumerate(A['queries']):
+        if not isinstance(s, str): raise ReleaseFileError(f"{files['queries']}: question {q} is a {type(s).__name__}, not a str")
+    true_answers = A['true_answers'] if golds is None else _load_golds(golds, A['queries'])
+    for q, g in enumerate(true_answers):
+        if isinstance(g, str): true_answers[q] = [g]
+        elif not isinstance(g, (list, tuple)) or not all(isinstance(x, str) for x in g):
+            raise ReleaseFileError(f"{files['true_answers']}: question {q}: expected a list of answer strings, got {g!r:.80}")
+    return Q, A, true_answers
+
+# %% ../nbs/06b_traq_release.ipynb #f95ccee7
+def _release_scores(A:dict, files:dict) -> tuple:
+    "`(rs, K, true_ret, true_llm)`: retrieved scores per question (all of length K), the gold passage's DPR scores and the LLM scores of the truth."
+    rs = []
+    for q, s in enumerate(A['retrieved_scores']):
+        v = np.asarray(s)
+        if v.ndim != 1 or not np.issubdtype(v.dtype, np.number):
+            raise ReleaseFileError(f"{files['retrieved_scores']}: question {q}: expected a 1-d array of scores, got shape {v.shape} dtype {v.dtype}")
+        rs.append(v)
+    K = len(rs[0]) if rs else 0
+    bad = [q for q, v in enumerate(rs) if len(v) != K]
+    if bad: raise ReleaseFileError(f"{files['retrieved_scores']}: question {bad[0]} has {len(rs[bad[0]])} scores, question 0 has {K}")
+    true_ret = [_floats(x, files['retrieved_true_scores'], q) for q, x in enumerate(A['retrieved_true_scores'])]
+    true_llm = [_floats(x, files['true_scores'], q) for q, x in enumerate(A['true_scores'])]
+    for q, t in enumerate(true_llm):
+        if any(not 0 < x <= 1 + 1e-9 for x in t):
+            raise ReleaseFileError(f"{files['true_scores']}: question {q}: semantic probabilities must lie in (0, 1], got {t[:5]}")
+    return rs, K, true_ret, true_llm
+
+# %% ../nbs/06b_traq_release.ipynb #d2014b0f
+def _release_slots(A:dict, files:dict, Q:int, K:int, gold_only:bool, read_samples:bool) -> list:
+    "`slots[q]`: per retrieved passage (or the gold passage only), `_slot`'s (answers, counts, probabilities); with `read_samples`, checked against the sampled answers."
+    slots = []
+    for q in range(Q):
+        occ, sid, pr = A['occurances'][q], A['semantic_ids'][q], A['probs'][q]
+        if gold_only: occ, sid, pr = [occ], [sid], [pr]
+        for name, v in (('occurances', occ), ('semantic_ids', sid), ('probs', pr)):
+            if not isinstance(v, list):
+                raise ReleaseFileError(f"{files[name]}: question {q}: expected one dict per retrieved passage, got {type(v).__name__}")
+            if len(v) != (1 if gold_only else K):
+                raise ReleaseFileError(f"{files[name]}: question {q} has {len(v)} passages, {files['retrieved_scores'].name} has {K}")
+        slots.append([_slot(o, s_, p, files, q, k) for k, (o, s_, p) in enumerate(zip(occ, sid, pr))])
+        if read_samples:
+            sm = A['samples'][q]
+            sm = [sm] if gold_only else sm
+            for k, (a_list, (ans, cnt, _)) in enumerate(zip(sm, slots[q])):
+                if Counter(map(str, a_list)) != dict(zip(ans, cnt)):
+                    raise ReleaseFileError(f"{files['samples']}: question {q} passage {k}: the sampled answers do not match "
+                                           f"the counts in {files['occurances'].name}")
+    return slots
+
+# %% ../nbs/06b_traq_release.ipynb #b68c9ace
+def _question_ids(slots_q:list, golds_q:list, rule, threshold:float) -> tuple:
+    "One question's distinct answers `{answer: index}` over its passages, their ROUGE and exact question-level ids, and their correctness."
+    uniq = {}
+    for ans, _, _ in slots_q:
+        for a in ans: uniq.setdefault(a, len(uniq))
+    u = list(uniq)
+    lab_r = cluster_rouge(u, threshold) if u else np.zeros(0, int)
+    lab_e = cluster_exact(u) if u else np.zeros(0, int)
+    ok = np.array([bool(a.strip()) and bool(rule(a, golds_q)) for a in u], bool)
+    return uniq, lab_r, lab_e, ok
+
+# %% ../nbs/06b_traq_release.ipynb #88b263bc
+def _gold_slot(arr:dict, q:int, K:int, t_llm:list, t_ret:list, base:int):
+    "Fill slot K of question q: the separately sampled gold passage, its correct samples' probabilities only (ids from `base` on)."
+    t = np.sort(np.asarray(t_llm))[::-1]
+    arr['is_gold'][q, K] = True
+    arr['ret_score'][q, K] = max(t_ret) if t_ret else -np.inf
+    if len(t):
+        ids = base + np.unique(-t, return_inverse=True)[1].ravel()
+        arr['cluster'][q, K, :len(t)] = arr['exact_id'][q, K, :len(t)] = arr['rouge_id'][q, K, :len(t)] = ids
+        arr['freq'][q, K, :len(t)] = t; arr['correct'][q, K, :len(t)] = True
+
+# %% ../nbs/06b_traq_release.ipynb #3f4eb99d
+def _release_arrays(slots:list, rs:list, true_ret:list, true_llm:list, true_answers:list, K:int, S:int, S_ret:int, M:int,
+                    gold_only:bool, rule, threshold:float, question_cluster:str) -> dict:
+    "The (Q, S) and (Q, S, M) arrays of the `Collection`: scores, gold marks, question-level ids, the authors' probabilities, correctness, answers."
+    Q = len(slots)
+    arr = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
+               cluster=np.full((Q, S, M), -1, np.int32))
+    arr.update(exact_id=arr['cluster'].copy(), rouge_id=arr['cluster'].copy(), freq=np.zeros((Q, S, M)),
+               correct=np.zeros((Q, S, M), bool), answers=np.full((Q, S, M), '', dtype=object))
+    for q in range(Q):
+        if gold_only:
+            arr['ret_score'][q, 0] = max(true_ret[q]) if true_ret[q] else -np.inf
+            arr['is_gold'][q, 0] = bool(true_ret[q])
+        else:
+            arr['ret_score'][q, :K] = rs[q]; arr['in_topk'][q, :K] = True
+            arr['is_gold'][q, :K] = np.isin(rs[q].astype(np.float64), np.asarray(true_ret[q], dtype=rs[q].dtype).astype(np.float64))
+        uniq, lab_r, lab_e, ok = _question_ids(slots[q], true_answers[q], rule, threshold)
+        u, lab_c = list(uniq), lab_r if question_cluster == 'rouge' else lab_e
+        for k, (ans, cnt, p) in enumerate(slots[q]):
+            idx = np.repeat(np.array([uniq[a] for a in ans], int), cnt)
+            m = len(idx)
+            arr['cluster'][q, k, :m], arr['rouge_id'][q, k, :m], arr['exact_id'][q, k, :m] = lab_c[idx], lab_r[idx], lab_e[idx]
+            arr['freq'][q, k, :m] = np.repeat(p, cnt); arr['correct'][q, k, :m] = ok[idx]
+            arr['answers'][q, k, :m] = [u[i] for i in idx]
+        if S > S_ret:  # the separately sampled gold passage: its correct samples' probabilities only
+            _gold_slot(arr, q, K, true_llm[q], true_ret[q], int(max(lab_r.max(initial=-1), lab_e.max(initial=-1))) + 1)
+    return arr
+
+# %% ../nbs/06b_traq_release.ipynb #aaad2cef
+def _release_meta(read:dict, task:str, b:str, variant, dir:Path, Q:int, K:int, M:int, gold_only:bool, gold_slot:bool,
+                  question_cluster:str, threshold:float, strict:bool, correct, golds, true_llm:list) -> dict:
+    "The collection's `meta`: source, files read with their SHA-256 and whether each is the authors' version, layout and rules."
+    hashes = {p.name: _sha256(p) for p in read.values()}
+    return dict(source='traq-release', task=task, backbone=b, model=MODELS[b], variant=variant or '', dir=str(dir),
+                files=hashes, release_match={n: (RELEASE_SHA256[n] == h if n in RELEASE_SHA256 else None) for n, h in hashes.items()},
+                n_questions=Q, K=K, M=M,
+                layout='gold passage only' if gold_only else 'retrieved passages', gold_slot=gold_slot,
+                question_cluster=question_cluster, threshold=threshold,
+                correctness='traq_correct ' + ('> 0.3' if strict else '>= 0.3') if correct is None else getattr(correct, '__name__', 'custom'),
+                golds='release file' if golds is None else ('DPR file ' + Path(golds).name if isinstance(golds, (str, Path)) else 'mapping'),
+                traq_llm_score=[max(t) if t else None for t in true_llm],
+                prompt=variant or 'zero-shot')
+
+# %% ../nbs/06b_traq_release.ipynb #c5b9b14c
 def load_release(dir:str|Path, # the folder of release pickles (the authors' `collected_data`)
                  task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                  backbone:str, # 'llama2' (files without prefix) or 'gpt-3.5' (files `chatgpt_*`)
@@ -424,117 +577,22 @@ def load_release(dir:str|Path, # the folder of release pickles (the authors' `co
     dir = Path(dir).expanduser()
     if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found (see the traq_release notebook for how to get it)")
     b = check_backbone(backbone)
-    files = release_files(dir, task, b, variant)
-    need = list(REQUIRED) + (['true_answers'] if golds is None else []) + (['samples'] if read_samples else [])
-    missing = [n for n in need if files[n] is None]
-    if missing:
-        exp = '; '.join(f"{n}: {' or '.join(expected_names(task, b, variant, n))}" for n in missing)
-        hint = (" (the release has GPT-3.5 true answers only for nq and bio, and none for the 'unc' files: pass "
-                f"golds= the DPR biencoder-{task}-dev.json, as TRAQ's code does)") if 'true_answers' in missing else ''
-        first = expected_names(task, b, variant, missing[0])[0]
-        raise FileNotFoundError(f"TRAQ release file {dir/first} not found; missing in {dir} for task={task!r} "
-                                f"backbone={b!r} variant={variant!r}: {exp}{hint}")
-    read = {name: files[name] for name in need}
-    A = {name: safe_load(p) for name, p in read.items()}
-    if not isinstance(A['queries'], list): raise ReleaseFileError(f"{files['queries']}: expected a list of questions, got {type(A['queries']).__name__}")
-    Q = len(A['queries']) if n is None else min(int(n), len(A['queries']))
-    A = {k: (v[:Q] if isinstance(v, list) else v) for k, v in A.items()}
-    _check_len(A, files, Q)
-    for q, s in enumerate(A['queries']):
-        if not isinstance(s, str): raise ReleaseFileError(f"{files['queries']}: question {q} is a {type(s).__name__}, not a str")
-    true_answers = A['true_answers'] if golds is None else _load_golds(golds, A['queries'])
-    for q, g in enumerate(true_answers):
-        if isinstance(g, str): true_answers[q] = [g]
-        elif not isinstance(g, (list, tuple)) or not all(isinstance(x, str) for x in g):
-            raise ReleaseFileError(f"{files['true_answers']}: question {q}: expected a list of answer strings, got {g!r:.80}")
+    files, read, A = _release_read(dir, task, b, variant, golds, read_samples)
+    Q, A, true_answers = _release_questions(A, files, n, golds)
     gold_only = Q > 0 and isinstance(A['occurances'][0], dict)
-    # retrieval scores (Q, K)
-    rs = []
-    for q, s in enumerate(A['retrieved_scores']):
-        v = np.asarray(s)
-        if v.ndim != 1 or not np.issubdtype(v.dtype, np.number):
-            raise ReleaseFileError(f"{files['retrieved_scores']}: question {q}: expected a 1-d array of scores, got shape {v.shape} dtype {v.dtype}")
-        rs.append(v)
-    K = len(rs[0]) if rs else 0
-    bad = [q for q, v in enumerate(rs) if len(v) != K]
-    if bad: raise ReleaseFileError(f"{files['retrieved_scores']}: question {bad[0]} has {len(rs[bad[0]])} scores, question 0 has {K}")
-    true_ret = [_floats(x, files['retrieved_true_scores'], q) for q, x in enumerate(A['retrieved_true_scores'])]
-    true_llm = [_floats(x, files['true_scores'], q) for q, x in enumerate(A['true_scores'])]
-    for q, t in enumerate(true_llm):
-        if any(not 0 < x <= 1 + 1e-9 for x in t):
-            raise ReleaseFileError(f"{files['true_scores']}: question {q}: semantic probabilities must lie in (0, 1], got {t[:5]}")
-    # per slot: distinct answers, counts, the authors' probabilities
-    slots = []   # slots[q] = list over retrieved passages of (answers, counts, probs)
-    for q in range(Q):
-        occ, sid, pr = A['occurances'][q], A['semantic_ids'][q], A['probs'][q]
-        if gold_only: occ, sid, pr = [occ], [sid], [pr]
-        for name, v in (('occurances', occ), ('semantic_ids', sid), ('probs', pr)):
-            if not isinstance(v, list):
-                raise ReleaseFileError(f"{files[name]}: question {q}: expected one dict per retrieved passage, got {type(v).__name__}")
-            if len(v) != (1 if gold_only else K):
-                raise ReleaseFileError(f"{files[name]}: question {q} has {len(v)} passages, {files['retrieved_scores'].name} has {K}")
-        slots.append([_slot(o, s_, p, files, q, k) for k, (o, s_, p) in enumerate(zip(occ, sid, pr))])
-        if read_samples:
-            sm = A['samples'][q]
-            sm = [sm] if gold_only else sm
-            for k, (a_list, (ans, cnt, _)) in enumerate(zip(sm, slots[q])):
-                if Counter(map(str, a_list)) != dict(zip(ans, cnt)):
-                    raise ReleaseFileError(f"{files['samples']}: question {q} passage {k}: the sampled answers do not match "
-                                           f"the counts in {files['occurances'].name}")
+    rs, K, true_ret, true_llm = _release_scores(A, files)
+    slots = _release_slots(A, files, Q, K, gold_only, read_samples)
     del A['occurances'], A['semantic_ids'], A['probs']
     A.pop('samples', None)
     S_ret = 1 if gold_only else K
     S = S_ret + (1 if gold_slot and not gold_only else 0)
     M = max([sum(c) for sl in slots for (_, c, _) in sl] + [len(t) for t in true_llm] + [1])
-    ret_score = np.full((Q, S), -np.inf); in_topk = np.zeros((Q, S), bool); is_gold = np.zeros((Q, S), bool)
-    cluster = np.full((Q, S, M), -1, np.int32); exact_id = cluster.copy(); rouge_id = cluster.copy()
-    freq = np.zeros((Q, S, M)); corr = np.zeros((Q, S, M), bool)
-    answers = np.full((Q, S, M), '', dtype=object)
     rule = correct if correct is not None else (lambda a, g: traq_correct(a, g, strict=strict))
-    for q in range(Q):
-        golds_q = true_answers[q]
-        if gold_only:
-            ret_score[q, 0] = max(true_ret[q]) if true_ret[q] else -np.inf
-            is_gold[q, 0] = bool(true_ret[q])
-        else:
-            ret_score[q, :K] = rs[q]; in_topk[q, :K] = True
-            is_gold[q, :K] = np.isin(rs[q].astype(np.float64), np.asarray(true_ret[q], dtype=rs[q].dtype).astype(np.float64))
-        uniq = {}
-        for ans, _, _ in slots[q]:
-            for a in ans: uniq.setdefault(a, len(uniq))
-        u = list(uniq)
-        lab_r = cluster_rouge(u, threshold) if u else np.zeros(0, int)
-        lab_e = cluster_exact(u) if u else np.zeros(0, int)
-        ok = np.array([bool(a.strip()) and bool(rule(a, golds_q)) for a in u], bool)
-        lab_c = lab_r if question_cluster == 'rouge' else lab_e
-        for k, (ans, cnt, p) in enumerate(slots[q]):
-            idx = np.repeat(np.array([uniq[a] for a in ans], int), cnt)
-            m = len(idx)
-            cluster[q, k, :m], rouge_id[q, k, :m], exact_id[q, k, :m] = lab_c[idx], lab_r[idx], lab_e[idx]
-            freq[q, k, :m] = np.repeat(p, cnt); corr[q, k, :m] = ok[idx]
-            answers[q, k, :m] = [u[i] for i in idx]
-        if S > S_ret:  # the separately sampled gold passage: its correct samples' probabilities only
-            t = np.sort(np.asarray(true_llm[q]))[::-1]
-            is_gold[q, K] = True
-            ret_score[q, K] = max(true_ret[q]) if true_ret[q] else -np.inf
-            if len(t):
-                base = int(max(lab_r.max(initial=-1), lab_e.max(initial=-1))) + 1
-                ids = base + np.unique(-t, return_inverse=True)[1].ravel()
-                cluster[q, K, :len(t)] = exact_id[q, K, :len(t)] = rouge_id[q, K, :len(t)] = ids
-                freq[q, K, :len(t)] = t; corr[q, K, :len(t)] = True
-    hashes = {p.name: _sha256(p) for p in read.values()}
-    meta = dict(source='traq-release', task=task, backbone=b, model=MODELS[b], variant=variant or '', dir=str(dir),
-                files=hashes, release_match={n: (RELEASE_SHA256[n] == h if n in RELEASE_SHA256 else None) for n, h in hashes.items()},
-                n_questions=Q, K=K, M=M,
-                layout='gold passage only' if gold_only else 'retrieved passages', gold_slot=S > S_ret,
-                question_cluster=question_cluster, threshold=threshold,
-                correctness='traq_correct ' + ('> 0.3' if strict else '>= 0.3') if correct is None else getattr(correct, '__name__', 'custom'),
-                golds='release file' if golds is None else ('DPR file ' + Path(golds).name if isinstance(golds, (str, Path)) else 'mapping'),
-                traq_llm_score=[max(t) if t else None for t in true_llm],
-                prompt=variant or 'zero-shot')
-    return Collection(ret_score=ret_score, in_topk=in_topk, is_gold=is_gold, cluster=cluster, freq=freq, correct=corr,
-                      exact_id=exact_id, rouge_id=rouge_id, requests=np.full(Q, S_ret + 1 if not gold_only else 1),
-                      template=np.full(Q, task), qid=[f"{task}-{q}" for q in range(Q)], answers=answers,
+    arr = _release_arrays(slots, rs, true_ret, true_llm, true_answers, K, S, S_ret, M, gold_only, rule, threshold, question_cluster)
+    meta = _release_meta(read, task, b, variant, dir, Q, K, M, gold_only, S > S_ret, question_cluster, threshold, strict,
+                         correct, golds, true_llm)
+    return Collection(**arr, requests=np.full(Q, S_ret + 1 if not gold_only else 1),
+                      template=np.full(Q, task), qid=[f"{task}-{q}" for q in range(Q)],
                       question=np.array(A['queries'], dtype=object),
                       gold_answer=np.array(['; '.join(g) for g in true_answers], dtype=object), meta=meta)
 
@@ -551,6 +609,7 @@ def parse_spec(spec:str) -> dict:
     raise ValueError(f"bad TRAQ release spec {spec!r}: expected {pre}DIR:TASK:BACKBONE[:VARIANT] with TASK in {TASKS} "
                      f"and BACKBONE in {sorted(BACKBONES)}")
 
+# %% ../nbs/06b_traq_release.ipynb #24174338
 def load_collection_spec(spec:str, **kw) -> Collection:
     "Load `traq-release:DIR:TASK:BACKBONE[:VARIANT]` (keyword arguments go to `load_release`)."
     return load_release(**parse_spec(spec), **kw)
@@ -629,6 +688,7 @@ def read_results(path:str|Path, # the authors' JSON-lines results file
         df = df[df.task == task].reset_index(drop=True)
     return df
 
+# %% ../nbs/06b_traq_release.ipynb #2a0662e8
 def results_rows(grid:pd.DataFrame, # a `run_grid(..., fidelity='traq')` result with every method of RESULT_COLUMNS
                  task:str) -> list:
     "The grid in the authors' results schema: one dict per (alpha, seed), as their script writes a line (e.g. for synthetic files)."
@@ -639,6 +699,7 @@ def results_rows(grid:pd.DataFrame, # a `run_grid(..., fidelity='traq')` result 
         out.append(r)
     return out
 
+# %% ../nbs/06b_traq_release.ipynb #57a56bba
 def traq_chunk_sums(values, # per-question values, in TRAQ's order (index order of the split)
                     kernel:int=40, # TRAQ's `evaluate` processes
                    ) -> np.ndarray:
@@ -647,6 +708,7 @@ def traq_chunk_sums(values, # per-question values, in TRAQ's order (index order 
     lens = np.linspace(0, len(v), kernel + 1)
     return np.array([v[int(lens[i]):int(lens[i + 1])].sum() for i in range(kernel)])
 
+# %% ../nbs/06b_traq_release.ipynb #483fb822
 def lost_chunks(deficit:int, # sequential total minus the authors' total (an integer count)
                 chunk_sums, # integer per-worker sums
                ) -> int|None:
@@ -660,6 +722,7 @@ def lost_chunks(deficit:int, # sequential total minus the authors' total (an int
             if t + s <= deficit and k + 1 < best.get(t + s, 1 << 30): best[t + s] = k + 1
     return best.get(deficit)
 
+# %% ../nbs/06b_traq_release.ipynb #6acffc4d
 def _per_question(c, row, rc):
     "Per-question coverage and TRAQ semantic count of one grid row's set, in TRAQ's order, and the questions it ran on."
     from conformal_rag.traq import aggregated_set, covered, semantic_size_traq
@@ -671,6 +734,7 @@ def _per_question(c, row, rc):
     mask = aggregated_set(t, row['tau_ret'], row['tau_llm'])
     return covered(t, mask), semantic_size_traq(rc.subset(row['_test']), mask)
 
+# %% ../nbs/06b_traq_release.ipynb #3d945edf
 def weight_scan(c:Collection, # the pool of questions
                 cal, test, # index arrays: calibration (TRAQ's `cal_first`) and test questions
                 alpha:float, delta:float|None=None, # PAC (TRAQ-P) when delta is given
@@ -695,12 +759,14 @@ def weight_scan(c:Collection, # the pool of questions
                          semantic_size_traq=sem.mean(), covered=cov, semantic=sem))
     return pd.DataFrame(rows)
 
+# %% ../nbs/06b_traq_release.ipynb #bd90c5a3
 def _attained(scan, cov, sem, tol):
     "Weight ranges where the authors' coverage and semantic count are both attained, and where each is."
     both = scan[(abs(scan.e2e_coverage - cov) <= tol) & (abs(scan.semantic_size_traq - sem) <= tol)]
     rng = lambda d: f"[{d.w_ret.min():.3f}, {d.w_ret.max():.3f}]" if len(d) else ''
     return rng(both)
 
+# %% ../nbs/06b_traq_release.ipynb #7d613c61
 def _attained_lost(scan, cov, sem):
     "Weight range where the authors' coverage and semantic count are both the sequential values less lost worker updates."
     ok, pairs = [], scan.drop_duplicates(['tau_ret', 'tau_llm'])
@@ -712,6 +778,65 @@ def _attained_lost(scan, cov, sem):
     d = scan[[(a, b) in ok for a, b in zip(scan.tau_ret, scan.tau_llm)]]
     return f"{len(ok)} of the {len(pairs)} threshold pairs the search can reach (w_ret {d.w_ret.min():.3f} to {d.w_ret.max():.3f})" if len(d) else ''
 
+# %% ../nbs/06b_traq_release.ipynb #5ab8aee8
+def _agreement_grids(c:Collection, res:pd.DataFrame, exact:bool, n_calls:int, progress:bool, n_jobs:int) -> tuple:
+    "`(seeds, splits, grids)`: the authors' seeds, TRAQ's split of each, and the package's grids on those splits ('traq', and 'exact' when asked)."
+    from conformal_rag.traq import run_grid, traq_split
+    seeds = sorted(set(int(s) for s in res.seed))
+    levels = sorted(set(round(1 - float(a), 10) for a in res.alpha))
+    splits = [traq_split(len(c), s) for s in seeds]
+    grids = {'traq': run_grid(c, tuple(sorted(set(m for m, _, _ in RESULT_COLUMNS.values()))), levels, seeds,
+                              n_calls=n_calls, progress=progress, n_jobs=n_jobs, fidelity='traq', splits=splits)}
+    if exact: grids['exact'] = run_grid(c, ('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), levels, seeds, progress=progress,
+                                        n_jobs=n_jobs, splits=splits)
+    return seeds, splits, grids
+
+# %% ../nbs/06b_traq_release.ipynb #9fc79fdf
+def _run_at(g:pd.DataFrame, m:str, alpha:float, seed:int) -> pd.Series:
+    "The grid's row of method `m` at `alpha` and `seed`."
+    return g[(g.method == m) & np.isclose(g.alpha, alpha) & (g.seed == seed)].iloc[0]
+
+# %% ../nbs/06b_traq_release.ipynb #67a6797f
+def _lost_why(v, # per-question values of the package's set, in TRAQ's order
+              auth:float, # the authors' mean
+             ) -> str:
+    "'lost update(s): ...' when the authors' total is the sequential one less some workers' chunk sums, else ''."
+    length = len(v)
+    d = int(round(float(np.sum(v)) - auth * length))
+    k = lost_chunks(d, traq_chunk_sums(v)) if abs(auth * length - round(auth * length)) < 1e-6 else None
+    if not k: return ''
+    return (f"lost update(s): the authors' total is {d} below the sequential one, the sum of {k} of the 40 "
+            f"workers' partial sums (TRAQ's non-atomic Value +=)")
+
+# %% ../nbs/06b_traq_release.ipynb #0d3306d4
+def _search_why(scan:pd.DataFrame, a:pd.Series, m:str, rt:pd.Series, alpha:float, tol:float) -> str:
+    "Why a TRAQ / TRAQ-P row differs: the weights at which the authors' coverage and semantic count are attained (with or without lost updates)."
+    pre = 'TRAC' if m == 'TRAQ' else 'PAC_TRAC'
+    ac, asem = float(a[f'{pre}_coverage']), float(a[f'{pre}_average_semantic'])
+    at, lost = _attained(scan, ac, asem, tol), ''
+    if not at: lost = _attained_lost(scan, ac, asem)
+    chose = f"the package's search chose {float(rt['alpha_ret']) / alpha:.3f}"
+    return ("searched weights: " + (f"the authors' coverage and semantic count are both attained at "
+            f"w_ret in {at}, {chose}" if at else f"the authors' coverage and semantic count are both "
+            f"attained, less lost worker updates, at {lost}, {chose}" if lost else
+            "not attained by any weight, nor with lost worker updates") +
+            " (TRAQ's objective on the second split was summed with lost updates; skopt 0.9 / "
+            "scikit-learn 1.3 there)")
+
+# %% ../nbs/06b_traq_release.ipynb #b9140a4e
+def _racy_why(c:Collection, rc, cache:dict, a:pd.Series, col:str, m:str, rt:pd.Series, cal, test, alpha:float, seed:int,
+              tol:float) -> str:
+    "Why a column summed by TRAQ's 40 workers differs: lost updates, the searched weights, or not explained (per-question values cached)."
+    key = ('Vanilla',) if m == 'Vanilla' else (alpha, seed, m)
+    if key not in cache: cache[key] = _per_question(c, dict(method='Vanilla') if m == 'Vanilla' else dict(rt, _test=test), rc)
+    cov, sem = cache[key]
+    why = _lost_why(cov if col.endswith('coverage') else sem, float(a[col]))
+    if why: return why
+    if m not in ('TRAQ', 'TRAQ-P'): return 'not explained by lost worker updates'
+    if ('scan',) + key not in cache: cache[('scan',) + key] = weight_scan(c, cal, test, alpha, 0.1 if m == 'TRAQ-P' else None, rc)
+    return _search_why(cache[('scan',) + key], a, m, rt, alpha, tol)
+
+# %% ../nbs/06b_traq_release.ipynb #87797020
 def release_agreement(collection:Collection, # the release as TRAQ's script reads it: `load_release(..., n=1000, strict=False)`
                       results_file:str|Path, # the authors' JSON-lines results (e.g. TRAC/opensource_results_new.txt)
                       task:str='squad1', # the task's rows to recompute
@@ -721,74 +846,34 @@ def release_agreement(collection:Collection, # the release as TRAQ's script read
                       progress:bool=False, n_jobs:int=1,
                      ) -> pd.DataFrame:
     "Every column of the authors' results for `task`, row by row: their value, the package's (fidelity 'traq' and 'exact'), differences and why."
-    from conformal_rag.traq import run_grid, traq_split, traq_recluster
+    from conformal_rag.traq import traq_recluster
     res = read_results(results_file, task)
     missing = [k for k in RESULT_COLUMNS if k not in res.columns]
     if missing: raise ReleaseFileError(f"{results_file}: no column(s) {missing} for task={task!r}")
     if collection.meta.get('correctness', '').endswith('> 0.3'):
         warnings.warn("the collection marks answers correct at ROUGE-1 > 0.3 (the paper); TRAQ's evaluation code uses "
                       ">= 0.3: load the release with strict=False to compare", stacklevel=2)
-    c, n = collection, len(collection)
-    seeds = sorted(set(int(s) for s in res.seed))
-    levels = sorted(set(round(1 - float(a), 10) for a in res.alpha))
-    splits = [traq_split(n, s) for s in seeds]
-    grids = {'traq': run_grid(c, tuple(sorted(set(m for m, _, _ in RESULT_COLUMNS.values()))), levels, seeds,
-                              n_calls=n_calls, progress=progress, n_jobs=n_jobs, fidelity='traq', splits=splits)}
-    if exact: grids['exact'] = run_grid(c, ('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), levels, seeds, progress=progress,
-                                        n_jobs=n_jobs, splits=splits)
-    rc = traq_recluster(c)
-    test_of = dict(zip(seeds, (s[2] for s in splits)))
-    vanilla_parts, scans = None, {}
-    rows = []
+    c = collection
+    seeds, splits, grids = _agreement_grids(c, res, exact, n_calls, progress, n_jobs)
+    rc, cache, rows = traq_recluster(c), {}, []
     for _, a in res.iterrows():
         alpha, seed = float(a['alpha']), int(a['seed'])
-        sel = lambda g, m: g[(g.method == m) & np.isclose(g.alpha, alpha) & (g.seed == seed)].iloc[0]
-        parts = {}
+        cal, _, test = splits[seeds.index(seed)]
         for col, (m, metric, metric_exact) in RESULT_COLUMNS.items():
-            rt = sel(grids['traq'], m)
+            rt = _run_at(grids['traq'], m, alpha, seed)
             auth, mine = float(a[col]), float(rt[metric])
             r = dict(task=task, alpha=alpha, seed=seed, column=col, method=m, metric=metric, authors=auth, traq=mine,
                      diff_traq=mine - auth)
             if exact:
-                r.update(exact=float(sel(grids['exact'], m)[metric_exact]), metric_exact=metric_exact)
+                r.update(exact=float(_run_at(grids['exact'], m, alpha, seed)[metric_exact]), metric_exact=metric_exact)
                 r['diff_exact'] = r['exact'] - auth
             r['match'] = bool(abs(mine - auth) <= tol)
-            why = ''
-            if not r['match'] and col in RACY:
-                if m == 'Vanilla':
-                    if vanilla_parts is None: vanilla_parts = _per_question(c, dict(method='Vanilla'), rc)
-                    cov, sem = vanilla_parts
-                else:
-                    if m not in parts: parts[m] = _per_question(c, dict(rt, _test=test_of[seed]), rc)
-                    cov, sem = parts[m]
-                v = cov if col.endswith('coverage') else sem
-                length = len(v)
-                d = int(round(float(np.sum(v)) - auth * length))
-                k = lost_chunks(d, traq_chunk_sums(v)) if abs(auth * length - round(auth * length)) < 1e-6 else None
-                if k: why = (f"lost update(s): the authors' total is {d} below the sequential one, the sum of {k} of the 40 "
-                             f"workers' partial sums (TRAQ's non-atomic Value +=)")
-                elif m in ('TRAQ', 'TRAQ-P'):
-                    key = (alpha, seed, m)
-                    if key not in scans:
-                        cal = splits[seeds.index(seed)][0]
-                        scans[key] = weight_scan(c, cal, test_of[seed], alpha, 0.1 if m == 'TRAQ-P' else None, rc)
-                    pre = 'TRAC' if m == 'TRAQ' else 'PAC_TRAC'
-                    ac, asem = float(a[f'{pre}_coverage']), float(a[f'{pre}_average_semantic'])
-                    at, lost = _attained(scans[key], ac, asem, tol), ''
-                    if not at: lost = _attained_lost(scans[key], ac, asem)
-                    chose = f"the package's search chose {float(rt['alpha_ret']) / alpha:.3f}"
-                    why = ("searched weights: " + (f"the authors' coverage and semantic count are both attained at "
-                           f"w_ret in {at}, {chose}" if at else f"the authors' coverage and semantic count are both "
-                           f"attained, less lost worker updates, at {lost}, {chose}" if lost else
-                           "not attained by any weight, nor with lost worker updates") +
-                           " (TRAQ's objective on the second split was summed with lost updates; skopt 0.9 / "
-                           "scikit-learn 1.3 there)")
-                else: why = 'not explained by lost worker updates'
-            elif not r['match']: why = 'not explained (computed without workers)'
-            r['why'] = why
+            r['why'] = ('' if r['match'] else _racy_why(c, rc, cache, a, col, m, rt, cal, test, alpha, seed, tol) if col in RACY
+                        else 'not explained (computed without workers)')
             rows.append(r)
     return pd.DataFrame(rows)
 
+# %% ../nbs/06b_traq_release.ipynb #65ef3773
 def agreement_summary(ag:pd.DataFrame, # from `release_agreement`
                      ) -> pd.DataFrame:
     "Per authors' column: rows, exact matches, rows explained by lost updates, other differences, mean difference (traq - authors)."

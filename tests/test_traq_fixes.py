@@ -246,3 +246,38 @@ def test_whole_note_with_one_group_column_names_the_group():
     from conformal_rag.traq import whole_note
     df = pd.DataFrame(dict(population=['all', 'traq'], whole_ret=[True, False], whole_llm=[False, False]))
     assert whole_note(df, ('population',)).endswith(': all 100%.')
+
+
+# Issue 17, house style: TRAQ's, the TRAQ release's and TRAC's notebooks read as fastcore's do.
+
+def _export_cells(nb):
+    import ast
+    for c in json.loads((repo_root() / nb).read_text())['cells']:
+        src = ''.join(c['source'])
+        if c['cell_type'] == 'code' and src.lstrip().startswith('#| export'): yield ast.parse(src)
+
+
+@pytest.mark.parametrize('nb', ['nbs/06_traq.ipynb', 'nbs/06b_traq_release.ipynb', 'nbs/07_trac.ipynb'])
+def test_traq_notebooks_one_definition_per_export_cell_and_short_functions(nb):
+    "Old: 14, 5 and 2 export cells held several definitions; run_grid (63 lines), load_release (131), release_agreement (76), synthetic_release (43) and the 76-line Collection class."
+    import ast
+    for tree in _export_cells(nb):
+        defs = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+        assert len(defs) <= 1, (nb, defs)
+        for n in ast.walk(tree):
+            if isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+                assert n.end_lineno - n.lineno + 1 <= 40, (nb, n.name, n.end_lineno - n.lineno + 1)
+
+
+def test_collection_grown_with_patch_pickles_and_keeps_its_api(tmp_path):
+    "Collection's methods are added by fastcore's @patch: a pickled copy (joblib workers) keeps them, `load` stays a classmethod."
+    import pickle
+    from conformal_rag.traq import Collection
+    c = synthetic_collection(12, 3, 4, seed=2)
+    c2 = pickle.loads(pickle.dumps(c))
+    assert c2.shape == c.shape == (12, 4, 4) and len(c2.subset([0, 1])) == 2
+    assert isinstance(Collection.__dict__['shape'], property) and Collection.load.__self__ is Collection   # a class method
+    c.save(tmp_path / 'c.npz')
+    np.testing.assert_array_equal(Collection.load(tmp_path / 'c.npz').cluster, c.cluster)
+    import conformal_rag.traq as traq
+    assert 'subset' not in traq.__all__ and 'grid_run' in traq.__all__
