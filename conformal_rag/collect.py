@@ -94,6 +94,7 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
     r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed,
                    backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
                    requests=dict(llm.requests))
+    if getattr(llm.backend, 'dtype', None): r.attrs['dtype'] = llm.backend.dtype   # bf16 weights; absent: fp32 (as in the request keys)
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b

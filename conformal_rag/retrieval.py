@@ -21,7 +21,7 @@ from fastcore.basics import patch
 __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'SIMILARITIES', 'SCORES_FILE', 'RETRIEVERS',
            'tokenize', 'passage_texts', 'check_k', 'top_k', 'BM25Reference', 'BM25', 'minilm_path', 'load_encoder',
            'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
-           'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set', 'retrieval_covered', 'set_size',
+           'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set_rows', 'retrieval_covered', 'set_size',
            'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever', 'load_score_file', 'wiki_retrieval',
            'build_score_file', 'main']
 
@@ -535,7 +535,7 @@ def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions 
     return conformal_threshold(s, alpha_ret, method)
 
 # %% ../nbs/02_retrieval.ipynb #c2b784b5
-def retrieval_set(retrieval:Retrieval, tau_ret:float) -> list[np.ndarray]:
+def retrieval_set_rows(retrieval:Retrieval, tau_ret:float) -> list[np.ndarray]:
     "Per question, the corpus rows of the retrieval set `C_ret = {p : -score <= tau_ret}` among its top K."
     m = in_set(-retrieval.topk_scores, tau_ret)
     return [retrieval.topk_idx[i, m[i]] for i in range(len(m))]

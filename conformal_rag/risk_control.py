@@ -438,7 +438,7 @@ def _family_rows(test, # test questions (a `traq.Collection`)
     "Rows of `traq_family_coverage` for one split and calibration: per family and set, coverage, sizes and whole-set flag."
     from conformal_rag import traq
     rmask = traq.retrieval_set(test, t_ret[:, None])                                       # TRAQ eq. (1), per-question tau
-    ret_cov = (rmask & test.is_gold).any(axis=1)
+    ret_cov = traq.holds_gold(test, rmask)
     llm_cov = traq.llm_covered(test, t_llm)                                                # TRAQ eq. (3)
     e2e = traq.covered(test, traq.aggregated_set(test, t_ret[:, None], t_llm[:, None, None]))  # TRAQ eq. (4)
     rows = []

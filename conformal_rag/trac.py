@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 import pandas as pd
 from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, bonferroni_test
-from .traq import (Collection, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
+from .traq import (Collection, holds_gold, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
                                 register_method, calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest,
                                 memoized, gp_minimize_1d, apply_population)
 
@@ -59,7 +59,7 @@ def global_test_sets(cal:Collection, test:Collection,
     # individual coverages of the components at their own levels, as in TRAC Figure 1, are in `individual_coverage`
     ret_set = test.in_topk & (agg.any(axis=2))
     asked = test.in_topk & accept(p_ret, 1.0)   # passages passing the retrieval test: one LLM request each (Req)
-    res = report(test, agg, (ret_set & test.is_gold).any(axis=1), np.nan, ret_set.sum(axis=1), asked.sum(axis=1))
+    res = report(test, agg, holds_gold(test, ret_set), np.nan, ret_set.sum(axis=1), asked.sum(axis=1))
     res.update(pair_coverage=float(true_pass.mean()), w_ret=float(w[0]))
     if return_mask: res['mask'] = agg
     return res

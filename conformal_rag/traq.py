@@ -20,11 +20,11 @@ __all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABEL
            'synthetic_collection', 'load_collection', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity',
            'llm_gold_slots', 'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct',
            'check_population', 'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set',
-           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'fidelity_method',
-           'calibrate', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices', 'collection_digest',
-           'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq',
-           'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method',
-           'split_and_calibrate', 'split_and_calibrate_traq', 'grid_splits', 'grid_run', 'run_grid',
+           'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split',
+           'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices',
+           'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster',
+           'semantic_size_traq', 'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla',
+           'register_method', 'split_and_calibrate', 'split_and_calibrate_traq', 'grid_splits', 'grid_run', 'run_grid',
            'individual_coverage', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'summarize',
            'size_reduction', 'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers',
            'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels',
@@ -313,6 +313,11 @@ def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
     "(Q, K) mask of the retrieval set `{p in top-K : -score(q, p) <= tau_ret}` (TRAQ eq. (1))."
     return c.in_topk & in_set(-c.ret_score, tau_ret)
 
+# %% ../nbs/06_traq.ipynb #dd1bdaf9
+def holds_gold(c:Collection, passages:np.ndarray) -> np.ndarray:
+    "Per question: the (Q, K) passage mask `passages` holds a gold passage (the retriever's coverage event)."
+    return (passages & c.is_gold).any(axis=1)
+
 # %% ../nbs/06_traq.ipynb #f68dee4e
 def llm_set(c:Collection, tau_llm:float) -> np.ndarray:
     "(Q, K, M) mask of the samples whose cluster is in the LLM set `{-freq <= tau_llm}` (TRAQ eq. (3))."
@@ -437,7 +442,7 @@ def evaluate(test:Collection, th:Thresholds,
             ) -> dict:
     "Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds `th` on test questions."
     rset = retrieval_set(test, th.tau_ret)
-    if check_fidelity(fidelity) == 'exact': ret_cov = (rset & test.is_gold).any(axis=1)
+    if check_fidelity(fidelity) == 'exact': ret_cov = holds_gold(test, rset)
     else: ret_cov = in_set(ret_nonconformity(test, 'traq'), th.tau_ret)   # TRAQ: `retrieved_true_score >= thr`
     n_ret = rset.sum(axis=1)
     agg = aggregated_set(test, th.tau_ret, th.tau_llm)
