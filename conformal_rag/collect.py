@@ -113,7 +113,7 @@ def _padded_arrays(q:pd.DataFrame, # the checked questions table (`check_questio
                   ) -> tuple[dict, dict]:
     "The arrays of `collected_arrays` and its `extra`, all padding (-inf scores, -1 ids, False, ''), with the per-question texts filled in."
     Q = len(qids)
-    A = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
+    arrays = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
              cluster=np.full((Q, S, M), -1, np.int32), freq=np.zeros((Q, S, M)), correct=None,
              exact_id=np.full((Q, S, M), -1, np.int32), rouge_id=np.full((Q, S, M), -1, np.int32),
              requests=np.zeros(Q, dtype=np.int64),
@@ -122,10 +122,10 @@ def _padded_arrays(q:pd.DataFrame, # the checked questions table (`check_questio
              question=np.array([str(q.at[i, 'question']) for i in qids]),
              gold_answer=np.array(['; '.join(map(str, q.at[i, 'golds'])) for i in qids]))
     extra = dict(rank=np.full((Q, S), -1, np.int64), **{f'correct_{r}': np.zeros((Q, S, M), bool) for r in rules})
-    return A, extra
+    return arrays, extra
 
 # %% ../nbs/05_collect.ipynb #2c62c675
-def _fill_question(A:dict, # the arrays being filled (from `_padded_arrays`)
+def _fill_question(arrays:dict, # the arrays being filled (from `_padded_arrays`)
                    extra:dict, # their `extra` arrays
                    i:int, # the question's row
                    g:pd.DataFrame, # its rows of the collected table, in rank order
@@ -145,12 +145,12 @@ def _fill_question(A:dict, # the arrays being filled (from `_padded_arrays`)
     pos = 0
     for s, (aa, (_, row)) in enumerate(zip(ans, g.iterrows())):
         m = len(aa)
-        A['ret_score'][i, s], extra['rank'][i, s] = row['score'], row['rank']
-        A['is_gold'][i, s], A['in_topk'][i, s] = bool(row['is_gold']), bool(row['in_topk'])
-        A['answers'][i, s, :m] = aa
-        for k, v in ids.items(): A[k][i, s, :m] = v[pos:pos+m]
+        arrays['ret_score'][i, s], extra['rank'][i, s] = row['score'], row['rank']
+        arrays['is_gold'][i, s], arrays['in_topk'][i, s] = bool(row['is_gold']), bool(row['in_topk'])
+        arrays['answers'][i, s, :m] = aa
+        for k, v in ids.items(): arrays[k][i, s, :m] = v[pos:pos+m]
         c = ids['cluster'][pos:pos+m]
-        A['freq'][i, s, :m] = (c[:, None] == c[None, :]).mean(1)        # TRAQ section 3.2
+        arrays['freq'][i, s, :m] = (c[:, None] == c[None, :]).mean(1)        # TRAQ section 3.2
         pos += m
         for j, a in enumerate(aa):
             if a not in judged: judged[a] = [bool(a.strip()) and f(a, golds) for f in fns]
@@ -172,19 +172,19 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     groups = [g.sort_values('rank', kind='stable') for _, g in collected.groupby('qid', sort=False)]
     Q, S = len(qids), max(len(g) for g in groups)
     M = max(len(a) for a in collected['answers_sampled'])
-    A, extra = _padded_arrays(q, qids, S, M, rules)
+    arrays, extra = _padded_arrays(q, qids, S, M, rules)
     reqs = collected.attrs.get('requests', {})
     for i, g in enumerate(groups):
-        _fill_question(A, extra, i, g, q.at[qids[i], 'golds'], str(q.at[qids[i], 'question']), clus, threshold, rules, fns)
-        A['requests'][i] = reqs.get(qids[i], 0)
-    A['correct'] = extra[f'correct_{rules[0]}'].copy()
+        _fill_question(arrays, extra, i, g, q.at[qids[i], 'golds'], str(q.at[qids[i], 'question']), clus, threshold, rules, fns)
+        arrays['requests'][i] = reqs.get(qids[i], 0)
+    arrays['correct'] = extra[f'correct_{rules[0]}'].copy()
     # answers stay an object array (memory follows the text stored; a fixed-width numpy string array pads every answer
     # to the longest: 1000 x 20 x 30 answers cost ~2.6 GB that way); `save_collected` stores them as UTF-8 + offsets
-    A['meta'] = {k: v for k, v in collected.attrs.items() if k != 'requests'}
-    A['meta'].update(rules=list(rules), cluster=clus.spec,
+    arrays['meta'] = {k: v for k, v in collected.attrs.items() if k != 'requests'}
+    arrays['meta'].update(rules=list(rules), cluster=clus.spec,
                      threshold=threshold, Q=Q, S=S, M=M)
-    A['extra'] = extra
-    return A
+    arrays['extra'] = extra
+    return arrays
 
 # %% ../nbs/05_collect.ipynb #d2448f14
 def _slot_freq(c:np.ndarray) -> np.ndarray:
@@ -294,16 +294,16 @@ def load_collected(path:str|Path # a file written by `save_collected`
     "Load collected arrays (metadata back as a dict, `extra` when its file exists)."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"collected arrays {path} not found: run the collection first")
-    with np.load(path, allow_pickle=False) as z: A = {k: z[k] for k in z.files}
-    A['meta'] = json.loads(str(A['meta']))
-    if 'answers_utf8' in A:
-        A['answers'] = decode_texts(A, 'answers')
-        for k in ('answers_utf8', 'answers_offsets', 'answers_shape'): del A[k]
-    elif 'answers' in A: A['answers'] = A['answers'].astype(object)   # a file from before the encoding
+    with np.load(path, allow_pickle=False) as z: arrays = {k: z[k] for k in z.files}
+    arrays['meta'] = json.loads(str(arrays['meta']))
+    if 'answers_utf8' in arrays:
+        arrays['answers'] = decode_texts(arrays, 'answers')
+        for k in ('answers_utf8', 'answers_offsets', 'answers_shape'): del arrays[k]
+    elif 'answers' in arrays: arrays['answers'] = arrays['answers'].astype(object)   # a file from before the encoding
     ex = path.with_name(path.stem + '_extra.npz')
     if ex.exists():
-        with np.load(ex, allow_pickle=False) as z: A['extra'] = {k: z[k] for k in z.files}
-    return A
+        with np.load(ex, allow_pickle=False) as z: arrays['extra'] = {k: z[k] for k in z.files}
+    return arrays
 
 # %% ../nbs/05_collect.ipynb #6b15be50
 DEFAULTS = dict(n_questions=100, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
