@@ -1,4 +1,4 @@
-"""Samples per second of the local backend (`conformal_rag.llm.LocalBackend`, one thread) against the bound this
+"""Samples per second of the local backend (`conformal_rag.local_backend.LocalBackend`, one thread) against the bound this
 machine allows, in one run:
 
 - one prompt (~190 tokens), M = 30 short answers (BENCH_M; TRAQ's M): the prompt encoded (stored prefixes cleared before every timed run)
@@ -25,7 +25,8 @@ os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
 torch.set_num_threads(1)
-from conformal_rag.llm import LocalBackend, Decoding, render_prompt
+from conformal_rag.local_backend import LocalBackend
+from conformal_rag.llm import Decoding, render_prompt
 from conformal_rag.paths import cache_dir
 
 env = lambda k, d: int(os.environ.get(k, d))

@@ -12,7 +12,8 @@ import torch
 torch.set_num_threads(1)
 from conformal_rag import rcrag as rc, rcrag_collect as rcc
 from conformal_rag.experiments import experiment_questions
-from conformal_rag.llm import LLM, LocalBackend, Decoding, cut_at_stop
+from conformal_rag.llm import LLM, Decoding, cut_at_stop
+from conformal_rag.local_backend import LocalBackend
 
 MODEL = os.environ.get('BENCH_MODEL', 'smollm2-135m-instruct')
 Q, REF_Q = int(os.environ.get('BENCH_Q', 8)), int(os.environ.get('BENCH_REF_Q', 3))

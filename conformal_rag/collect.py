@@ -8,7 +8,9 @@ import argparse, json, sys, time
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .llm import LLM, FakeBackend, render_prompt, PROMPTS, DEFAULT_LOCAL_MODEL, llm_from_spec, atomic_output
+from .llm import LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec
+from .local_backend import DEFAULT_LOCAL_MODEL
+from .cache import atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
                                     clustering_from_spec, CLUSTERINGS)
 from .paths import data_dir

@@ -15,7 +15,8 @@ from .data import check_passages, normalize
 from .conformal import check_alpha, conformal_threshold, in_set
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
                                      unit_rows, DenseIndex)
-from .llm import LLM, Backend, FakeBackend, GenerationCache, Sample, llm_from_spec, replay_llm
+from .llm import LLM, Backend, FakeBackend, llm_from_spec, replay_llm
+from .cache import GenerationCache, Sample
 from fastcore.basics import patch
 
 # %% auto #0

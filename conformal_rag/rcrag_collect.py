@@ -8,7 +8,8 @@ import sys, tempfile
 from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, FakeBackend, llm_from_spec, RunExport, export_keys, collect_parser, default_cache_path
+from .llm import LLM, FakeBackend, llm_from_spec, collect_parser
+from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
 from .rcrag import RCConfig, fake_llm, fake_rcrag_reply, run_rcrag

@@ -150,7 +150,7 @@ def test_one_replay_for_every_module(tmp_path):
     """Issue 17: conflare replays through `llm.replay_llm` (no `ReplayBackend` / `replay_llm` of its own); `strict=False`
     counts missing replies in its own cache, so a strict replay of the same file in the same process still fails."""
     from conformal_rag import conflare, llm as L
-    from conformal_rag.llm import GenerationCache
+    from conformal_rag.cache import GenerationCache
     assert not hasattr(conflare, 'ReplayBackend') and 'replay_llm' not in conflare.__all__
     gc = GenerationCache(tmp_path/'a.sqlite')
     live = LLM(FakeBackend(lambda p, i, s: p.upper(), model='m'), cache=gc, progress=False)

@@ -3,7 +3,8 @@ without losing or redoing what was already generated; a cache damaged mid-file i
 never left half-written, and replays leave nothing in the temporary folder (issue 15, items 6 and 8)."""
 import os, signal, sqlite3, subprocess, sys, time, textwrap
 from pathlib import Path
-from conformal_rag.llm import LLM, FakeBackend, GenerationCache, Sample, request_dict, request_key, Decoding
+from conformal_rag.llm import LLM, FakeBackend, Decoding
+from conformal_rag.cache import GenerationCache, Sample, request_dict, request_key
 
 WRITER = textwrap.dedent("""
     import sys
@@ -80,7 +81,7 @@ def _fill(path, n=200):
 
 def test_mid_file_corruption_is_named_at_open(tmp_path):
     import pytest
-    from conformal_rag.llm import CacheError
+    from conformal_rag.cache import CacheError
     path = tmp_path/'g.sqlite'
     _fill(path)
     raw = _corrupt_mid_file(path)
@@ -93,7 +94,7 @@ def test_mid_file_corruption_is_named_at_open(tmp_path):
 
 def test_database_error_after_open_names_the_file_and_writes_no_half_export(tmp_path):
     import pytest
-    from conformal_rag.llm import CacheError
+    from conformal_rag.cache import CacheError
     path, out = tmp_path/'g.sqlite', tmp_path/'run.jsonl.gz'
     _fill(path, 20)
     c = GenerationCache(path)
@@ -157,3 +158,37 @@ def test_committed_exports_keep_their_keys():
                 if r['backend'] == 'local': assert 'dtype' not in r and 'server' not in r
                 seen += 1
     assert seen > 1000
+
+
+def test_lenient_replay_counts_missing_replies_in_its_own_cache(tmp_path):
+    """Issue 17: `replay_llm(..., strict=False)` is CONFLARE's lenient replay: a request missing from the export gets an
+    empty reply counted in `backend.missing`, in a cache of its own, so a strict replay of the same file in the same
+    process still fails on that request."""
+    import pytest
+    from conformal_rag.llm import replay_llm
+    src = LLM(FakeBackend(lambda p, i, s: p.upper(), model='m'), cache=tmp_path/'src.sqlite', progress=False)
+    made = src.sample(['q1?'], n=2)
+    exp = tmp_path/'g.jsonl.gz'
+    src.cache.export_jsonl(exp, keys=src.keys)
+    strict = replay_llm(exp, 'fake:m')
+    lax = replay_llm(exp, 'fake:m', strict=False)
+    assert lax.sample(['q1?'], n=2) == made and lax.calls == 0
+    assert [s.text for s in lax.sample('q2?', n=3)] == ['', '', ''] and lax.backend.missing == 3
+    assert lax.cache is not strict.cache and lax.cache.path is None
+    with pytest.raises(KeyError, match='generation missing'): strict.sample('q2?', n=1)
+    with pytest.raises(KeyError, match='generation missing'): replay_llm(exp, 'fake:m').sample('q2?', n=1)
+
+
+def test_llm_rooms_import_alone_without_cycles():
+    """Issue 17: llm.py split by job (cache <- llm <- local_backend, openai_backend): each module imports alone in a fresh
+    process, and importing the cache or llm loads neither backend nor torch (`make_backend` imports a backend on first use)."""
+    code = ("import sys, importlib; importlib.import_module(sys.argv[1]); "
+            "print(sorted(k for k in ('conformal_rag.local_backend', 'conformal_rag.openai_backend', 'torch') if k in sys.modules))")
+    for mod, loaded in (('conformal_rag.cache', []), ('conformal_rag.llm', []),
+                        ('conformal_rag.local_backend', ['conformal_rag.local_backend']),
+                        ('conformal_rag.openai_backend', ['conformal_rag.openai_backend'])):
+        r = subprocess.run([sys.executable, '-c', code, mod], capture_output=True, text=True)
+        assert r.returncode == 0 and r.stdout.strip() == str(loaded), (mod, r.stdout, r.stderr[-500:])
+    from conformal_rag.llm import make_backend
+    from conformal_rag.local_backend import LocalBackend
+    assert type(make_backend('fake')).__name__ == 'FakeBackend' and LocalBackend.__module__ == 'conformal_rag.local_backend'

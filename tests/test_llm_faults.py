@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from openai_stub import StubOpenAI
-from conformal_rag.llm import (LLM, OpenAIBackend, GenerationCache, RequestFailed, Decoding, llm_from_spec, replay_llm,
-                               collect_parser, request_dict, request_key)
+from conformal_rag.llm import LLM, Decoding, llm_from_spec, replay_llm, collect_parser
+from conformal_rag.openai_backend import OpenAIBackend, RequestFailed
+from conformal_rag.cache import GenerationCache, request_dict, request_key
 
 KEY = 'sk-test-FAULTS-9876543210'
 NOTHING = 'http://127.0.0.1:9/v1'   # the discard port on loopback: nothing listens, the connection is refused at once

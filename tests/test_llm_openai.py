@@ -6,7 +6,9 @@ from pathlib import Path
 import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from openai_stub import StubOpenAI
-from conformal_rag.llm import LLM, OpenAIBackend, GenerationCache, RequestFailed, Decoding
+from conformal_rag.llm import LLM, Decoding
+from conformal_rag.openai_backend import OpenAIBackend, RequestFailed
+from conformal_rag.cache import GenerationCache
 
 KEY = 'sk-test-SECRET-0123456789'
 

@@ -5,8 +5,9 @@ import os
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 import pytest
 torch = pytest.importorskip('torch')
-from conformal_rag.llm import (LLM, LocalBackend, Decoding, GenerationCache, request_dict, request_key, replay_llm,
-                               llm_from_spec, parse_model_spec, tiny_causal_lm)
+from conformal_rag.llm import LLM, Decoding, replay_llm, llm_from_spec, parse_model_spec
+from conformal_rag.local_backend import LocalBackend, tiny_causal_lm
+from conformal_rag.cache import GenerationCache, request_dict, request_key
 
 PROMPTS = ['Context: Paris is the capital of France.\nQuestion: What is the capital of France?\nAnswer:', 'Who wrote it?',
            'The Nile flows into the Mediterranean Sea. Canberra is in Australia. Who',

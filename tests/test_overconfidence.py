@@ -3,8 +3,9 @@ two-turn Challenge prompt, adaptive augmentation's retriever calls, and the repl
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag.llm import LLM, FakeBackend, GenerationCache, replay_llm
-from conformal_rag.experiments import RecordingFake
+from conformal_rag.llm import LLM, FakeBackend, replay_llm
+from conformal_rag.cache import GenerationCache
+from conformal_rag.llm import RecordingFake
 from conformal_rag import overconfidence as oc
 
 

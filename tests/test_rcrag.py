@@ -6,7 +6,8 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag.llm import LLM, FakeBackend, GenerationCache, replay_llm
+from conformal_rag.llm import LLM, FakeBackend, replay_llm
+from conformal_rag.cache import GenerationCache
 from conformal_rag import rcrag as rc, rcrag_metrics as rm, rcrag_collect as rcc
 
 
@@ -432,7 +433,7 @@ def test_shared_experiment_parts_are_defined_once():
     "When-to-Retrieve and RC-RAG share one model_llm, question draw, demo block, model settings and recording fake."
     from conformal_rag import experiments as ex, overconfidence as oc
     rooms = (rc, rm, rcc)
-    for name in ('model_llm', 'experiment_questions', 'demo_block', 'MODEL_SETTINGS', 'RecordingFake'):
+    for name in ('model_llm', 'experiment_questions', 'demo_block', 'MODEL_SETTINGS'):
         assert getattr(oc, name) is getattr(ex, name), name
         assert all(getattr(m, name) is getattr(ex, name) for m in rooms if hasattr(m, name)), name
         assert name not in oc.__all__ and not [m.__name__ for m in rooms if name in m.__all__], name   # defined in experiments only
