@@ -1,5 +1,6 @@
 # The two commands of the README: `make reproduce` (every paper figure and table) and `make test`.
-# Each installs what it needs into .venv on first use (tools/setup.sh, idempotent).
+# Each installs what it needs into .venv on first use (tools/setup.sh, idempotent), including the
+# `conformal-rag` command line (conformal_rag.cli; `conformal-rag --help` lists its commands).
 SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,7 +17,7 @@ setup:
 ## Runs on released data need their folder: make reproduce TRAQ_RELEASE=/path/to/collected_data [TRAQ_RESULTS=...] W2R_RELEASE=/path/to/examples
 ## An ad-hoc run, ARGS with -p or --smoke, writes under runs/ (ignored by git) unless ARGS has --out-root figures.
 reproduce: setup
-	$(ENVVARS) $(BIN)/python -m conformal_rag.reproduce $(ARGS)
+	$(ENVVARS) $(BIN)/conformal-rag reproduce $(ARGS)
 
 ## The whole test suite: notebooks and package in sync, the notebooks' own tests, pytest.
 test: setup sync-check nbtest pytest
@@ -37,7 +38,7 @@ export: setup
 ## Opt-in larger local model (never fetched by test or reproduce): Qwen2.5-Coder-1.5B-Instruct, 1.07 GB download,
 ## a 3.55 GB bf16 folder in the cache (nbs/03b_models.ipynb).
 models: setup
-	$(ENVVARS) $(BIN)/python -m conformal_rag.models fetch qwen2.5-coder-1.5b-instruct
+	$(ENVVARS) $(BIN)/conformal-rag models fetch qwen2.5-coder-1.5b-instruct
 
 bench: setup
 	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done

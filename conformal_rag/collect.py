@@ -4,7 +4,7 @@
 
 # %% ../nbs/05_collect.ipynb #46836db7
 from __future__ import annotations
-import argparse, json, sys, time
+import json, sys, time
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -20,7 +20,7 @@ from .traq import encode_texts, decode_texts
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
            'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages', 'question_passage_features',
            'save_collected', 'load_collected', 'sample_questions', 'retrieve_table', 'output_path', 'check_settings',
-           'default_collection', 'collect_parser', 'main']
+           'default_collection']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -449,73 +449,3 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     arr = collected_arrays(col, qs, cluster=clus)
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls, dataset=dataset)
     return _save_collection(arr, qs, rt, llm, target, features)
-
-# %% ../nbs/05_collect.ipynb #7b3d782d
-class _OneLineParser(argparse.ArgumentParser):
-    "An argument parser whose errors are one line on stderr (no usage block) and exit status 2."
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n")
-
-def _cli_int(v:str) -> int:
-    try: x = int(v)
-    except ValueError: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}") from None
-    if x < 1: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}")
-    return x
-
-def _cli_temperature(v:str) -> float:
-    try: x = float(v)
-    except ValueError: raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}") from None
-    if not np.isfinite(x) or x < 0: raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}")
-    return x
-
-def _cli_name(v:str) -> str:
-    try: output_path(v, '.')
-    except (ValueError, OSError) as e: raise argparse.ArgumentTypeError(str(e)) from None
-    return v
-
-def _error_line(e:BaseException) -> str:
-    "An exception as one line (a KeyError's message without its quotes)."
-    msg = e.args[0] if isinstance(e, KeyError) and len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
-    return ' '.join(msg.split()) or type(e).__name__
-
-def collect_parser() -> argparse.ArgumentParser:
-    "The command line of `python -m conformal_rag.collect` (every option with its help and default)."
-    fmt = lambda prog: argparse.ArgumentDefaultsHelpFormatter(prog, max_help_position=30)
-    ap = _OneLineParser(prog='python -m conformal_rag.collect', formatter_class=fmt,
-                        description=default_collection.__doc__.replace('%', '%%'),
-                        epilog="Errors print one line and exit with status 2.")
-    D = DEFAULTS
-    ap.add_argument('--dataset', default=D['dataset'], metavar='SPEC', help="dataset (`data.load_qa`): 'wiki' (embedded), "
-                    "'squad', 'hotpotqa', 'triviaqa' (':SPLIT' or ':FILE' for a local JSON/JSONL/parquet file), 'nq:PATH', "
-                    "'dpr:PATH', 'bioasq:PATH', ...")
-    ap.add_argument('--model', default=D['model'], metavar='MODEL', help="model string (`llm.llm_from_spec`): "
-                    "'gemma-3-270m', 'smollm2-135m-instruct', 'local:PATH', 'openai:MODEL[@URL]', 'fake'")
-    ap.add_argument('--n-questions', type=_cli_int, default=D['n_questions'], metavar='N', help='questions drawn (stratified by template); all when the dataset has fewer')
-    ap.add_argument('--K', type=_cli_int, default=D['K'], help='passages retrieved per question (BM25; TRAQ: 20)')
-    ap.add_argument('--M', type=_cli_int, default=D['M'], help='answers sampled per (question, passage) (TRAQ: 30)')
-    ap.add_argument('--prompt', default=D['prompt'], choices=sorted(PROMPTS), help='answer prompt')
-    ap.add_argument('--temperature', type=_cli_temperature, default=D['temperature'], metavar='T', help='sampling temperature (TRAQ: 1.0)')
-    ap.add_argument('--max-new-tokens', type=_cli_int, default=D['max_new_tokens'], metavar='N', help='tokens per answer at most')
-    ap.add_argument('--seed', type=int, default=D['seed'], help='seed of the question draw and of sampling')
-    ap.add_argument('--cluster', default=D['cluster'], metavar='SPEC', help="clustering of the sampled answers "
-                    "(`matching.clustering_from_spec`): 'rouge' (TRAQ code: ROUGE-1 > 0.7), 'exact', 'nli:MODEL' (TRAQ's "
-                    "bidirectional entailment; MODEL a local folder or hub name), 'llm-judge:MODEL' (a model string)")
-    ap.add_argument('--name', type=_cli_name, default=D['name'], help='output file name: OUT_DIR/NAME.npz, NAME_extra.npz, NAME_generations.jsonl.gz')
-    ap.add_argument('--out-dir', default=str(data_dir('collected')), metavar='DIR', help='output folder')
-    ap.add_argument('--cache', default=None, metavar='FILE', help='generation cache, an SQLite file; None: the shared one, generations.sqlite under $CONFORMAL_RAG_CACHE or ~/.cache/conformal_rag')
-    ap.add_argument('--resample', action='store_true', help='sample again, overwriting cached generations')
-    ap.add_argument('--no-features', dest='features', action='store_false',
-                    help='skip the question/gold-passage embeddings ("I do not know" features; stored: %(default)s unless this flag is given)')
-    return ap
-
-def main(argv=None):
-    "Command line: `python -m conformal_rag.collect [--dataset SPEC] [--model MODEL] [--n-questions N] ...`; bad input exits 2 with one line."
-    from conformal_rag.data import DatasetUnavailable
-    ap = collect_parser()
-    a = ap.parse_args(argv)
-    try: arr = default_collection(**vars(a))
-    except (ValueError, KeyError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError, DatasetUnavailable) as e:
-        ap.error(_error_line(e))
-    print(json.dumps(arr['meta'], indent=1, default=str))
-
-if __name__ == '__main__' and Path(sys.argv[0]).name == 'collect.py': main()

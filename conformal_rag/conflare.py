@@ -15,8 +15,8 @@ from .data import check_passages, normalize
 from .conformal import check_alpha, conformal_threshold, in_set
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
                                      unit_rows, DenseIndex)
-from .llm import LLM, Backend, FakeBackend, llm_from_spec, replay_llm
-from .cache import GenerationCache, Sample
+from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
+from .cache import GenerationCache
 from fastcore.basics import patch
 
 # %% auto #0
@@ -25,9 +25,9 @@ __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', '
            'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt', 'is_chat_llm',
            'parse_question_answer', 'parse_yes_no', 'write_questions', 'fake_conflare_llm', 'label_questions',
            'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff', 'ConformalRetriever',
-           'default_retriever_path', 'calibrate_folder', 'load_retriever', 'LenientReplay', 'evaluation_llm',
-           'wiki_collection', 'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials',
-           'label_agreement', 'summarize_trials', 'wiki_evaluation', 'main']
+           'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm', 'wiki_collection',
+           'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials', 'label_agreement',
+           'summarize_trials', 'wiki_evaluation']
 
 # %% ../nbs/08_conflare.ipynb #3a3de3eb
 def write_pdf(path, # the file to write
@@ -666,15 +666,6 @@ def load_retriever(path, # a folder written by `calibrate_folder`, or the docume
         p = default_retriever_path(p)
     return ConformalRetriever.load(p, encoder)
 
-# %% ../nbs/08_conflare.ipynb #a574c015
-class LenientReplay(Backend):
-    "Stands in for a replayed model (an `llm.ReplayBackend`) without failing: a request missing from the export gets an empty reply, counted in `missing`."
-    def __init__(self, replay:Backend): # the replay's backend: its kind, model, server and dtype make the request keys
-        self.kind, self.model, self.server, self.dtype, self.missing = replay.kind, replay.model, replay.server, replay.dtype, 0
-    def generate(self, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-        self.missing += n
-        return [Sample('', None, 'stop') for _ in range(n)]
-
 # %% ../nbs/08_conflare.ipynb #dccfc4d6
 def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2-135m-instruct', 'gemma-3-270m')
                    generations=None, # the export replayed by 'replay' (relative paths are under the repository root)
@@ -687,8 +678,7 @@ def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2
     if name == 'replay':
         if generations is None: raise ValueError("llm='replay' needs the generations export (generations=...)")
         g = Path(generations)
-        r = replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, cache_path=None if strict else ':memory:')
-        return r if strict else LLM(LenientReplay(r.backend), cache=r.cache, progress=False)   # its own cache: empty replies stay in it
+        return replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, strict=strict)   # not strict: its own cache
     return llm_from_spec(name, **kwargs)   # a local model or 'openai:MODEL[@BASE_URL]'
 
 # %% ../nbs/08_conflare.ipynb #956c7950
@@ -870,36 +860,3 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
                  gold_questions_labelled=len(sub), llm_questions=len(pq))
     return dict(trials=trials, summary=summarize_trials(trials), agreement=agreement, parse=_parse_counts(qs, lab, glab), sizes=sizes,
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)
-
-# %% ../nbs/08_conflare.ipynb #fd9dbae1
-def main(argv:list|None=None) -> int:
-    "`calibrate FOLDER --alpha A [--out DIR] ...` saves a calibrated retriever; `ask PATH QUESTION` retrieves (and answers)."
-    import argparse
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.conflare', description='CONFLARE: conformal retrieval on your documents')
-    sub = ap.add_subparsers(dest='command', required=True)
-    c = sub.add_parser('calibrate', help='calibrate a retriever on a folder of .txt/.md/.pdf files')
-    c.add_argument('folder'); c.add_argument('--alpha', type=float, default=0.1); c.add_argument('--out')
-    c.add_argument('--model', default=DEFAULT_MODEL); c.add_argument('--questions', type=int, default=50)
-    c.add_argument('--bound', type=int, default=10); c.add_argument('--method', default='exact', choices=['exact', 'conflare'])
-    c.add_argument('--skip-unknown', action='store_true')
-    a = sub.add_parser('ask', help='retrieve (and answer) with a saved retriever')
-    a.add_argument('path'); a.add_argument('question'); a.add_argument('--answer', action='store_true')
-    a.add_argument('--model', default=DEFAULT_MODEL)
-    args = ap.parse_args(argv)
-    try:
-        if args.command == 'calibrate':
-            r = calibrate_folder(args.folder, args.alpha, args.out, model=args.model, n_questions=args.questions,
-                                 bound=args.bound, method=args.method, skip_unknown=args.skip_unknown)
-            print(f"{r}\nsaved to {r.path}\n{json.dumps(r.report, indent=1)}")
-        else:
-            r = load_retriever(args.path)
-            s = r.retrieve(args.question)
-            print(r.chunks_of(s)[['id', 'similarity']].to_string(index=False))
-            if args.answer: print(r.answer(args.question, LLM('local', model=args.model))['answer'])
-    except (ValueError, FileNotFoundError) as e:
-        print(f"conflare: error: {e}", file=__import__('sys').stderr); return 2
-    return 0
-
-# %% ../nbs/08_conflare.ipynb #c789971c
-#| eval: false
-if __name__ == '__main__': raise SystemExit(main())

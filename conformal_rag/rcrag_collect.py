@@ -8,7 +8,7 @@ import sys, tempfile
 from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, FakeBackend, llm_from_spec, collect_parser
+from .llm import LLM, FakeBackend, llm_from_spec
 from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
@@ -17,7 +17,7 @@ from .rcrag_metrics import parse_rate_table
 
 # %% auto #0
 __all__ = ['RETRIEVERS', 'GENERATIONS_FILE', 'MODEL_SHOTS', 'DEFAULTS', 'top_passages', 'rc_config', 'sparse_config',
-           'run_models', 'sample_in_blocks', 'parse_pilot', 'collect_generations', 'main']
+           'run_models', 'sample_in_blocks', 'parse_pilot', 'collect_generations']
 
 # %% ../nbs/13b_rcrag_collect.ipynb #01b41982
 RETRIEVERS = {'dense': 'dense', 'sparse': 'bm25'}
@@ -79,7 +79,7 @@ def run_models(models=DEFAULTS['models'], # models to run
     runs = []
     for m in models:
         llm = (llms or {}).get(m) or model_llm(m, source, generations or data_dir(GENERATIONS_FILE), fake=fake_llm,
-                                               rebuild='python -m conformal_rag.rcrag collect', batch_prompts=DEFAULTS['batch_prompts'])
+                                               rebuild='conformal-rag rcrag collect', batch_prompts=DEFAULTS['batch_prompts'])
         c = rc_config(m, **cfg)
         cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
         if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
@@ -145,21 +145,3 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                 parse_pilot([m], shots=(s,), llms={m: llm}, seed=seed, **{k: v for k, v in cfg.items() if k not in ('shots', 'rounds')})
         with run.step(llm, f"{m} run"): run_models([m], n_questions, seed, llms={m: llm}, block=block, **cfg)
     return out
-
-# %% ../nbs/13b_rcrag_collect.ipynb #479d44ab
-def main(argv:list|None=None):
-    "Command line: `collect [--n-questions N] [--models A B] ...` samples and exports the default run's generations."
-    ap = collect_parser('python -m conformal_rag.rcrag', DEFAULTS,
-                        ('n_questions', 'seed', 'shots', 'passage_words', 'max_new_tokens', 'rounds', 'batch_prompts', 'block', 'jobs'),
-                        main.__doc__)
-    ap.add_argument('--no-pilot', dest='pilot', action='store_false')
-    ap.add_argument('--dataset', default='wiki', help="'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)")
-    a = vars(ap.parse_args(argv)); a.pop('command')
-    for k in ('timeout', 'retries', 'concurrency'): a.pop(k, None)   # the parser already put them into the openai: model strings
-    from conformal_rag.data import DatasetUnavailable
-    try: print(collect_generations(**a))
-    except (ValueError, KeyError, FileNotFoundError, DatasetUnavailable) as e: ap.error(str(e))   # one line, exit 2
-
-# %% ../nbs/13b_rcrag_collect.ipynb #90927357
-#| eval: false
-if __name__ == '__main__' and Path(sys.argv[0]).name == 'rcrag_collect.py': main()

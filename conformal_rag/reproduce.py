@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_reproduce.ipynb #95e5b4c9
 from __future__ import annotations
-import argparse, ast, itertools, json, os, platform, subprocess, sys, tempfile, time, warnings
+import ast, itertools, json, os, platform, subprocess, sys, tempfile, time, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 import yaml
@@ -16,7 +16,7 @@ from .paths import repo_root
 __all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'figure_layout', 'Artifacts', 'ParamScope', 'Run',
            'Skipped', 'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters',
            'parameter_type_errors', 'check_parameters', 'env_parameters', 'expand', 'skipped_for_env',
-           'failure_summary', 'run_notebooks', 'adhoc_root', 'main']
+           'failure_summary', 'run_notebooks', 'adhoc_root']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -397,12 +397,6 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
         results.append(_execute(r, nb, p, out_nb, progress, log))
     return results
 
-# %% ../nbs/12_reproduce.ipynb #925ec522
-def _parse_override(s:str) -> tuple[str, object]:
-    if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
-    k, v = s.split('=', 1)
-    return k.strip(), yaml.safe_load(v)
-
 # %% ../nbs/12_reproduce.ipynb #d9fc2be7
 ADHOC_DIR = 'runs'  # ad-hoc runs (-p or --smoke) write under <repo>/runs/, which ignores itself in git
 
@@ -412,61 +406,5 @@ def adhoc_root(create:bool=True) -> Path:
     if not create: return d
     d.mkdir(parents=True, exist_ok=True)
     gi = d/'.gitignore'
-    if not gi.exists(): gi.write_text('# ad-hoc runs of python -m conformal_rag.reproduce (-p / --smoke): never committed\n*\n')
+    if not gi.exists(): gi.write_text('# ad-hoc runs of conformal-rag reproduce (-p / --smoke): never committed\n*\n')
     return d
-
-# %% ../nbs/12_reproduce.ipynb #82d17446
-def _shown(p:Path) -> str:
-    root = repo_root()
-    return str(p.relative_to(root)) if p.is_relative_to(root) else str(p)
-
-# %% ../nbs/12_reproduce.ipynb #56488959
-def main(argv:list[str]|None=None) -> int:
-    "Command line of `make reproduce`: `python -m conformal_rag.reproduce [--only NAME ...] [-p name=value ...]`."
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.reproduce',
-                                 description='Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/. '
-                                             f'Runs with -p or --smoke are ad hoc: they write under {ADHOC_DIR}/ unless --out-root says otherwise.')
-    ap.add_argument('--only', nargs='+', metavar='NAME', help='run only these entries of runs.yaml')
-    ap.add_argument('-p', '--param', action='append', default=[], metavar='NAME=VALUE',
-                    help='override a parameter of every selected notebook (value parsed as YAML; its type must match the default)')
-    ap.add_argument('--smoke', action='store_true', help="use each run's small smoke parameters")
-    ap.add_argument('--out-root', '--out', metavar='DIR',
-                    help=f'write every out_dir under this folder (default: figures/, or {ADHOC_DIR}/ for a run with -p or --smoke; '
-                         '`--out-root figures` writes an ad-hoc run into the committed figures/)')
-    ap.add_argument('--list', action='store_true', help='list the runs and their notebooks, then exit')
-    ap.add_argument('--dry-run', action='store_true', help='check parameter names and types and print the plan without running')
-    ap.add_argument('--runs', help='runs file (default nbs/paper/runs.yaml)')
-    a = ap.parse_args(argv)
-    try:
-        if a.list:
-            for r in load_runs(a.runs):
-                env = f" [needs {', '.join(r.needs_env)}]" if r.needs_env else ''
-                print(f"{r.name:28s} {r.notebook:40s} {r.description}{env}")
-            return 0
-        overrides = dict(map(_parse_override, a.param))
-        out_root = a.out_root
-        if out_root is None and (overrides or a.smoke):
-            out_root = adhoc_root(create=not a.dry_run)
-            print(f"[reproduce] ad-hoc run ({'-p' if overrides else '--smoke'}): outputs go under {_shown(Path(out_root))}/, "
-                  "not figures/ (--out-root figures to write there)")
-        res = run_notebooks(a.only, a.smoke, overrides, out_root, a.runs, a.dry_run, progress=sys.stderr.isatty())
-    except (ValueError, FileNotFoundError) as e:
-        print(f"reproduce: error: {e}", file=sys.stderr); return 2
-    failed = [r for r in res if r['status'] == 'failed']
-    skipped = [r for r in res if r['status'] == 'skipped']
-    outs = sorted({_shown(Path(r['output']).parent.parent) for r in res if r.get('output')})
-    skip_txt = (f"; skipped (set {', '.join(sorted({v for r in skipped for v in r['missing_env']}))} to run): "
-                f"{[r['run'] for r in skipped]}") if skipped else ''
-    if a.dry_run:
-        print(f"[reproduce] dry run: {len(res) - len(skipped)} notebook run(s) planned, parameter names and types checked; "
-              f"nothing run{skip_txt}")
-        return 0
-    ran = len(res) - len(skipped)
-    print(f"[reproduce] {ran - len(failed)} of {ran} notebook runs ok"
-          + (f"; failed: {[r['run'] for r in failed]}" if failed else '') + skip_txt
-          + (f"; outputs in {', '.join(outs)}" if outs else ''))
-    return 1 if failed else 0
-
-# %% ../nbs/12_reproduce.ipynb #9aa7b4a1
-#| eval: false
-if __name__ == '__main__': sys.exit(main())

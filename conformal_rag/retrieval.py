@@ -23,7 +23,7 @@ __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'S
            'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
            'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set_rows', 'retrieval_covered', 'set_size',
            'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever', 'load_score_file', 'wiki_retrieval',
-           'build_score_file', 'main']
+           'build_score_file']
 
 # %% ../nbs/02_retrieval.ipynb #85d47aa1
 STOPWORDS = frozenset('a an and are as at be by for from has he her his in is it its of on or she that the their they '
@@ -604,11 +604,11 @@ def _load_scores(path:str) -> dict:
     "The retrievals in a score file, `{name: Retrieval}`, after checking its questions and corpus against the benchmark."
     from conformal_rag.data import wiki_benchmark
     p = Path(path)
-    if not p.exists(): raise FileNotFoundError(f"{p} is missing; rebuild it with `python -m conformal_rag.retrieval scores`")
+    if not p.exists(): raise FileNotFoundError(f"{p} is missing; rebuild it with `conformal-rag retrieval scores`")
     z = np.load(p)
     ds = wiki_benchmark()
     if z['question_ids'].tolist() != ds.examples['id'].tolist() or str(z['corpus_hash']) != corpus_hash(passage_texts(ds.passages)):
-        raise ValueError(f"{p} does not match the benchmark's questions or corpus; rebuild it with `python -m conformal_rag.retrieval scores`")
+        raise ValueError(f"{p} does not match the benchmark's questions or corpus; rebuild it with `conformal-rag retrieval scores`")
     ids = ds.passages['id'].to_numpy()
     return {n: Retrieval(ids, z[f'{n}_topk_idx'].astype(np.int64), z[f'{n}_topk_scores'].astype(np.float64),
                          z[f'{n}_gold_score'], z[f'{n}_gold_rank'].astype(np.int64)) for n in RETRIEVERS if f'{n}_gold_score' in z}
@@ -651,18 +651,3 @@ def build_score_file(path=None, k:int=20, retrievers=RETRIEVERS) -> Path:
     path = Path(path or data_dir(SCORES_FILE))
     np.savez_compressed(path, **arrays)
     return path
-
-# %% ../nbs/02_retrieval.ipynb #eb17084b
-def main(argv:list|None=None):
-    "Command line: `scores [--out PATH]` rebuilds the committed retrieval scores of the benchmark."
-    import argparse
-    ap = argparse.ArgumentParser(prog='python -m conformal_rag.retrieval', description=main.__doc__)
-    ap.add_argument('command', choices=['scores'])
-    ap.add_argument('--out', default=None)
-    a = ap.parse_args(argv)
-    p = build_score_file(a.out)
-    print(f"wrote {p} ({p.stat().st_size/1e6:.2f} MB)")
-
-# %% ../nbs/02_retrieval.ipynb #67786892
-#| eval: false
-if __name__ == '__main__': main()

@@ -1,9 +1,10 @@
-"""The collection command line: help and defaults for every option; bad input prints one line and exits 2 before anything
-is sampled; names cannot write outside --out-dir; every `data.load_qa` spec is accepted; --cluster names a clustering."""
+"""The collection command line, `conformal-rag collect` (`conformal_rag.cli.collect`): help and defaults for every option;
+bad input prints one line and exits 2 before anything is sampled; names cannot write outside --out-dir; every
+`data.load_qa` spec is accepted; --cluster names a clustering."""
 import json, subprocess, sys
 import numpy as np
 import pytest
-from conformal_rag import collect
+from conformal_rag import cli, collect
 from conformal_rag.traq import Collection
 
 def dpr_file(tmp_path, n=4):
@@ -25,13 +26,13 @@ def small(tmp_path, **kw):
     return [x for k, v in a.items() for x in (f"--{k.replace('_', '-')}", v)] + ['--no-features']
 
 def fails(argv, capsys, *contains):
-    "Run `main(argv)`; it must exit with status 2 and print exactly one line on stderr holding every string in `contains`."
-    with pytest.raises(SystemExit) as e: collect.main(argv)
+    "Run `conformal-rag collect ARGV`; it must exit with status 2 and print exactly one line on stderr holding every string in `contains`."
+    code = cli.main(['collect', *argv])
     err = capsys.readouterr().err
     lines = [l for l in err.splitlines() if l.strip()]
-    assert e.value.code == 2, err
+    assert code == 2, err
     assert len(lines) == 1, err
-    assert lines[0].startswith('python -m conformal_rag.collect: error: '), lines[0]
+    assert lines[0].startswith('conformal-rag collect: error: ') and lines[0].endswith(' (see --help)'), lines[0]
     for c in contains: assert c in lines[0], (c, lines[0])
     return lines[0]
 
@@ -115,29 +116,28 @@ def test_n_questions_negative_collects_nothing(tmp_path, capsys):
 
 def test_help_has_text_and_default_for_every_option():
     "Every option has a help text, and the help shows its default (the options had neither)."
-    ap = collect.collect_parser()
-    fmt = ap._get_formatter()
+    ap = cli.command_parser(cli.collect, 'conformal-rag collect')
     for act in ap._actions:
         if act.dest == 'help': continue
         assert act.help and len(act.help) > 10, act.dest
-        assert '%(default)' in fmt._get_help_string(act), act.dest
+        assert '(default: ' in act.help, act.dest
     text = ' '.join(ap.format_help().split())
     for opt, default in [('--dataset', 'wiki'), ('--model', 'gemma-3-270m'), ('--n-questions', '100'), ('--K', '5'), ('--M', '10'),
                          ('--prompt', 'one_shot'), ('--temperature', '1.0'), ('--max-new-tokens', '16'), ('--seed', '0'),
                          ('--cluster', 'rouge'), ('--name', 'wiki_gemma'), ('--out-dir', 'collected'), ('--cache', 'None'),
                          ('--resample', 'False')]:
         assert opt in text, opt
-        assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected)' in text, (opt, default)
-    p = subprocess.run([sys.executable, '-m', 'conformal_rag.collect', '--help'], capture_output=True, text=True)
-    assert 'stored: True unless this flag is given' in text   # --no-features: what its default means
+        assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected (default: None)' in text, (opt, default)
+    p = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'collect', '--help'], capture_output=True, text=True)
+    assert '--no-features skips them (default: True)' in text   # --no-features: what its default means
     assert p.returncode == 0 and '(default: gemma-3-270m)' in ' '.join(p.stdout.split())
 
 def test_subprocess_error_is_one_line(tmp_path):
     "Through the real entry point: exit status 2 and one line on stderr, no traceback."
-    p = subprocess.run([sys.executable, '-m', 'conformal_rag.collect', *small(tmp_path, n_questions='0')], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'collect', *small(tmp_path, n_questions='0')], capture_output=True, text=True)
     assert p.returncode == 2, p.stderr
     assert p.stderr.strip().splitlines() == [
-        "python -m conformal_rag.collect: error: argument --n-questions: must be a positive integer, got '0' (see --help)"]
+        "conformal-rag collect: error: argument --n-questions: must be a positive integer, got '0' (see --help)"]
 
 @pytest.mark.parametrize('kind', ['nq', 'dpr', 'squad-file'])
 def test_every_load_qa_spec_is_accepted(kind, tmp_path):
@@ -149,7 +149,7 @@ def test_every_load_qa_spec_is_accepted(kind, tmp_path):
                                for i, (c, a) in enumerate([('France', 'Paris'), ('Peru', 'Lima')])) + '\n')
         spec = f'squad:{f}'
     else: spec = f'{kind}:{dpr_file(tmp_path)}'
-    collect.main(small(tmp_path, dataset=spec))
+    assert cli.main(['collect', *small(tmp_path, dataset=spec)]) == 0
     c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
     assert len(c) == 2 and c.shape[-1] == 2 and c.meta['dataset'] == spec
     assert (tmp_path/'out'/'wiki_gemma_generations.jsonl.gz').exists()
@@ -158,7 +158,7 @@ def test_cluster_nli_end_to_end(tmp_path):
     "`--cluster nli:PATH` with a tiny NLI model forced to entail: one cluster per question (`collect` raised on 'nli' before)."
     from conformal_rag.matching import tiny_nli_model
     nli = tiny_nli_model(tmp_path/'nli', entail=True)
-    collect.main(small(tmp_path, cluster=f'nli:{nli}', M='3'))
+    assert cli.main(['collect', *small(tmp_path, cluster=f'nli:{nli}', M='3')]) == 0
     c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
     for i in range(len(c)):
         ids = c.cluster[i][c.cluster[i] >= 0]
@@ -168,40 +168,39 @@ def test_cluster_nli_end_to_end(tmp_path):
 
 def test_cluster_llm_judge_end_to_end(tmp_path):
     "`--cluster llm-judge:fake`: the fake model's replies are not yes/no, so nothing merges; every judge call is cached."
-    collect.main(small(tmp_path, cluster='llm-judge:fake', M='3'))
+    assert cli.main(['collect', *small(tmp_path, cluster='llm-judge:fake', M='3')]) == 0
     c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
     assert c.meta['cluster'] == 'llm-judge:fake'
     assert np.array_equal(c.cluster, c.exact_id)
 
 def test_rcrag_collect_takes_a_dataset(monkeypatch, tmp_path, capsys):
     "RC-RAG's collection: `--dataset triviaqa` offline fails at once, naming the dataset; `nq` without a path says what it needs."
-    from conformal_rag import rcrag
     monkeypatch.setenv('HF_DATASETS_OFFLINE', '1')
     kw = ['--models', 'fake:m', '--n-questions', '2', '--no-pilot', '--out', str(tmp_path/'g.jsonl.gz'), '--cache', str(tmp_path/'c.sqlite')]
     for ds, says in (('triviaqa', 'TriviaQA'), ('nq', "'nq' needs a path")):   # one line on stderr, exit 2
-        with pytest.raises(SystemExit) as e: rcrag.main(['collect', '--dataset', ds] + kw)
-        assert e.value.code == 2
-        assert says in capsys.readouterr().err
+        assert cli.main(['rcrag', 'collect', '--dataset', ds] + kw) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path/'g.jsonl.gz').exists()
 
 
-@pytest.mark.parametrize('module', ['conformal_rag.rcrag', 'conformal_rag.overconfidence'])
+@pytest.mark.parametrize('module', ['rcrag', 'overconfidence'])
 @pytest.mark.parametrize('args, says', [(['--n-questions', '0'], "got '0'"), (['--n-questions', '-2'], "got '-2'"),
                                         (['--max-new-tokens', 'x'], "got 'x'")])
 def test_paper_collect_commands_refuse_bad_sizes_in_one_line(module, args, says):
-    import importlib, subprocess, sys
-    r = subprocess.run([sys.executable, '-m', module, 'collect', *args], capture_output=True, text=True, timeout=120)
+    import subprocess, sys
+    r = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', module, 'collect', *args], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2, r.stderr
-    assert says in r.stderr and 'Traceback' not in r.stderr
+    assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
 def test_rcrag_collect_bad_dataset_is_one_line(tmp_path):
     import subprocess, sys
-    r = subprocess.run([sys.executable, '-m', 'conformal_rag.rcrag', 'collect', '--dataset', 'nq', '--n-questions', '2',
+    r = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'rcrag', 'collect', '--dataset', 'nq', '--n-questions', '2',
                         '--models', 'fake', '--no-pilot', '--out', str(tmp_path/'x.jsonl.gz'), '--cache', str(tmp_path/'c.sqlite')],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2, r.stderr[-2000:]
-    assert "'nq' needs a path" in r.stderr and 'Traceback' not in r.stderr
+    assert "'nq' needs a path" in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 def test_questions_only_dataset_fails_before_the_model_loads(tmp_path, capsys, monkeypatch):
     "`--dataset nq-open` has no passages to retrieve: one line naming the dataset, before any model loads."

@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 from conformal_rag.llm import LLM, FakeBackend
 from conformal_rag.conflare import (BagOfWordsEncoder, ChunkCollection, ConformalRetriever, calibrate_cutoff, calibrate_folder,
-                                    chunk_documents, fake_conflare_llm, label_questions, load_retriever, main,
+                                    chunk_documents, fake_conflare_llm, label_questions, load_retriever,
                                     parse_question_answer, parse_yes_no, write_pdf, write_questions)
+from conformal_rag import cli
 
 FACTS = ['The Amazon river carries more water than any other river on the planet.',
          'Mount Everest is the highest mountain above sea level in the Himalaya.',
@@ -130,7 +131,7 @@ def test_bad_input_errors_name_the_value(folder, tmp_path):
     (folder/'slides.pptx').write_text('?')
     with pytest.raises(ValueError, match=r"unknown file type '\.pptx'.*slides\.pptx"): calibrate_folder(folder, 0.1, llm=llm)
     with pytest.raises(ValueError, match='method'): calibrate_folder(folder, 0.1, llm=llm, method='median')
-    assert main(['calibrate', str(tmp_path/'empty')]) == 2
+    assert cli.main(['conflare', 'calibrate', str(tmp_path/'empty')]) == 2
     with pytest.raises(FileNotFoundError, match='retriever.json'): load_retriever(tmp_path/'empty')
 
 
@@ -152,6 +153,7 @@ def test_one_replay_for_every_module(tmp_path):
     from conformal_rag import conflare, llm as L
     from conformal_rag.cache import GenerationCache
     assert not hasattr(conflare, 'ReplayBackend') and 'replay_llm' not in conflare.__all__
+    assert not hasattr(conflare, 'LenientReplay')   # strict=False is llm.replay_llm's own
     gc = GenerationCache(tmp_path/'a.sqlite')
     live = LLM(FakeBackend(lambda p, i, s: p.upper(), model='m'), cache=gc, progress=False)
     made = live.sample(['q1?'], n=1)

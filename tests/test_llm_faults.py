@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from openai_stub import StubOpenAI
-from conformal_rag.llm import LLM, Decoding, llm_from_spec, replay_llm, collect_parser
+from conformal_rag.llm import LLM, Decoding, llm_from_spec, replay_llm
 from conformal_rag.openai_backend import OpenAIBackend, RequestFailed
 from conformal_rag.cache import GenerationCache, request_dict, request_key
 
@@ -165,10 +165,9 @@ def test_settings_from_the_model_string_and_command_line(key):
     for bad, says in [('timeout=-1', "timeout='-1'"), ('retries=x', "retries='x'"), ('concurrency=0', "concurrency='0'"),
                       ('speed=9', "unknown option 'speed'")]:
         with pytest.raises(ValueError, match=re.escape(says)): llm_from_spec(f'openai:m@{NOTHING}?{bad}', cache=False)
-    ap = collect_parser('python -m conformal_rag.rcrag', dict(models=['gemma-3-270m']), ())
-    args = ap.parse_args(['collect', '--models', 'gemma-3-270m', f'openai:m@{NOTHING}?retries=7',
-                          '--timeout', '30', '--retries', '5', '--concurrency', '8'])
-    assert args.models == ['gemma-3-270m', f'openai:m@{NOTHING}?retries=7&timeout=30&concurrency=8']   # the string wins
+    from conformal_rag.cli import model_strings
+    assert model_strings(['gemma-3-270m', f'openai:m@{NOTHING}?retries=7'], 30, 5, 8) == \
+        ['gemma-3-270m', f'openai:m@{NOTHING}?retries=7&timeout=30&concurrency=8']   # the string wins
 
 
 def test_api_key_is_written_nowhere(key, tmp_path, capsys, caplog):

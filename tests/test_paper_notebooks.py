@@ -5,7 +5,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from conformal_rag.paths import repo_root
-from conformal_rag.reproduce import load_runs, run_notebooks, main
+from conformal_rag.reproduce import load_runs, run_notebooks
+from conformal_rag.cli import main
 
 PAPER = repo_root()/'nbs'/'paper'
 NOTEBOOKS = sorted(PAPER.glob('*.ipynb'))
@@ -33,7 +34,7 @@ def test_runner_refuses_unknown_parameter(capsys):
     name = RUNS[0].name
     with pytest.raises(ValueError, match=r"unknown parameter\(s\) \['no_such_parameter'\]"):
         run_notebooks([name], overrides={'no_such_parameter': 1}, dry_run=True, log=lambda *a: None)
-    assert main(['--only', name, '-p', 'no_such_parameter=1', '--dry-run']) == 2
+    assert main(['reproduce', '--only', name, '-p', 'no_such_parameter=1', '--dry-run']) == 2
     assert 'no_such_parameter' in capsys.readouterr().err
 
 

@@ -470,7 +470,7 @@ def test_one_replay_function():
 
 def test_model_llm_replays_the_module_export(tmp_path):
     "source='committed' replays the given export and names the module's rebuild command when it is missing."
-    with pytest.raises(FileNotFoundError, match='run `python -m conformal_rag.rcrag collect` first'):
+    with pytest.raises(FileNotFoundError, match='run `conformal-rag rcrag collect` first'):
         rcc.run_models(['m1'], 2, generations=tmp_path/'none.jsonl.gz', rounds=1)
 
 def test_no_dataset_loader_named_like_datasets_load_dataset():

