@@ -248,26 +248,7 @@ def test_whole_note_with_one_group_column_names_the_group():
     assert whole_note(df, ('population',)).endswith(': all 100%.')
 
 
-# Issue 17, house style: TRAQ's, the TRAQ release's and TRAC's notebooks read as fastcore's do.
-
-def _export_cells(nb):
-    import ast
-    for c in json.loads((repo_root() / nb).read_text())['cells']:
-        src = ''.join(c['source'])
-        if c['cell_type'] == 'code' and src.lstrip().startswith('#| export'): yield ast.parse(src)
-
-
-@pytest.mark.parametrize('nb', ['nbs/06_traq.ipynb', 'nbs/06b_traq_release.ipynb', 'nbs/07_trac.ipynb'])
-def test_traq_notebooks_one_definition_per_export_cell_and_short_functions(nb):
-    "Old: 14, 5 and 2 export cells held several definitions; run_grid (63 lines), load_release (131), release_agreement (76), synthetic_release (43) and the 76-line Collection class."
-    import ast
-    for tree in _export_cells(nb):
-        defs = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-        assert len(defs) <= 1, (nb, defs)
-        for n in ast.walk(tree):
-            if isinstance(n, (ast.FunctionDef, ast.ClassDef)):
-                assert n.end_lineno - n.lineno + 1 <= 40, (nb, n.name, n.end_lineno - n.lineno + 1)
-
+# Issue 17, house style: the style of every notebook is tests/test_house_style.py's; here, what @patch must keep.
 
 def test_collection_grown_with_patch_pickles_and_keeps_its_api(tmp_path):
     "Collection's methods are added by fastcore's @patch: a pickled copy (joblib workers) keeps them, `load` stays a classmethod."
