@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_conformal.ipynb #a44c03fa
 from __future__ import annotations
-import itertools, math, warnings
+import functools, itertools, math, warnings
 from numbers import Real
 import numpy as np
 from scipy import stats
@@ -193,6 +193,12 @@ def harmonic_mean_pvalue(pvalues, # p-values, shape (..., L)
 # %% ../nbs/00_conformal.ipynb #a78080f0
 def _landau_location(L:int) -> float: return math.log(L) + 1 + float(digamma(1)) - math.log(2 / math.pi)
 
+# %% ../nbs/00_conformal.ipynb #583e87e5
+@functools.lru_cache(maxsize=4096)
+def _landau_isf(alpha:float, L:int) -> float:
+    "Upper-`alpha` quantile of the HMP's Landau law for `L` components (cached: it depends on nothing else)."
+    return float(stats.levy_stable.isf(alpha, 1.0, 1.0, loc=_landau_location(L), scale=math.pi / 2))  # Landau = stable(1, 1)
+
 # %% ../nbs/00_conformal.ipynb #80733658
 def hmp_threshold(alpha:float, # the overall level
                   L:int=2, # number of component tests combined
@@ -201,8 +207,7 @@ def hmp_threshold(alpha:float, # the overall level
     alpha = check_alpha(alpha)
     if isinstance(L, bool) or not isinstance(L, (int, np.integer)) or L < 1:
         raise ValueError(f"L must be a positive integer, got L={L!r}")
-    q = stats.levy_stable.isf(alpha, 1.0, 1.0, loc=_landau_location(L), scale=math.pi / 2)  # Landau = stable(1, 1)
-    return float(1 / q)
+    return 1 / _landau_isf(float(alpha), int(L))
 
 # %% ../nbs/00_conformal.ipynb #4399994e
 def hmp_test(pvalues, # p-values, shape (..., L)
