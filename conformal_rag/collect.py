@@ -20,7 +20,7 @@ from .traq import encode_texts, decode_texts
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
            'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages', 'question_passage_features',
            'save_collected', 'load_collected', 'sample_questions', 'retrieve_table', 'output_path', 'check_settings',
-           'default_collection']
+           'resume_from_export', 'default_collection']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -420,6 +420,18 @@ def _save_collection(arr:dict, # from `collected_arrays`
     llm.cache.export_jsonl(target.with_name(f'{target.stem}_generations.jsonl.gz'), keys=llm.keys)
     return arr
 
+# %% ../nbs/05_collect.ipynb #1565df72
+def resume_from_export(llm:LLM, # the sampler whose cache is filled
+                       target:Path, # the collection's `.npz` file (from `output_path`); its `_generations.jsonl.gz` is read
+                       log=print, # where the one-line report goes
+                      ) -> int:
+    "Import `<name>_generations.jsonl.gz` beside `target` into `llm`'s cache when it exists; returns the lines read (0 when none)."
+    gen = target.with_name(f'{target.stem}_generations.jsonl.gz')
+    if not gen.exists(): return 0
+    n = llm.cache.import_jsonl(gen)
+    log(f"resuming from {gen}: {n:,} generations loaded into the cache (only missing prompts are sampled)")
+    return n
+
 # %% ../nbs/05_collect.ipynb #639d5d42
 def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions drawn from the dataset (stratified by template)
                        K:int=DEFAULTS['K'], # passages retrieved per question (BM25); TRAQ: 20
@@ -442,6 +454,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     out = Path(out_dir) if out_dir is not None else data_dir('collected')
     target = output_path(name, out)
     ds, llm, clus = _collection_inputs(dataset, model, cache, resample, cluster)
+    if not resample: resume_from_export(llm, target)   # an earlier (partial) export of this collection, e.g. from another machine
     qs = sample_questions(ds.examples, n_questions, seed)
     rt = retrieve_table(ds, qs, K)
     t0 = time.time()
