@@ -91,7 +91,7 @@ def test_collected_arrays_takes_nli_and_judge_specs(tmp_path):
 
 def test_recluster_reproduces_the_committed_rouge_clusters_and_differs_with_a_judge():
     "Re-clustering the committed collection by ROUGE gives back its arrays exactly; another clustering changes them."
-    c = Collection.load(data_dir('collected', 'wiki_gemma.npz')).subset(np.arange(15))
+    c = Collection.load(data_dir('collected', collect.DEFAULTS['name'] + '.npz')).subset(np.arange(15))
     same = collect.recluster(c, 'rouge', progress=False)
     assert np.array_equal(same.cluster, c.cluster) and np.allclose(same.freq, c.freq)
     assert collect.cluster_agreement(c, same)['slots_differ'] == 0.
@@ -106,6 +106,6 @@ def test_recluster_reproduces_the_committed_rouge_clusters_and_differs_with_a_ju
     assert ag['clusters_per_question_b'] <= 2 and ag['clusters_per_question_a'] > 2 and ag['questions_differ'] > 0.5
 
 def test_recluster_needs_answers():
-    c = Collection.load(data_dir('collected', 'wiki_gemma.npz')).subset(np.arange(2))
+    c = Collection.load(data_dir('collected', collect.DEFAULTS['name'] + '.npz')).subset(np.arange(2))
     from dataclasses import replace
     with pytest.raises(ValueError, match='no stored answers'): collect.recluster(replace(c, answers=None), 'exact')

@@ -21,7 +21,7 @@ def dpr_file(tmp_path, n=4):
 def small(tmp_path, **kw):
     "Arguments of a tiny run: the DPR file, the scripted fake model, 2 questions, 1 passage, 2 samples."
     a = dict(dataset=f"dpr:{dpr_file(tmp_path)}", model='fake', n_questions='2', K='1', M='2', out_dir=str(tmp_path/'out'),
-             cache=str(tmp_path/'g.sqlite'))
+             cache=str(tmp_path/'g.sqlite'), name='tiny')
     a.update(kw)
     return [x for k, v in a.items() for x in (f"--{k.replace('_', '-')}", v)] + ['--no-features']
 
@@ -122,9 +122,9 @@ def test_help_has_text_and_default_for_every_option():
         assert act.help and len(act.help) > 10, act.dest
         assert '(default: ' in act.help, act.dest
     text = ' '.join(ap.format_help().split())
-    for opt, default in [('--dataset', 'wiki'), ('--model', 'gemma-3-270m'), ('--n-questions', '100'), ('--K', '5'), ('--M', '10'),
+    for opt, default in [('--dataset', 'wiki'), ('--model', 'gemma-3-270m'), ('--n-questions', str(collect.DEFAULTS['n_questions'])), ('--K', '5'), ('--M', '10'),
                          ('--prompt', 'one_shot'), ('--temperature', '1.0'), ('--max-new-tokens', '16'), ('--seed', '0'),
-                         ('--cluster', 'rouge'), ('--name', 'wiki_gemma'), ('--out-dir', 'collected'), ('--cache', 'None'),
+                         ('--cluster', 'rouge'), ('--name', collect.DEFAULTS['name']), ('--out-dir', 'collected'), ('--cache', 'None'),
                          ('--resample', 'False')]:
         assert opt in text, opt
         assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected (default: None)' in text, (opt, default)
@@ -150,16 +150,16 @@ def test_every_load_qa_spec_is_accepted(kind, tmp_path):
         spec = f'squad:{f}'
     else: spec = f'{kind}:{dpr_file(tmp_path)}'
     assert cli.main(['collect', *small(tmp_path, dataset=spec)]) == 0
-    c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
+    c = Collection.load(tmp_path/'out'/'tiny.npz')
     assert len(c) == 2 and c.shape[-1] == 2 and c.meta['dataset'] == spec
-    assert (tmp_path/'out'/'wiki_gemma_generations.jsonl.gz').exists()
+    assert (tmp_path/'out'/'tiny_generations.jsonl.gz').exists()
 
 def test_cluster_nli_end_to_end(tmp_path):
     "`--cluster nli:PATH` with a tiny NLI model forced to entail: one cluster per question (`collect` raised on 'nli' before)."
     from conformal_rag.matching import tiny_nli_model
     nli = tiny_nli_model(tmp_path/'nli', entail=True)
     assert cli.main(['collect', *small(tmp_path, cluster=f'nli:{nli}', M='3')]) == 0
-    c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
+    c = Collection.load(tmp_path/'out'/'tiny.npz')
     for i in range(len(c)):
         ids = c.cluster[i][c.cluster[i] >= 0]
         assert set(ids.tolist()) == {0}
@@ -169,7 +169,7 @@ def test_cluster_nli_end_to_end(tmp_path):
 def test_cluster_llm_judge_end_to_end(tmp_path):
     "`--cluster llm-judge:fake`: the fake model's replies are not yes/no, so nothing merges; every judge call is cached."
     assert cli.main(['collect', *small(tmp_path, cluster='llm-judge:fake', M='3')]) == 0
-    c = Collection.load(tmp_path/'out'/'wiki_gemma.npz')
+    c = Collection.load(tmp_path/'out'/'tiny.npz')
     assert c.meta['cluster'] == 'llm-judge:fake'
     assert np.array_equal(c.cluster, c.exact_id)
 

@@ -147,7 +147,8 @@ def committed_grid(name):
 
 
 def test_committed_collections_exist():
-    assert 'wiki_gemma' in COMMITTED and len(COMMITTED) >= 2, COMMITTED
+    from conformal_rag.collect import DEFAULTS
+    assert DEFAULTS['name'] in COMMITTED and len(COMMITTED) >= 2, COMMITTED
 
 
 @pytest.mark.parametrize('name', COMMITTED)
