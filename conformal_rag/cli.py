@@ -164,11 +164,12 @@ def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (
             cache:Opt(metavar='FILE')=None, # generation cache, an SQLite file; None: the shared one, generations.sqlite under $CONFORMAL_RAG_CACHE or ~/.cache/conformal_rag
             resample:bool=False, # sample again, overwriting cached generations
             features:bool=True, # store the question/gold-passage embeddings ("I do not know" features); --no-features skips them
+            jobs:Param(type=positive_int)=1, # sampling processes, each with its own copy of the model, all into one cache (`collect.sample_in_processes`)
            ):
     "Collect for TRAQ/TRAC: retrieval scores and M sampled answers per question and passage, saved as OUT_DIR/NAME.npz with its generations (`collect.default_collection`)."
     arr = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt, temperature=temperature,
                              max_new_tokens=max_new_tokens, seed=seed, model=model, name=name, out_dir=out_dir, cache=cache,
-                             resample=resample, features=features, dataset=dataset, cluster=cluster)
+                             resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs)
     print(json.dumps(arr['meta'], indent=1, default=str))
 
 # %% ../nbs/14_cli.ipynb #f955143a

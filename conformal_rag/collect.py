@@ -20,7 +20,7 @@ from .traq import encode_texts, decode_texts
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
            'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages', 'question_passage_features',
            'save_collected', 'load_collected', 'sample_questions', 'retrieve_table', 'output_path', 'check_settings',
-           'resume_from_export', 'default_collection']
+           'sample_in_processes', 'resume_from_export', 'default_collection']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -420,16 +420,45 @@ def _save_collection(arr:dict, # from `collected_arrays`
     llm.cache.export_jsonl(target.with_name(f'{target.stem}_generations.jsonl.gz'), keys=llm.keys)
     return arr
 
+# %% ../nbs/05_collect.ipynb #bbe4f1dc
+def _sample_shard(questions:pd.DataFrame, retrieved:pd.DataFrame, # one shard of the tables (`sample_in_processes`)
+                  model:str, # a model string (`llm.llm_from_spec`)
+                  cache, # the generation cache path (True: the shared default)
+                  kw:dict, # `collect_samples` keyword arguments
+                 ) -> int:
+    "In a child process: sample one shard of the prompts into the cache; returns the sampled calls."
+    llm = llm_from_spec(model, cache=cache)
+    collect_samples(questions, retrieved, llm, **kw)
+    return llm.calls
+
+# %% ../nbs/05_collect.ipynb #bc4cdbc6
+def sample_in_processes(questions:pd.DataFrame, # the questions table (contract above)
+                        retrieved:pd.DataFrame, # the retrieved table (contract above)
+                        model:str, # a model string: each process loads its own copy
+                        cache, # the generation cache every process writes to (a path; True: the shared default)
+                        jobs:int=2, # processes (one CPU thread each under the Makefile's settings)
+                        **kw # `collect_samples` keyword arguments (K, M, prompt, temperature, ...)
+                       ) -> list[int]:
+    "Fill `cache` with the samples `collect_samples(questions, retrieved, ...)` needs, from `jobs` spawned processes; returns each process's sampled calls."
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    from conformal_rag import collect   # the exported module: children import it by name
+    jobs = _positive_int(jobs, 'jobs')
+    r = check_retrieved(retrieved, questions)
+    with ProcessPoolExecutor(jobs, mp.get_context('spawn')) as ex:
+        futs = [ex.submit(collect._sample_shard, questions, r.iloc[i::jobs], model, cache, kw) for i in range(jobs)]
+        return [f.result() for f in futs]   # a failed shard raises here; what it sampled stays in the cache
+
 # %% ../nbs/05_collect.ipynb #1565df72
 def resume_from_export(llm:LLM, # the sampler whose cache is filled
                        target:Path, # the collection's `.npz` file (from `output_path`); its `_generations.jsonl.gz` is read
-                       log=print, # where the one-line report goes
+                       log=None, # where the one-line report goes; None: standard error (standard output may be data)
                       ) -> int:
     "Import `<name>_generations.jsonl.gz` beside `target` into `llm`'s cache when it exists; returns the lines read (0 when none)."
     gen = target.with_name(f'{target.stem}_generations.jsonl.gz')
     if not gen.exists(): return 0
     n = llm.cache.import_jsonl(gen)
-    log(f"resuming from {gen}: {n:,} generations loaded into the cache (only missing prompts are sampled)")
+    (log or (lambda m: print(m, file=sys.stderr)))(f"resuming from {gen}: {n:,} generations loaded into the cache (only missing prompts are sampled)")
     return n
 
 # %% ../nbs/05_collect.ipynb #639d5d42
@@ -448,17 +477,21 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2) for "I do not know"
                        dataset:str=DEFAULTS['dataset'], # a `data.load_qa` spec: 'wiki' (embedded), 'squad[:SPLIT|:FILE]', 'nq:PATH', 'dpr:PATH', ...
                        cluster:str=DEFAULTS['cluster'], # a clustering spec (`matching.clustering_from_spec`): 'rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'
+                       jobs:int=1, # sampling processes (`sample_in_processes`), each loading the model; 1: this process alone
                       ):
     "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
+    if _positive_int(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
     out = Path(out_dir) if out_dir is not None else data_dir('collected')
     target = output_path(name, out)
     ds, llm, clus = _collection_inputs(dataset, model, cache, resample, cluster)
     if not resample: resume_from_export(llm, target)   # an earlier (partial) export of this collection, e.g. from another machine
     qs = sample_questions(ds.examples, n_questions, seed)
     rt = retrieve_table(ds, qs, K)
-    t0 = time.time()
-    col = collect_samples(qs, rt, llm, K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
+    t0, kw = time.time(), dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
+    shards = sample_in_processes(qs, rt, model, str(llm.cache.path), jobs, **kw) if jobs > 1 else []   # then all cached
+    col = collect_samples(qs, rt, llm, **kw)
     arr = collected_arrays(col, qs, cluster=clus)
-    arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls, dataset=dataset)
+    arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls + sum(shards),
+                       dataset=dataset, jobs=jobs, **(dict(shard_calls=shards) if shards else {}))
     return _save_collection(arr, qs, rt, llm, target, features)

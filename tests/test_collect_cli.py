@@ -209,3 +209,19 @@ def test_questions_only_dataset_fails_before_the_model_loads(tmp_path, capsys, m
     f.write_text('\n'.join(json.dumps(dict(question=f'who wrote book {i}', answer=[f'author {i}'])) for i in range(5)) + '\n')
     monkeypatch.setattr(col, 'llm_from_spec', lambda *a, **k: (_ for _ in ()).throw(AssertionError('model loaded')))
     fails(small(tmp_path, dataset=f'nq-open:{f}'), capsys, f'nq-open:{f}', 'questions only')
+
+def test_jobs_2_collects_what_one_process_does(tmp_path):
+    "`--jobs 2`: two sampling processes fill one cache; the arrays equal a one-process run's, and every prompt was sampled once."
+    assert cli.main(['collect', *small(tmp_path, n_questions='3', K='2', M='3', name='one', cache=str(tmp_path/'a.sqlite'))]) == 0
+    assert cli.main(['collect', *small(tmp_path, n_questions='3', K='2', M='3', name='two', cache=str(tmp_path/'b.sqlite')), '--jobs', '2']) == 0
+    one, two = Collection.load(tmp_path/'out'/'one.npz'), Collection.load(tmp_path/'out'/'two.npz')
+    for f in ('cluster', 'freq', 'correct', 'ret_score', 'answers'): assert np.array_equal(getattr(one, f), getattr(two, f)), f
+    assert two.meta['jobs'] == 2 and two.meta['sampled_calls'] == one.meta['sampled_calls'] > 0
+    shards = two.meta['shard_calls']   # the two processes sampled everything between them; the parent nothing
+    assert len(shards) == 2 and min(shards) > 0 and sum(shards) == two.meta['sampled_calls']
+
+def test_a_collection_resumes_from_its_export(tmp_path):
+    "An export beside the output (e.g. a committed partial one from another machine) is loaded first: nothing is sampled again."
+    assert cli.main(['collect', *small(tmp_path, cache=str(tmp_path/'a.sqlite'))]) == 0
+    assert cli.main(['collect', *small(tmp_path, cache=str(tmp_path/'fresh.sqlite'))]) == 0   # an empty cache
+    assert Collection.load(tmp_path/'out'/'tiny.npz').meta['sampled_calls'] == 0
