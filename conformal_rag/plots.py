@@ -313,18 +313,20 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
 
 # %% ../nbs/11_plots.ipynb #022c5881
 def size_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, optional `yerr`
-              x:str='level', y:str='size', hue:str|None='method', yerr:str|None=None, ax=None,
-              ylabel:str='average set size', title:str|None=None):
+              x:str='level', y:str='size', hue:str|None='method',
+              yerr:str|tuple|None=None, # a column of symmetric half-widths (e.g. a std), or a (low, high) pair of columns
+              ax=None, ylabel:str='average set size', title:str|None=None):
     "Average prediction-set size against the desired level, one line per method; returns the axes."
     set_style()
-    missing = [c for c in (x, y, hue, yerr) if c is not None and c not in df.columns]
+    errs = list(yerr) if isinstance(yerr, (tuple, list)) else [yerr]
+    missing = [c for c in (x, y, hue, *errs) if c is not None and c not in df.columns]
     if missing: raise ValueError(f"size_plot: columns {missing} not in the table (columns: {list(df.columns)})")
     if ax is None: _, ax = plt.subplots(figsize=(4.2, 3.6))
     groups = df.groupby(hue, sort=False) if hue else [(None, df)]
     for i, (name, g) in enumerate(groups):
         g = g.sort_values(x)
-        ax.errorbar(g[x], g[y], yerr=g[yerr] if yerr else None, marker='o', ms=4, lw=1.3, capsize=2, label=name,
-                    color=sns.color_palette()[i % 10])
+        e = None if yerr is None else g[yerr] if len(errs) == 1 else np.vstack([g[y] - g[errs[0]], g[errs[1]] - g[y]])
+        ax.errorbar(g[x], g[y], yerr=e, marker='o', ms=4, lw=1.3, capsize=2, label=name, color=sns.color_palette()[i % 10])
     ax.set_xlabel('desired coverage $1-\\alpha$'); ax.set_ylabel(ylabel)
     if title: ax.set_title(title)
     if hue: place_legend(ax, fontsize='small')

@@ -25,10 +25,10 @@ __all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABEL
            'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster',
            'semantic_size_traq', 'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla',
            'register_method', 'split_and_calibrate', 'split_and_calibrate_traq', 'grid_splits', 'grid_run', 'run_grid',
-           'individual_coverage', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'summarize',
-           'size_reduction', 'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers',
-           'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels',
-           'method_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+           'individual_coverage', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg',
+           'summarize', 'size_reduction', 'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid',
+           'set_answers', 'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table',
+           'coverage_panels', 'method_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
@@ -1001,9 +1001,17 @@ def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, th
     return pd.DataFrame(rows)
 
 # %% ../nbs/06_traq.ipynb #3f63cb03
+def quantile_agg(q:float # the quantile, in [0, 1]
+                ):
+    "A pandas aggregation giving the `q` quantile over splits, named `q05` for 0.05 (for `.agg`)."
+    def f(x): return x.quantile(q)
+    f.__name__ = f'q{round(q * 100):02d}'
+    return f
+
+# %% ../nbs/06_traq.ipynb #5d162b78
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'), by=('method', 'level')) -> pd.DataFrame:
-    "Mean and std over seeds of `metrics` per `by` group (the papers' tables)."
-    g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std'])
+    "Mean, std and 5-95% range over seeds of `metrics` per `by` group (the papers' tables; the range stays within a metric's bounds)."
+    g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std', quantile_agg(0.05), quantile_agg(0.95)])
     g.columns = [f'{m}_{s}' for m, s in g.columns]
     return g.reset_index()
 
@@ -1238,6 +1246,7 @@ def idk_summary(idk:pd.DataFrame, # rows of `idk_grid` with a `model` column
     cov = coverage_summary(idk, ['model', 'level'], 'idk_coverage', 'level', 'whole', mass=mass)
     return cov.merge(idk.groupby(['model', 'level'], as_index=False).agg(
         false_positive_rate=('false_positive_rate', 'mean'), fpr_std=('false_positive_rate', 'std'),
+        fpr_q05=('false_positive_rate', quantile_agg(0.05)), fpr_q95=('false_positive_rate', quantile_agg(0.95)),
         classifier_accuracy=('classifier_accuracy', 'mean'), n_cal_min=('n_cal', 'min'), n_cal_max=('n_cal', 'max')))
 
 # %% ../nbs/06_traq.ipynb #accfa817
