@@ -22,8 +22,6 @@ from conformal_rag.traq import (synthetic_collection, load_collection, split_ind
 from conformal_rag.trac import global_test_sets, set_size_distribution, component_pvalues
 from conformal_rag.conformal import hmp_threshold
 
-HAVE_SMOLLM2 = data_dir('collected', 'wiki_smollm2.npz').exists()
-
 
 def _notebook_parameters(path):
     "The parameters cell of a paper notebook, executed: {name: value}."
@@ -52,14 +50,16 @@ def test_llm_coverage_never_exceeds_the_answerable_share():
     assert old_exceeds == 20   # the check has power: the old event exceeds the answerable share on every split
 
 
-@pytest.mark.skipif(not HAVE_SMOLLM2, reason='committed collection wiki_smollm2 absent')
 def test_smollm2_llm_coverage_at_0_9_is_the_real_one():
-    # the issue's numbers: gold passage retrieved, level 0.9, 400 random splits: old 0.988, real 0.826
-    c = apply_population(load_collection('wiki_smollm2'), 'retrieved')
+    # issue 13: on the 100-question SmolLM2 collection the old event reported 0.988 at level 0.9, the real coverage
+    # was 0.826. On the headline SmolLM2 collection (the TRAQ notebook's), gold passage retrieved, 400 random splits:
+    # the LLM's coverage never exceeds the share of test questions with a correct sample from the gold passage
+    name = _notebook_parameters('nbs/paper/05_traq.ipynb')['collections']['SmolLM2-135M']
+    c = apply_population(load_collection(name), 'retrieved')
     ic = individual_coverage(c, [0.9], range(400))
     llm = ic[ic.component == 'LLM']
-    assert llm.coverage.mean() <= llm.ceiling.iloc[0] + 1e-9 < 0.9
-    assert abs(llm.coverage.mean() - 0.826) < 0.01
+    assert (llm.coverage <= llm.ceiling + 1e-12).all()
+    assert llm.coverage.mean() <= llm.ceiling.mean() < 0.9   # SmolLM2 cannot answer > 10% of these from the gold passage
 
 
 def test_global_test_pair_coverage_never_covers_uncoverable_questions():
