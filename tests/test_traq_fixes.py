@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag.paths import data_dir, repo_root
+from conformal_rag.paths import repo_root
 from conformal_rag.traq import (synthetic_collection, load_collection, split_indices, calibrate, evaluate, run_grid,
                                 individual_coverage, apply_population, answerable, gold_retrieved, llm_nonconformity,
                                 retrieval_set, ceilings, size_reduction, size_reduction_by_level, coverage_band,
