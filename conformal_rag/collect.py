@@ -308,8 +308,8 @@ def load_collected(path:str|Path # a file written by `save_collected`
     return arrays
 
 # %% ../nbs/05_collect.ipynb #6b15be50
-DEFAULTS = dict(n_questions=100, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
-                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma', dataset='wiki', cluster='rouge')
+DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
+                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma_600', dataset='wiki', cluster='rouge')
 
 # %% ../nbs/05_collect.ipynb #bd4a122b
 def _positive_int(v, name:str) -> int:
