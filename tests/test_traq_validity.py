@@ -17,13 +17,18 @@ from conformal_rag.traq import (synthetic_collection, split_indices, METHODS, ru
 import conformal_rag.trac  # registers HMP, CCPS-B, CCPS-H
 
 
-def _figure_population():
-    "The headline population of the TRAQ paper notebook (its parameters cell)."
+def _figure_parameters() -> dict:
+    "The parameters cell of the TRAQ paper notebook, executed."
     nb = json.loads((repo_root() / 'nbs/paper/05_traq.ipynb').read_text())
     cell = next(c for c in nb['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
     ns = {}
     exec(''.join(cell['source']), ns)
-    return ns['populations'][0]
+    return ns
+
+
+def _figure_population():
+    "The headline population of the TRAQ paper notebook (its parameters cell)."
+    return _figure_parameters()['populations'][0]
 
 POPULATION = _figure_population()
 
@@ -119,12 +124,8 @@ from conformal_rag.traq import load_collection, calibrate, evaluate, gold_retrie
 COMMITTED = sorted(p.stem for p in data_dir('collected').glob('*.npz') if not p.stem.endswith('_extra')) \
     if data_dir('collected').exists() else []
 def _figure_backbones():
-    "The backbone collections of the TRAQ paper notebook (its parameters cell): the ones behind Figures 3-6 and TRAC Figure 1."
-    nb = json.loads((repo_root() / 'nbs/paper/05_traq.ipynb').read_text())
-    cell = next(c for c in nb['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
-    ns = {}
-    exec(''.join(cell['source']), ns)
-    return sorted(set(ns['collections'].values()) & set(COMMITTED))
+    "The backbone collections of the TRAQ paper notebook: the ones behind Figures 3-6 and TRAC Figure 1."
+    return sorted(set(_figure_parameters()['collections'].values()) & set(COMMITTED))
 
 # The component-alone band and the power check run on the backbone collections (the component figures' data). On the
 # prompt-comparison collections (300 questions, TRAQ population 131-212) the template-stratified split's departure from
