@@ -479,9 +479,10 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
 def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`
                            ) -> pd.DataFrame:
     "Per set, calibration and family: mean coverage over splits with its 5-95 % range, target, mean n_cal / n_test, share of whole-set splits."
+    from conformal_rag.traq import quantile_agg
     g = trials.groupby(['set', 'calibration', 'family'], sort=False)
-    return g.agg(coverage=('coverage', 'mean'), coverage_q05=('coverage', lambda x: x.quantile(0.05)),
-                 coverage_q95=('coverage', lambda x: x.quantile(0.95)), target=('target', 'first'),
+    return g.agg(coverage=('coverage', 'mean'), coverage_q05=('coverage', quantile_agg(0.05)),
+                 coverage_q95=('coverage', quantile_agg(0.95)), target=('target', 'first'),
                  n_cal=('n_cal', 'mean'), n_test=('n_test', 'mean'), whole_set=('whole_set', 'mean'),
                  ret_size=('ret_size', 'mean'), splits=('split', 'nunique')).reset_index()
 
