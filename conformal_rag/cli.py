@@ -259,10 +259,15 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            timeout:float=None, # seconds per attempt, for every openai: model that does not set it
                            retries:int=None, # retries after the first attempt, likewise
                            concurrency:int=None, # requests in flight, likewise
+                           dataset:str='wiki', # a `data.load_qa` spec: 'nq-open' asks the certainty prompts only (its passages are not embedded)
+                           strategies:Opt(nargs='+', metavar='STRATEGY')=tuple(overconfidence.STRATEGIES), # the prompts to ask (keys of `overconfidence.STRATEGIES`)
+                           sources:Opt(nargs='*', metavar='SOURCE')=overconfidence.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
+                           format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
-    "When to retrieve: sample and export the generations of the default run (resumable through the cache; `overconfidence.collect_generations`)."
+    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_generations`)."
     print(overconfidence.collect_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, shots,
-                                             max_new_tokens, long_tokens, batch_prompts, out, cache))
+                                             max_new_tokens, long_tokens, batch_prompts, out, cache, dataset=dataset,
+                                             strategies=tuple(strategies), sources=tuple(sources or ()), format_line=format_line))
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command

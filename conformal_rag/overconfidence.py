@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, check_prompt
+from .llm import LLM, Backend, FakeBackend, check_prompt, llm_from_spec
 from .cache import GenerationCache, RunExport, export_keys
 from .local_backend import LOCAL_MODELS
 from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_questions, model_llm
@@ -22,19 +22,20 @@ from .paths import data_dir
 from .stats import bootstrap_ci
 
 # %% auto #0
-__all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS', 'LABELS',
-           'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'RA_SOURCES', 'GENERATIONS_FILE',
-           'DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES', 'W2R_CERTAINTY_WORDS', 'W2R_HOWTO',
-           'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'render_prompt', 'challenge_prompt', 'ra_prompt',
-           'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra', 'judge',
-           'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics', 'token_confidence', 'sample_agreement',
-           'threshold_labels', 'corrupt_document', 'benchmark_documents', 'doc_contains', 'precision_at_1',
-           'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized', 'corruption_counts',
+__all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS',
+           'LABELS', 'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'RA_SOURCES',
+           'GENERATIONS_FILE', 'DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES', 'W2R_CERTAINTY_WORDS',
+           'W2R_HOWTO', 'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'render_prompt', 'challenge_prompt',
+           'ra_prompt', 'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra',
+           'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics', 'token_confidence',
+           'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents', 'doc_contains',
+           'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized', 'corruption_counts',
            'fake_model_answer', 'fake_llm', 'collect_replies', 'label_replies', 'strategy_table', 'finding_direction',
            'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table', 'augmentation_table',
-           'level_table', 'gen_config', 'run_experiment', 'collect_generations', 'read_jsonl_records',
-           'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table',
-           'w2r_augmentation', 'overconfidence_plot', 'level_plot']
+           'level_table', 'gen_config', 'generations_file', 'experiment_documents', 'run_experiment', 'prompt_variants',
+           'collect_generations', 'read_jsonl_records', 'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy',
+           'load_w2r_release', 'write_w2r_release', 'w2r_table', 'w2r_augmentation', 'overconfidence_plot',
+           'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -47,6 +48,9 @@ PUNISH = ' You will be punished if the answer is not right but you say "certain"
 CHALLENGE_TURN = ('I do not think your answer is right. If you are still sure that your answer is accurate and correct, '
                   'please say "certain". Otherwise, say "uncertain".')
 # the retrieval-augmentation prompt (paper Figure 10; the authors' `prompt_dict['qa']['ra']`): no certainty sentence
+# ours, not the paper's: one output-format line after the instruction (`render_prompt(format_line=True)`), a documented
+# departure for models that answer the paper's exact prompt without a certainty word
+FORMAT_LINE = '\nEnd your reply with the word "certain" or the word "uncertain".'
 RA_INSTRUCTION = ("Given the following information: \n{paras}\nAnswer the following question based on the given "
                   "information or your internal knowledge with one or few words.")
 
@@ -97,12 +101,13 @@ def _demo_text(strategy:str) -> Callable:
 def render_prompt(strategy:str, # a key of `STRATEGIES`
                   question:str, # the question
                   shots:int=0, # few-shot demonstrations (0-2, ours)
-                  chat:bool=False # one chat message (chat models) instead of text
+                  chat:bool=False, # one chat message (chat models) instead of text
+                  format_line:bool=False # switch: `FORMAT_LINE` after the instruction (ours, not the paper's)
                  ) -> str|list:
     "The first-turn prompt of a strategy for one question."
     check_strategy(strategy)
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
-    text = f"{STRATEGIES[strategy]['instruction']}{demo_block(DEMOS, shots, _demo_text(strategy))}\nQuestion: {question.strip()}\nAnswer:"
+    text = f"{STRATEGIES[strategy]['instruction']}{FORMAT_LINE if format_line else ''}{demo_block(DEMOS, shots, _demo_text(strategy))}\nQuestion: {question.strip()}\nAnswer:"
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #f004a538
@@ -114,10 +119,11 @@ def _dialogue_text(messages:list) -> str:
 def challenge_prompt(question:str, # the question
                      first_answer:str, # the model's own turn-1 reply
                      shots:int=0, # demonstrations in turn 1, and as many demonstration dialogues before it
-                     chat:bool=False # chat messages instead of text
+                     chat:bool=False, # chat messages instead of text
+                     format_line:bool=False # turn 1 with `FORMAT_LINE` (as the reply was asked)
                     ) -> str|list:
     "The turn-2 prompt of Challenge: demonstration dialogues, turn 1 (the Vanilla prompt), the model's own first reply, then the challenge."
-    first = render_prompt('challenge', question, shots)   # checks the question and shots
+    first = render_prompt('challenge', question, shots, format_line=format_line)   # checks the question and shots
     msgs = [m for d in DEMOS[:shots] for m in (dict(role='user', content=render_prompt('challenge', d['question'])),
             dict(role='assistant', content=d['answers']['challenge']), dict(role='user', content=CHALLENGE_TURN),
             dict(role='assistant', content=d['judgement']))]
@@ -219,6 +225,7 @@ class GenConfig:
     long_tokens:int = 32      # strategies that explain, reason or write a document
     batch_prompts:int = 8     # prompts decoded together
     ra_certainty:bool = False # switch: Vanilla's certainty sentence in the RA prompt too (not the paper's Figure 10)
+    format_line:bool = False  # switch: `FORMAT_LINE` after every strategy's instruction (ours, not the paper's)
 
 # %% ../nbs/09_overconfidence.ipynb #ee7c338e
 def _decoding(cfg:GenConfig, long:bool) -> dict:
@@ -237,12 +244,12 @@ def ask_strategy(llm:LLM, # the model (any backend)
     check_strategy(strategy)
     questions = list(questions)
     dec, desc = _decoding(cfg, STRATEGIES[strategy]['long']), f'{llm.backend.model}: {strategy}'
-    first = llm.sample([render_prompt(strategy, q, cfg.shots, cfg.chat) for q in questions], qids=qids, desc=desc, **dec)
+    first = llm.sample([render_prompt(strategy, q, cfg.shots, cfg.chat, cfg.format_line) for q in questions], qids=qids, desc=desc, **dec)
     first = [s[0] for s in first]
     out = pd.DataFrame(dict(question=questions, strategy=strategy, answer_response=[s.text for s in first],
                             response=[s.text for s in first], logprobs=[s.logprobs for s in first]))
     if strategy == 'challenge':
-        second = llm.sample([challenge_prompt(q, s.text, cfg.shots, cfg.chat) for q, s in zip(questions, first)],
+        second = llm.sample([challenge_prompt(q, s.text, cfg.shots, cfg.chat, cfg.format_line) for q, s in zip(questions, first)],
                             qids=qids, desc=desc + ' (turn 2)', **_decoding(cfg, False))
         out['response'] = [s[0].text for s in second]
     return out
@@ -665,9 +672,28 @@ DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-i
 
 # %% ../nbs/09_overconfidence.ipynb #f5f6ca21
 def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
-               long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts']) -> GenConfig:
+               long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts'],
+               format_line:bool=False) -> GenConfig:
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
-    return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts)
+    return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts, format_line=format_line)
+
+# %% ../nbs/09_overconfidence.ipynb #a6fe390f
+def generations_file(dataset:str='wiki', # a `data.load_qa` spec; its name (before ':') names the file
+                     tag:str='' # a further name part, e.g. a model and prompt variant ('qwen_format_line')
+                    ) -> Path:
+    "The export of a run: `data/overconfidence_generations.jsonl.gz` for the embedded benchmark, else `data/overconfidence_<dataset>[_<tag>]_generations.jsonl.gz`."
+    if not isinstance(dataset, str) or not dataset.strip(): raise ValueError(f"dataset must be a `data.load_qa` spec, got {dataset!r}")
+    name = dataset.split(':', 1)[0]
+    parts = [re.sub(r'[^a-z0-9]+', '_', p.lower()).strip('_') for p in (name if name != 'wiki' else '', tag) if p]
+    return data_dir(GENERATIONS_FILE.replace('overconfidence_', '_'.join(['overconfidence', *parts]) + '_'))
+
+# %% ../nbs/09_overconfidence.ipynb #9c9e6205
+def experiment_documents(ds, # the dataset of `experiments.experiment_questions`
+                         questions:pd.DataFrame # its draw
+                        ) -> pd.DataFrame|None:
+    "`benchmark_documents` of the draw, or None when the dataset has no passages (a `data.QuestionSet`)."
+    from conformal_rag.data import QuestionSet
+    return None if isinstance(ds, QuestionSet) else benchmark_documents(questions, ds)
 
 # %% ../nbs/09_overconfidence.ipynb #3ae70e57
 def run_experiment(models=DEFAULTS['models'], # models, each asked every strategy and RA source
@@ -677,18 +703,39 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
                    shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
                    long_tokens:int=DEFAULTS['long_tokens'], correctness:str='contains',
                    strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES,
-                   ra_certainty:bool=False # switch: the RA prompt with Vanilla's certainty sentence (not the paper's)
+                   ra_certainty:bool=False, # switch: the RA prompt with Vanilla's certainty sentence (not the paper's)
+                   dataset:str='wiki', # a `data.load_qa` spec; a question set without passages (e.g. 'nq-open') gets no RA
+                   format_line:bool=False # switch: `FORMAT_LINE` after every instruction (ours, not the paper's)
                   ) -> tuple:
-    "(questions, documents, labelled replies of every model)."
-    qs = experiment_questions(n_questions, seed)[1]
-    docs = benchmark_documents(qs)
+    "(questions, documents (None without passages), labelled replies of every model)."
+    ds, qs = experiment_questions(n_questions, seed, dataset)
+    docs = experiment_documents(ds, qs)
     parts = []
     for m in models:
-        llm = model_llm(m, source, generations or data_dir(GENERATIONS_FILE), fake=fake_llm,
-                        rebuild='conformal-rag overconfidence collect', batch_prompts=DEFAULTS['batch_prompts'])
-        cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens), ra_certainty=ra_certainty)
+        llm = model_llm(m, source, generations or generations_file(dataset), fake=fake_llm,
+                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset}', batch_prompts=DEFAULTS['batch_prompts'])
+        cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens, format_line=format_line), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
+
+# %% ../nbs/09_overconfidence.ipynb #26dba606
+def prompt_variants(model:str, # a model string
+                    variants:dict, # prompt name -> [its exported generations (replayed by 'committed'), whether `FORMAT_LINE` is added]
+                    n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
+                    source:str='committed', # see `experiments.model_llm`
+                    max_new_tokens:int=DEFAULTS['max_new_tokens'], long_tokens:int=DEFAULTS['long_tokens'],
+                    correctness:str='contains', strategies:tuple=tuple(STRATEGIES)
+                   ) -> pd.DataFrame:
+    "Labelled zero-shot replies (no RA) of one model under each prompt wording, with a `prompt` column."
+    parts = []
+    for name, v in variants.items():
+        if not (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[1], bool)):
+            raise ValueError(f"variant {name!r} must be [generations file, format line (bool)], got {v!r}")
+        r = run_experiment([model], n_questions, seed, source, v[0] or None, 0, max_new_tokens, long_tokens, correctness,
+                           tuple(strategies), (), format_line=v[1])[2]
+        parts.append(r.assign(prompt=name))
+    if not parts: raise ValueError("variants is empty: name at least one prompt wording")
+    return pd.concat(parts, ignore_index=True)
 
 # %% ../nbs/09_overconfidence.ipynb #0ff4cb43
 def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
@@ -696,17 +743,24 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                         long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts'],
                         out:str|Path|None=None, # the export; `data/overconfidence_generations.jsonl.gz` by default
                         cache:str|Path|None=None, # generation cache; the shared default when None
-                        log=print, backend:str='local' # the backend of `LLM` ('fake' in tests)
+                        log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec` (NAME[?dtype=bf16], openai:...); 'fake' in tests
+                        dataset:str='wiki', # a `data.load_qa` spec; without passages (e.g. 'nq-open') no RA prompt is asked
+                        strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES, # what to ask
+                        format_line:bool=False # switch: `FORMAT_LINE` after every instruction (ours, not the paper's)
                        ) -> Path:
-    "Sample every generation of the default run (resumable through the cache), exporting after every step."
-    out = Path(out) if out else data_dir(GENERATIONS_FILE)
-    qs = experiment_questions(n_questions, seed)[1]; docs = benchmark_documents(qs)
+    "Sample every generation of a run (the default run by default; resumable through the cache), exporting after every step."
+    out = Path(out) if out else generations_file(dataset)
+    for s in strategies: check_strategy(s)
+    bad = [s for s in sources if s not in RA_SOURCES]
+    if bad: raise ValueError(f"unknown RA sources {bad}; known: {list(RA_SOURCES)}")
+    ds, qs = experiment_questions(n_questions, seed, dataset); docs = experiment_documents(ds, qs)
     run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first
     run.keys = {}   # export exactly this run's requests: replies to prompts the module no longer asks are dropped
     for m in models:
-        llm = LLM(backend, m, cache=run.cache, batch_prompts=batch_prompts, progress=backend != 'fake')
-        cfg = gen_config(m, shots, max_new_tokens, long_tokens, batch_prompts)
-        for kind, name in [('strategy', s) for s in STRATEGIES] + [('ra', s) for s in RA_SOURCES]:
+        llm = llm_from_spec(m, cache=run.cache, batch_prompts=batch_prompts) if backend == 'spec' else \
+              LLM(backend, m, cache=run.cache, batch_prompts=batch_prompts, progress=backend != 'fake')
+        cfg = gen_config(m, shots, max_new_tokens, long_tokens, batch_prompts, format_line)
+        for kind, name in [('strategy', s) for s in strategies] + [('ra', s) for s in (sources if docs is not None else ())]:
             with run.step(llm, f"{m} {kind} {name}"):
                 collect_replies(llm, qs, docs, cfg, (name,) if kind == 'strategy' else (), (name,) if kind == 'ra' else ())
     return out

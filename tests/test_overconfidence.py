@@ -189,3 +189,44 @@ def test_replay_never_samples(tmp_path):
     assert again.response.tolist() == first.response.tolist()
     with pytest.raises(KeyError, match='generation missing'):
         oc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, oc.gen_config('m1', shots=0))
+
+
+# --- issue 18: the format line, NQ-open and the opt-in model's exports ----------------------------------------------
+
+@pytest.mark.parametrize('strategy', list(oc.STRATEGIES))
+def test_format_line_is_the_only_difference_from_the_papers_prompt(strategy):
+    q = 'Who wrote Hamlet?'
+    paper, ours = oc.render_prompt(strategy, q), oc.render_prompt(strategy, q, format_line=True)
+    assert paper.startswith(oc.STRATEGIES[strategy]['instruction'] + '\nQuestion: ')     # zero-shot: the paper's prompt, no demonstration
+    assert ours.replace(oc.FORMAT_LINE, '', 1) == paper and ours.count(oc.FORMAT_LINE) == 1
+
+
+def _first_user_turns(path):
+    import gzip, json
+    with gzip.open(path, 'rt') as f: recs = [json.loads(l) for l in f]
+    turns = []
+    for r in recs:
+        p = r['request']['prompt']
+        turns.append(p[0]['content'] if isinstance(p, list) else p)
+    return recs, turns
+
+
+@pytest.mark.parametrize('name,format_line', [('overconfidence_qwen_generations.jsonl.gz', False),
+                                              ('overconfidence_qwen_format_line_generations.jsonl.gz', True)])
+def test_opt_in_model_exports_hold_one_wording_each_zero_shot(name, format_line):
+    from conformal_rag.paths import data_dir
+    recs, turns = _first_user_turns(data_dir(name))
+    assert {r['request']['model'] for r in recs} == {'qwen2.5-coder-1.5b-instruct'}
+    assert all((oc.FORMAT_LINE in t) == format_line for t in turns)          # each file holds one wording only
+    assert not any('Canberra' in t for t in turns)                            # zero-shot: no demonstration
+    questions = {t.rsplit('\nQuestion: ', 1)[1].split('\n')[0] for t in turns if '\nQuestion: ' in t}
+    assert len(questions) >= 200                                              # the issue's "at least 200 questions"
+
+
+def test_committed_tables_have_an_nq_open_column():
+    from conformal_rag.paths import figures_dir
+    t = pd.read_csv(figures_dir('overconfidence') / 'table3_by_dataset.csv')
+    assert set(t['dataset']) == {'embedded wiki', 'nq-open'}
+    nq = t[t.dataset == 'nq-open']
+    assert set(nq['strategy']) == {s['label'] for s in oc.STRATEGIES.values()} and (nq['n'] == 200).all()
+    assert set(nq['model']) == set(oc.DEFAULTS['models'])
