@@ -67,3 +67,13 @@ def test_env_gated_runs_have_smoke_data():
     for r in RUNS:
         for var, v in r.needs_env.items():
             if not v['optional']: assert v['parameter'] in r.smoke, f"{r.name}: smoke must set {v['parameter']} (else the smoke run skips it: {var})"
+
+
+@pytest.mark.parametrize('nb', NOTEBOOKS, ids=lambda p: p.name)
+def test_papermill_reads_every_parameter(nb):
+    "papermill's own reader (`--help-notebook`, parameter inference) must see every assignment of the parameters cell: it gives up on a line it cannot parse (e.g. an '=' inside a string)."
+    import ast
+    from papermill.translators import PythonTranslator
+    cell = next(c for c in nbformat.read(nb, as_version=4).cells if 'parameters' in c.metadata.get('tags', []))
+    names = [t.id for s in ast.parse(cell.source).body if isinstance(s, ast.Assign) for t in s.targets]
+    assert [p.name for p in PythonTranslator.inspect(cell)] == names

@@ -477,3 +477,18 @@ def test_no_dataset_loader_named_like_datasets_load_dataset():
     "`rcrag.load_dataset` shadowed `datasets.load_dataset`; the dataset spec goes through `data.load_qa`."
     assert not any(hasattr(m, 'load_dataset') for m in (rc, rm, rcc))
     with pytest.raises(ValueError, match="unknown dataset 'squad2'"): rcc.experiment_questions(3, dataset='squad2')
+
+
+def test_opt_in_model_export_and_table3():
+    """Issue 18: RC-RAG with the opt-in Qwen2.5-Coder-1.5B-Instruct (bf16) on at least 100 questions: the export holds
+    that model's RAG prompt for every question, and the committed Table 3 (figures/rcrag/qwen) is computed on them."""
+    import gzip, json
+    from conformal_rag.paths import data_dir, figures_dir
+    with gzip.open(data_dir('rcrag_qwen_generations.jsonl.gz'), 'rt') as f: recs = [json.loads(l)['request'] for l in f]
+    assert {(r['model'], r.get('dtype')) for r in recs} == {('qwen2.5-coder-1.5b-instruct', 'bfloat16')}
+    rag = {m['content'].rsplit('Question: ', 1)[1].split('\n')[0] for r in recs for m in r['prompt'][:1]
+           if m['content'].startswith('Answer the following question based on the given passages')}
+    assert len(rag) >= 100
+    t3 = pd.read_csv(figures_dir('rcrag') / 'qwen' / 'table3.csv')
+    assert set(t3['model']) == {'qwen2.5-coder-1.5b-instruct'}
+    assert {'risk', 'carefulness', 'alignment', 'coverage'} <= set(t3.columns)
