@@ -491,4 +491,5 @@ def test_opt_in_model_export_and_table3():
     assert len(rag) >= 100
     t3 = pd.read_csv(figures_dir('rcrag') / 'qwen' / 'table3.csv')
     assert set(t3['model']) == {'qwen2.5-coder-1.5b-instruct'}
-    assert {'risk', 'carefulness', 'alignment', 'coverage'} <= set(t3.columns)
+    assert {f'{m} (parsed)' for m in ('risk', 'carefulness', 'alignment', 'coverage')} <= set(t3.columns)
+    assert (t3['n_questions'] >= 100).all()
