@@ -30,12 +30,12 @@ __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_
            'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics', 'token_confidence',
            'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents', 'doc_contains',
            'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized', 'corruption_counts',
-           'fake_model_answer', 'fake_llm', 'collect_replies', 'label_replies', 'strategy_table', 'finding_direction',
-           'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table', 'augmentation_table',
-           'level_table', 'gen_config', 'generations_file', 'experiment_documents', 'run_experiment', 'prompt_variants',
-           'collect_generations', 'read_jsonl_records', 'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy',
-           'load_w2r_release', 'write_w2r_release', 'w2r_table', 'w2r_augmentation', 'overconfidence_plot',
-           'level_plot']
+           'fake_model_answer', 'fake_llm', 'check_sources', 'collect_replies', 'label_replies', 'strategy_table',
+           'finding_direction', 'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table',
+           'augmentation_table', 'level_table', 'gen_config', 'generations_file', 'experiment_documents',
+           'run_experiment', 'prompt_variants', 'collect_generations', 'read_jsonl_records', 'w2r_strip_certainty',
+           'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table', 'w2r_augmentation',
+           'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -484,6 +484,14 @@ def fake_llm(model:str='fake') -> LLM:
 RA_SOURCES = ('sparse', 'dense', 'gold', 'corrupted')
 
 # %% ../nbs/09_overconfidence.ipynb #54e7fde0
+def check_sources(sources # RA document sources asked for
+                 ) -> tuple:
+    "`sources` as a tuple when every one is in `RA_SOURCES`; else raise `ValueError` naming the unknown ones."
+    bad = [s for s in sources if s not in RA_SOURCES]
+    if bad: raise ValueError(f"unknown RA sources {bad}; known: {list(RA_SOURCES)}")
+    return tuple(sources)
+
+# %% ../nbs/09_overconfidence.ipynb #2f1cbe8c
 def collect_replies(llm:LLM, # the model
                     questions:pd.DataFrame, # id, question, answers
                     docs:pd.DataFrame|None, # from `benchmark_documents` (same order); None: no RA
@@ -492,7 +500,7 @@ def collect_replies(llm:LLM, # the model
                     sources:tuple=RA_SOURCES # documents for the RA prompt
                    ) -> pd.DataFrame:
     "Replies of one model: columns model, id, kind ('strategy' or 'ra'), name, response, answer_response, logprobs."
-    qs, ids = questions['question'].tolist(), questions['id'].tolist()
+    qs, ids, sources = questions['question'].tolist(), questions['id'].tolist(), check_sources(sources)
     parts = []
     for s in strategies:
         r = ask_strategy(llm, s, qs, cfg, qids=ids)
@@ -678,14 +686,12 @@ def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAUL
     return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts, format_line=format_line)
 
 # %% ../nbs/09_overconfidence.ipynb #a6fe390f
-def generations_file(dataset:str='wiki', # a `data.load_qa` spec; its name (before ':') names the file
-                     tag:str='' # a further name part, e.g. a model and prompt variant ('qwen_format_line')
+def generations_file(dataset:str='wiki' # a `data.load_qa` spec; its name (before ':') names the file
                     ) -> Path:
-    "The export of a run: `data/overconfidence_generations.jsonl.gz` for the embedded benchmark, else `data/overconfidence_<dataset>[_<tag>]_generations.jsonl.gz`."
+    "The export of a run: `data/overconfidence_generations.jsonl.gz` for the embedded benchmark, else `data/overconfidence_<dataset>_generations.jsonl.gz`."
     if not isinstance(dataset, str) or not dataset.strip(): raise ValueError(f"dataset must be a `data.load_qa` spec, got {dataset!r}")
-    name = dataset.split(':', 1)[0]
-    parts = [re.sub(r'[^a-z0-9]+', '_', p.lower()).strip('_') for p in (name if name != 'wiki' else '', tag) if p]
-    return data_dir(GENERATIONS_FILE.replace('overconfidence_', '_'.join(['overconfidence', *parts]) + '_'))
+    name = re.sub(r'[^a-z0-9]+', '_', dataset.split(':', 1)[0].lower()).strip('_')
+    return data_dir(GENERATIONS_FILE if name == 'wiki' else GENERATIONS_FILE.replace('overconfidence_', f'overconfidence_{name}_'))
 
 # %% ../nbs/09_overconfidence.ipynb #9c9e6205
 def experiment_documents(ds, # the dataset of `experiments.experiment_questions`
@@ -731,6 +737,7 @@ def prompt_variants(model:str, # a model string
     for name, v in variants.items():
         if not (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[1], bool)):
             raise ValueError(f"variant {name!r} must be [generations file, format line (bool)], got {v!r}")
+        if source == 'committed' and not v[0]: raise ValueError(f"variant {name!r} names no generations file to replay (source='committed')")
         r = run_experiment([model], n_questions, seed, source, v[0] or None, 0, max_new_tokens, long_tokens, correctness,
                            tuple(strategies), (), format_line=v[1])[2]
         parts.append(r.assign(prompt=name))
@@ -750,9 +757,8 @@ def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_q
                        ) -> Path:
     "Sample every generation of a run (the default run by default; resumable through the cache), exporting after every step."
     out = Path(out) if out else generations_file(dataset)
-    for s in strategies: check_strategy(s)
-    bad = [s for s in sources if s not in RA_SOURCES]
-    if bad: raise ValueError(f"unknown RA sources {bad}; known: {list(RA_SOURCES)}")
+    for s in strategies: check_strategy(s)   # before any model loads
+    check_sources(sources)
     ds, qs = experiment_questions(n_questions, seed, dataset); docs = experiment_documents(ds, qs)
     run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first
     run.keys = {}   # export exactly this run's requests: replies to prompts the module no longer asks are dropped

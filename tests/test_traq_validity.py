@@ -123,6 +123,8 @@ from conformal_rag.traq import load_collection, calibrate, evaluate, gold_retrie
 
 COMMITTED = sorted(p.stem for p in data_dir('collected').glob('*.npz') if not p.stem.endswith('_extra')) \
     if data_dir('collected').exists() else []
+
+
 def _figure_backbones():
     "The backbone collections of the TRAQ paper notebook: the ones behind Figures 3-6 and TRAC Figure 1."
     return sorted(set(_figure_parameters()['collections'].values()) & set(COMMITTED))
