@@ -18,6 +18,7 @@ setup:
 ## An ad-hoc run, ARGS with -p or --smoke, writes under runs/ (ignored by git) unless ARGS has --out-root figures.
 reproduce: setup
 	$(ENVVARS) $(BIN)/conformal-rag reproduce $(ARGS)
+	$(ENVVARS) $(BIN)/python tools/readme_block.py
 
 ## The whole test suite: notebooks and package in sync, the notebooks' own tests, pytest.
 test: setup sync-check nbtest pytest

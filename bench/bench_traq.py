@@ -1,9 +1,15 @@
-"""TRAQ/TRAC speed: one evaluation of an alpha split, vectorized against the per-question Python loop, and the whole
-TRAQ grid (5 levels x 5 seeds x every method, 15 Bayesian-optimization calls each). Prints ratios in one run."""
+"""TRAQ/TRAC speed: one evaluation of an alpha split, vectorized against the per-question Python loop, the whole
+TRAQ grid (5 levels x 5 seeds x every method, 15 Bayesian-optimization calls each), and the two searches of TRAQ's
+error split (Bayesian optimization, the paper's, against the 91-point grid) on the committed collections. Prints
+ratios in one run.
+
+    python bench/bench_traq.py [COLLECTION]   # everything (the grid on COLLECTION, default a synthetic one)
+    python bench/bench_traq.py --search       # only the comparison of the two searches"""
 import sys, time, warnings
 import numpy as np
 from conformal_rag.traq import (synthetic_collection, calibrate, evaluate, evaluate_reference, run_grid, load_collection,
-                                METHODS, traq_recluster)
+                                METHODS, traq_recluster, apply_population, search_comparison)
+from conformal_rag.paths import data_dir
 import conformal_rag.trac  # noqa: F401  registers HMP, CCPS-B, CCPS-H
 
 
@@ -13,6 +19,27 @@ def timeit(f, reps):
     for _ in range(reps): f()
     return (time.perf_counter() - t) / reps
 
+
+def compare_searches(names=('wiki_gemma_600', 'wiki_smollm2_600'), levels=(0.5, 0.6, 0.7, 0.8, 0.9), seeds=range(12),
+                     fine=901):
+    """Per committed collection (TRAQ's population, the paper's 30/30/40 split): 60 seeded searches of the retriever's
+    share w (12 optimization splits x 5 levels, `traq.search_comparison`); BO with 15 calls (5 initial, the package's
+    default fast GP) against the 91-point grid, each timed (memo bypassed), and how often each reaches the optimum of a
+    `fine`-point grid over the same range."""
+    for name in names:
+        if not data_dir('collected', f'{name}.npz').exists(): print(f"search comparison: {name} not committed, skipped"); continue
+        sc = search_comparison(apply_population(load_collection(name), 'traq'), levels, seeds, fine=fine)
+        m = sc.groupby('search')[['reaches', 'seconds']].mean()
+        print(f"split search on {name} ('traq' population, {sc.n_opt.iloc[0]} optimization questions, "
+              f"{len(sc) // 2} searches): BO (15 calls) {m.seconds['bo']:.3f} s per search, reaches the {fine}-point "
+              f"optimum in {m.reaches['bo']:.0%}; grid (91 points) {m.seconds['grid']:.3f} s, {m.reaches['grid']:.0%}; "
+              f"time BO / grid {m.seconds['bo'] / m.seconds['grid']:.2f}x, share reaching grid / BO "
+              f"{m.reaches['grid'] / max(m.reaches['bo'], 1e-9):.2f}x")
+
+
+if '--search' in sys.argv:
+    compare_searches()
+    sys.exit(0)
 
 c = synthetic_collection(600, 20, 30, seed=0)
 cal, test = c.subset(np.arange(300)), c.subset(np.arange(300, 600))
@@ -38,3 +65,5 @@ for n_jobs in (1, 2):
         g = run_grid(grid_coll, methods, (0.5, 0.6, 0.7, 0.8, 0.9), range(5), n_calls=15, progress=False, n_jobs=n_jobs)
     print(f"TRAQ grid ({spec or 'synthetic 300 x 20 x 30'}; 5 levels x 5 seeds x {len(methods)} methods, 15 BO calls): "
           f"{time.perf_counter() - t:.1f} s with n_jobs={n_jobs} (target: < 120 s)")
+
+compare_searches()

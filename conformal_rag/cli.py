@@ -129,7 +129,7 @@ def exit_status(e:SystemExit # how argparse (or a command) ended the program
     return e.code if isinstance(e.code, int) else int(e.code is not None)
 
 # %% ../nbs/14_cli.ipynb #b070a72f
-INPUT_ERRORS = (ValueError, KeyError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError, DatasetUnavailable)
+INPUT_ERRORS = (ValueError, KeyError, FileNotFoundError, FileExistsError, NotADirectoryError, IsADirectoryError, PermissionError, DatasetUnavailable)
 
 def run_command(func, # a command
                 argv:list, # its arguments
@@ -159,17 +159,20 @@ def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (
             max_new_tokens:Opt(type=positive_int, metavar='N')=COLLECT_DEFAULTS['max_new_tokens'], # tokens per answer at most
             seed:int=COLLECT_DEFAULTS['seed'], # seed of the question draw and of sampling
             cluster:Opt(metavar='SPEC')=COLLECT_DEFAULTS['cluster'], # clustering of the sampled answers (`matching.clustering_from_spec`): 'rouge' (TRAQ code: ROUGE-1 > 0.7), 'exact', 'nli:MODEL' (TRAQ's bidirectional entailment; MODEL a local folder or hub name), 'llm-judge:MODEL' (a model string)
-            name:Opt(type=output_name, metavar='NAME')=COLLECT_DEFAULTS['name'], # output file name: OUT_DIR/NAME.npz, NAME_extra.npz, NAME_generations.jsonl.gz
-            out_dir:Opt(metavar='DIR')=None, # output folder; None: the repository's data/collected
+            name:Opt(type=output_name, metavar='NAME')=None, # output file name: OUT_DIR/NAME.npz, NAME_extra.npz, NAME_generations.jsonl.gz; None: DATASET_MODEL_N, e.g. wiki_gemma-3-270m_600 (`collect.collection_name`)
+            out_dir:Opt(metavar='DIR')=None, # output folder; None: runs/collected (untracked; the committed collections are in data/collected)
             cache:Opt(metavar='FILE')=None, # generation cache, an SQLite file; None: the shared one, generations.sqlite under $CONFORMAL_RAG_CACHE or ~/.cache/conformal_rag
             resample:bool=False, # sample again, overwriting cached generations
             features:bool=True, # store the question/gold-passage embeddings ("I do not know" features); --no-features skips them
             jobs:Param(type=positive_int)=1, # sampling processes, each with its own copy of the model, all into one cache (`collect.sample_in_processes`)
+            chat:bool=False, # send each prompt as one user chat message (an instruct model's chat template)
+            logprobs:bool=False, # store each sample's token log-probabilities (for the tie-aware LLM score)
+            force:bool=False, # replace an existing collection of other settings (one of the same settings is resumed)
            ):
     "Collect for TRAQ/TRAC: retrieval scores and M sampled answers per question and passage, saved as OUT_DIR/NAME.npz with its generations (`collect.default_collection`)."
     arr = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt, temperature=temperature,
                              max_new_tokens=max_new_tokens, seed=seed, model=model, name=name, out_dir=out_dir, cache=cache,
-                             resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs)
+                             resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs, chat=chat, logprobs=logprobs, force=force)
     print(json.dumps(arr['meta'], indent=1, default=str))
 
 # %% ../nbs/14_cli.ipynb #f955143a
@@ -321,12 +324,19 @@ def report_runs(res:list[dict], # `reproduce.run_notebooks`'s summaries
     skip_txt = (f"; skipped (set {', '.join(sorted({v for r in skipped for v in r['missing_env']}))} to run): "
                 f"{[r['run'] for r in skipped]}") if skipped else ''
     if dry_run:
-        print(f"[reproduce] dry run: {len(res) - len(skipped)} notebook run(s) planned, parameter names and types checked; "
+        print(f"[reproduce] dry run: {len(res) - len(skipped)} notebook run(s) planned, parameter names, types and values checked; "
               f"nothing run{skip_txt}")
         return 0
     ran = len(res) - len(skipped)
     print(f"[reproduce] {ran - len(failed)} of {ran} notebook runs ok" + (f"; failed: {[r['run'] for r in failed]}" if failed else '')
           + skip_txt + (f"; outputs in {', '.join(outs)}" if outs else ''))
+    warned = [r for r in res if r.get('warnings')]
+    if warned: print(f"[reproduce] warnings: " + ', '.join(f"{r['run']} ({len(r['warnings'])})" for r in warned)
+                     + " (listed above; the executed notebooks are in each output's _runs/)")
+    for r in res:   # the last lines: a run whose guarantees hold vacuously must not read as a plain 'ok'
+        if r.get('vacuous'):
+            print(f"[reproduce] FLAG {r['run']}: guarantees vacuous in part ({len(r['vacuous'])} warning(s)), e.g. "
+                  f"{r['vacuous'][0][:200]}")
     return 1 if failed else 0
 
 # %% ../nbs/14_cli.ipynb #4d231a11
@@ -342,19 +352,24 @@ def list_runs_table(runs:str|None=None # runs file; None: nbs/paper/runs.yaml
 def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries of runs.yaml
               param:Opt('', '-p', '--param', action='append', metavar='NAME=VALUE')=None, # override a parameter of every selected notebook (value parsed as YAML; its type must match the default); repeatable
               smoke:bool=False, # use each run's small smoke parameters
-              out_root:Opt('', '--out-root', '--out', metavar='DIR')=None, # write every out_dir under this folder; None: figures/, or runs/ for a run with -p or --smoke (`--out-root figures` writes an ad-hoc run into the committed figures/)
+              out_root:Opt('', '--out-root', '--out', metavar='DIR')=None, # write every out_dir under this folder, into DIR/<paper>/<run id>/ unless DIR is figures/; None: figures/, or runs/ for a run with -p or --smoke (`--out-root figures` writes an ad-hoc run into the committed figures/)
               list_runs:Opt('', '--list', type=store_true)=False, # list the runs and their notebooks, then exit
-              dry_run:bool=False, # check parameter names and types and print the plan without running
+              dry_run:bool=False, # check parameter names, types and values (ranges, output folders) and print the plan without running
               runs:str=None, # runs file; None: nbs/paper/runs.yaml
              ) -> int:
     "Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/ through papermill; runs with -p or --smoke are ad hoc and write under runs/ unless --out-root says otherwise."
     if list_runs: return list_runs_table(runs) or 0
     overrides = dict(map(parse_override, param or []))
+    run_id = None
     if out_root is None and (overrides or smoke):
-        out_root = runner.adhoc_root(create=not dry_run)
-        print(f"[reproduce] ad-hoc run ({'-p' if overrides else '--smoke'}): outputs go under {shown_path(Path(out_root))}/, "
-              "not figures/ (--out-root figures to write there)")
-    res = runner.run_notebooks(only, smoke, overrides, out_root, runs, dry_run, progress=sys.stderr.isatty())
+        out_root, run_id = runner.adhoc_root(create=not dry_run), runner.new_run_id()
+        print(f"[reproduce] ad-hoc run {run_id} ({'-p' if overrides else '--smoke'}): outputs go under "
+              f"{shown_path(Path(out_root))}/<paper>/{run_id}/, not figures/ (--out-root figures to write there)")
+    elif out_root is not None and (Path(out_root) if Path(out_root).is_absolute() else repo_root()/out_root).resolve() \
+            != (repo_root()/'figures').resolve():   # any run outside figures/ gets a folder of its own
+        run_id = runner.new_run_id()
+        print(f"[reproduce] run {run_id}: outputs go under {shown_path(Path(out_root))}/<paper>/{run_id}/")
+    res = runner.run_notebooks(only, smoke, overrides, out_root, runs, dry_run, progress=sys.stderr.isatty(), run_id=run_id)
     return report_runs(res, dry_run)
 
 # %% ../nbs/14_cli.ipynb #6e7f4535

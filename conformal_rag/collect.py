@@ -13,14 +13,15 @@ from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
                                     clustering_from_spec, CLUSTERINGS)
-from .paths import data_dir
+from .paths import data_dir, repo_root
 from .traq import encode_texts, decode_texts
 
 # %% auto #0
-__all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'check_questions', 'check_retrieved', 'example_tables', 'collect_samples',
-           'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages', 'question_passage_features',
-           'save_collected', 'load_collected', 'sample_questions', 'retrieve_table', 'output_path', 'check_settings',
-           'sample_in_processes', 'resume_from_export', 'default_collection']
+__all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'COLLECTION_SETTINGS', 'check_questions', 'check_retrieved', 'example_tables',
+           'collect_samples', 'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages',
+           'question_passage_features', 'save_collected', 'load_collected', 'sample_questions', 'retrieve_table',
+           'output_path', 'default_out_dir', 'collection_name', 'collection_files', 'existing_collection',
+           'check_settings', 'sample_in_processes', 'resume_from_export', 'default_collection']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -77,7 +78,8 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
                     max_new_tokens:int=16, # short answers
                     seed:int=0, # sampling seed
                     include_gold:bool=True, # also sample from the gold passage when it is outside the top K
-                    chat:bool=False # send each prompt as one user chat message (instruct models)
+                    chat:bool=False, # send each prompt as one user chat message (instruct models)
+                    logprobs:bool=False # also store each sample's token log-probabilities (the tie-aware LLM score uses them)
                    ) -> pd.DataFrame:
     "Sample M answers for each question and each of its top-K passages; one row per (question, passage)."
     if not (isinstance(K, int) and K >= 1): raise ValueError(f"K must be an integer >= 1, got {K!r}")
@@ -90,10 +92,10 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
     texts = [render_prompt(prompt, q.at[qid, 'question'], ctx) for qid, ctx in zip(r['qid'], r['text'])]
     prompts = [[dict(role='user', content=t)] for t in texts] if chat else texts
     samples = llm.sample(prompts, n=M, temperature=temperature, max_new_tokens=max_new_tokens, stop=('\n',), seed=seed,
-                         qids=list(r['qid']), desc=f'sampling {len(r)} prompts x {M}')
+                         logprobs=logprobs, qids=list(r['qid']), desc=f'sampling {len(r)} prompts x {M}')
     r['in_topk'] = r['rank'] < K
     r['answers_sampled'] = [[s.text for s in ss] for ss in samples]
-    r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed,
+    r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs,
                    backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
                    requests=dict(llm.requests))
     if getattr(llm.backend, 'dtype', None): r.attrs['dtype'] = llm.backend.dtype   # bf16 weights; absent: fp32 (as in the request keys)
@@ -310,6 +312,7 @@ def load_collected(path:str|Path # a file written by `save_collected`
 # %% ../nbs/05_collect.ipynb #6b15be50
 DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
                 model=DEFAULT_LOCAL_MODEL, name='wiki_gemma_600', dataset='wiki', cluster='rouge')
+# name: the committed default collection (data/collected/wiki_gemma_600.npz); `collect` names a new one by `collection_name`
 
 # %% ../nbs/05_collect.ipynb #bd4a122b
 def _positive_int(v, name:str) -> int:
@@ -374,6 +377,103 @@ def output_path(name:str, # a plain file name without extension: no folder, no '
     path = (out/f'{name}.npz').resolve()
     if path.parent != out.resolve(): raise ValueError(f"name={name!r} would write outside out-dir {str(out)!r}")
     return path
+
+# %% ../nbs/05_collect.ipynb #f34d8615
+def default_out_dir() -> Path:
+    "Where `collect` writes unless told: `<repo>/runs/collected`, a folder git ignores (the committed ones are in `data/collected`)."
+    return repo_root()/'runs'/'collected'
+
+# %% ../nbs/05_collect.ipynb #e538d8a6
+def _slug(s:str) -> str:
+    "`s` in lower case with every run of characters other than letters, digits and '.' as one '-'."
+    import re
+    return re.sub(r'[^a-z0-9.]+', '-', str(s).lower()).strip('-.') or 'x'
+
+# %% ../nbs/05_collect.ipynb #04156279
+def collection_name(dataset:str, # a `data.load_qa` spec
+                    model:str, # a model string (`llm.parse_model_spec`)
+                    n_questions:int, # questions drawn
+                   ) -> str:
+    "The default name of a collection, `<dataset>_<model>_<n_questions>` (a file argument by its stem, a model by its name)."
+    from conformal_rag.llm import parse_model_spec
+    kind, _, arg = str(dataset).strip().partition(':')
+    arg = arg.strip()
+    if '/' in arg or '.' in arg: arg = Path(arg).name.split('.')[0]   # a file: its stem, without .json.gz etc.
+    m = parse_model_spec(model)
+    short = Path(m['model']).name if m['model'] else m['backend']
+    return f"{_slug(kind)}{'-' + _slug(arg) if arg else ''}_{_slug(short)}_{int(n_questions)}"
+
+# %% ../nbs/05_collect.ipynb #fc9bcdd2
+COLLECTION_SETTINGS = ('dataset', 'n_questions', 'K', 'M', 'prompt', 'temperature', 'max_new_tokens', 'seed', 'chat',
+                       'logprobs', 'cluster', 'model_spec')   # what makes two collections the same (in `meta`)
+
+def collection_files(target:Path # a collection's `.npz` (`output_path`)
+                    ) -> list[Path]:
+    "The files of a collection: `<name>.npz`, `<name>_extra.npz`, `<name>_generations.jsonl.gz`."
+    return [target, target.with_name(f'{target.stem}_extra.npz'), target.with_name(f'{target.stem}_generations.jsonl.gz')]
+
+# %% ../nbs/05_collect.ipynb #8f6cc175
+def _setting_differences(old:dict, # what the existing files say
+                         new:dict, # the settings of this run
+                        ) -> list[str]:
+    "'key: old -> new' for every setting both know that differs (a missing chat or logprobs was False)."
+    old = {'chat': False, 'logprobs': False, **old}
+    return [f"{k}: {old[k]!r} -> {v!r}" for k, v in new.items() if k in old and old[k] != v]
+
+# %% ../nbs/05_collect.ipynb #a4447d1b
+def _export_settings(gen:Path) -> dict:
+    "The sampling settings of a generations export's first line (its request), in `COLLECTION_SETTINGS` terms."
+    import gzip
+    with gzip.open(gen, 'rt', encoding='utf-8') as f: line = f.readline()
+    if not line.strip(): return {}
+    r = json.loads(line).get('request', {})
+    return {k: r[k] for k in ('max_new_tokens', 'temperature', 'seed', 'logprobs') if k in r}
+
+# %% ../nbs/05_collect.ipynb #3798cf21
+def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
+                        settings:dict, # this run's settings (`COLLECTION_SETTINGS`; the model as `model_spec`)
+                        force:bool=False, # replace whatever is there
+                       ) -> str:
+    "'new' (nothing there), 'resume' (a collection or a partial export of the same settings), 'replace' (`force`); else a `FileExistsError` naming the file."
+    files = [f for f in collection_files(target) if f.exists()]
+    if not files: return 'new'
+    if force: return 'replace'
+    npz, extra, gen = collection_files(target)
+    if npz.exists():
+        with np.load(npz, allow_pickle=False) as z: old = json.loads(str(z['meta']))
+        if 'model_spec' not in old and 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
+            from conformal_rag.llm import parse_model_spec
+            m = parse_model_spec(settings['model_spec'])
+            old['model_spec'] = settings['model_spec'] if (m['model'] or m['backend']) == old['model'] else old['model']
+        diff = _setting_differences(old, settings)
+    elif extra.exists(): diff = ['an _extra.npz without its collection']
+    else: diff = _setting_differences(_export_settings(gen), settings)   # a partial export alone: resume it
+    if diff: raise FileExistsError(f"{(npz if npz.exists() else files[0])} holds a collection of other settings ({'; '.join(diff)}): pass --force "
+                                   "(force=True) to replace it, or choose another --name or --out-dir")
+    return 'resume'
+
+# %% ../nbs/05_collect.ipynb #29f6a323
+def _check_export_kept(gen:Path, # a partial export being resumed (`<name>_generations.jsonl.gz`, no `.npz` beside it)
+                       keys, # the request keys of this run (`LLM.keys`): what the new export will hold
+                      ) -> None:
+    "A `FileExistsError` naming `gen` when writing this run's export over it would drop some of its generations."
+    import gzip
+    keys = set(keys)
+    with gzip.open(gen, 'rt', encoding='utf-8') as f: lost = sum(json.loads(l)['key'] not in keys for l in f if l.strip())
+    if lost: raise FileExistsError(f"{gen} holds {lost:,} generations this run does not ask for (another collection's export?): "
+                                   "pass --force (force=True) to replace it, or choose another --name or --out-dir; "
+                                   "the samples of this run are in the cache, so a rerun costs nothing")
+
+# %% ../nbs/05_collect.ipynb #bdf48c6b
+def _collection_target(name:str|None, # the collection's name; None: `collection_name(dataset, model_spec, n_questions)`
+                       out_dir, # its folder; None: `default_out_dir()`
+                       force:bool, # replace an existing collection of other settings
+                       **settings # this run's settings (`COLLECTION_SETTINGS`)
+                      ) -> tuple[Path, str]:
+    "The collection's `.npz` and what is there already (`existing_collection`: 'new', 'resume' or 'replace')."
+    name = collection_name(settings['dataset'], settings['model_spec'], settings['n_questions']) if name is None else name
+    target = output_path(name, Path(out_dir) if out_dir is not None else default_out_dir())
+    return target, existing_collection(target, settings, force)
 
 # %% ../nbs/05_collect.ipynb #fe9e0466
 def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt) -> None:
@@ -461,6 +561,18 @@ def resume_from_export(llm:LLM, # the sampler whose cache is filled
     (log or (lambda m: print(m, file=sys.stderr)))(f"resuming from {gen}: {n:,} generations loaded into the cache (only missing prompts are sampled)")
     return n
 
+# %% ../nbs/05_collect.ipynb #880d1588
+def _report_written(arr:dict, # the saved collection (`_save_collection`)
+                    target:Path, # its `.npz`
+                    model:str, # its model string
+                    log=None, # where the line goes; None: standard error (standard output may be data)
+                   ) -> dict:
+    "Say where the collection went and how a paper notebook takes it; returns `arr`."
+    (log or (lambda m: print(m, file=sys.stderr)))(
+        f"wrote {target} (with {target.stem}_extra.npz and {target.stem}_generations.jsonl.gz); a paper notebook "
+        f"takes it by this path, e.g. -p collections='{{\"{model}\": \"{target}\"}}'")
+    return arr
+
 # %% ../nbs/05_collect.ipynb #639d5d42
 def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions drawn from the dataset (stratified by template)
                        K:int=DEFAULTS['K'], # passages retrieved per question (BM25); TRAQ: 20
@@ -470,28 +582,32 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        max_new_tokens:int=DEFAULTS['max_new_tokens'], # tokens per answer at most
                        seed:int=DEFAULTS['seed'], # question draw and sampling seed
                        model:str=DEFAULTS['model'], # a model string (`llm.llm_from_spec`)
-                       name:str=DEFAULTS['name'], # output file name, without folder or extension
-                       out_dir:str|Path|None=None, # default `data/collected`
+                       name:str|None=None, # output file name, without folder or extension; None: `collection_name(dataset, model, n_questions)`
+                       out_dir:str|Path|None=None, # output folder; None: `default_out_dir()`, runs/collected (untracked)
                        cache:str|Path|None=None, # generation cache (default: the shared one outside the repo)
                        resample:bool=False, # sample again, overwriting cached generations
                        features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2) for "I do not know"
                        dataset:str=DEFAULTS['dataset'], # a `data.load_qa` spec: 'wiki' (embedded), 'squad[:SPLIT|:FILE]', 'nq:PATH', 'dpr:PATH', ...
                        cluster:str=DEFAULTS['cluster'], # a clustering spec (`matching.clustering_from_spec`): 'rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'
                        jobs:int=1, # sampling processes (`sample_in_processes`), each loading the model; 1: this process alone
+                       chat:bool=False, # send each prompt as one user chat message (instruct models: their chat template)
+                       logprobs:bool=False, # store each sample's token log-probabilities (part of the request key)
+                       force:bool=False, # replace an existing collection of other settings (`existing_collection`)
+                       log=None, # where the lines saying what is read and written go; None: standard error
                       ):
     "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
     if _positive_int(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
-    out = Path(out_dir) if out_dir is not None else data_dir('collected')
-    target = output_path(name, out)
+    kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs)
+    target, state = _collection_target(name, out_dir, force, dataset=dataset, n_questions=n_questions, model_spec=model, **kw,
+                                       **(dict(cluster=cluster) if isinstance(cluster, str) else {}))   # before any model loads
     ds, llm, clus = _collection_inputs(dataset, model, cache, resample, cluster)
-    if not resample: resume_from_export(llm, target)   # an earlier (partial) export of this collection, e.g. from another machine
+    if state == 'resume' and not resample: resume_from_export(llm, target, log)   # an earlier (partial) export of it
     qs = sample_questions(ds.examples, n_questions, seed)
-    rt = retrieve_table(ds, qs, K)
-    t0, kw = time.time(), dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
+    rt, t0 = retrieve_table(ds, qs, K), time.time()
     shards = sample_in_processes(qs, rt, model, str(llm.cache.path), jobs, **kw) if jobs > 1 else []   # then all cached
-    col = collect_samples(qs, rt, llm, **kw)
-    arr = collected_arrays(col, qs, cluster=clus)
+    arr = collected_arrays(collect_samples(qs, rt, llm, **kw), qs, cluster=clus)
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls + sum(shards),
-                       dataset=dataset, jobs=jobs, **(dict(shard_calls=shards) if shards else {}))
-    return _save_collection(arr, qs, rt, llm, target, features)
+                       dataset=dataset, jobs=jobs, model_spec=model, **(dict(shard_calls=shards) if shards else {}))
+    if state == 'resume' and not target.exists(): _check_export_kept(collection_files(target)[2], llm.keys)
+    return _report_written(_save_collection(arr, qs, rt, llm, target, features), target, model, log)

@@ -12,7 +12,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 from .paths import cache_dir
 from .data import check_passages, normalize
-from .conformal import check_alpha, conformal_threshold, in_set
+from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
                                      unit_rows, DenseIndex)
 from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
@@ -93,8 +93,7 @@ def chunk_spans(n:int, # the text's length in characters
                 overlap:int=200, # characters shared by consecutive chunks
                ) -> list[tuple[int, int]]:
     "The `(start, end)` character spans of the chunks of a text of length `n`; the last one ends at `n`."
-    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
-        raise ValueError(f"size must be a positive integer, got size={size!r}")
+    n, size = check_count(n, 'n', 0), check_count(size, 'size')
     if isinstance(overlap, bool) or not isinstance(overlap, (int, np.integer)) or not 0 <= overlap < size:
         raise ValueError(f"overlap must be an integer in [0, size), got overlap={overlap!r} with size={size}")
     spans, start = [], 0
@@ -449,12 +448,22 @@ def label_questions(collection:ChunkCollection, # the chunks
                     score=src_sim.copy() if score == 'source' else np.where(found, first_sim, fill))
 
 # %% ../nbs/08_conflare.ipynb #663bcae8
+_COS_TOL = 1e-4  # a cosine of unit vectors computed in float32 may exceed 1 by rounding
+
+def _cosines(x, name:str, nan:bool=False, **kw) -> np.ndarray:
+    "`x` as cosine similarities in [-1, 1] (rounding within `_COS_TOL` clipped), or a `ValueError` naming `name`."
+    a = check_array(x, name, nan=True, **kw)
+    a = np.where(np.abs(a) <= 1 + _COS_TOL, np.clip(a, -1, 1), a)
+    return check_array(a, name, -1, 1, nan=nan, **kw)
+
+# %% ../nbs/08_conflare.ipynb #26dff345
 def conflare_cutoff(cal_similarities, # cosine similarity of each calibration question with its relevant chunk
                     alpha:float, # target miscoverage
                     method:str='exact', # 'exact' or 'conflare' (the paper's code)
                    ) -> float:
     "CONFLARE's similarity cutoff: chunks with cosine similarity >= cutoff form the set."
-    return 1 - conformal_threshold(1 - np.asarray(cal_similarities, dtype=np.float64), alpha, method)
+    s = _cosines(cal_similarities, 'cal_similarities', ndim=1)  # cosines lie in [-1, 1]
+    return 1 - conformal_threshold(1 - s, alpha, method)
 
 # %% ../nbs/08_conflare.ipynb #a78db296
 @dataclass
@@ -474,10 +483,16 @@ def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n
                       lengths=None, # chunk lengths in characters (needed with `max_chars`)
                      ) -> list[ConflareSet]:
     "All chunks at or above the cutoff per question, most similar first, cut to the context budget (flagged)."
-    S = np.atleast_2d(np.asarray(similarities, dtype=np.float64))
+    S = np.atleast_2d(_cosines(similarities, 'similarities', nan=True))  # NaN: never in
+    if S.ndim != 2: raise ValueError(f"similarities must have shape (n, N), got shape {S.shape}")
+    if isinstance(cutoff, bool) or np.isnan(check_array(cutoff, 'cutoff', nan=True, ndim=0, finite=False)):
+        raise ValueError(f"cutoff must be a number (not NaN), got cutoff={cutoff!r:.80}")
     if max_chars is not None and lengths is None: raise ValueError("max_chars needs the chunk lengths (lengths=...)")
     for v, nm in ((max_passages, 'max_passages'), (max_chars, 'max_chars')):
-        if v is not None and v < 1: raise ValueError(f"{nm} must be a positive integer, got {nm}={v!r}")
+        if v is not None: check_count(v, nm)
+    if lengths is not None:
+        lengths = check_array(lengths, 'lengths', 0, ndim=1)
+        if len(lengths) != S.shape[1]: raise ValueError(f"lengths has {len(lengths)} entries for N={S.shape[1]} chunks")
     out = []
     for s in S:
         rows = np.flatnonzero(in_set(1 - s, 1 - cutoff))
@@ -497,7 +512,11 @@ def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or
                     ) -> float:
     "The similarity cutoff: chunks with similarity >= cutoff form the retrieval set."
     alpha = check_alpha(alpha)
-    s = np.asarray(labels['score'] if isinstance(labels, pd.DataFrame) else labels, dtype=np.float64)
+    frame = isinstance(labels, pd.DataFrame)
+    if frame and 'score' not in labels.columns:
+        raise ValueError(f"labels has no 'score' column (columns: {list(labels.columns)})")
+    s = _cosines(labels['score'] if frame else labels, "labels['score']" if frame else 'labels',
+                 nan=True, ndim=1, empty=True)   # NaN: a dropped question
     s = s[~np.isnan(s)]
     if len(s) == 0: raise ValueError("no calibration scores: every question was dropped (see `found` and `unanswered`)")
     return conflare_cutoff(s, alpha, method)
@@ -720,6 +739,13 @@ def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questio
     order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)
     return Retrieval(np.asarray(passage_ids), order, np.take_along_axis(S, order, 1), g, (S > g[:, None]).sum(1))
 
+# %% ../nbs/08_conflare.ipynb #597376b9
+def _trial_alphas(alphas) -> list:
+    "The target miscoverages of a trial loop as a non-empty list, or a `ValueError` naming `alphas`."
+    out = [check_alpha(a, 'alphas') for a in np.atleast_1d(alphas)]
+    if not out: raise ValueError("alphas is empty: at least one target miscoverage is needed")
+    return out
+
 # %% ../nbs/08_conflare.ipynb #b33e396d
 def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities as scores, with gold passages
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages
@@ -729,7 +755,8 @@ def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities 
                     n_cal:int|None=None, # calibration questions per trial (CONFLARE calibrates on a few dozen); overrides cal_frac
                    ) -> pd.DataFrame:
     "Per (alpha, trial): cutoff, the set's coverage and size (within the top K), passages returned under the budget, truncated share, coverage after it."
-    alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
+    alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
+    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
     budget = retrieval.k if max_passages is None else min(check_k(max_passages, len(retrieval.passage_ids)), retrieval.k)
     n, sims = len(retrieval.topk_idx), np.asarray(retrieval.gold_score, dtype=np.float64)
     m = int(round(cal_frac * n)) if n_cal is None else int(n_cal)
@@ -757,8 +784,9 @@ def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled sc
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5, seed:int=0,
                     method:str='exact') -> pd.DataFrame:
     "One row per (alpha, trial): the cutoff from a random subset of `cal_scores`, its coverage and chunks returned on `test`."
-    alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
-    cal = np.asarray(cal_scores, dtype=np.float64); cal = cal[~np.isnan(cal)]
+    alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
+    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
+    cal = _cosines(cal_scores, 'cal_scores', nan=True, ndim=1); cal = cal[~np.isnan(cal)]   # NaN: a dropped question
     n_cal = int(round(cal_frac * len(cal)))
     if n_cal < 1: raise ValueError(f"cal_frac={cal_frac} of {len(cal)} scores leaves no calibration question")
     rng, rows = np.random.default_rng(seed), []

@@ -11,9 +11,10 @@ from scipy import stats
 from scipy.special import digamma
 
 # %% auto #0
-__all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k',
-           'pac_threshold', 'conformal_pvalue', 'check_pvalues', 'bonferroni_alphas', 'bonferroni_test',
-           'harmonic_mean_pvalue', 'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
+__all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'check_count', 'check_array', 'check_binary',
+           'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k', 'pac_threshold', 'conformal_pvalue',
+           'check_pvalues', 'bonferroni_alphas', 'bonferroni_test', 'harmonic_mean_pvalue', 'hmp_threshold', 'hmp_test',
+           'binomial_band', 'coverage_trials', 'validity_table']
 
 # %% ../nbs/00_conformal.ipynb #e1fadc5a
 def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
@@ -23,7 +24,8 @@ def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
     if isinstance(alpha, bool) or not isinstance(alpha, (Real, np.floating, np.integer)):
         raise ValueError(f"{name} must be a number in (0, 1), got {alpha!r} ({type(alpha).__name__})")
     a = float(alpha)
-    if not (0 < a < 1): raise ValueError(f"{name} must lie in (0, 1), got {name}={alpha!r}")
+    shown = alpha.item() if isinstance(alpha, np.generic) else alpha   # 1.5, not np.float64(1.5)
+    if not (0 < a < 1): raise ValueError(f"{name} must lie in (0, 1), got {name}={shown!r}")
     return a
 
 # %% ../nbs/00_conformal.ipynb #4b973c38
@@ -57,6 +59,65 @@ def check_weights(weights, # positive weights, one per component of a global tes
         raise ValueError(f"{name} must sum to 1, got sum({name})={w.sum():.12g} for {name}={w.tolist()}")
     return w
 
+# %% ../nbs/00_conformal.ipynb #eeec30a2
+def check_count(value, # a count: an integer (not a bool) of at least `minimum`
+                name:str, # the parameter's name, used in the error message
+                minimum:int=1, # the smallest allowed value
+               ) -> int:
+    "Return `value` as an int, or raise a `ValueError` naming it when it is not an integer >= `minimum`."
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        what = 'a positive integer' if minimum == 1 else f'an integer >= {minimum}'
+        shown = value.item() if isinstance(value, np.generic) else value   # 2.5, not np.float64(2.5)
+        raise ValueError(f"{name} must be {what}, got {name}={shown!r}")
+    return int(value)
+
+# %% ../nbs/00_conformal.ipynb #cb98e4f1
+def check_array(x, # a number or an array-like of numbers
+                name:str, # the parameter's name, used in the error message
+                lo:float=-math.inf, # every value must be >= lo ...
+                hi:float=math.inf, # ... and <= hi (a closed range)
+                ndim:int|None=None, # the required number of axes (None: any)
+                nan:bool=False, # allow NaN (a missing value that the caller handles itself)
+                empty:bool=False, # allow an empty array
+                finite:bool=True, # require finite values (False: +-inf allowed within [lo, hi])
+               ) -> np.ndarray:
+    "`x` as a float64 array, or a `ValueError` naming `name` and the first bad value (not numeric, shape, empty, NaN, range)."
+    if isinstance(x, (str, bytes)): raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}")
+    try: a = np.asarray(x, dtype=np.float64)
+    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}") from e
+    if ndim is not None and a.ndim != ndim:
+        raise ValueError(f"{name} must have {ndim} axes ({ {0: 'a number', 1: 'shape (n,)'}.get(ndim, f'{ndim}-D') }), "
+                         f"got shape {a.shape}")
+    if a.size == 0 and not empty: raise ValueError(f"{name} is empty: at least one value is needed")
+    bad = ~(((a >= lo) & (a <= hi) & (np.isfinite(a) if finite else True)) | (np.isnan(a) if nan else False))
+    if bad.any():
+        i = tuple(int(v) for v in np.argwhere(bad)[0])
+        at = f"{name}[{', '.join(map(str, i))}]" if a.ndim else name
+        rng = f" in [{lo:g}, {hi:g}]" if math.isfinite(lo) or math.isfinite(hi) else ''
+        what = f"be finite{rng}" if finite else f"lie in [{lo:g}, {hi:g}]"
+        raise ValueError(f"{name} must {what}{'' if nan else ' (no NaN)'}: {int(bad.sum())} bad value(s), first {at}={a[i]}")
+    return a
+
+# %% ../nbs/00_conformal.ipynb #c48f1025
+def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a string is no label)
+                 name:str, # the parameter's name, used in the error message
+                 empty:bool=False, # allow an empty array
+                ) -> np.ndarray:
+    "`x` as a boolean array, or a `ValueError` naming `name` and the first value that is not a bool, 0 or 1."
+    a = np.asarray(x)
+    if a.dtype == object:   # mixed Python values: each must be a bool or a number equal to 0 or 1
+        ok = np.array([isinstance(v, (bool, np.bool_, int, float, np.integer, np.floating)) and v in (0, 1)
+                       for v in a.ravel()], dtype=bool).reshape(a.shape)
+    elif a.dtype == bool or a.dtype.kind in 'iuf': ok = (a == 0) | (a == 1)
+    else: ok = np.zeros(a.shape, dtype=bool)
+    if a.size == 0 and not empty: raise ValueError(f"{name} is empty: at least one value is needed")
+    if not ok.all():
+        i = tuple(int(v) for v in np.argwhere(~ok)[0])
+        at = f"{name}[{', '.join(map(str, i))}]" if a.ndim else name
+        v = a[i].item() if isinstance(a[i], np.generic) else a[i]   # 'no', not np.str_('no')
+        raise ValueError(f"{name} must hold bools or 0/1: {int((~ok).sum())} bad value(s), first {at}={v!r}")
+    return a.astype(bool)
+
 # %% ../nbs/00_conformal.ipynb #b2e439ae
 _EPS = 1e-9  # (n+1)(1-alpha) is computed in floating point: 10*0.9 = 9.000000000000002 must give rank 9, not 10
 
@@ -65,8 +126,7 @@ def conformal_rank(n:int, # number of calibration scores
                   ) -> int:
     "The rank `ceil((n+1)(1-alpha))` of the exact split-conformal threshold among `n` sorted scores (may exceed `n`)."
     alpha = check_alpha(alpha)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n must be a positive integer, got n={n!r}")
+    check_count(n, 'n')
     return math.ceil((n + 1) * (1 - alpha) - _EPS)
 
 # %% ../nbs/00_conformal.ipynb #31289195
@@ -83,7 +143,7 @@ def conformal_threshold(scores, # calibration nonconformity scores of the true c
         k = conformal_rank(n, alpha)
         if k > n:
             warnings.warn(f"conformal_threshold: n={n} calibration scores are too few for alpha={alpha} "
-                          f"(need n >= {math.ceil(1/alpha - 1 - _EPS)}); the threshold is +inf and every set is "
+                          f"(need n >= {math.ceil(1/alpha - 1 - _EPS) if alpha > 1e-18 else f'{1/alpha:.3g}'}); the threshold is +inf and every set is "
                           "the whole candidate space", stacklevel=2)
             return math.inf
         return float(np.partition(s, k - 1)[k - 1])
@@ -101,7 +161,7 @@ def in_set(scores, # nonconformity scores of candidates (any shape)
     try: t = np.asarray(tau, dtype=np.float64)
     except (TypeError, ValueError) as e: raise ValueError(f"tau must be a number, got tau={tau!r:.80}") from e
     if np.isnan(t).any(): raise ValueError(f"tau must not be NaN, got tau={tau!r:.80}: a NaN threshold would silently give empty sets")
-    return np.asarray(scores, dtype=np.float64) <= t
+    return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t
 
 # %% ../nbs/00_conformal.ipynb #c5d2d2c8
 def pac_k(n:int, # number of calibration scores
@@ -110,8 +170,7 @@ def pac_k(n:int, # number of calibration scores
          ) -> int:
     "The largest `k` in `0..n` with `Binomial(n, alpha).cdf(k) <= delta`, or -1 when none qualifies."
     alpha, delta = check_alpha(alpha), check_alpha(delta, 'delta')
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n must be a positive integer, got n={n!r}")
+    check_count(n, 'n')
     cdf = stats.binom.cdf(np.arange(n + 1), n, alpha)
     ok = np.flatnonzero(cdf <= delta)
     return int(ok[-1]) if len(ok) else -1
@@ -140,7 +199,7 @@ def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)
                     ) -> np.ndarray:
     "Conformal p-values `(1 + #{i : cal_i >= s}) / (n + 1)` of `scores`, vectorized with one sort."
     cal = np.sort(check_scores(cal_scores, 'cal_scores'))
-    s = np.asarray(scores, dtype=np.float64)
+    s = check_array(scores, 'scores', nan=True, empty=True, finite=False)
     if np.isnan(s).any(): raise ValueError("scores contain NaN: p-values of NaN scores are undefined")
     n_ge = len(cal) - np.searchsorted(cal, s, side='left')
     return (1 + n_ge) / (len(cal) + 1)
@@ -197,17 +256,17 @@ def _landau_location(L:int) -> float: return math.log(L) + 1 + float(digamma(1))
 @functools.lru_cache(maxsize=4096)
 def _landau_isf(alpha:float, L:int) -> float:
     "Upper-`alpha` quantile of the HMP's Landau law for `L` components (cached: it depends on nothing else)."
-    return float(stats.levy_stable.isf(alpha, 1.0, 1.0, loc=_landau_location(L), scale=math.pi / 2))  # Landau = stable(1, 1)
+    return float(stats.landau.isf(alpha, loc=_landau_location(L), scale=math.pi / 2))  # Landau = stable(1, 1, pi/2)
 
 # %% ../nbs/00_conformal.ipynb #80733658
 def hmp_threshold(alpha:float, # the overall level
                   L:int=2, # number of component tests combined
                  ) -> float:
     "Level-adjusted HMP threshold `alpha_L` (Wilson 2019, Landau form): reject when `HMP <= alpha_L`."
-    alpha = check_alpha(alpha)
-    if isinstance(L, bool) or not isinstance(L, (int, np.integer)) or L < 1:
-        raise ValueError(f"L must be a positive integer, got L={L!r}")
-    return 1 / _landau_isf(float(alpha), int(L))
+    alpha, L = check_alpha(alpha), check_count(L, 'L')
+    q = _landau_isf(alpha, L)
+    if q <= 1: raise ValueError(f"alpha={alpha} is too large for the HMP's Landau threshold with L={L} (alpha_L would be 1/{q:.3g})")
+    return 1 / q
 
 # %% ../nbs/00_conformal.ipynb #4399994e
 def hmp_test(pvalues, # p-values, shape (..., L)
@@ -215,7 +274,7 @@ def hmp_test(pvalues, # p-values, shape (..., L)
              weights=None, # component weights (positive, summing to 1); equal when None
             ) -> np.ndarray:
     "Weighted-HMP acceptance: `True` (in the set) where `HMP > alpha_L`."
-    p = np.asarray(pvalues, dtype=np.float64)
+    p = check_pvalues(pvalues, positive=True)
     return harmonic_mean_pvalue(p, weights) > hmp_threshold(alpha, p.shape[-1])
 
 # %% ../nbs/00_conformal.ipynb #76478a11
@@ -224,7 +283,8 @@ def binomial_band(trials:int, # number of independent trials
                   level:float=0.999, # probability mass of the central band
                  ) -> tuple[float, float]:
     "Exact central band `[lo, hi]` (as fractions of `trials`) holding `Binomial(trials, p)` with prob. >= `level`."
-    lo, hi = stats.binom.interval(level, trials, p)
+    trials, p = check_count(trials, 'trials'), float(check_array(p, 'p', 0, 1, ndim=0))
+    lo, hi = stats.binom.interval(check_alpha(level, 'level'), trials, p)
     return lo / trials, hi / trials
 
 # %% ../nbs/00_conformal.ipynb #ea0b60ae
@@ -236,6 +296,9 @@ def coverage_trials(n:int, # calibration size
                     n_test:int=1, # test scores per draw
                    ) -> np.ndarray:
     "Covered fraction of each draw: `trials` draws of `n` uniform calibration scores and `n_test` test scores."
+    n, alpha, trials = check_count(n, 'n'), check_alpha(alpha), check_count(trials, 'trials')
+    n_test, seed = check_count(n_test, 'n_test'), check_count(seed, 'seed', 0)
+    if method not in METHODS: raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
     rng = np.random.default_rng(seed)
     cal, test = rng.random((trials, n)), rng.random((trials, n_test))
     with warnings.catch_warnings():
@@ -253,6 +316,8 @@ def validity_table(ns=(12, 1000), # calibration sizes
                   ):
     "Empirical coverage of each threshold method against the exact conformal coverage `k/(n+1)` and its binomial band."
     import pandas as pd
+    for name, v in (('ns', ns), ('alphas', alphas), ('methods', methods)):
+        if len(v) == 0: raise ValueError(f"{name} is empty: at least one value is needed")
     rows = []
     for i, (n, alpha, method) in enumerate(itertools.product(ns, alphas, methods)):
         cov = coverage_trials(int(n), alpha, trials, method, seed=seed + i).mean()

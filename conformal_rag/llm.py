@@ -16,9 +16,10 @@ from .cache import (Sample, GenerationCache, request_dict, request_key, normaliz
                                  export_servers)
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'DTYPES', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding',
-           'cut_at_stop', 'render_prompt', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype', 'backend_class',
-           'make_backend', 'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'BACKENDS', 'SPEC_OPTIONS',
+           'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend',
+           'FakeBackend', 'RecordingFake', 'check_dtype', 'backend_class', 'make_backend', 'LLM', 'parse_model_spec',
+           'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -84,12 +85,23 @@ PROMPTS = {
     'traq_few_shot': "{examples}Context: {context}\nQuestion: {question}\nAnswer:",
     # one demonstration: the prompt measured in OFFLINE.md (gemma-3-270m: 60% of samples correct)
     'one_shot': "{examples}Context: {context}\nQuestion: {question}\nAnswer:",
+    # TRAQ appendix D.3 as printed, zero-shot (the paper's default for GPT-3.5 and Llama-2); the printed lines joined by newlines
+    'traq_paper_zero_shot': ("Answer the following question based on the given context; Answer the question shortly.\n"
+                             "Question: {question}\nContext: {context}\nAnswer:"),
+    # TRAQ appendix D.3 as printed, few-shot: two demonstrations in the paper's order (Question, Context, Answer);
+    # the paper does not print its demonstrations, so they are ours (`FEW_SHOT_EXAMPLES[:2]`)
+    'traq_paper_few_shot': ("Answer the following question based on the given context; Answer the question shortly.\n"
+                            "{examples}Question: {question}\nContext: {context}\nAnswer:"),
+    # TRAC sec. 4.2 as printed (the paper's line breaks kept; "con- text" is a hyphenated "context")
+    'trac_paper': ("Answer the following question based on the given context\nAnswer \"I don't know\" if you don't know "
+                   "the answer; Answer the question using only one keyword.\nQuestion: {question} Context: {context}\nAnswer:"),
     # TRAC: one key word, "I don't know" when the context does not answer
     'trac_keyword': ("Answer the following question based on the given context; Answer the question with only one "
                      "key word. If the context does not contain the answer, answer \"I don't know\".\n"
                      "Question: '''{question}'''\nContext: '''{context}'''\nAnswer:"),
 }
-_N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1}   # demonstrations each few-shot prompt takes
+_N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1, 'traq_paper_few_shot': 2}   # demonstrations each few-shot prompt takes
+_DEMO_ORDER = {'traq_paper_few_shot': ('question', 'context', 'answer')}   # the paper's order; default context, question, answer
 
 # %% ../nbs/03_llm.ipynb #0f0ee128
 def render_prompt(name:str, # a key of `PROMPTS`
@@ -101,8 +113,37 @@ def render_prompt(name:str, # a key of `PROMPTS`
     if name not in PROMPTS: raise ValueError(f"unknown prompt {name!r}; known: {sorted(PROMPTS)}")
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
     exs = (FEW_SHOT_EXAMPLES if examples is None else examples)[:_N_EXAMPLES.get(name, 0)]
-    demo = ''.join(f"Context: {e['context']}\nQuestion: {e['question']}\nAnswer: {e['answer']}\n\n" for e in exs)
+    order = _DEMO_ORDER.get(name, ('context', 'question', 'answer'))
+    demo = ''.join(''.join(f"{k.title()}: {e[k]}\n" for k in order) + '\n' for e in exs)
     return PROMPTS[name].format(question=question.strip(), context=context.strip(), examples=demo)
+
+# %% ../nbs/03_llm.ipynb #5e1a0c02
+PROMPT_NOTES = {
+    'traq_paper_zero_shot': "TRAQ's zero-shot prompt as printed (appendix D.3)",
+    'traq_paper_few_shot': "TRAQ's few-shot prompt as printed (appendix D.3), two demonstrations of ours (the paper prints none)",
+    'trac_paper': "TRAC's prompt as printed (sec. 4.2)",
+    'traq_zero_shot': "TRAQ's zero-shot wording with question and context in triple quotes (a departure from appendix D.3)",
+    'traq_few_shot': ("three demonstrations of ours in context-question order (a departure: TRAQ's few-shot prompt has two, "
+                      "question before context, under its instruction line)"),
+    'one_shot': "one demonstration of ours, no instruction (not a paper prompt: TRAQ's default is zero-shot)",
+    'trac_keyword': "a one-keyword prompt of ours with an \"I don't know\" rule (not TRAC's printed prompt)",
+}
+PAPER_SETTINGS = {'TRAQ': dict(prompt='traq_paper_zero_shot', K=20, M=30, temperature=1.0),   # TRAQ sec. 4, D.3
+                  'TRAC': dict(prompt='trac_paper', K=20, M=40)}   # TRAC sec. 4.1-4.2 (40 answers per question-context pair)
+
+# %% ../nbs/03_llm.ipynb #5e1a0c03
+def settings_note(meta:dict, # a collection's metadata (prompt, K, M, temperature, model)
+                  paper:str='TRAQ' # whose settings it is compared with: a key of `PAPER_SETTINGS`
+                 ) -> str:
+    "One sentence naming a collection's prompt and sizes and every departure from the paper's settings."
+    if paper not in PAPER_SETTINGS: raise ValueError(f"paper must be one of {sorted(PAPER_SETTINGS)}, got paper={paper!r}")
+    ref, p = PAPER_SETTINGS[paper], meta.get('prompt', '?')
+    parts = [f"prompt '{p}': {PROMPT_NOTES.get(p, 'not described')}"]
+    for k, what in (('K', 'passages per question'), ('M', 'samples per passage'), ('temperature', 'temperature')):
+        if k in ref and k in meta:
+            v = meta[k]
+            parts.append(f"{what} {v:g}" + ('' if v == ref[k] else f" ({paper}: {ref[k]:g})"))
+    return f"{meta.get('model', 'model ?')}: " + '; '.join(parts) + '.'
 
 # %% ../nbs/03_llm.ipynb #a8ce544c
 class Backend:

@@ -20,6 +20,7 @@ from .llm import RecordingFake
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
 from .stats import bootstrap_ci
+from .conformal import check_array, check_binary
 
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS',
@@ -295,7 +296,7 @@ def certainty_cells(correct, # bool per question
                     unparsed:str='drop' # 'drop' (count apart), or assign 'certain' (the paper's default) / 'uncertain'
                    ) -> dict:
     "The four counts N_cc, N_cu, N_ic, N_iu, the parsed total N and the unparsed count."
-    c = np.asarray(correct, dtype=bool); lab = _labels(labels, unparsed)
+    c = check_binary(correct, 'correct', empty=True); lab = _labels(labels, unparsed)   # NaN, 'no' or 2 is no label
     if len(c) != len(lab): raise ValueError(f"{len(c)} correctness values for {len(lab)} labels")
     keep = lab != 'unparsed'
     return dict(_count_cells(c[keep], lab[keep] == 'certain'), unparsed=int((~keep).sum()))
@@ -319,7 +320,7 @@ def overconfidence_metrics(correct, labels, # as `certainty_cells`
                            level:float=0.95, # interval mass
                            seed:int=0) -> dict:
     "Counts, parse rate, the five metrics and `<metric>_lo` / `<metric>_hi` bootstrap intervals."
-    c = np.asarray(correct, dtype=bool); lab = _labels(labels, unparsed)
+    c = check_binary(correct, 'correct'); lab = _labels(labels, unparsed)   # NaN, 'no' or 2 is no label
     cells = certainty_cells(c, lab)
     # unparsed: replies without a label (dropped, or counted as `unparsed`); the parse rate is measured before any assignment
     n_unp = int((np.asarray(labels, dtype=object) == 'unparsed').sum())
@@ -336,7 +337,7 @@ def token_confidence(logprobs:list|None # log-probability of each generated toke
                     ) -> float:
     "Geometric-mean token probability of a reply, exp(mean log p); NaN without log-probabilities."
     if not logprobs: return float('nan')
-    return float(np.exp(np.mean(np.asarray(logprobs, dtype=float))))
+    return float(np.exp(np.mean(check_array(logprobs, 'logprobs', hi=0.0, ndim=1))))   # log p <= 0: p <= 1
 
 # %% ../nbs/09_overconfidence.ipynb #3848851a
 def sample_agreement(answers:list # sampled answers to one question
@@ -350,7 +351,8 @@ def threshold_labels(confidence, # per question, a confidence in [0, 1] (NaN: un
                      tau:float # certain when confidence >= tau
                     ) -> np.ndarray:
     "certain / uncertain labels from a confidence score (NaN becomes 'unparsed')."
-    c = np.asarray(confidence, dtype=float)
+    c = check_array(confidence, 'confidence', 0, 1, nan=True, empty=True)   # NaN: unparsed
+    tau = float(check_array(tau, 'tau', 0, 1, ndim=0))
     return np.where(np.isnan(c), 'unparsed', np.where(c >= tau, 'certain', 'uncertain')).astype(object)
 
 # %% ../nbs/09_overconfidence.ipynb #7550f66d

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from .stats import bootstrap_ci
+from .conformal import check_array, check_count
 from .rcrag import DECISIONS, OUTCOMES, METHOD_STEPS, RCRun, decision_table, parse_keep_discard, parse_probability, parse_reply
 
 # %% auto #0
@@ -45,7 +46,10 @@ def _ratio(num, den):
 def risk_metrics(cells:dict # from `risk_cells`
                 ) -> dict:
     "risk, carefulness, alignment and coverage (NaN where a denominator is 0)."
-    AK, AD, UK, UD, N = (cells[k] for k in ('AK', 'AD', 'UK', 'UD', 'n'))
+    if not isinstance(cells, dict) or {'AK', 'AD', 'UK', 'UD', 'n'} - set(cells):
+        raise ValueError(f"cells must be a dict with counts AK, AD, UK, UD and n (from `risk_cells`), got {cells!r:.120}")
+    AK, AD, UK, UD, N = (check_count(cells[k], f'cells[{k!r}]', 0) for k in ('AK', 'AD', 'UK', 'UD', 'n'))
+    if N != AK + AD + UK + UD: raise ValueError(f"cells['n']={N} is not AK + AD + UK + UD = {AK + AD + UK + UD}")
     return {m: float(v) for m, v in zip(RISK_METRICS, (_ratio(UK, AK + UK), _ratio(UD, UK + UD), _ratio(AK + UD, N), _ratio(AK + UK, N)))}
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #93bcdc7e
@@ -54,6 +58,12 @@ def risk_summary(labels, decisions, # as `risk_cells`
                  level:float=0.95, # interval mass
                  seed:int=0) -> dict:
     "Counts, the four metrics and `<metric>_lo` / `<metric>_hi` bootstrap intervals."
+    if len(labels) == 0: raise ValueError("labels is empty: at least one question is needed (no metric is defined)")
+    return _risk_summary(labels, decisions, n_boot, level, seed)
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #42be3159
+def _risk_summary(labels, decisions, n_boot, level, seed) -> dict:
+    "`risk_summary` without its emptiness check: no question gives counts 0 and undefined metrics (`parsed_summary`)."
     cells = risk_cells(labels, decisions)
     a, k = np.asarray(labels, dtype=object) == 'keep', np.asarray(decisions, dtype=object) == 'keep'
     ci = bootstrap_ci(lambda a, k: risk_metrics(_count_cells(a, k)), a, k, n_boot=n_boot, level=level, seed=seed)
@@ -62,7 +72,9 @@ def risk_summary(labels, decisions, # as `risk_cells`
 # %% ../nbs/13a_rcrag_metrics.ipynb #29dcde9d
 def format_metric(value:float, lo:float=float('nan'), hi:float=float('nan'), digits:int=3) -> str:
     "'0.250 [0.100, 0.400]', or 'undefined' for NaN (risk when nothing is kept)."
-    if value is None or np.isnan(value): return 'undefined'
+    if value is None: return 'undefined'
+    value, lo, hi = (float(check_array(v, nm, nan=True, ndim=0)) for v, nm in ((value, 'value'), (lo, 'lo'), (hi, 'hi')))
+    if np.isnan(value): return 'undefined'
     s = f"{value:.{digits}f}"
     return s + (f" [{lo:.{digits}f}, {hi:.{digits}f}]" if not (np.isnan(lo) or np.isnan(hi)) else '')
 
@@ -72,12 +84,13 @@ def parsed_summary(labels, # per question, 'keep' (answerable) or 'discard' (una
                    n_boot:int=1000, level:float=0.95, seed:int=0) -> dict:
     "`risk_summary` on the parsed questions only (outcome keep or discard), with `n_questions`, `unparsed` and `unparsed_rate`."
     lab, out = np.asarray(labels, dtype=object), np.asarray(outcomes, dtype=object)
+    if len(out) == 0: raise ValueError("outcomes is empty: at least one question is needed")
     if len(lab) != len(out): raise ValueError(f"{len(lab)} labels for {len(out)} outcomes")
     bad = sorted({str(x) for x in out} - set(OUTCOMES))
     if bad: raise ValueError(f"unknown outcomes {bad}; expected one of {OUTCOMES}")
     ok = out != 'unparsed'
     return dict(n_questions=len(out), unparsed=int((~ok).sum()), unparsed_rate=float((~ok).mean()) if len(out) else float('nan'),
-                **risk_summary(lab[ok], out[ok], n_boot, level, seed))
+                **_risk_summary(lab[ok], out[ok], n_boot, level, seed))   # every question unparsed: metrics undefined
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #8f461b5e
 PARSE_STEPS = ('rag', 'cf_usage', 'cf_quality', 'cf_quality_no_ids', 'fusion_direct', 'fusion_probability', 'ioe', 'ioe_decision',

@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_reproduce.ipynb #95e5b4c9
 from __future__ import annotations
-import ast, itertools, json, os, platform, subprocess, sys, tempfile, time, warnings
+import ast, itertools, json, os, platform, re, signal, subprocess, sys, tempfile, time, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 import yaml
@@ -13,10 +13,11 @@ from . import __version__
 from .paths import repo_root
 
 # %% auto #0
-__all__ = ['KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'figure_layout', 'Artifacts', 'ParamScope', 'Run',
-           'Skipped', 'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters',
-           'parameter_type_errors', 'check_parameters', 'env_parameters', 'expand', 'skipped_for_env',
-           'failure_summary', 'run_notebooks', 'adhoc_root']
+__all__ = ['VACUOUS', 'KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'figure_layout', 'atomic_write', 'Artifacts',
+           'ParamScope', 'Run', 'Skipped', 'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters',
+           'parameter_type_errors', 'parameter_checks', 'parameter_value_errors', 'check_parameters', 'env_parameters',
+           'expand', 'skipped_for_env', 'failure_summary', 'notebook_warnings', 'vacuous_warnings', 'kill_children',
+           'kernels_die_with_runner', 'confined_out_dir', 'new_run_id', 'run_notebooks', 'adhoc_root']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -50,6 +51,24 @@ def figure_layout(fig, # a drawn matplotlib figure
     if n: warnings.warn(f"figure {name!r}: {n} overlapping label(s) or legend(s), e.g. {next(v[0] for v in out.values() if v)}", stacklevel=3)
     return out
 
+# %% ../nbs/12_reproduce.ipynb #93cc2d2a
+def atomic_write(path:str|Path, # the file to write
+                 write, # `write(tmp)` writes the new content to the temporary path `tmp` (same folder, same suffix)
+                ) -> bool:
+    "Write `path` through a temporary file and an atomic `os.replace`; False (and `path` untouched) when the bytes are unchanged."
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f'.{path.stem}.', suffix=f'.tmp{path.suffix}', dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp)
+    try:
+        write(tmp)
+        if path.exists() and path.read_bytes() == tmp.read_bytes(): return False
+        umask = os.umask(0); os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)   # mkstemp's 0600 would make artifacts private
+        os.replace(tmp, path)
+        return True
+    finally: tmp.unlink(missing_ok=True)
+
 # %% ../nbs/12_reproduce.ipynb #f9557342
 class Artifacts:
     "Writes a paper notebook's figures and tables into `out_dir`, each with a JSON record of how it was made."
@@ -64,15 +83,26 @@ class Artifacts:
         if bad: raise ValueError(f"Artifacts: parameters {bad} are not JSON-serializable")
         self.notebook = notebook or os.environ.get('CONFORMAL_RAG_NOTEBOOK')
         self.written = []
+        for t in self.out_dir.glob('.*.tmp*'):   # left by a run killed mid-write (`atomic_write`); older than any write
+            if time.time() - t.stat().st_mtime > 600: t.unlink(missing_ok=True)
 
 # %% ../nbs/12_reproduce.ipynb #068785c6
+_VOLATILE = ('git_commit', 'package_version', 'python')   # what a rerun of unchanged code may change in a record
+
 @patch
-def _record(self:Artifacts, name, files, kind, caption, extra=None):
+def _record(self:Artifacts, name, files, kind, caption, extra=None, changed=True):
     rec = dict(artifact=name, kind=kind, files=[f.name for f in files], caption=caption, notebook=self.notebook,
                parameters=self.params, package_version=__version__, git_commit=git_commit(),
                python=platform.python_version(), **(extra or {}))
-    p = self.out_dir/f'{name}.json'
-    p.write_text(json.dumps(rec, indent=1, default=str) + '\n')
+    p = self.out_dir/(f'{name}.png.json' if kind == 'figure' else f'{name}.json')
+    text = json.dumps(rec, indent=1, default=str) + '\n'
+    try: old = json.loads(p.read_text()) if not changed and p.exists() else None
+    except (OSError, ValueError): old = None
+    same = old is not None and {k: v for k, v in old.items() if k not in _VOLATILE} == json.loads(
+        json.dumps({k: v for k, v in rec.items() if k not in _VOLATILE}, default=str))
+    if not same: atomic_write(p, lambda t: t.write_text(text))
+    old_layout = self.out_dir/f'{name}.json'   # where a figure's record was before tables had their own
+    if kind == 'figure' and old_layout.exists() and '"kind": "figure"' in old_layout.read_text(): old_layout.unlink()
     self.written += [*files, p]
     return p
 
@@ -85,14 +115,14 @@ def _check_name(self:Artifacts, name):
 # %% ../nbs/12_reproduce.ipynb #a21cfd0e
 @patch
 def figure(self:Artifacts, fig, # a matplotlib figure (or axes)
-           name:str, # file stem: writes `<name>.png` and `<name>.json`
+           name:str, # file stem: writes `<name>.png` and its record `<name>.png.json`
            caption:str|None=None): # what the figure shows, stored in the record
     "Save `fig` as PNG with its record; returns the PNG path."
     self._check_name(name)
     fig = getattr(fig, 'figure', fig)
     p = self.out_dir/f'{name}.png'
-    fig.savefig(p, dpi=150, bbox_inches='tight')
-    self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)))
+    changed = atomic_write(p, lambda t: fig.savefig(t, dpi=150, bbox_inches='tight', format='png'))
+    self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)), changed)
     return p
 
 # %% ../nbs/12_reproduce.ipynb #3fef2729
@@ -105,10 +135,10 @@ def table(self:Artifacts, df, # a pandas DataFrame
     "Save `df` as CSV and Markdown with its record; returns the CSV path."
     self._check_name(name)
     csv, md = self.out_dir/f'{name}.csv', self.out_dir/f'{name}.md'
-    df.to_csv(csv, index=index)
-    body = df.to_markdown(index=index, floatfmt=floatfmt)
-    md.write_text((f'{caption}\n\n' if caption else '') + body + '\n')
-    self._record(name, [csv, md], 'table', caption, dict(shape=list(df.shape)))
+    changed = atomic_write(csv, lambda t: df.to_csv(t, index=index))
+    body = (f'{caption}\n\n' if caption else '') + df.to_markdown(index=index, floatfmt=floatfmt) + '\n'
+    changed = atomic_write(md, lambda t: t.write_text(body)) | changed
+    self._record(name, [csv, md], 'table', caption, dict(shape=list(df.shape)), changed)
     return csv
 
 # %% ../nbs/12_reproduce.ipynb #fc69809e
@@ -118,8 +148,8 @@ def text(self:Artifacts, text:str, # Markdown text (a case study, a qualitative 
     "Save Markdown `text` as `<name>.md` with its record; returns the path."
     self._check_name(name)
     p = self.out_dir/f'{name}.md'
-    p.write_text(text if text.endswith('\n') else text + '\n')
-    self._record(name, [p], 'text', caption)
+    changed = atomic_write(p, lambda t: t.write_text(text if text.endswith('\n') else text + '\n'))
+    self._record(name, [p], 'text', caption, changed=changed)
     return p
 
 # %% ../nbs/12_reproduce.ipynb #3738d950
@@ -242,15 +272,61 @@ def parameter_type_errors(known:dict, # `notebook_parameters`: {name: default so
             errors.append(f"{k}={v!r} has type {type(v).__name__}, expected {exp} like its default {known[k].strip()}")
     return errors
 
+# %% ../nbs/12_reproduce.ipynb #8c966f28
+_NUM = r'-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?'
+_CHECK = re.compile(rf'\[\s*((?:(?:min|max|>|<)\s*{_NUM}\s*,?\s*)+)\]\s*$')   # no '=': papermill cannot read a comment with one
+_OPS = {'min': lambda a, b: a >= b, '>': lambda a, b: a > b, 'max': lambda a, b: a <= b, '<': lambda a, b: a < b}
+
+def parameter_checks(nb_path:str|Path # a paper notebook
+                    ) -> dict:
+    "{name: [(op, bound), ...]} from the ranges its `parameters` cell declares at the end of a comment ('[min 1]', '[> 0, < 1]')."
+    import papermill as pm
+    out = {}
+    for k, v in pm.inspect_notebook(str(nb_path)).items():
+        m = _CHECK.search(v.get('help') or '')
+        if m: out[k] = [(op, float(b)) for op, b in re.findall(rf'(min|max|>|<)\s*({_NUM})', m.group(1))]
+    return out
+
+# %% ../nbs/12_reproduce.ipynb #ac0602ce
+def _element_type(default) -> str|None:
+    "The one type every element of a list default has ('int', 'float (or int)', 'str', ...), else None."
+    types = {_expected_type(x) for x in default} if isinstance(default, (list, tuple)) and default else {None}
+    return types.pop() if len(types) == 1 else ('float (or int)' if types == {'int', 'float (or int)'} else None)
+
+# %% ../nbs/12_reproduce.ipynb #321c565a
+def parameter_value_errors(known:dict, # `notebook_parameters`: {name: default source}
+                           checks:dict, # `parameter_checks`: {name: [(op, bound), ...]}
+                           params:dict, # the values to inject
+                          ) -> list[str]:
+    "One message per value outside its declared range, or per list whose elements do not have its default's element type."
+    errors = []
+    for k, v in params.items():
+        try: default = ast.literal_eval(known.get(k, 'None'))
+        except (ValueError, SyntaxError, TypeError): default = None
+        et = _element_type(default)
+        if et and isinstance(v, (list, tuple)):
+            bad = [x for x in v if x is None or _expected_type(x) is None or not _type_ok(x, et)]
+            if bad: errors.append(f"{k}={v!r}: element {bad[0]!r} has type {type(bad[0]).__name__}, expected {et} like the elements "
+                                   f"of its default {known[k].strip()}"); continue
+        for x in (v if isinstance(v, (list, tuple)) else [v]):
+            if isinstance(x, bool) or not isinstance(x, (int, float)): continue   # types are checked elsewhere
+            if any(not (x == x and _OPS[op](x, b)) for op, b in checks.get(k, [])):   # x == x: NaN is never in range
+                words = {'min': '>=', 'max': '<='}
+                errors.append(f"{k}={v!r} must be {', '.join(f'{words.get(op, op)} {b:g}' for op, b in checks[k])}"
+                              + (f" (element {x!r})" if isinstance(v, (list, tuple)) else '')); break
+    return errors
+
 # %% ../nbs/12_reproduce.ipynb #89c968a1
 def check_parameters(nb_path:str|Path, params:dict) -> dict:
-    "Raise a `ValueError` naming every key of `params` the notebook does not declare, or every value of the wrong type; else return its declarations."
+    "Raise a `ValueError` naming every key of `params` the notebook does not declare, every value of the wrong type or outside its declared range; else return its declarations."
     known = notebook_parameters(nb_path)
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise ValueError(f"unknown parameter(s) {unknown} for {Path(nb_path).name}; it declares {sorted(known)}")
     bad = parameter_type_errors(known, params)
     if bad: raise ValueError(f"wrong parameter type(s) for {Path(nb_path).name}: " + '; '.join(bad))
+    bad = parameter_value_errors(known, parameter_checks(nb_path), params)
+    if bad: raise ValueError(f"wrong parameter value(s) for {Path(nb_path).name}: " + '; '.join(bad))
     return known
 
 # %% ../nbs/12_reproduce.ipynb #a4edb176
@@ -311,9 +387,83 @@ def failure_summary(exc:BaseException, # what `papermill.execute_notebook` raise
     msg = ' '.join(str(exc).split())
     return f"{type(exc).__name__}: {msg[:500] + ' ...' if len(msg) > 500 else msg}"
 
+# %% ../nbs/12_reproduce.ipynb #8f3b53e9
+VACUOUS = re.compile(r'too few|\+inf|threshold is \+?inf|whole candidate set|sets hold everything|act on no question|'
+                     r'no lambda (?:controls|is certified)', re.I)   # warnings that say a guarantee holds vacuously
+
+def notebook_warnings(nb_path:str|Path # an executed notebook
+                     ) -> list[str]:
+    "'Category: message' of every warning line in the notebook's stderr outputs, in order, each once."
+    import nbformat
+    try: nb = nbformat.read(Path(nb_path), as_version=4)
+    except Exception: return []
+    out = []
+    for c in nb.cells:
+        for o in c.get('outputs', []):
+            if o.get('output_type') != 'stream' or o.get('name') != 'stderr': continue
+            for line in o.get('text', '').splitlines():
+                m = re.search(r'(?:^|:\d+: )([A-Z]\w*Warning): (.+)$', line)
+                if m and f'{m[1]}: {m[2].strip()}' not in out: out.append(f'{m[1]}: {m[2].strip()}')
+    return out
+
+# %% ../nbs/12_reproduce.ipynb #2405d810
+def vacuous_warnings(warns:list[str]) -> list[str]:
+    "The warnings of `warns` that say a guarantee is vacuous (`VACUOUS`)."
+    return [w for w in warns if VACUOUS.search(w)]
+
 # %% ../nbs/12_reproduce.ipynb #52901a0d
 KERNEL_ARGS = ['--IPKernelApp.log_level=CRITICAL']
 KERNEL_WARNINGS = 'ignore:IProgress not found'  # a PYTHONWARNINGS entry (message prefix), so tqdm need not be imported to filter it
+
+# %% ../nbs/12_reproduce.ipynb #ccef358a
+def _children(pid:int) -> list[int]:
+    "The process ids whose parent is `pid` (Linux /proc; empty elsewhere)."
+    out = []
+    for d in Path('/proc').glob('[0-9]*'):
+        try: stat = (d/'stat').read_text()
+        except OSError: continue
+        if int(stat.rsplit(')', 1)[1].split()[1]) == pid: out.append(int(d.name))
+    return out
+
+# %% ../nbs/12_reproduce.ipynb #518e53a9
+def kill_children(grace:float=2.0 # seconds between SIGTERM and SIGKILL
+                 ) -> list[int]:
+    "Terminate every child process of this one, with its process group when it leads one (a kernel); returns their ids."
+    kids, own = _children(os.getpid()), os.getpgrp()
+    def send(pid, sig):
+        try:
+            if os.getpgid(pid) == pid != own: os.killpg(pid, sig)   # a kernel: its own session and group
+            else: os.kill(pid, sig)
+        except (ProcessLookupError, PermissionError): pass
+    for k in kids: send(k, signal.SIGTERM)
+    t = time.time()
+    while time.time() - t < grace and any(Path(f'/proc/{k}').exists() and 'Z' not in _state(k) for k in kids): time.sleep(0.05)
+    for k in kids:
+        if Path(f'/proc/{k}').exists(): send(k, signal.SIGKILL)
+    return kids
+
+# %% ../nbs/12_reproduce.ipynb #3819dfc7
+def _state(pid:int) -> str:
+    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0]
+    except OSError: return 'Z'
+
+# %% ../nbs/12_reproduce.ipynb #e8adedd1
+class kernels_die_with_runner:
+    "While open (in the main thread), SIGTERM and SIGINT kill every child process group (`kill_children`), then exit 128 + signal."
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
+    def __init__(self, log=print): self.log, self.saved = log, {}
+    def _handler(self, signum, frame):
+        kids = kill_children()
+        self.log(f"[reproduce] {signal.Signals(signum).name}: stopped {len(kids)} kernel process(es); exiting")
+        sys.stdout.flush(); sys.stderr.flush()
+        os._exit(128 + signum)   # the kernel's outputs are written atomically: nothing is left half-written
+    def __enter__(self):
+        import threading
+        if threading.current_thread() is threading.main_thread():
+            self.saved = {s: signal.signal(s, self._handler) for s in self.SIGNALS}
+        return self
+    def __exit__(self, *exc):
+        for s, h in self.saved.items(): signal.signal(s, h)
 
 # %% ../nbs/12_reproduce.ipynb #617da140
 def _select_runs(runs_file:Path, names:list[str]|None) -> list[Run]:
@@ -326,8 +476,29 @@ def _select_runs(runs_file:Path, names:list[str]|None) -> list[Run]:
         runs = [by_name[n] for n in names]
     return runs
 
+# %% ../nbs/12_reproduce.ipynb #78b64790
+def confined_out_dir(out_dir:str, # the notebook's `out_dir` parameter
+                     run:str, # the run's name (the folder of an `out_dir` outside figures/)
+                     out_root:str|Path|None=None, # the output root; None: the repository's figures/ (kept as given)
+                     run_id:str|None=None, # an ad-hoc run's id: its own folder `<out_root>/<paper>/<run_id>/`
+                    ) -> str:
+    "`out_dir` inside its output root (see above), or a `ValueError` naming it when it would write outside."
+    od = Path(str(out_dir))
+    if '..' in od.parts: raise ValueError(f"out_dir={out_dir!r} must not contain '..': every output stays under its output root")
+    root = repo_root()
+    if out_root is None:
+        base, target = root/'figures', (od if od.is_absolute() else root/od)
+    else:
+        rel = od.relative_to('figures') if od.parts[:1] == ('figures',) and len(od.parts) > 1 else Path(run)
+        if run_id: rel = Path(rel.parts[0], run_id, *rel.parts[1:])
+        base = Path(out_root) if Path(out_root).is_absolute() else root/out_root
+        target = base/rel
+    if not target.resolve().is_relative_to(base.resolve()):
+        raise ValueError(f"out_dir={out_dir!r} writes outside the output root {base}")
+    return str(od) if out_root is None else str(Path(out_root)/target.relative_to(base))
+
 # %% ../nbs/12_reproduce.ipynb #2553ae3f
-def _plan_runs(runs:list[Run], runs_file:Path, smoke:bool, overrides:dict|None, out_root) -> list[tuple]:
+def _plan_runs(runs:list[Run], runs_file:Path, smoke:bool, overrides:dict|None, out_root, run_id=None) -> list[tuple]:
     "(run, notebook, parameters) of every execution, each parameter set checked against its notebook before anything runs."
     plan = []
     for r in runs:  # check everything before running anything
@@ -338,16 +509,14 @@ def _plan_runs(runs:list[Run], runs_file:Path, smoke:bool, overrides:dict|None, 
                 if v['parameter'] not in known:
                     raise ValueError(f"run {r.name!r}: needs_env parameter {v['parameter']!r} is not a parameter of {nb.name}")
             if 'out_dir' not in p and 'out_dir' in known: p = {**p, 'out_dir': ast.literal_eval(known['out_dir'])}
-            if out_root is not None:  # figures/<paper>/<sub> -> <out_root>/<paper>/<sub>
-                od = Path(p.get('out_dir', f'figures/{r.name}'))
-                rel = od.relative_to('figures') if od.parts[:1] == ('figures',) else Path(r.name)
-                p = {**p, 'out_dir': str(Path(out_root)/rel)}
+            if out_root is not None or 'out_dir' in p:  # figures/<paper>/<sub> -> <out_root>/<paper>[/<run_id>]/<sub>
+                p = {**p, 'out_dir': confined_out_dir(p.get('out_dir', f'figures/{r.name}'), r.name, out_root, run_id)}
             plan.append((r, nb, p))
     return plan
 
 # %% ../nbs/12_reproduce.ipynb #56f7d8c6
 def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
-    "Execute one notebook into `out_nb`; the summary of `run_notebooks` for it (status 'ok' or 'failed')."
+    "Execute one notebook into `out_nb`; the summary of `run_notebooks` for it (status 'ok' or 'failed', its warnings)."
     import papermill as pm
     root = repo_root()
     out_nb.parent.mkdir(parents=True, exist_ok=True)
@@ -367,34 +536,76 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
         for k, v in saved.items():
             if v is None: os.environ.pop(k, None)
             else: os.environ[k] = v
-    log(f"[reproduce] {r.name}: {status} in {time.time() - t0:.1f} s")
+    warns = notebook_warnings(out_nb)
+    log(f"[reproduce] {r.name}: {status} in {time.time() - t0:.1f} s" + (f", {len(warns)} warning(s):" if warns else ''))
+    for w in warns: log(f"[reproduce]   {w if len(w) <= 300 else w[:300] + ' ...'}")
     return dict(run=r.name, notebook=str(nb), parameters=p, status=status, seconds=round(time.time() - t0, 1),
-                error=err, output=str(out_nb))
+                error=err, output=str(out_nb), warnings=warns, vacuous=vacuous_warnings(warns))
+
+# %% ../nbs/12_reproduce.ipynb #026158da
+def _out_path(out_dir:str|Path) -> Path:
+    "An `out_dir` as an absolute path (a relative one is under the repository root)."
+    out_dir = Path(out_dir)
+    return out_dir if out_dir.is_absolute() else repo_root()/out_dir
+
+# %% ../nbs/12_reproduce.ipynb #5df60d74
+def _shown(p:Path) -> str:
+    "`p` relative to the repository root when inside it (for the runner's lines)."
+    return str(p.relative_to(repo_root())) if p.is_relative_to(repo_root()) else str(p)
+
+# %% ../nbs/12_reproduce.ipynb #32185e50
+def new_run_id() -> str:
+    "A fresh id for an ad-hoc run: UTC time to the second and 4 random hex digits, e.g. '20261125-190312-a3f0'."
+    import secrets
+    return time.strftime('%Y%m%d-%H%M%S', time.gmtime()) + '-' + secrets.token_hex(2)
+
+# %% ../nbs/12_reproduce.ipynb #15acae74
+def _write_run_record(out_dir:Path, r:Run, nb:Path, p:dict, run_id:str) -> Path:
+    "`<out_dir>/run.json`: what an ad-hoc run ran (run, notebook, parameters, id, commit, time)."
+    out_dir.mkdir(parents=True, exist_ok=True)
+    rec = dict(run=r.name, run_id=run_id, notebook=_shown(nb), parameters=p, package_version=__version__,
+               git_commit=git_commit(), started=time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()), files=[])
+    atomic_write(out_dir/'run.json', lambda t: t.write_text(json.dumps(rec, indent=1, default=str) + '\n'))
+    return out_dir/'run.json'
+
+# %% ../nbs/12_reproduce.ipynb #2c027f5b
+def _log_time(res:dict, out_root=None, run_id=None) -> Path:
+    "Append one execution's status and wall time to `reproduce_log.jsonl` (in `runs/`, or in an `out_root` outside the repository)."
+    root = _out_path(out_root) if out_root is not None else None
+    d = root if root is not None and not root.is_relative_to(repo_root()) else adhoc_root()
+    d.mkdir(parents=True, exist_ok=True)
+    line = dict(time=time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()), run=res['run'], status=res['status'],
+                seconds=res.get('seconds'), output=res.get('output'), run_id=run_id, git_commit=git_commit())
+    with open(d/'reproduce_log.jsonl', 'a') as f: f.write(json.dumps(line) + '\n')
+    return d/'reproduce_log.jsonl'
 
 # %% ../nbs/12_reproduce.ipynb #6fad5644
 def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                   smoke:bool=False, # use each run's small `smoke` parameters
                   overrides:dict|None=None, # parameters applied to every selected run
                   out_root:str|Path|None=None, # put every run's `out_dir` under this folder (smoke tests use a temp dir)
-                  runs_file:str|Path|None=None, dry_run:bool=False, progress:bool=False, log=print) -> list[dict]:
+                  runs_file:str|Path|None=None, dry_run:bool=False, progress:bool=False, log=print,
+                  run_id:str|None=None, # an ad-hoc run's id: each notebook writes into `<out_root>/<paper>/<run_id>/`
+                 ) -> list[dict]:
     "Execute paper notebooks with papermill; every parameter set is checked first. Returns one summary per execution."
     runs_file = Path(runs_file) if runs_file else default_runs_file()
-    plan = _plan_runs(_select_runs(runs_file, names), runs_file, smoke, overrides, out_root)
-    results, root = [], repo_root()
-    for r, nb, p in plan:
-        skip = skipped_for_env(r, p)
-        if skip:   # data this repository cannot ship: say how to run it, do not fail
-            log(f"[reproduce] {skip.message}")
-            results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='skipped', missing_env=skip.missing,
-                                message=skip.message))
-            continue
-        out_dir = Path(p.get('out_dir', f'figures/{r.name}'))
-        out_dir = out_dir if out_dir.is_absolute() else root/out_dir
-        out_nb = out_dir/'_runs'/nb.name
-        log(f"[reproduce] {r.name}: {nb.name} -> {out_dir.relative_to(root) if out_dir.is_relative_to(root) else out_dir}"
-            + (f" {json.dumps({k: v for k, v in p.items() if k != 'out_dir'})}" if p else ''))
-        if dry_run: results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned')); continue
-        results.append(_execute(r, nb, p, out_nb, progress, log))
+    plan = _plan_runs(_select_runs(runs_file, names), runs_file, smoke, overrides, out_root, run_id)
+    results = []
+    with kernels_die_with_runner(log):   # a killed runner stops its kernels
+        for r, nb, p in plan:
+            skip = skipped_for_env(r, p)
+            if skip:   # data this repository cannot ship: say how to run it, do not fail
+                log(f"[reproduce] {skip.message}")
+                results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='skipped', missing_env=skip.missing,
+                                    message=skip.message))
+                continue
+            out_dir = _out_path(p.get('out_dir', f'figures/{r.name}'))
+            log(f"[reproduce] {r.name}: {nb.name} -> {_shown(out_dir)}"
+                + (f" {json.dumps({k: v for k, v in p.items() if k != 'out_dir'})}" if p else ''))
+            if dry_run: results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned')); continue
+            if run_id: _write_run_record(out_dir, r, nb, p, run_id)
+            results.append(_execute(r, nb, p, out_dir/'_runs'/nb.name, progress, log))
+            _log_time(results[-1], out_root, run_id)
     return results
 
 # %% ../nbs/12_reproduce.ipynb #d9fc2be7

@@ -55,8 +55,9 @@ def top_k(S:np.ndarray, # (n, N) scores of n questions against N passages
          ) -> tuple[np.ndarray, np.ndarray]:
     "Per row, the `k` best columns by score, ties broken by the lower column, and their scores: the reference top-K."
     S = np.atleast_2d(S)
+    if S.ndim != 2: raise ValueError(f"S must have shape (n, N), got shape {S.shape}")
     n, N = S.shape
-    if not 1 <= k <= N: raise ValueError(f"k must lie in 1..{N} (the corpus size), got k={k}")
+    k = check_k(k, N)   # an integer in 1..N
     if n == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), S.dtype)
     kth = -np.partition(-S, k - 1, axis=1)[:, k - 1:k]  # the k-th best score per row
     gt, eq = S > kth, S == kth

@@ -9,7 +9,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from scipy import stats
-from .conformal import check_alpha, check_scores, conformal_threshold
+from .conformal import check_alpha, check_array, check_binary, check_count, check_scores, conformal_threshold
 
 # %% auto #0
 __all__ = ['PVALUES', 'check_lambdas', 'loss_matrix', 'crc_threshold', 'ltt_pvalues', 'LTTResult', 'fixed_sequence', 'ltt_select',
@@ -78,7 +78,7 @@ def crc_threshold(losses, # loss matrix (n, len(lambdas)) or a function lambda -
     bound = n / (n + 1) * L.mean(axis=0) + B / (n + 1)  # CRC eq. (4)
     ok = np.flatnonzero(bound <= alpha + 1e-12)
     if not len(ok):
-        why = (f"B/(n+1)={B/(n+1):.3g} > alpha: n >= {math.ceil(B/alpha - 1 - 1e-9)} questions are needed"
+        why = (f"B/(n+1)={B/(n+1):.3g} > alpha: n >= {math.ceil(B/alpha - 1 - 1e-9) if B / alpha < 1e18 else f'{B/alpha:.3g}'} questions are needed"
                if B / (n + 1) > alpha else f"the smallest bound is {bound.min():.3g} at lambda={lam[bound.argmin()]}")
         warnings.warn(f"crc_threshold: no lambda controls the risk at alpha={alpha} with n={n} ({why}); the threshold "
                       "is +inf: act on no question", stacklevel=2)
@@ -103,9 +103,15 @@ def ltt_pvalues(risk, # empirical risk R_hat_j of each candidate (in [0, 1])
                ) -> np.ndarray:
     "Valid p-values of `H_j: R(lambda_j) > alpha` (LTT Section 3); 1 where `n_j = 0`."
     alpha = check_alpha(alpha)
-    r = np.atleast_1d(np.asarray(risk, dtype=np.float64))
-    nn = np.broadcast_to(np.asarray(n), r.shape).astype(np.int64)
-    if (nn < 0).any(): raise ValueError(f"n must be >= 0, got n={np.asarray(n).tolist()}")
+    r = np.atleast_1d(check_array(risk, 'risk', nan=True))  # NaN only where n = 0 (checked below)
+    if r.ndim != 1: raise ValueError(f"risk must be a number or 1-D (one per candidate), got shape {r.shape}")
+    nv = np.asarray(n)
+    if nv.dtype.kind not in 'iuf' or (nv.dtype.kind == 'f' and not np.all(np.isfinite(nv) & (nv == np.round(nv)))):
+        raise ValueError(f"n must hold integer counts, got n={nv.tolist()!r:.200}")
+    if (nv < 0).any(): raise ValueError(f"n must be >= 0, got n={nv.tolist()!r:.200}")
+    try: nn = np.broadcast_to(nv, r.shape).astype(np.int64)
+    except ValueError: raise ValueError(f"n must be one count or one per candidate (risk has shape {r.shape}), got n of "
+                                        f"shape {nv.shape}") from None
     r = np.where(nn > 0, r, 0.0)
     if np.isnan(r).any() or (r < 0).any() or (r > 1).any():
         raise ValueError(f"risk must lie in [0, 1], got risk={np.asarray(risk).tolist()}")
@@ -139,12 +145,27 @@ def fixed_sequence(pvalues, # one p-value per hypothesis
                   ) -> np.ndarray:
     "Indices rejected by fixed-sequence testing: along `order`, reject while `p <= delta`, stop at the first that is not."
     delta = check_alpha(delta, 'delta')
-    p = np.asarray(pvalues, dtype=np.float64)
+    p = check_array(pvalues, 'pvalues', 0, 1, ndim=1)   # a NaN p-value is never a rejection: it is an error
+    o = np.asarray(order)
+    if (o.ndim != 1 or (o.size and o.dtype.kind not in 'iu') or len(set(o.tolist())) != len(o)
+            or (o.size and ((o < 0) | (o >= len(p))).any())):
+        raise ValueError(f"order must hold distinct indices in 0..{len(p) - 1}, got order={o.tolist()!r:.200}")
     out = []
-    for j in order:
+    for j in o:
         if p[j] > delta: break
         out.append(int(j))
     return np.array(out, dtype=int)
+
+# %% ../nbs/10_risk_control.ipynb #7fb5e244
+def _ltt_losses(losses, lam, pvalue:str) -> np.ndarray:
+    "LTT's loss matrix (NaN: not counted), or a `ValueError` naming a loss outside [0, 1] (not 0/1 for `pvalue='binomial'`)."
+    L = loss_matrix(losses, lam, allow_nan=True)
+    binary = pvalue == 'binomial'   # the exact binomial p-value needs a 0/1 loss
+    if (bad := (L < 0) | (L > 1) | ((L != 0) & (L != 1) & ~np.isnan(L) if binary else False)).any():
+        i, j = (int(x) for x in np.argwhere(bad)[0])
+        raise ValueError(f"LTT losses must lie in [0, 1]{' and be 0 or 1 for pvalue=binomial' if binary else ''}: "
+                         f"losses[{i}, {j}]={L[i, j]} at lambda={lam[j]}")
+    return L
 
 # %% ../nbs/10_risk_control.ipynb #d44528a9
 def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function lambda -> losses; NaN: not counted at that lambda
@@ -158,17 +179,14 @@ def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function l
               ) -> LTTResult:
     "Learn then Test (Angelopoulos et al. 2021, Algorithm 1) with fixed-sequence testing: the valid set and the chosen lambda."
     alpha, delta, lam = check_alpha(alpha), check_alpha(delta, 'delta'), check_lambdas(lambdas)
-    L = loss_matrix(losses, lam, allow_nan=True)
-    if ((L < 0) | (L > 1)).any():
-        i, j = (int(x) for x in np.argwhere((L < 0) | (L > 1))[0])
-        raise ValueError(f"LTT losses must lie in [0, 1]: losses[{i}, {j}]={L[i, j]} at lambda={lam[j]}")
+    L = _ltt_losses(losses, lam, pvalue)
     def pvals(M):
         n = (~np.isnan(M)).sum(axis=0)
         risk = np.where(n > 0, np.nansum(M, axis=0) / np.maximum(n, 1), np.nan)
         return ltt_pvalues(np.nan_to_num(risk), n, alpha, pvalue), risk, n
     if isinstance(order, str) and order == 'learned':  # order the candidates on held-apart questions (LTT Section 4)
         if not 0 < learn_frac < 1: raise ValueError(f"learn_frac must lie in (0, 1), got learn_frac={learn_frac}")
-        perm = np.random.default_rng(seed).permutation(len(L))
+        perm = np.random.default_rng(check_count(seed, 'seed', 0)).permutation(len(L))
         k = int(round(learn_frac * len(L)))
         if not 0 < k < len(L): raise ValueError(f"learn_frac={learn_frac} leaves no ordering or no testing question (n={len(L)})")
         order = np.lexsort((-lam, pvals(L[perm[:k]])[0]))  # smallest ordering p-value first; ties: the larger lambda first
@@ -221,11 +239,21 @@ def decision_metrics(keep, # per question: True when the answer is kept (answere
                      wrong, # per question: True when the answer is wrong
                     ) -> dict:
     "`kept_wrong` (rate over all questions), `selective_risk` P(wrong | kept) (NaN when none kept) and `keep_rate`."
-    k, w = np.asarray(keep, bool), np.asarray(wrong, bool)
+    k, w = check_binary(keep, 'keep'), check_binary(wrong, 'wrong')   # a NaN or 0.5 decision is no decision
     if k.shape != w.shape: raise ValueError(f"keep has shape {k.shape} but wrong has shape {w.shape}")
-    n = max(len(k), 1)
+    if k.ndim != 1: raise ValueError(f"keep must be 1-D (one decision per question), got shape {k.shape}")
+    n = len(k)
     return dict(kept_wrong=float((k & w).sum() / n), selective_risk=float((k & w).sum() / k.sum()) if k.any() else math.nan,
                 keep_rate=float(k.sum() / n))
+
+# %% ../nbs/10_risk_control.ipynb #0de5d745
+def _trial_args(alphas, n_splits, seed, delta, ltt_orders) -> tuple:
+    "`risk_control_trials`' settings checked: `(alphas as a list, n_splits, seed, delta)`, or a `ValueError` naming one."
+    alphas = [check_alpha(a, 'alphas') for a in np.atleast_1d(alphas)]
+    if not alphas: raise ValueError("alphas is empty: at least one risk level is needed")
+    bad = [o for o in ltt_orders if not (isinstance(o, str) and o in ('descending', 'ascending', 'learned'))]
+    if bad: raise ValueError(f"ltt_orders must hold 'descending', 'ascending' or 'learned', got {bad}")
+    return alphas, check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0), check_alpha(delta, 'delta')
 
 # %% ../nbs/10_risk_control.ipynb #64d12882
 def risk_control_trials(confidence, # per question: the confidence score (act when >= lambda)
@@ -243,10 +271,10 @@ def risk_control_trials(confidence, # per question: the confidence score (act wh
     c, w = _conf_wrong(confidence, wrong)
     if not 0 < cal_frac < 1: raise ValueError(f"cal_frac must lie in (0, 1), got cal_frac={cal_frac}")
     lam = check_lambdas(np.linspace(c.min(), c.max(), 101) if lambdas is None else lambdas)
-    rules = {} if rules is None else {k: np.asarray(v, bool) for k, v in rules.items()}
+    rules = {} if rules is None else {k: check_binary(v, f'rules[{k!r}]') for k, v in rules.items()}
     for k, v in rules.items():
         if v.shape != c.shape: raise ValueError(f"rule {k!r} has shape {v.shape} but confidence has shape {c.shape}")
-    alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
+    alphas, n_splits, seed, delta = _trial_args(alphas, n_splits, seed, delta, ltt_orders)
     rng, n_cal, rows = np.random.default_rng(seed), int(round(cal_frac * len(c))), []
     if not 0 < n_cal < len(c): raise ValueError(f"cal_frac={cal_frac} leaves no calibration or no test question (n={len(c)})")
     for split in range(n_splits):
@@ -293,10 +321,15 @@ def group_taus(groups, # group of each test question, shape (m,)
                taus:dict, # {group: tau} from `mondrian_threshold`
               ) -> np.ndarray:
     "The threshold of each test question's group, or a `ValueError` naming groups that had no calibration question."
+    if not isinstance(taus, dict): raise ValueError(f"taus must be a dict {{group: tau}}, got {type(taus).__name__}")
     g = np.asarray(groups, dtype=object)
     unknown = [x for x in pd.unique(g) if x not in taus]
     if unknown:
         raise ValueError(f"test groups {unknown[:10]} have no calibration threshold (calibrated groups: {list(taus)[:10]})")
+    for key, v in taus.items():
+        try: t = float(v)
+        except (TypeError, ValueError): raise ValueError(f"taus[{key!r}] must be a number, got {v!r:.80}") from None
+        if math.isnan(t): raise ValueError(f"taus[{key!r}] must not be NaN: a NaN threshold would give empty sets")
     return np.array([taus[x] for x in g], dtype=np.float64)
 
 # %% ../nbs/10_risk_control.ipynb #4e245215
@@ -305,7 +338,7 @@ def mondrian_in_set(scores, # test nonconformity scores, shape (m, ...): the fir
                     taus:dict, # {group: tau} from `mondrian_threshold`
                    ) -> np.ndarray:
     "Set membership `score <= tau[group]`, broadcast over the candidate axes (a NaN score is never in the set)."
-    s = np.asarray(scores, dtype=np.float64)
+    s = check_array(scores, 'scores', nan=True, empty=True, finite=False)   # a NaN score is never in the set
     t = group_taus(groups, taus)
     if s.ndim == 0 or s.shape[0] != len(t):
         raise ValueError(f"scores has shape {s.shape} but there are {len(t)} groups: the first axis must be the question")
@@ -317,7 +350,7 @@ def coverage_by_group(covered, # per test question: True when its set covers
                       level:float=0.95, # mass of the Clopper-Pearson interval
                      ) -> pd.DataFrame:
     "Per group: `n`, `coverage` and its exact Clopper-Pearson interval `lo`, `hi` (one row per group, in order of appearance)."
-    cv, g = np.asarray(covered, bool), np.asarray(groups, dtype=object)
+    cv, g, level = check_binary(covered, 'covered'), np.asarray(groups, dtype=object), check_alpha(level, 'level')
     if cv.shape != g.shape: raise ValueError(f"covered has shape {cv.shape} but groups has shape {g.shape}")
     rows = []
     for key in pd.unique(g):
@@ -332,6 +365,11 @@ def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (any extr
                     ) -> pd.DataFrame:
     "Mean and 5-95 % range over splits of kept_wrong, selective_risk, keep_rate; shares of splits keeping nothing and with each risk above alpha."
     by = list(by)
+    need = set(by) | {'split', 'n_cal', 'n_test', 'lam', 'alpha', 'kept_wrong', 'selective_risk', 'keep_rate'}
+    if not isinstance(trials, pd.DataFrame) or need - set(trials.columns):
+        raise ValueError(f"trials must be a `risk_control_trials` frame: missing columns "
+                         f"{sorted(need - set(getattr(trials, 'columns', [])))}")
+    if not len(trials): raise ValueError("trials is empty: no split to summarize")
     g = trials.assign(nothing_kept=trials.selective_risk.isna(), kept_wrong_above=trials.kept_wrong > trials.alpha,
                       selective_above=trials.selective_risk.fillna(0) > trials.alpha).groupby(by, sort=False)
     out = g.agg(splits=('split', 'size'), n_cal=('n_cal', 'first'), n_test=('n_test', 'first'), lam=('lam', 'median'),
@@ -467,6 +505,8 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
     fam = np.asarray(family(c) if callable(family) else family, dtype=object)
     if fam.shape != (len(c),): raise ValueError(f"family has shape {fam.shape}, expected ({len(c)},) (one per question)")
     alpha_ret, alpha_llm = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
+    n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
+    cal_frac = check_alpha(cal_frac, 'cal_frac')
     rows = []
     for split in range(n_splits):
         cal_i, test_i = stratified_split(fam, (cal_frac, 1 - cal_frac), seed=seed + split)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 import pandas as pd
+from .conformal import check_alpha, check_count
 
 # %% auto #0
 __all__ = ['check_fractions', 'stratified_split', 'bootstrap_ci']
@@ -29,12 +30,12 @@ def stratified_split(strata, # per item: its stratum (any hashable), or an int n
     "One sorted index array per part; each stratum is shuffled and cut in the proportions `fractions`."
     fr = check_fractions(fractions)
     if isinstance(strata, (int, np.integer)):
-        if strata < 0: raise ValueError(f"the number of items must be >= 0, got {strata}")
+        if strata < 0: raise ValueError(f"strata, the number of items, must be >= 0, got {strata}")
         strata = np.zeros(int(strata), int)
     if order == 'appearance': codes = pd.factorize(np.asarray(strata, dtype=object))[0]
     elif order == 'sorted': codes = pd.factorize(np.asarray(strata, dtype=object), sort=True)[0]
     else: raise ValueError(f"order must be 'appearance' or 'sorted', got order={order!r}")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_count(seed, 'seed', 0))
     parts = [[] for _ in fr]
     for s in np.unique(codes):
         idx = rng.permutation(np.flatnonzero(codes == s))
@@ -50,8 +51,8 @@ def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN wh
                  seed:int=0, # random seed of the resampling
                 ) -> dict:
     "`statistic` on the data with `<m>_lo`, `<m>_hi` percentile intervals and `<m>_undefined_boot` counts."
-    if not 0 < level < 1: raise ValueError(f"level must be in (0, 1), got level={level}")
-    if n_boot < 0: raise ValueError(f"n_boot must be >= 0, got n_boot={n_boot}")
+    level, n_boot, seed = check_alpha(level, 'level'), check_count(n_boot, 'n_boot', 0), check_count(seed, 'seed', 0)
+    if not callable(statistic): raise ValueError(f"statistic must be a function, got statistic={statistic!r:.80}")
     arrays = [np.asarray(a) for a in arrays]
     n = len(arrays[0]) if arrays else 0
     if any(len(a) != n for a in arrays): raise ValueError(f"arrays of different lengths {[len(a) for a in arrays]}")

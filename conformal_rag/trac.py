@@ -10,7 +10,8 @@ import pandas as pd
 from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, bonferroni_test
 from .traq import (Collection, holds_gold, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
                                 register_method, calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest,
-                                memoized, gp_minimize_1d, apply_population)
+                                memoized, gp_minimize_1d, apply_population, grid_minimize_1d, check_search,
+                                with_llm_score, register_variant, register_score_variants)
 
 # %% auto #0
 __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
@@ -65,9 +66,13 @@ def global_test_sets(cal:Collection, test:Collection,
     return res
 
 # %% ../nbs/07_trac.ipynb #3aae1500
-def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo):
-    "The search of `optimize_weights`, not memoized: random points when `n_calls` is too small for a Gaussian process, else `traq.gp_minimize_1d`."
+def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo,
+                      search='bo', n_grid=91):
+    "The search of `optimize_weights`, not memoized: a grid, random points when `n_calls` is too few for a GP, or a GP."
     f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind)[objective])
+    if search == 'grid':
+        r = grid_minimize_1d(f, w_bounds, n_grid)
+        return dict(w_ret=r['w_ret'], objective=r['objective'])
     if n_calls <= n_initial_points + 1:
         rng = np.random.default_rng(seed)
         xs = [0.5] + [float(rng.uniform(*w_bounds)) for _ in range(n_calls - 1)]
@@ -80,21 +85,28 @@ def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_point
 def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective:str='semantic_size', n_calls:int=15,
                      n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0,
                      fast_bo:bool=True, # see `traq.gp_minimize_1d`
+                     search:str='bo', # 'bo': Bayesian optimization (as TRAQ's); 'grid': `traq.grid_minimize_1d`
+                     n_grid:int=91, # points of the grid search
                     ) -> dict:
     "The retriever weight minimizing `objective` of the global-test set on the optimization split (memoized like `optimize_split`)."
+    check_search(search)
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_weights at least one question")
     key = ('optimize_weights', collection_digest(opt), float(alpha), test_kind, objective, n_calls, n_initial_points,
-           tuple(map(float, w_bounds)), seed, fast_bo)
+           tuple(map(float, w_bounds)), seed, fast_bo) + (() if search == 'bo' else (search, n_grid))
     return memoized(key, lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds,
-                                                   seed, fast_bo))
+                                                   seed, fast_bo, search, n_grid))
 
 # %% ../nbs/07_trac.ipynb #bba007f4
 def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,
-            fast_bo=True, **_):
-    w = 0.5
+            fast_bo=True, search='bo', n_grid=91, llm_score='frequency', **_):
+    check_search(search)
+    c, w = with_llm_score(c, llm_score, seed), 0.5   # the tie-aware score on the whole pool, seeded by the run's seed
     if optimize: w = optimize_weights(c.subset(opt), alpha, test_kind, n_calls=n_calls, n_initial_points=n_initial_points,
-                                      seed=seed, fast_bo=fast_bo)['w_ret']
-    return global_test_sets(c.subset(cal), c.subset(test), alpha, (w, 1 - w), test_kind)
+                                      seed=seed, fast_bo=fast_bo, search=search, n_grid=n_grid)['w_ret']
+    r = global_test_sets(c.subset(cal), c.subset(test), alpha, (w, 1 - w), test_kind)
+    if optimize and search != 'bo': r['search'] = search   # recorded where not the default
+    if llm_score != 'frequency': r['llm_score'] = llm_score
+    return r
 
 # %% ../nbs/07_trac.ipynb #318f64ad
 @register_method('HMP')
@@ -107,6 +119,11 @@ def _ccps_h(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, 
 # %% ../nbs/07_trac.ipynb #a6bb8838
 @register_method('CCPS-B')
 def _ccps_b(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'bonferroni', True, **kw)
+
+# %% ../nbs/07_trac.ipynb #d1c2cd9b
+register_variant('CCPS-B-grid', 'CCPS-B', search='grid')
+register_variant('CCPS-H-grid', 'CCPS-H', search='grid')
+register_score_variants(['HMP', 'CCPS-B', 'CCPS-H', 'CCPS-B-grid', 'CCPS-H-grid'])
 
 # %% ../nbs/07_trac.ipynb #f160d66c
 TRAC_COLUMNS = {'e2e_coverage': 'Cov', 'total_size': 'Ans', 'exact_size': 'Ext', 'rouge_size': 'Rou',
@@ -147,18 +164,21 @@ TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False), 'CCPS-B': 
 def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS), seed:int=0, fractions=(0.3, 0.3, 0.4),
                           n_calls:int=15, n_initial_points:int=5,
                           population:str|None=None, # restrict `c` to this population before the split (`traq.apply_population`)
+                          search:str='bo', # the weight's search of CCPS-B/H: 'bo' (as TRAQ's) or 'grid'
+                          llm_score:str='frequency', # the LLM score (`traq.llm_confidence`), its tie-break seeded by `seed`
                          ) -> pd.DataFrame:
     "Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one row per (method, question)."
     unknown = [m for m in methods if m not in TRAC_METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
     if population is not None: c = apply_population(c, population)
+    c = with_llm_score(c, llm_score, seed)
     cal, opt, test = split_indices(c, fractions, seed)
     cal_c, test_c = c.subset(cal), c.subset(test)
     rows = []
     for m in methods:
         kind, optimize = TRAC_METHODS[m]
         w = optimize_weights(c.subset(opt), alpha, kind, n_calls=n_calls, n_initial_points=n_initial_points,
-                             seed=seed)['w_ret'] if optimize else 0.5
+                             seed=seed, search=search)['w_ret'] if optimize else 0.5
         r = global_test_sets(cal_c, test_c, alpha, (w, 1 - w), kind, return_mask=True)
         sizes = set_sizes(test_c, r['mask'])
         rows.append(pd.DataFrame(dict(method=m, qid=test_c.qid, **sizes)))

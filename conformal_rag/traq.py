@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_traq.ipynb #f71ccebe
 from __future__ import annotations
-import math, warnings
+import math, time, warnings
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 import numpy as np
@@ -12,23 +12,27 @@ import pandas as pd
 from fastcore.basics import patch
 from .conformal import (check_alpha, check_weights, conformal_threshold, pac_threshold, in_set,
                                      bonferroni_alphas)
-from .paths import data_dir
+from .paths import data_dir, repo_root
 from .stats import stratified_split
 
 # %% auto #0
-__all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'METHODS', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection',
-           'synthetic_collection', 'load_collection', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity',
-           'llm_gold_slots', 'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct',
-           'check_population', 'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set',
-           'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split',
+__all__ = ['LLM_SCORES', 'FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'SEARCHES', 'METHODS', 'METHOD_OPTIONS', 'VARIANTS',
+           'SCORE_SUFFIXES', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection', 'synthetic_collection',
+           'load_collection', 'check_llm_score', 'tie_eps', 'tie_uniforms', 'cluster_logprob', 'llm_confidence',
+           'with_llm_score', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'llm_gold_slots',
+           'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
+           'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'holds_gold',
+           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'check_budget',
            'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices',
-           'collection_digest', 'memoized', 'gp_minimize_1d', 'optimize_split', 'TraqRecluster', 'traq_recluster',
-           'semantic_size_traq', 'traq_split', 'check_splits', 'traq_softmax', 'optimize_split_traq', 'vanilla',
-           'register_method', 'split_and_calibrate', 'split_and_calibrate_traq', 'grid_splits', 'grid_run', 'run_grid',
-           'individual_coverage', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg',
-           'summarize', 'size_reduction', 'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid',
-           'set_answers', 'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table',
-           'coverage_panels', 'method_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+           'collection_digest', 'memoized', 'gp_minimize_1d', 'grid_minimize_1d', 'check_search', 'optimize_split',
+           'search_comparison', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq', 'traq_split', 'check_splits',
+           'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options',
+           'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant', 'register_score_variants',
+           'grid_splits', 'grid_run', 'check_options', 'run_grid', 'individual_coverage', 'split_coverage_pmf',
+           'coverage_band', 'coverage_summary', 'quantile_agg', 'summarize', 'size_reduction',
+           'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table',
+           'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels', 'method_plan',
+           'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06_traq.ipynb #ecbef31c
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
@@ -71,6 +75,7 @@ class Collection:
     features:np.ndarray|None = None # (Q, d) features of (question, gold passage), for the "I do not know" classifier
     question:np.ndarray|None = None # (Q,) question texts, for qualitative examples
     gold_answer:np.ndarray|None = None # (Q,) the standard answer(s) as one string, for qualitative examples
+    logprob:np.ndarray|None = None # (Q, K, M) each sample's mean token log-probability (NaN: none), optional
     meta:dict = field(default_factory=dict)
 
     def __post_init__(self): self.check()   # dtypes coerced, shapes and samples checked (`Collection.check` below)
@@ -96,11 +101,30 @@ def check(self:Collection):
         if len(getattr(self, n)) != Q: raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
     if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
         raise ValueError("ret_score is NaN for a retrieved or gold passage")
+    _check_freq(self)
     empty = (self.cluster < 0).all(axis=2) & self.in_topk
     if empty.any():
         q, k = map(int, np.argwhere(empty)[0])
         raise ValueError(f"passages without samples: {int(empty.sum())} retrieved (question, passage) slots have no "
                          f"sampled answer, first question {self.qid[q]!r} passage slot {k}")
+
+# %% ../nbs/06_traq.ipynb #a2207d8d
+def _check_freq(c:Collection):
+    "Raise a `ValueError` naming `freq` (`logprob`) when a frequency is negative or a sample's NaN (a log-probability > 0)."
+    sampled = c.cluster >= 0
+    if np.isnan(c.freq[sampled]).any():
+        n_nan = int(np.isnan(c.freq[sampled]).sum())
+        raise ValueError(f"freq is NaN for {n_nan} of {int(sampled.sum())} sampled answers: "
+                         "a sampled answer's freq is its cluster's frequency, a number in (0, 1]")
+    if (c.freq < 0).any():
+        raise ValueError(f"freq must not be negative (a cluster's frequency), got freq={float(np.nanmin(c.freq))} "
+                         f"for {int((c.freq < 0).sum())} entries")
+    if c.logprob is None: return
+    c.logprob = np.asarray(c.logprob, dtype=np.float64)
+    if c.logprob.shape != c.cluster.shape:
+        raise ValueError(f"logprob has shape {c.logprob.shape}, expected {c.cluster.shape}")
+    if (c.logprob > 0).any():
+        raise ValueError(f"logprob must be a log-probability (<= 0), got logprob={float(np.nanmax(c.logprob))}")
 
 # %% ../nbs/06_traq.ipynb #757ec50e
 @patch(as_prop=True)
@@ -143,11 +167,19 @@ def load(cls:Collection, path:str|Path) -> 'Collection':
     return cls(**kw, meta=meta)
 
 # %% ../nbs/06_traq.ipynb #99167cee
+def _synthetic_logprob(cluster, correct, seed:int) -> np.ndarray:
+    "Per-sample mean token log-probabilities, higher for correct answers, from a stream of their own (NaN: no sample)."
+    lp = -np.random.default_rng([seed, 1]).gamma(2.0, 0.4, cluster.shape) - 0.6 * ~correct
+    lp[cluster < 0] = np.nan
+    return lp
+
+# %% ../nbs/06_traq.ipynb #80eff4e7
 def synthetic_collection(Q:int=300, # questions
                          K:int=20, # retrieved passages per question
                          M:int=30, # samples per (question, passage)
                          seed:int=0, # random seed
                          p_answerable:float=0.9, # chance the LLM can answer from the gold passage
+                         logprobs:bool=False, # also per-sample mean token log-probabilities (higher for correct answers)
                         ) -> Collection:
     "A random `Collection` shaped like a real one, for examples, tests and benchmarks."
     rng = np.random.default_rng(seed)
@@ -175,6 +207,7 @@ def synthetic_collection(Q:int=300, # questions
     freq[cluster < 0] = 0
     exact = np.where(cluster >= 0, cluster * 3 + rng.integers(0, 3, cluster.shape), -1)  # surface variants
     return Collection(ret_score=ret, in_topk=in_topk, is_gold=is_gold, cluster=cluster, freq=freq, correct=correct,
+                      logprob=_synthetic_logprob(cluster, correct, seed) if logprobs else None,
                       exact_id=exact, rouge_id=cluster.copy(), requests=np.full(Q, K + (gold_rank == K)),
                       template=np.array(['a', 'b'])[np.arange(Q) % 2], qid=[f'q{i}' for i in range(Q)],
                       features=np.c_[2 * can + rng.normal(0, 1, Q), rng.normal(0, 1, (Q, 3))],
@@ -195,13 +228,91 @@ def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:T
         seed = int(parts[1]) if len(parts) > 1 else 0
         return synthetic_collection(int(parts[2]) if len(parts) > 2 else 500, 10, 20, seed=seed)
     p = Path(spec)
-    if not p.suffix: p = data_dir('collected', f'{spec}.npz')
+    # a bare name: the committed collections (data/collected), then the collect command's output folder (runs/collected)
+    folders = [data_dir('collected'), repo_root()/'runs'/'collected']
+    if not p.suffix: p = next((f/f'{spec}.npz' for f in folders if (f/f'{spec}.npz').exists()), folders[0]/f'{spec}.npz')
     if not p.exists():
-        avail = sorted(x.stem for x in data_dir('collected').glob('*.npz') if not x.stem.endswith('_extra')) \
-                if data_dir('collected').exists() else []
+        avail = sorted(x.stem for f in folders if f.exists() for x in f.glob('*.npz') if not x.stem.endswith('_extra'))
         raise FileNotFoundError(f"no collection {spec!r} (looked for {p}); available: {avail or 'none'}; "
                                 "make one with conformal_rag.collect or use 'synthetic:SEED'")
     return Collection.load(p)
+
+# %% ../nbs/06_traq.ipynb #b20bddc8
+LLM_SCORES = ('frequency', 'frequency+random', 'frequency+logprob')
+
+def check_llm_score(llm_score:str) -> str:
+    "Raise a `ValueError` unless `llm_score` is one of `LLM_SCORES`."
+    if llm_score not in LLM_SCORES: raise ValueError(f"llm_score must be one of {LLM_SCORES}, got llm_score={llm_score!r}")
+    return llm_score
+
+# %% ../nbs/06_traq.ipynb #68ae04de
+def tie_eps(c:Collection) -> float:
+    "`1 / (2 M^2)`: smaller than the gap between distinct frequencies `a/b`, `c/d` with `b, d <= M` samples."
+    return 0.5 / c.shape[2] ** 2
+
+# %% ../nbs/06_traq.ipynb #a1cee450
+def _mix64(x:np.ndarray) -> np.ndarray:
+    "splitmix64's finalizer on a uint64 array (wrapping arithmetic)."
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+# %% ../nbs/06_traq.ipynb #90504b19
+def tie_uniforms(c:Collection, # the questions
+                 seed:int=0, # seed of the draw
+                ) -> np.ndarray:
+    "(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): a cluster's samples in a passage share it."
+    import zlib
+    Q, K, M = c.shape
+    with np.errstate(over='ignore'):
+        qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
+        x = _mix64(qh + np.uint64(int(seed) % 2 ** 63) * np.uint64(0x9E3779B97F4A7C15))
+        x = _mix64(x ^ np.arange(K, dtype=np.uint64).reshape(1, K, 1))
+        x = _mix64(x ^ c.cluster.astype(np.int64).astype(np.uint64))
+    return ((x >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
+
+# %% ../nbs/06_traq.ipynb #399924c1
+def cluster_logprob(c:Collection) -> np.ndarray:
+    "(Q, K, M): `exp` of the mean over the samples of each sample's cluster in its passage of their mean token log-prob."
+    if c.logprob is None:
+        raise ValueError("llm_score='frequency+logprob' needs per-sample log-probabilities, but this collection has none "
+                         "(logprob=None; collect with logprobs=True), or use llm_score='frequency+random'")
+    Q, K, M = c.shape
+    s = c.cluster >= 0
+    if np.isnan(c.logprob[s]).any():
+        raise ValueError(f"logprob is NaN for {int(np.isnan(c.logprob[s]).sum())} sampled answers: "
+                         "llm_score='frequency+logprob' needs every sample's log-probability")
+    width = int(c.cluster.max()) + 1 if s.any() else 1
+    idx = (np.arange(Q * K).reshape(Q, K, 1) * width + np.maximum(c.cluster, 0))[s]
+    tot = np.bincount(idx, np.where(s, c.logprob, 0)[s], Q * K * width)
+    cnt = np.bincount(idx, None, Q * K * width)
+    out = np.zeros(c.shape)
+    out[s] = np.exp(tot[idx] / cnt[idx])
+    return out
+
+# %% ../nbs/06_traq.ipynb #8fb2c45d
+def llm_confidence(c:Collection, # the questions
+                   llm_score:str='frequency', # 'frequency' (TRAQ's), 'frequency+random' or 'frequency+logprob'
+                   seed:int=0, # seed of the random tie-break ('frequency+random')
+                  ) -> np.ndarray:
+    "(Q, K, M) confidence of each sample's cluster: its frequency, refined by a tie-break below the gap between frequencies."
+    if check_llm_score(llm_score) == 'frequency': return c.freq
+    second = tie_uniforms(c, seed) if llm_score == 'frequency+random' else cluster_logprob(c)
+    return np.where(c.cluster >= 0, c.freq + tie_eps(c) * second, c.freq)
+
+# %% ../nbs/06_traq.ipynb #17b72bbe
+def with_llm_score(c:Collection, # the questions
+                   llm_score:str='frequency', # see `llm_confidence`
+                   seed:int=0, # seed of the random tie-break
+                  ) -> Collection:
+    "`c` with `freq` replaced by `llm_confidence(c, llm_score, seed)` (recorded in `meta`); `c` itself for 'frequency'."
+    if check_llm_score(llm_score) == 'frequency': return c
+    if c.meta.get('llm_score', 'frequency') != 'frequency':
+        raise ValueError(f"the collection already has llm_score={c.meta['llm_score']!r}; "
+                         f"apply llm_score={llm_score!r} to the original")
+    kw = {f.name: getattr(c, f.name) for f in fields(c)}
+    kw.update(freq=llm_confidence(c, llm_score, seed), meta={**c.meta, 'llm_score': llm_score, 'llm_score_seed': int(seed)})
+    return Collection(**kw)
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 FIDELITIES = ('exact', 'traq')
@@ -235,9 +346,13 @@ def llm_gold_slots(c:Collection) -> np.ndarray:
 # %% ../nbs/06_traq.ipynb #03ae96ac
 LLM_PLACEHOLDER = 1.0  # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
 
-def llm_nonconformity(c:Collection) -> np.ndarray:
+def llm_nonconformity(c:Collection,
+                      llm_score:str='frequency', # the LLM score (`llm_confidence`); TRAQ's: the frequency
+                      seed:int=0, # seed of the random tie-break ('frequency+random')
+                     ) -> np.ndarray:
     "Per question: minus the frequency of the most frequent correct cluster sampled from the gold passage (placeholder 1)."
-    gold_freq = np.where(c.correct & llm_gold_slots(c)[:, :, None], c.freq, 0).max(axis=(1, 2))
+    conf = llm_confidence(c, llm_score, seed)
+    gold_freq = np.where(c.correct & llm_gold_slots(c)[:, :, None], conf, 0).max(axis=(1, 2))
     return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
 
 # %% ../nbs/06_traq.ipynb #cbf3f450
@@ -319,9 +434,12 @@ def holds_gold(c:Collection, passages:np.ndarray) -> np.ndarray:
     return (passages & c.is_gold).any(axis=1)
 
 # %% ../nbs/06_traq.ipynb #f68dee4e
-def llm_set(c:Collection, tau_llm:float) -> np.ndarray:
+def llm_set(c:Collection, tau_llm:float,
+            llm_score:str='frequency', # the LLM score (`llm_confidence`): TRAQ's frequency, or a tie-aware one
+            seed:int=0, # seed of the random tie-break ('frequency+random')
+           ) -> np.ndarray:
     "(Q, K, M) mask of the samples whose cluster is in the LLM set `{-freq <= tau_llm}` (TRAQ eq. (3))."
-    return (c.cluster >= 0) & in_set(-c.freq, tau_llm)
+    return (c.cluster >= 0) & in_set(-llm_confidence(c, llm_score, seed), tau_llm)
 
 # %% ../nbs/06_traq.ipynb #54938738
 def aggregated_set(c:Collection, tau_ret:float, tau_llm:float) -> np.ndarray:
@@ -370,6 +488,16 @@ def check_split(alpha:float, alpha_ret:float, alpha_llm:float, tol:float=1e-9):
     if abs(alpha_ret + alpha_llm - alpha) > tol:
         raise ValueError(f"alpha_ret + alpha_llm must equal alpha: {alpha_ret} + {alpha_llm} = {alpha_ret + alpha_llm} != alpha={alpha}")
 
+# %% ../nbs/06_traq.ipynb #4ffc465f
+def check_budget(alpha_ret:float, alpha_llm:float, # the two components' error budgets
+                 alone:bool=False, # each component calibrated alone at its own level: no sum to check
+                ):
+    "Raise a `ValueError` naming both budgets unless each is in (0, 1) and, unless `alone`, their sum is below 1."
+    a, b = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
+    if not alone and a + b >= 1:
+        raise ValueError(f"the error budgets must sum to less than 1 (TRAQ Theorem 3: alpha = alpha_ret + alpha_llm is the "
+                         f"miscoverage of the aggregated set): alpha_ret={alpha_ret} + alpha_llm={alpha_llm} = {a + b:g}")
+
 # %% ../nbs/06_traq.ipynb #766b9878
 def fidelity_method(method:str|None, # a threshold method or None
                     fidelity:str) -> str:
@@ -386,9 +514,11 @@ def calibrate(cal:Collection, # calibration questions
               delta:float|None=None, # PAC: the guarantee holds with prob. >= 1 - delta (split in halves); None: marginal
               method:str|None=None, # threshold method ('exact', 'traq', 'conflare'; PAC: 'exact' or 'traq', TRAQ's code); None: the fidelity's
               fidelity:str='exact', # 'traq': TRAQ's code (method 'traq', the gold passage's score retrieved or not)
+              alone:bool=False, # each component alone at its own level (TRAQ Figure 3): no joint budget to check
               **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
+    check_budget(alpha_ret, alpha_llm, alone)
     method = fidelity_method(method, fidelity)
     if 'drop_unanswerable' in kw:
         raise ValueError("drop_unanswerable was removed: choose the questions before splitting with "
@@ -525,15 +655,41 @@ def gp_minimize_1d(f, # objective of a list [x]
         return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
                            n_initial_points=n_initial_points, acq_func='EI', random_state=seed, **kw)
 
+# %% ../nbs/06_traq.ipynb #43af6a9f
+def grid_minimize_1d(f, # objective of a list [x]
+                     w_bounds, # search range (low, high)
+                     n_grid:int=91, # evenly spaced points, both ends included
+                    ) -> dict:
+    "Minimize `f` over `n_grid` points of `w_bounds`; ties go to the point nearest the range's centre, then the smaller one."
+    if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:
+        raise ValueError(f"n_grid must be an integer >= 2, got n_grid={n_grid!r}")
+    lo, hi = map(float, w_bounds)
+    if not lo < hi: raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")
+    ws = np.linspace(lo, hi, n_grid)
+    ys = np.array([float(f([float(w)])) for w in ws])
+    best = np.flatnonzero(ys == ys.min())
+    i = best[np.lexsort((ws[best], np.round(np.abs(ws[best] - (lo + hi) / 2), 12)))[0]]
+    return dict(w_ret=float(ws[i]), objective=float(ys[i]), ws=ws.tolist(), values=ys.tolist())
+
+# %% ../nbs/06_traq.ipynb #132d9d4e
+SEARCHES = ('bo', 'grid')
+
+def check_search(search:str) -> str:
+    "Raise a `ValueError` unless `search` is 'bo' (Bayesian optimization, TRAQ's) or 'grid'."
+    if search not in SEARCHES: raise ValueError(f"search must be one of {SEARCHES}, got search={search!r}")
+    return search
+
 # %% ../nbs/06_traq.ipynb #98c0a3ed
-def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo):
-    "The search of `optimize_split`, not memoized: random points when `n_calls` is too small for a Gaussian process, else `gp_minimize_1d`."
+def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo,
+                    search='bo', n_grid=91):
+    "The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too small for a GP, or `gp_minimize_1d`."
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')  # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
             th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
         return float(evaluate(opt, th)[objective])
+    if search == 'grid': return dict(grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
     if n_calls <= n_initial_points + 1:  # too few calls for a Gaussian process: plain search over random points
         rng = np.random.default_rng(seed)
         xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
@@ -554,18 +710,50 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
                    w_bounds=(0.05, 0.95), # search range of the retriever's share w = alpha_ret / alpha
                    seed:int=0, method:str='exact',
                    fast_bo:bool=True, # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
+                   search:str='bo', # 'bo': Bayesian optimization (TRAQ's, `gp_minimize_1d`); 'grid': `grid_minimize_1d`
+                   n_grid:int=91, # points of the grid search (search='grid')
                   ) -> dict:
-    "The retriever share `w` minimizing `objective` on the optimization split (`skopt.gp_minimize`, EI)."
+    "The retriever share `w` minimizing `objective` on the optimization split (`skopt.gp_minimize`, EI, or a grid)."
     alpha = check_alpha(alpha)
+    check_search(search)
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_split at least one question")
     if n_calls < 1 or n_initial_points < 0: raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} >= 0")
     key = ('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls, n_initial_points,
-           tuple(map(float, w_bounds)), seed, method, fast_bo)
+           tuple(map(float, w_bounds)), seed, method, fast_bo) + (() if search == 'bo' else (search, n_grid))
     return memoized(key, lambda: _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
-                                                 seed, method, fast_bo))
+                                                 seed, method, fast_bo, search, n_grid))
 
 
 
+
+# %% ../nbs/06_traq.ipynb #62cf37dd
+def search_comparison(c:Collection, # the pool of questions (after `population`)
+                      levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
+                      seeds=range(12), # one optimization split per seed (`split_indices`)
+                      fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
+                      n_calls:int=15, n_initial_points:int=5, # Bayesian optimization (as in `optimize_split`)
+                      n_grid:int=91, # points of the grid search
+                      fine:int=901, # points of the reference grid whose optimum both searches are judged against
+                     ) -> pd.DataFrame:
+    "One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, whether reached, seconds."
+    rows, seeds = [], list(seeds)
+    if not seeds: raise ValueError(f"seeds is empty: search_comparison needs at least one split seed, got seeds={seeds}")
+    for seed in seeds:
+        opt = c.subset(split_indices(c, fractions, seed)[1])
+        for level in levels:
+            alpha = check_alpha(round(1 - level, 10), f'1 - level (level={level})')
+            with warnings.catch_warnings():
+                warnings.simplefilter('ignore')   # +inf thresholds on small optimization splits: legitimate outcomes
+                best = _optimize_split(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
+                                       'exact', True, 'grid', fine)['objective']
+                for search in SEARCHES:
+                    t0 = time.perf_counter()
+                    r = _optimize_split(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
+                                        'exact', True, search, n_grid)
+                    rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'], objective=r['objective'],
+                                     fine_objective=best, reaches=r['objective'] <= best + 1e-9,
+                                     seconds=time.perf_counter() - t0, n_opt=len(opt)))
+    return pd.DataFrame(rows)
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
@@ -732,11 +920,24 @@ def vanilla(test:Collection,
 
 # %% ../nbs/06_traq.ipynb #f2f43b1e
 METHODS = {}
+# the options `run_grid` passes to every method (a method ignores those it does not use); `register_method` adds more
+METHOD_OPTIONS = {'n_calls', 'n_initial_points', 'method', 'fast_bo', 'search', 'n_grid', 'llm_score'}
 
-def register_method(name:str):
+def register_method(name:str,
+                    options=(), # option names the method takes beyond `METHOD_OPTIONS`
+                   ):
     "Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, **options) -> dict` under `name`."
-    def deco(fn): METHODS[name] = fn; return fn
+    def deco(fn): METHODS[name] = fn; METHOD_OPTIONS.update(options); return fn
     return deco
+
+# %% ../nbs/06_traq.ipynb #0a323add
+def check_run_options(fidelity:str, search:str, llm_score:str) -> str:
+    "The fidelity, after checking each option and that 'traq' fidelity has search='bo' and llm_score='frequency'."
+    check_search(search); check_llm_score(llm_score)
+    if check_fidelity(fidelity) == 'traq' and (search, llm_score) != ('bo', 'frequency'):
+        raise ValueError(f"fidelity='traq' reproduces TRAQ's code: search='bo' and llm_score='frequency' only, got "
+                         f"search={search!r}, llm_score={llm_score!r}")
+    return fidelity
 
 # %% ../nbs/06_traq.ipynb #191c3954
 def split_and_calibrate(c:Collection, # the collected arrays
@@ -754,19 +955,26 @@ def split_and_calibrate(c:Collection, # the collected arrays
                         fast_bo:bool=True, # see `gp_minimize_1d`
                         fidelity:str='exact', # 'traq': TRAQ's evaluation code (`split_and_calibrate_traq`)
                         recluster:TraqRecluster|None=None, # `traq_recluster(c)`, when already built ('traq' only)
+                        search:str='bo', # the split's search (`optimize_split`): 'bo' (TRAQ's) or 'grid'
+                        n_grid:int=91, # points of the grid search
+                        llm_score:str='frequency', # the LLM score (`with_llm_score` of `c`, its tie-break seeded by `seed`)
                         **_) -> dict:
     "TRAQ's core (§3.3, Theorem 1): split alpha between retriever and LLM (weighted Bonferroni), calibrate both, evaluate."
-    if check_fidelity(fidelity) == 'traq': return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize,
-                                                                           method, n_calls, n_initial_points, seed, recluster)
+    if check_run_options(fidelity, search, llm_score) == 'traq':
+        return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize, method, n_calls, n_initial_points,
+                                        seed, recluster)
     n_initial_points, method = 5 if n_initial_points is None else n_initial_points, 'exact' if method is None else method
+    c = with_llm_score(c, llm_score, seed)   # the whole pool: one score for calibration, optimization and test
     cal_c, test_c = c.subset(cal), c.subset(test)
     w, extra = 0.5, {}
     if optimize:
         r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls, n_initial_points=n_initial_points,
-                           seed=seed, method=method, fast_bo=fast_bo)
+                           seed=seed, method=method, fast_bo=fast_bo, search=search, n_grid=n_grid)
         w, extra = r['w_ret'], dict(opt_objective=r['objective'])
     alpha_ret, alpha_llm = bonferroni_alphas(alpha, (w, 1 - w))   # alpha_ret + alpha_LLM = alpha
     th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), delta if pac else None, method)
+    if optimize and search != 'bo': extra['search'] = search   # recorded where not the default: the paper's rows unchanged
+    if llm_score != 'frequency': extra['llm_score'] = llm_score
     return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
                 tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
@@ -809,6 +1017,35 @@ def _bonf_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c
 # %% ../nbs/06_traq.ipynb #2958b8cd
 @register_method('TRAQ-P')
 def _traq_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, True, **kw)
+
+# %% ../nbs/06_traq.ipynb #c0b627af
+VARIANTS = {}   # name -> (base method, fixed options)
+SCORE_SUFFIXES = {'frequency+random': 'rand', 'frequency+logprob': 'logprob'}
+
+def register_variant(name:str, # the variant's name in `METHODS`
+                     base:str, # a registered method
+                     **fixed, # options fixed for the variant (e.g. search='grid')
+                    ):
+    "Register `name`: method `base` run with the options `fixed` (which override the grid's)."
+    if base not in METHODS: raise ValueError(f"unknown base method {base!r}; known: {sorted(METHODS)}")
+    bad = sorted(set(fixed) - METHOD_OPTIONS)
+    if bad: raise ValueError(f"unknown option(s) {bad} for variant {name!r}; valid: {sorted(METHOD_OPTIONS)}")
+    base_fn = METHODS[base]
+    def fn(c, cal, opt, test, alpha, delta, **kw): return base_fn(c, cal, opt, test, alpha, delta, **{**kw, **fixed})
+    fn.__name__ = fn.__qualname__ = f"variant_{name}"
+    METHODS[name], VARIANTS[name] = fn, (base, dict(fixed))
+    return fn
+
+# %% ../nbs/06_traq.ipynb #4b306518
+def register_score_variants(names):
+    "Register `<name>-rand` and `<name>-logprob`: each method of `names` with a tie-aware LLM score (`SCORE_SUFFIXES`)."
+    for m in names:
+        for score, suffix in SCORE_SUFFIXES.items(): register_variant(f'{m}-{suffix}', m, llm_score=score)
+
+# %% ../nbs/06_traq.ipynb #32b915ef
+register_variant('TRAQ-grid', 'TRAQ', search='grid')
+register_variant('TRAQ-P-grid', 'TRAQ-P', search='grid')
+register_score_variants(['Bonf', 'TRAQ', 'TRAQ-grid', 'Bonf-P', 'TRAQ-P', 'TRAQ-P-grid'])
 
 # %% ../nbs/06_traq.ipynb #db6fe702
 def grid_splits(c:Collection, # the pool of questions (after `population`)
@@ -875,6 +1112,19 @@ def _warn_too_few(df:pd.DataFrame):
                       f"threshold was +inf (their sets hold everything); e.g. {bad.method.iloc[0]} at level "
                       f"{bad.level.iloc[0]}: {bad.too_few.iloc[0]}", stacklevel=3)
 
+# %% ../nbs/06_traq.ipynb #861c40b6
+def check_options(options:dict) -> dict:
+    "Raise a `TypeError` naming every option not in `METHOD_OPTIONS` (with the closest valid name), listing the valid ones."
+    import difflib
+    bad = sorted(set(options) - METHOD_OPTIONS)
+    if bad:
+        hints = {b: difflib.get_close_matches(b, METHOD_OPTIONS, 1) for b in bad}
+        hint = '; '.join(f"{b!r}: did you mean {h[0]!r}?" for b, h in hints.items() if h)
+        hint = f' ({hint})' if hint else ''
+        raise TypeError(f"run_grid got unexpected keyword argument(s) {bad}{hint}; the options passed to the methods are "
+                        f"{sorted(METHOD_OPTIONS)}, besides run_grid's own parameters")
+    return options
+
 # %% ../nbs/06_traq.ipynb #663da1eb
 def run_grid(c:Collection, # the collected arrays
              methods=('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), # names in `METHODS`
@@ -888,17 +1138,19 @@ def run_grid(c:Collection, # the collected arrays
              keep_workers:bool=False, # n_jobs > 1: leave joblib's workers running for the next call (a notebook's many grids)
              fidelity:str='exact', # 'traq': reproduce TRAQ's evaluation code (its split, thresholds, search, counts, Vanilla)
              splits=None, # explicit (cal, opt, test) index triples into `c` (after `population`), one per seed; None: drawn
-             **options, # passed to every method (n_calls, n_initial_points, method, ...)
+             **options, # passed to every method: names in `METHOD_OPTIONS` (n_calls, method, search, llm_score, ...)
             ) -> pd.DataFrame:
     "Run every method at every level and seed; one row per (method, level, seed). TRAQ's experiment grid."
     if 'drop_unanswerable' in options:
         raise ValueError("drop_unanswerable was removed: pass population='traq' (applied before splitting) instead")
+    check_options(options)
+    seeds = list(seeds)
+    if not seeds: raise ValueError(f"seeds is empty: run_grid needs at least one split seed, got seeds={seeds}")
     if population is not None: c = apply_population(c, population)
     pop = c.meta.get('population', 'all')
     unknown = [m for m in methods if m not in METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {sorted(METHODS)}")
     for l in levels: check_alpha(round(1 - l, 10), f'1 - level (level={l})')
-    seeds = list(seeds)
     split_of = grid_splits(c, seeds, fractions, fidelity, splits)
     if check_fidelity(fidelity) == 'traq':   # passed to the methods only then: 'exact' runs see the options they always saw
         fidelity_method(options.get('method'), 'traq')
@@ -917,20 +1169,23 @@ def individual_coverage(c:Collection, # the collected arrays
                         method:str='exact', # threshold method
                         delta:float|None=None, # PAC thresholds at confidence 1 - delta when given
                         population:str|None=None, # restrict `c` to this population before any split; None: `c` as given
+                        llm_score:str='frequency', # the LLM score (`llm_confidence`), its tie-break seeded by the split's seed
                        ) -> pd.DataFrame:
     "Retriever and LLM coverage, each component calibrated alone at `1 - alpha` (TRAQ Figures 3/10/11, TRAC Figure 1)."
     if population is not None: c = apply_population(c, population)
     pop, rows = c.meta.get('population', 'all'), []
     for seed in seeds:
         cal, _, test = split_indices(c, fractions, seed)
-        cal_c, test_c = c.subset(cal), c.subset(test)
+        scored = with_llm_score(c, llm_score, seed)
+        cal_c, test_c = scored.subset(cal), scored.subset(test)
         ceil = ceilings(test_c)   # the share of this split's test questions each component can cover at all
-        common = dict(seed=seed, population=pop, n_pool=len(c), n_cal=len(cal), n_test=len(test))
+        common = dict(seed=seed, population=pop, n_pool=len(c), n_cal=len(cal), n_test=len(test),
+                      **({} if llm_score == 'frequency' else dict(llm_score=llm_score)))
         for level in levels:
             a = round(1 - level, 10)
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
-                th = calibrate(cal_c, a, a, delta, method=method)
+                th = calibrate(cal_c, a, a, delta, method=method, alone=True)
             r = evaluate(test_c, th)
             rows += [dict(component='retriever', level=level, coverage=r['ret_coverage'], size=r['ret_size'],
                           whole=th.whole_ret, ceiling=ceil['ret'], **common),

@@ -15,11 +15,15 @@ from .traq import Collection
 from .matching import traq_correct, cluster_rouge, cluster_exact
 
 # %% auto #0
-__all__ = ['TASKS', 'BACKBONES', 'MODELS', 'REQUIRED', 'RELEASE_SHA256', 'RESULT_COLUMNS', 'RACY', 'ReleaseFileError',
-           'SafeUnpickler', 'safe_load', 'check_backbone', 'release_suffix', 'release_files', 'expected_names',
-           'synthetic_release', 'load_release', 'parse_spec', 'load_collection_spec', 'release_inventory',
+__all__ = ['TASKS', 'BACKBONES', 'MODELS', 'REQUIRED', 'RELEASE_SHA256', 'FIDELITY_SETTINGS', 'RESULT_COLUMNS', 'RACY',
+           'SCORE_ARRAYS', 'SET_ARRAYS', 'IDK_SEP', 'ReleaseFileError', 'SafeUnpickler', 'safe_load', 'check_backbone',
+           'release_suffix', 'release_files', 'expected_names', 'synthetic_release', 'load_release', 'parse_spec',
+           'load_collection_spec', 'script_setting', 'script_split', 'script_alpha_pac', 'script_thresholds',
+           'script_components', 'script_correctness', 'truth_scores', 'script_set_columns', 'script_search',
            'read_results', 'results_rows', 'traq_chunk_sums', 'lost_chunks', 'weight_scan', 'release_agreement',
-           'agreement_summary']
+           'agreement_summary', 'column_needs', 'computable_columns', 'load_release_scores', 'component_grid',
+           'folder_agreement', 'release_inventory', 'load_certain_uncertain', 'synthetic_certain_uncertain',
+           'HashingEncoder', 'idk_collection', 'idk_confidences']
 
 # %% ../nbs/06b_traq_release.ipynb #140d20a3
 class ReleaseFileError(ValueError):
@@ -591,8 +595,12 @@ def load_release(dir:str|Path, # the folder of release pickles (the authors' `co
     arr = _release_arrays(slots, rs, true_ret, true_llm, true_answers, K, S, S_ret, M, gold_only, rule, threshold, question_cluster)
     meta = _release_meta(read, task, b, variant, dir, Q, K, M, gold_only, S > S_ret, question_cluster, threshold, strict,
                          correct, golds, true_llm)
+    qid = [f"{task}-{q}" for q in range(Q)]
+    # per question id (a subset keeps them aligned through `qid`), for the scripts' rules (`script_correctness`, `script_components`)
+    meta.update(true_answers=dict(zip(qid, map(list, true_answers))), retrieved_true_scores=dict(zip(qid, true_ret)),
+                true_scores_max=dict(zip(qid, [max(t) if t else None for t in true_llm])))
     return Collection(**arr, requests=np.full(Q, S_ret + 1 if not gold_only else 1),
-                      template=np.full(Q, task), qid=[f"{task}-{q}" for q in range(Q)],
+                      template=np.full(Q, task), qid=qid,
                       question=np.array(A['queries'], dtype=object),
                       gold_answer=np.array(['; '.join(g) for g in true_answers], dtype=object), meta=meta)
 
@@ -614,37 +622,174 @@ def load_collection_spec(spec:str, **kw) -> Collection:
     "Load `traq-release:DIR:TASK:BACKBONE[:VARIANT]` (keyword arguments go to `load_release`)."
     return load_release(**parse_spec(spec), **kw)
 
-# %% ../nbs/06b_traq_release.ipynb #b3114b83
-def release_inventory(dir:str|Path, # the release folder
-                      tasks=TASKS, # tasks to look for
-                      backbones=('llama2', 'gpt-3.5'), # backbones to look for
-                      fidelities=('exact', 'traq'), # one collection per fidelity ('exact': strict ROUGE-1 > 0.3; 'traq': >= 0.3)
-                      population:str='all', # `traq.apply_population`, applied to each loaded collection
-                      dpr_dir:str|Path|None=None, # folder of DPR's biencoder-<task>-dev.json (GPT-3.5 true answers); None: DIR/data
-                      n_questions:dict|None=None, # backbone -> first n questions (TRAQ's Llama-2 evaluation reads 1000)
-                     ) -> tuple[dict, pd.DataFrame]:
-    "Load every (task, backbone) of a release folder: `({'task/backbone': {fidelity: Collection}}, inventory)`; the inventory names what each missing one lacks."
-    from conformal_rag.traq import apply_population
-    dir = Path(dir).expanduser()
-    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {str(dir)!r} not found")
-    dpr, n_questions, loaded, rows = Path(dpr_dir).expanduser() if dpr_dir else dir/'data', n_questions or {}, {}, []
-    for t in tasks:
-        for b in map(check_backbone, backbones):
-            files = release_files(dir, t, b)
-            g = dpr/f'biencoder-{t}-dev.json'
-            golds = g if files['true_answers'] is None and g.exists() else None
-            try: cs = {f: apply_population(load_release(dir, t, b, golds=golds, n=n_questions.get(b), strict=f == 'exact'), population)
-                       for f in fidelities}
-            except (FileNotFoundError, ReleaseFileError, KeyError) as e:
-                missing = [n for n in REQUIRED + ('true_answers',) if files[n] is None and not (n == 'true_answers' and golds)]
-                rows.append(dict(task=t, backbone=b, status='missing' if missing else 'unreadable', questions=0, passages=None,
-                                 samples=None, true_answers='', missing_files=', '.join(expected_names(t, b, None, n)[0] for n in missing)
-                                 or f'{type(e).__name__}: {str(e)[:200]}'))
-                continue
-            loaded[f'{t}/{b}'], c = cs, cs[fidelities[0]]
-            rows.append(dict(task=t, backbone=b, status='loaded', questions=len(c), passages=c.meta['K'], samples=c.meta['M'],
-                             true_answers=c.meta['golds'], missing_files=''))
-    return loaded, pd.DataFrame(rows).astype({'questions': int, 'passages': 'Int64', 'samples': 'Int64'})
+# %% ../nbs/06b_traq_release.ipynb #8f79bd66
+FIDELITY_SETTINGS = {
+    'llama2': dict(script='TRAC/evaluate_opensource.py', results='opensource_results_new.txt', n_questions=1000,
+                   shuffles=3, gold_answers='all', every_gold=False, strict=False),
+    'gpt-3.5': dict(script='TRAC/evaluate_chatgpt.py (commit 2f66abe)', results='chatgpt_results_new.txt',
+                    n_questions=None, shuffles=1, gold_answers='first', every_gold=False, strict=False),
+    'gpt-3.5-bio': dict(script='TRAC/evaluate_chatgpt.py (commit 2f66abe), task bio', results='chatgpt_results_bio.txt',
+                        n_questions=None, shuffles=1, gold_answers='first', every_gold=True, strict=False),
+}
+
+def script_setting(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
+                   backbone:str, # 'llama2' or 'gpt-3.5' (or an alias)
+                  ) -> str:
+    "The name of the `FIDELITY_SETTINGS` entry whose script produced the authors' numbers for (task, backbone)."
+    if task not in TASKS: raise ValueError(f"unknown TRAQ task {task!r}; use one of {TASKS}")
+    b = check_backbone(backbone)
+    return 'gpt-3.5-bio' if b == 'gpt-3.5' and task == 'bio' else b
+
+# %% ../nbs/06b_traq_release.ipynb #77a60e0a
+def script_split(n:int, # questions
+                 seed:int, # the script's `--seed`
+                 shuffles:int=1, # `random.shuffle` calls, the last kept (GPT-3.5: 1, Llama-2: 3)
+                 fractions=(0.3, 0.3, 0.4), # calibration (`cal_first`), optimization (`cal_second`), test
+                ) -> tuple:
+    "(cal, opt, test) index arrays as a TRAQ script splits `n` questions: `random.seed(seed)`, `shuffles` shuffles, cut, sorted."
+    import random
+    if not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be a positive number of questions, got n={n!r}")
+    if not isinstance(shuffles, (int, np.integer)) or shuffles < 1: raise ValueError(f"shuffles must be >= 1, got shuffles={shuffles!r}")
+    rng = random.Random(seed)
+    for _ in range(shuffles):
+        idx = np.arange(n); rng.shuffle(idx)
+    a, b = int(n * fractions[0]), int(n * (fractions[0] + fractions[1]))
+    return tuple(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:]))
+
+# %% ../nbs/06b_traq_release.ipynb #197fe437
+def script_alpha_pac(alpha:float, delta:float, # the level and the confidence the script passes (delta / 2 per component)
+                     n:int, # calibration questions
+                    ) -> float|None:
+    "TRAQ's `find_maximum_train_error_allow`: `k / n` for the largest k with `Binomial(n, alpha).cdf(k) <= delta`; None if none."
+    from conformal_rag.conformal import pac_k
+    k = pac_k(n, alpha, delta)
+    return None if k < 0 else k / n
+
+# %% ../nbs/06b_traq_release.ipynb #780ec41c
+def _script_thr(scores:list, alpha) -> float:
+    "TRAQ's `compute_threshold`: `np.quantile(scores, alpha, interpolation='lower')`; -inf when the PAC level is None."
+    return -np.inf if alpha is None else float(np.quantile(np.asarray(scores, dtype=np.float64), alpha, method='lower'))
+
+# %% ../nbs/06b_traq_release.ipynb #d0fca678
+def _script_scores(ret_true:list, llm_true:list, idx, every_gold:bool) -> tuple:
+    "The questions `idx`'s retrieval scores (one per question, or every gold passage's) and their max LLM score of the truth."
+    if every_gold: r = [float(s) for i in idx for s in ret_true[i]]
+    else: r = [max(ret_true[i]) if len(ret_true[i]) else -np.inf for i in idx]
+    return r, [max(llm_true[i]) if len(llm_true[i]) else -np.inf for i in idx]
+
+# %% ../nbs/06b_traq_release.ipynb #fc16f3dd
+def script_thresholds(ret_true:list, llm_true:list, # per-question truth scores, as in `script_components`
+                      cal, # calibration question indices
+                      alpha_ret:float, alpha_llm:float, # the components' levels
+                      delta:float|None=None, # PAC when given (each component at delta / 2)
+                      every_gold:bool=False, # every gold passage's retrieval score (GPT-3.5, BioASQ)
+                     ) -> tuple[float, float]:
+    "(retrieval threshold, LLM threshold): a candidate is kept when its score is at least its threshold."
+    r, l = _script_scores(ret_true, llm_true, cal, every_gold)
+    if delta is not None:
+        alpha_ret = script_alpha_pac(alpha_ret, delta / 2, len(cal))
+        alpha_llm = script_alpha_pac(alpha_llm, delta / 2, len(cal))
+    return _script_thr(r, alpha_ret), _script_thr(l, alpha_llm)
+
+# %% ../nbs/06b_traq_release.ipynb #c041eee1
+def script_components(ret_true:list, # per question: the retrieval scores of its gold passages (`retrieved_true_scores`)
+                      llm_true:list, # per question: the LLM scores of the truth (`*_true_scores`; the max is used)
+                      split, # (cal, opt, test) index arrays (`script_split`)
+                      alpha:float, # overall miscoverage, halved between the components (Bonferroni)
+                      delta:float=0.1, # PAC: each component at delta / 2
+                      every_gold:bool=False, # GPT-3.5 on BioASQ: every gold passage's score, concatenated over questions
+                     ) -> dict:
+    "The component coverages of TRAQ's scripts (and PAC versions) on the test split, with their thresholds."
+    cal, _, test = split
+    r, l = map(np.asarray, _script_scores(ret_true, llm_true, test, every_gold))
+    out = {}
+    for sfx, d in (('', None), ('_pac', delta)):
+        t_ret, t_llm = script_thresholds(ret_true, llm_true, cal, alpha / 2, alpha / 2, d, every_gold)
+        out[f'retrieval_coverage{sfx}'], out[f'qa_coverage{sfx}'] = float(np.mean(r >= t_ret)), float(np.mean(l >= t_llm))
+        # TRAQ's `coverage`: zip of the two lists (with every_gold, the concatenated scores against the questions)
+        out[f'end_to_end_coverage{sfx}'] = float(np.mean([x >= t_ret and y >= t_llm for x, y in zip(r, l)]))
+        out[f'thr_ret{sfx}'], out[f'thr_llm{sfx}'] = t_ret, t_llm
+    return out
+
+# %% ../nbs/06b_traq_release.ipynb #50241ac7
+def script_correctness(c:Collection, # from `load_release` (its meta holds the true answers per question id)
+                       gold_answers:str='first', # 'all': every gold answer; 'first': the first only (TRAQ's GPT-3.5 script)
+                       strict:bool=False, # ROUGE-1 > 0.3 (the paper); False: >= 0.3 (the scripts)
+                      ) -> Collection:
+    "`c` with the retrieved passages' answers marked correct against the first gold answer ('first') or unchanged ('all')."
+    import dataclasses
+    if gold_answers not in ('all', 'first'):
+        raise ValueError(f"gold_answers must be 'all' or 'first', got gold_answers={gold_answers!r}")
+    if gold_answers == 'all': return c
+    golds = c.meta.get('true_answers')
+    if not isinstance(golds, dict) or c.answers is None:
+        raise ValueError("script_correctness needs a collection from load_release (its meta['true_answers'] and answers)")
+    correct = c.correct.copy()
+    for q, qid in enumerate(c.qid):
+        first, seen = list(golds[str(qid)][:1]), {}
+        for k in np.flatnonzero(c.in_topk[q]):
+            for m in np.flatnonzero(c.cluster[q, k] >= 0):
+                a = c.answers[q, k, m]
+                if a not in seen: seen[a] = bool(a.strip()) and bool(first) and traq_correct(a, first, strict=strict)
+                correct[q, k, m] = seen[a]
+    rule = c.meta.get('correctness', '') + ', first gold answer only'
+    return dataclasses.replace(c, correct=correct, meta={**c.meta, 'correctness': rule})
+
+# %% ../nbs/06b_traq_release.ipynb #4d88fcb6
+def truth_scores(c:Collection) -> tuple[list, list]:
+    "(retrieval scores of each question's gold passages, [max LLM score of the truth] or []) from `load_release`'s meta."
+    r, l = c.meta.get('retrieved_true_scores'), c.meta.get('true_scores_max')
+    if not isinstance(r, dict) or not isinstance(l, dict):
+        raise ValueError("the collection keeps no truth scores per question: load it with load_release")
+    return [list(r[str(q)]) for q in c.qid], [[] if l[str(q)] is None else [l[str(q)]] for q in c.qid]
+
+# %% ../nbs/06b_traq_release.ipynb #55ec6450
+def _script_sets(c:Collection, rc, idx, thr_ret:float, thr_llm:float) -> tuple:
+    "Per question of `idx`: coverage and TRAQ's semantic count of the aggregated set at the script's thresholds."
+    from conformal_rag.traq import aggregated_set, covered, semantic_size_traq
+    t = c.subset(idx)
+    mask = aggregated_set(t, -thr_ret, -thr_llm)   # score >= thr: nonconformity -score <= -thr
+    return covered(t, mask), semantic_size_traq(rc.subset(idx), mask)
+
+# %% ../nbs/06b_traq_release.ipynb #61bf9a34
+def script_set_columns(c:Collection, # the collection with the script's correctness (`script_correctness`)
+                       rc, # `traq.traq_recluster(c)`
+                       split, alpha:float, delta:float=0.1, every_gold:bool=False, # as in `script_components`
+                      ) -> dict:
+    "{column: value} of Bonf_* and PAC_Bonf_* with the script's thresholds, and {column: per-question values} under '_per_question'."
+    comp = script_components(*truth_scores(c), split, alpha, delta, every_gold)
+    out, per = {}, {}
+    for pre, sfx in (('Bonf', ''), ('PAC_Bonf', '_pac')):
+        cov, sem = _script_sets(c, rc, split[2], comp[f'thr_ret{sfx}'], comp[f'thr_llm{sfx}'])
+        per[f'{pre}_coverage'], per[f'{pre}_average_semantic'] = cov, sem
+        for k in (f'{pre}_coverage', f'{pre}_average_semantic'): out[k] = float(np.mean(per[k]))
+    return dict(out, _per_question=per)
+
+# %% ../nbs/06b_traq_release.ipynb #46679b1a
+def script_search(c:Collection, # with the script's correctness (`script_correctness`) and truth scores (`load_release`)
+                  rc, # `traq.traq_recluster(c)`
+                  split, alpha:float, # (cal, opt, test) and the overall miscoverage
+                  delta:float|None=None, # PAC (TRAQ-P) when given
+                  every_gold:bool=False, # every gold passage's retrieval score (GPT-3.5, BioASQ)
+                  seed:int=0, n_calls:int=15, # skopt's random_state (the script's seed) and calls
+                 ) -> dict:
+    "The searched weights and the resulting test coverage and semantic count (means, and per question)."
+    from skopt import gp_minimize
+    from skopt.space import Real
+    from conformal_rag.traq import traq_softmax
+    rt, lt = truth_scores(c)
+    cal, opt, test = split
+    def thresholds(x):
+        w = traq_softmax(x)
+        return script_thresholds(rt, lt, cal, alpha * w[0], alpha * w[1], delta, every_gold)
+    f = lambda x: float(np.mean(_script_sets(c, rc, opt, *thresholds(x))[1]))
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
+        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI', n_calls=n_calls,
+                        random_state=seed, x0=[[1, 1]])
+    cov, sem = _script_sets(c, rc, test, *thresholds(r.x))
+    return dict(w_ret=float(traq_softmax(r.x)[0]), coverage=float(cov.mean()), average_semantic=float(sem.mean()),
+                covered=cov, semantic=sem)
 
 # %% ../nbs/06b_traq_release.ipynb #ebda0f68
 RESULT_COLUMNS = {   # the authors' column -> (method, metric with fidelity='traq', metric with fidelity='exact')
@@ -779,16 +924,20 @@ def _attained_lost(scan, cov, sem):
     return f"{len(ok)} of the {len(pairs)} threshold pairs the search can reach (w_ret {d.w_ret.min():.3f} to {d.w_ret.max():.3f})" if len(d) else ''
 
 # %% ../nbs/06b_traq_release.ipynb #5ab8aee8
-def _agreement_grids(c:Collection, res:pd.DataFrame, exact:bool, n_calls:int, progress:bool, n_jobs:int) -> tuple:
-    "`(seeds, splits, grids)`: the authors' seeds, TRAQ's split of each, and the package's grids on those splits ('traq', and 'exact' when asked)."
-    from conformal_rag.traq import run_grid, traq_split
+def _agreement_grids(c:Collection, c_set:Collection, res:pd.DataFrame, exact:bool, n_calls:int, progress:bool, n_jobs:int,
+                     shuffles:int=3) -> tuple:
+    "`(seeds, splits, grids)`: the authors' seeds, the script's split of each, and the package's grids on them ('traq', and 'exact' when asked); Vanilla on `c`, the sets on `c_set` (the script's correctness)."
+    from conformal_rag.traq import run_grid
     seeds = sorted(set(int(s) for s in res.seed))
     levels = sorted(set(round(1 - float(a), 10) for a in res.alpha))
-    splits = [traq_split(len(c), s) for s in seeds]
-    grids = {'traq': run_grid(c, tuple(sorted(set(m for m, _, _ in RESULT_COLUMNS.values()))), levels, seeds,
-                              n_calls=n_calls, progress=progress, n_jobs=n_jobs, fidelity='traq', splits=splits)}
-    if exact: grids['exact'] = run_grid(c, ('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), levels, seeds, progress=progress,
-                                        n_jobs=n_jobs, splits=splits)
+    splits = [script_split(len(c), s, shuffles) for s in seeds]
+    sets = ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P')
+    kw = dict(progress=progress, n_jobs=n_jobs, splits=splits)
+    grids = {'traq': pd.concat([run_grid(c, ('Vanilla',), levels, seeds, fidelity='traq', **kw),
+                                run_grid(c_set, sets, levels, seeds, n_calls=n_calls, fidelity='traq', **kw)],
+                               ignore_index=True)}
+    if exact: grids['exact'] = pd.concat([run_grid(c, ('Vanilla',), levels, seeds, **kw),
+                                          run_grid(c_set, sets, levels, seeds, **kw)], ignore_index=True)
     return seeds, splits, grids
 
 # %% ../nbs/06b_traq_release.ipynb #9fc79fdf
@@ -837,47 +986,344 @@ def _racy_why(c:Collection, rc, cache:dict, a:pd.Series, col:str, m:str, rt:pd.S
     return _search_why(cache[('scan',) + key], a, m, rt, alpha, tol)
 
 # %% ../nbs/06b_traq_release.ipynb #87797020
-def release_agreement(collection:Collection, # the release as TRAQ's script reads it: `load_release(..., n=1000, strict=False)`
+def _check_results(results_file, task:str) -> pd.DataFrame:
+    "The authors' rows for `task`, with every column of `RESULT_COLUMNS` (else an error naming the missing ones)."
+    res = read_results(results_file, task)
+    missing = [k for k in RESULT_COLUMNS if k not in res.columns]
+    if missing: raise ReleaseFileError(f"{results_file}: no column(s) {missing} for task={task!r}")
+    return res
+
+# %% ../nbs/06b_traq_release.ipynb #2a2c80f5
+def _status(match:bool, why:str) -> str:
+    "'matched', 'differs: known cause', 'differs: not explained' or 'not computable: <why>'."
+    if why.startswith('not computable'): return why
+    if match: return 'matched'
+    known = why.startswith('lost update') or (why.startswith('searched weights') and 'not attained' not in why)
+    return 'differs: known cause' if known else 'differs: not explained'
+
+# %% ../nbs/06b_traq_release.ipynb #6a6cebbc
+def _agreement_row(ctx:dict, a:pd.Series, col:str, split) -> dict:
+    "One (alpha, seed, column) row of `release_agreement`: the authors' value, the package's, the difference, why and the status."
+    m, metric, metric_exact = RESULT_COLUMNS[col]
+    alpha, seed, st, grids = float(a['alpha']), int(a['seed']), ctx['setting'], ctx['grids']
+    cal, _, test = split
+    rt, auth, why = _run_at(grids['traq'], m, alpha, seed), float(a[col]), None
+    if not col in RACY: mine = ctx['comp'][col]
+    elif st['every_gold'] and m in ('Bonf', 'Bonf-P'): mine = ctx['sets'][col]
+    elif st['every_gold'] and m in ('TRAQ', 'TRAQ-P'):
+        mine = ctx['search'][m]['coverage' if col.endswith('coverage') else 'average_semantic']
+    else: mine = float(rt[metric])
+    r = dict(task=ctx['task'], alpha=alpha, seed=seed, column=col, method=m, metric=metric, authors=auth, traq=mine,
+             diff_traq=mine - auth, setting=ctx['name'])
+    if ctx['exact']:
+        r.update(exact=float(_run_at(grids['exact'], m, alpha, seed)[metric_exact]), metric_exact=metric_exact)
+        r['diff_exact'] = r['exact'] - auth
+    r['match'] = bool(abs(mine - auth) <= ctx['tol'])
+    if why is None and not r['match']:
+        if col not in RACY: why = 'not explained (computed without workers)'
+        elif st['every_gold'] and m in ('Bonf', 'Bonf-P'):
+            why = _lost_why(ctx['sets']['_per_question'][col], auth) or 'not explained by lost worker updates'
+        elif st['every_gold'] and m in ('TRAQ', 'TRAQ-P'):
+            sr = ctx['search'][m]
+            why = (_lost_why(sr['covered' if col.endswith('coverage') else 'semantic'], auth) or
+                   "not explained by lost worker updates (TRAQ's searched weights with BioASQ's calibration: not scanned)")
+        else:
+            c = ctx['c'] if m == 'Vanilla' else ctx['c_set']
+            why = _racy_why(c, ctx['rc'], ctx['cache'], a, col, m, rt, cal, test, alpha, seed, ctx['tol'])
+    r['why'] = why or ''
+    r['status'] = _status(r['match'], r['why'])
+    return r
+
+# %% ../nbs/06b_traq_release.ipynb #65258397
+def release_agreement(collection:Collection, # the release as the script reads it: `load_release(..., n=1000, strict=False)` for Llama-2
                       results_file:str|Path, # the authors' JSON-lines results (e.g. TRAC/opensource_results_new.txt)
                       task:str='squad1', # the task's rows to recompute
                       tol:float=1e-9, # |package - authors| at most this counts as a match
                       exact:bool=True, # also recompute with fidelity='exact' on the same splits
                       n_calls:int=15, # TRAQ's search length
                       progress:bool=False, n_jobs:int=1,
+                      setting:str|None=None, # a `FIDELITY_SETTINGS` name; None: the script of (task, the collection's backbone)
                      ) -> pd.DataFrame:
-    "Every column of the authors' results for `task`, row by row: their value, the package's (fidelity 'traq' and 'exact'), differences and why."
+    "Every column of the authors' results for `task`, row by row: their value, the package's (fidelity 'traq' and 'exact'), differences, why and status."
     from conformal_rag.traq import traq_recluster
-    res = read_results(results_file, task)
-    missing = [k for k in RESULT_COLUMNS if k not in res.columns]
-    if missing: raise ReleaseFileError(f"{results_file}: no column(s) {missing} for task={task!r}")
+    res = _check_results(results_file, task)
     if collection.meta.get('correctness', '').endswith('> 0.3'):
         warnings.warn("the collection marks answers correct at ROUGE-1 > 0.3 (the paper); TRAQ's evaluation code uses "
                       ">= 0.3: load the release with strict=False to compare", stacklevel=2)
-    c = collection
-    seeds, splits, grids = _agreement_grids(c, res, exact, n_calls, progress, n_jobs)
-    rc, cache, rows = traq_recluster(c), {}, []
+    name = setting or script_setting(task if task in TASKS else 'nq', collection.meta.get('backbone', 'llama2'))
+    if name not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
+    st, c = FIDELITY_SETTINGS[name], collection
+    c_set = script_correctness(c, st['gold_answers'], st['strict'])
+    seeds, splits, grids = _agreement_grids(c, c_set, res, exact, n_calls, progress, n_jobs, st['shuffles'])
+    ctx = dict(task=task, name=name, setting=st, grids=grids, exact=exact, tol=tol, c=c, c_set=c_set,
+               rc=traq_recluster(c), cache={})
+    rows = []
     for _, a in res.iterrows():
-        alpha, seed = float(a['alpha']), int(a['seed'])
-        cal, _, test = splits[seeds.index(seed)]
-        for col, (m, metric, metric_exact) in RESULT_COLUMNS.items():
-            rt = _run_at(grids['traq'], m, alpha, seed)
-            auth, mine = float(a[col]), float(rt[metric])
-            r = dict(task=task, alpha=alpha, seed=seed, column=col, method=m, metric=metric, authors=auth, traq=mine,
-                     diff_traq=mine - auth)
-            if exact:
-                r.update(exact=float(_run_at(grids['exact'], m, alpha, seed)[metric_exact]), metric_exact=metric_exact)
-                r['diff_exact'] = r['exact'] - auth
-            r['match'] = bool(abs(mine - auth) <= tol)
-            r['why'] = ('' if r['match'] else _racy_why(c, rc, cache, a, col, m, rt, cal, test, alpha, seed, tol) if col in RACY
-                        else 'not explained (computed without workers)')
-            rows.append(r)
+        split = splits[seeds.index(int(a['seed']))]
+        ctx['comp'] = script_components(*truth_scores(c), split, float(a['alpha']), 0.1, st['every_gold'])
+        ctx['sets'] = script_set_columns(c_set, ctx['rc'], split, float(a['alpha']), 0.1, True) if st['every_gold'] else {}
+        ctx['search'] = {m: script_search(c_set, ctx['rc'], split, float(a['alpha']), d, True, int(a['seed']), n_calls)
+                         for m, d in (('TRAQ', None), ('TRAQ-P', 0.1))} if st['every_gold'] else {}
+        rows += [_agreement_row(ctx, a, col, split) for col in RESULT_COLUMNS]
     return pd.DataFrame(rows)
 
 # %% ../nbs/06b_traq_release.ipynb #65ef3773
-def agreement_summary(ag:pd.DataFrame, # from `release_agreement`
+def agreement_summary(ag:pd.DataFrame, # from `release_agreement` or `folder_agreement`
                      ) -> pd.DataFrame:
-    "Per authors' column: rows, exact matches, rows explained by lost updates, other differences, mean difference (traq - authors)."
-    g = ag.assign(lost=ag.why.str.startswith('lost update'), other=~ag.match & ~ag.why.str.startswith('lost update'))
-    return g.groupby('column', sort=False).agg(rows=('match', 'size'), match=('match', 'sum'), lost_updates=('lost', 'sum'),
-                                               other=('other', 'sum'), mean_diff_traq=('diff_traq', 'mean'),
-                                               max_abs_diff_traq=('diff_traq', lambda x: float(np.abs(x).max()))).reset_index()
+    "Per authors' column: rows, matches, differences by known causes (lost updates among them), unexplained ones, not computable, mean and largest |difference|."
+    st = ag.status if 'status' in ag else pd.Series([_status(m, w) for m, w in zip(ag.match, ag.why)], index=ag.index)
+    g = ag.assign(lost=ag.why.str.startswith('lost update'), known=st == 'differs: known cause',
+                  other=st == 'differs: not explained', nc=st.str.startswith('not computable'),
+                  reason=np.where(st.str.startswith('not computable'), st, ''))
+    return g.groupby('column', sort=False).agg(
+        rows=('match', 'size'), match=('match', 'sum'), known_cause=('known', 'sum'), lost_updates=('lost', 'sum'),
+        other=('other', 'sum'), not_computable=('nc', 'sum'), mean_diff_traq=('diff_traq', 'mean'),
+        max_abs_diff_traq=('diff_traq', lambda x: float(np.abs(x).max()) if x.notna().any() else np.nan),
+        why_not_computable=('reason', lambda x: next((v for v in x if v), ''))).reset_index()
+
+# %% ../nbs/06b_traq_release.ipynb #4f007075
+SCORE_ARRAYS = ('retrieved_true_scores', 'true_scores')   # enough for the component columns
+SET_ARRAYS = ('retrieved_scores', 'queries', 'occurances', 'semantic_ids', 'probs', 'true_answers')   # the sets need these too
+
+def column_needs(col:str # a column of `RESULT_COLUMNS`
+                ) -> tuple:
+    "The release arrays a results column needs."
+    if col not in RESULT_COLUMNS: raise ValueError(f"unknown results column {col!r}; use one of {list(RESULT_COLUMNS)}")
+    return SCORE_ARRAYS if col not in RACY else SCORE_ARRAYS + SET_ARRAYS
+
+# %% ../nbs/06b_traq_release.ipynb #42425610
+def computable_columns(dir:str|Path, task:str, backbone:str, variant:str|None=None,
+                       golds:bool=False, # true answers are given otherwise (a DPR file or a mapping)
+                      ) -> pd.DataFrame:
+    "One row per results column: `computable`, and `missing`: the file names (first expected name per array) it lacks."
+    files, rows = release_files(dir, task, backbone, variant), []
+    for col in RESULT_COLUMNS:
+        lack = [n for n in column_needs(col) if files[n] is None and not (n == 'true_answers' and golds)]
+        rows.append(dict(column=col, computable=not lack,
+                         missing=', '.join(expected_names(task, backbone, variant, n)[0] for n in lack)))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/06b_traq_release.ipynb #a266629f
+def load_release_scores(dir:str|Path, task:str, backbone:str, variant:str|None=None,
+                        n:int|None=None, # keep the first n questions (the Llama-2 script: 1000)
+                       ) -> dict:
+    "`{retrieved_true_scores, true_scores: per-question lists of floats, n_questions, files: {name: sha256}}` from the two score files."
+    dir = Path(dir).expanduser()
+    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found")
+    files = release_files(dir, task, backbone, variant)
+    missing = [a for a in SCORE_ARRAYS if files[a] is None]
+    if missing:
+        name = lambda a: expected_names(task, backbone, variant, a)[0]
+        raise FileNotFoundError(f"TRAQ release file {dir/name(missing[0])} not found: the component columns need "
+                                f"{' and '.join(map(name, SCORE_ARRAYS))}")
+    A = {a: safe_load(files[a]) for a in SCORE_ARRAYS}
+    for a, v in A.items():
+        if not isinstance(v, list): raise ReleaseFileError(f"{files[a]}: expected a list over questions, got {type(v).__name__}")
+    if len(A['retrieved_true_scores']) != len(A['true_scores']):
+        raise ReleaseFileError(f"{files['retrieved_true_scores']}: {len(A['retrieved_true_scores'])} questions, but "
+                               f"{files['true_scores'].name} has {len(A['true_scores'])}")
+    Q = len(A['true_scores']) if n is None else min(int(n), len(A['true_scores']))
+    A = {a: v[:Q] for a, v in A.items()}
+    out = {a: [_floats(x, files[a], q) for q, x in enumerate(A[a])] for a in SCORE_ARRAYS}
+    for q, t in enumerate(out['true_scores']):
+        if any(not 0 < x <= 1 + 1e-9 for x in t):
+            raise ReleaseFileError(f"{files['true_scores']}: question {q}: semantic probabilities must lie in (0, 1], got {t[:5]}")
+    return dict(out, n_questions=Q, task=task, backbone=check_backbone(backbone),
+                files={files[a].name: _sha256(files[a]) for a in SCORE_ARRAYS})
+
+# %% ../nbs/06b_traq_release.ipynb #48146627
+def component_grid(scores:dict, # from `load_release_scores` (or {'retrieved_true_scores', 'true_scores'} lists)
+                   levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverage 1 - alpha
+                   seeds=(10, 20, 30, 40, 50), # the scripts' seeds
+                   setting:str='llama2', # a `FIDELITY_SETTINGS` name (its split and calibration)
+                   delta:float=0.1, # PAC confidence parameter
+                  ) -> pd.DataFrame:
+    "One row per (level, seed): the six component columns of the script `setting`, with n_cal and n_test."
+    if setting not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {setting!r}; use one of {sorted(FIDELITY_SETTINGS)}")
+    st, rt, lt = FIDELITY_SETTINGS[setting], scores['retrieved_true_scores'], scores['true_scores']
+    rows = []
+    for seed in seeds:
+        sp = script_split(len(lt), int(seed), st['shuffles'])
+        for level in levels:
+            comp = script_components(rt, lt, sp, round(1 - level, 10), delta, st['every_gold'])
+            rows.append(dict(setting=setting, level=level, alpha=round(1 - level, 10), seed=seed, n_cal=len(sp[0]),
+                             n_test=len(sp[2]), **{k: v for k, v in comp.items() if not k.startswith('thr')}))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/06b_traq_release.ipynb #8e2b598d
+def folder_agreement(dir:str|Path, task:str, backbone:str,
+                     results_file:str|Path, # the authors' results (JSON lines)
+                     variant:str|None=None, golds=None, # as in `load_release`
+                     setting:str|None=None, # a `FIDELITY_SETTINGS` name; None: `script_setting(task, backbone)`
+                     results_task:str|None=None, # the task's name in the results file (default `task`; GPT-3.5 few-shot: 'fewshot')
+                     **kw, # to `release_agreement` (tol, exact, n_calls, progress, n_jobs)
+                    ) -> pd.DataFrame:
+    "The agreement table of (task, backbone) from a release folder, complete or partial (not computable columns named with their missing files)."
+    name = setting or script_setting(task, backbone)
+    if name not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
+    st, rtask = FIDELITY_SETTINGS[name], results_task or task
+    cc, unreadable = computable_columns(dir, task, backbone, variant, golds is not None), ''
+    if cc.computable.all():
+        try: c = load_release(dir, task, backbone, variant, golds=golds, n=st['n_questions'], strict=st['strict'])
+        except ReleaseFileError as e: unreadable = str(e)   # files of different versions: the scores may still agree
+        else: return release_agreement(c, results_file, rtask, setting=name, **kw)
+    res, tol = _check_results(results_file, rtask), kw.get('tol', 1e-9)
+    S = load_release_scores(dir, task, backbone, variant, n=st['n_questions'])
+    miss, rows = {k: f'missing {v}' if v else f'unreadable set files ({unreadable})' for k, v in zip(cc.column, cc.missing)}, []
+    for _, a in res.iterrows():
+        sp = script_split(S['n_questions'], int(a['seed']), st['shuffles'])
+        comp = script_components(S['retrieved_true_scores'], S['true_scores'], sp, float(a['alpha']), 0.1, st['every_gold'])
+        for col, (m, metric, _) in RESULT_COLUMNS.items():
+            mine = comp.get(col, np.nan)
+            match = bool(abs(mine - float(a[col])) <= tol)
+            if col not in comp: why = f"not computable: {miss[col]}"
+            else: why = '' if match else 'not explained (computed without workers)'
+            rows.append(dict(task=rtask, alpha=float(a['alpha']), seed=int(a['seed']), column=col, method=m, metric=metric,
+                             authors=float(a[col]), traq=mine, diff_traq=mine - float(a[col]), setting=name, match=match,
+                             why=why, status=_status(match, why)))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/06b_traq_release.ipynb #b3114b83
+def _inventory_missing(dir:Path, t:str, b:str, files:dict, golds, e:Exception, n:int|None) -> dict:
+    "The inventory row of a (task, backbone) that does not load whole: 'partial' (the score files load: the component columns), 'missing' or 'unreadable'."
+    missing = [a for a in REQUIRED + ('true_answers',) if files[a] is None and not (a == 'true_answers' and golds)]
+    names = ', '.join(expected_names(t, b, None, a)[0] for a in missing)
+    row = dict(task=t, backbone=b, status='missing' if missing else 'unreadable', questions=0, passages=None,
+               samples=None, true_answers='', missing_files=names or f'{type(e).__name__}: {str(e)[:200]}',
+               computable=f'0 of {len(RESULT_COLUMNS)}')
+    if all(files[a] is not None for a in SCORE_ARRAYS):   # missing or unreadable set files: the scores may still load
+        try: q = load_release_scores(dir, t, b, n=n)['n_questions']
+        except (FileNotFoundError, ReleaseFileError) as e2:
+            return dict(row, missing_files=f'{names}; {str(e2)[:200]}'.lstrip('; '))
+        k = sum(c not in RACY for c in RESULT_COLUMNS)
+        row.update(status='partial', questions=q, computable=f'{k} of {len(RESULT_COLUMNS)} (the component coverages)')
+    return row
+
+# %% ../nbs/06b_traq_release.ipynb #1c481bc7
+def release_inventory(dir:str|Path, # the release folder
+                      tasks=TASKS, # tasks to look for
+                      backbones=('llama2', 'gpt-3.5'), # backbones to look for
+                      fidelities=('exact', 'traq'), # one collection per fidelity ('exact': strict ROUGE-1 > 0.3; 'traq': >= 0.3)
+                      population:str='all', # `traq.apply_population`, applied to each loaded collection
+                      dpr_dir:str|Path|None=None, # folder of DPR's biencoder-<task>-dev.json (GPT-3.5 true answers); None: DIR/data
+                      n_questions:dict|None=None, # backbone -> first n questions (TRAQ's Llama-2 evaluation reads 1000)
+                     ) -> tuple[dict, pd.DataFrame]:
+    "Load every (task, backbone) of a release folder: `({'task/backbone': {fidelity: Collection}}, inventory)`; the inventory names what each missing one lacks."
+    from conformal_rag.traq import apply_population
+    dir = Path(dir).expanduser()
+    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {str(dir)!r} not found")
+    dpr, n_questions, loaded, rows = Path(dpr_dir).expanduser() if dpr_dir else dir/'data', n_questions or {}, {}, []
+    for t in tasks:
+        for b in map(check_backbone, backbones):
+            files = release_files(dir, t, b)
+            g = dpr/f'biencoder-{t}-dev.json'
+            golds = g if files['true_answers'] is None and g.exists() else None
+            try: cs = {f: apply_population(load_release(dir, t, b, golds=golds, n=n_questions.get(b), strict=f == 'exact'), population)
+                       for f in fidelities}
+            except (FileNotFoundError, ReleaseFileError, KeyError) as e:
+                rows.append(_inventory_missing(dir, t, b, files, golds, e, n_questions.get(b)))
+                continue
+            loaded[f'{t}/{b}'], c = cs, cs[fidelities[0]]
+            rows.append(dict(task=t, backbone=b, status='loaded', questions=len(c), passages=c.meta['K'], samples=c.meta['M'],
+                             true_answers=c.meta['golds'], missing_files='', computable=f'{len(RESULT_COLUMNS)} of {len(RESULT_COLUMNS)}'))
+    return loaded, pd.DataFrame(rows).astype({'questions': int, 'passages': 'Int64', 'samples': 'Int64'})
+
+# %% ../nbs/06b_traq_release.ipynb #5d08b045
+IDK_SEP = '[SEP]'   # the authors' separator of question and passage
+
+def _idk_record(r, path:Path, i:int) -> tuple:
+    "One line of a certain_uncertain file as (question, passage, answerable), or an error naming the file and line."
+    if not isinstance(r, dict) or not {'sentence', 'label'} <= set(r):
+        raise ReleaseFileError(f"{path}:{i}: expected an object with 'sentence' and 'label', got {str(r)[:80]!r}")
+    s, lab = r['sentence'], r['label']
+    if not isinstance(s, str) or IDK_SEP not in s:
+        raise ReleaseFileError(f"{path}:{i}: 'sentence' must be question{IDK_SEP}passage, got {str(s)[:80]!r}")
+    if isinstance(lab, bool) or lab not in (0, 1):
+        raise ReleaseFileError(f"{path}:{i}: 'label' must be 1 (answerable) or 0 (unanswerable), got {lab!r}")
+    q, p = s.split(IDK_SEP, 1)
+    return q.strip(), p.strip(), bool(lab)
+
+# %% ../nbs/06b_traq_release.ipynb #997a953a
+def load_certain_uncertain(path:str|Path, # a certain_uncertain*.json file, or a folder holding them
+                           tasks=('nq', 'squad1', 'trivia'), # a folder's files to read (the authors' classifier: these three)
+                          ) -> pd.DataFrame:
+    "The IDK data: one row per line (question, passage, answerable, task, file, line); errors name the file and line."
+    import json
+    path = Path(path).expanduser()
+    if path.is_dir():
+        files = [path/f'certain_uncertain_{t}.json' for t in tasks if (path/f'certain_uncertain_{t}.json').exists()]
+        if not files: raise FileNotFoundError(f"no certain_uncertain_<task>.json for tasks {tuple(tasks)} in {path}")
+    elif path.exists(): files = [path]
+    else: raise FileNotFoundError(f"IDK data file {path} not found")
+    rows = []
+    for f in files:
+        task = f.stem[len('certain_uncertain_'):] if f.stem.startswith('certain_uncertain_') else ''
+        n0 = len(rows)
+        for i, line in enumerate(f.read_text().splitlines(), 1):
+            if not line.strip(): continue
+            try: r = json.loads(line)
+            except json.JSONDecodeError as e: raise ReleaseFileError(f"{f}:{i}: not a JSON object ({e.msg})") from e
+            q, p, y = _idk_record(r, f, i)
+            rows.append(dict(question=q, passage=p, answerable=y, task=task, file=f.name, line=i))
+        if len(rows) == n0: raise ReleaseFileError(f"{f}: no record")
+    return pd.DataFrame(rows)
+
+# %% ../nbs/06b_traq_release.ipynb #5f586044
+def synthetic_certain_uncertain(path:str|Path, # the file to write
+                                n:int=80, # records
+                                p_answerable:float=0.5, # share labelled answerable
+                                seed:int=0,
+                               ) -> Path:
+    "Write n synthetic records `{'sentence': question[SEP]passage, 'label': 1|0}` (the authors' schema); return the path."
+    import json
+    rng, path = np.random.default_rng(seed), Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i in range(n):
+        subj, y = str(rng.choice(_WORDS)) + f' {i}', bool(rng.random() < p_answerable)
+        passage = (f"the {subj} was born in the city by the river in year {i}" if y else
+                   ' '.join(rng.choice(_WORDS, 12)) + ' unrelated text about music')
+        lines.append(json.dumps(dict(sentence=f"where was the {subj} born?{IDK_SEP}{passage}", label=int(y))))
+    path.write_text('\n'.join(lines) + '\n')
+    return path
+
+# %% ../nbs/06b_traq_release.ipynb #a3904bae
+class HashingEncoder:
+    "`encode(texts) -> (n, n_features)` float32 unit rows of hashed word counts (scikit-learn's `HashingVectorizer`)."
+    def __init__(self, n_features:int=256): self.n_features = int(n_features)
+    def encode(self, texts, **kw) -> np.ndarray:
+        from sklearn.feature_extraction.text import HashingVectorizer
+        v = HashingVectorizer(n_features=self.n_features, alternate_sign=False, norm='l2')
+        return v.transform(list(texts)).toarray().astype(np.float32)
+
+# %% ../nbs/06b_traq_release.ipynb #ad31c7ba
+def idk_collection(df:pd.DataFrame, # from `load_certain_uncertain`
+                   encoder=None, # an object with `encode(list[str]) -> array`; None: all-MiniLM-L6-v2 (`retrieval.embed_passages`)
+                  ) -> Collection:
+    "A Collection whose `answerable` is the IDK label and whose `features` embed (question, passage), template = task."
+    from conformal_rag.retrieval import embed_passages, unit_rows
+    if not len(df): raise ValueError("the IDK data is empty")
+    texts = df.question.tolist() + df.passage.tolist()
+    if encoder is None: E = unit_rows(embed_passages(texts, progress=False))
+    else: E = unit_rows(np.asarray(encoder.encode(texts), dtype=np.float32))
+    Eq, Ep, Q = E[:len(df)], E[len(df):], len(df)
+    y = df.answerable.to_numpy(bool)
+    return Collection(ret_score=np.zeros((Q, 1)), in_topk=np.zeros((Q, 1), bool), is_gold=np.ones((Q, 1), bool),
+                      cluster=np.zeros((Q, 1, 1), int), freq=np.ones((Q, 1, 1)), correct=y[:, None, None],
+                      exact_id=np.zeros((Q, 1, 1), int), rouge_id=np.zeros((Q, 1, 1), int), requests=np.ones(Q, int),
+                      template=df.task.replace('', 'all').to_numpy(str), qid=[f'idk-{i}' for i in range(Q)],
+                      features=np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32),
+                      meta=dict(source='certain_uncertain', files=sorted(set(df.file)),
+                                features='unit embeddings of the question and the passage, their cosine'))
+
+# %% ../nbs/06b_traq_release.ipynb #a7b52c11
+def idk_confidences(c:Collection, # from `idk_collection`
+                    train, test, # index arrays
+                    C:float=1.0, # logistic regression's inverse regularization strength (as `traq.idk_extension`)
+                   ) -> pd.DataFrame:
+    "Per test question: the classifier's confidence in 'I do not know' (P[unanswerable]) and whether it is answerable."
+    from sklearn.linear_model import LogisticRegression
+    from conformal_rag.traq import answerable
+    y = answerable(c)
+    clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
+    return pd.DataFrame(dict(confidence_idk=clf.predict_proba(c.features[test])[:, 0], answerable=y[test]))

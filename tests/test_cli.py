@@ -49,7 +49,8 @@ def test_help_lists_every_command_with_its_summary(capsys):
 # the options of each command, as the old command lines spelled them (help and -h aside)
 OPTIONS = {
     'collect': ['--dataset', '--model', '--n-questions', '--K', '--M', '--prompt', '--temperature', '--max-new-tokens', '--seed',
-                '--cluster', '--name', '--out-dir', '--cache', '--resample', '--no-features', '--jobs'],
+                '--cluster', '--name', '--out-dir', '--cache', '--resample', '--no-features', '--jobs', '--chat', '--logprobs',
+                '--force'],
     'conflare calibrate': ['folder', '--alpha', '--out', '--model', '--questions', '--bound', '--method', '--skip-unknown'],
     'conflare ask': ['path', 'question', '--answer', '--model'],
     'data build': ['--out'], 'data stats': ['--out'], 'models list': [],

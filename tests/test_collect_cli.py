@@ -124,10 +124,11 @@ def test_help_has_text_and_default_for_every_option():
     text = ' '.join(ap.format_help().split())
     for opt, default in [('--dataset', 'wiki'), ('--model', 'gemma-3-270m'), ('--n-questions', str(collect.DEFAULTS['n_questions'])), ('--K', '5'), ('--M', '10'),
                          ('--prompt', 'one_shot'), ('--temperature', '1.0'), ('--max-new-tokens', '16'), ('--seed', '0'),
-                         ('--cluster', 'rouge'), ('--name', collect.DEFAULTS['name']), ('--out-dir', 'collected'), ('--cache', 'None'),
+                         ('--cluster', 'rouge'), ('--name', 'None'), ('--out-dir', 'collected'), ('--cache', 'None'),
                          ('--resample', 'False')]:
         assert opt in text, opt
-        assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected (default: None)' in text, (opt, default)
+        assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected) (default: None)' in text, (opt, default)
+    assert 'wiki_gemma-3-270m_600' in text and 'runs/collected (untracked' in text and '--force' in text
     p = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'collect', '--help'], capture_output=True, text=True)
     assert '--no-features skips them (default: True)' in text   # --no-features: what its default means
     assert p.returncode == 0 and '(default: gemma-3-270m)' in ' '.join(p.stdout.split())
@@ -225,3 +226,65 @@ def test_a_collection_resumes_from_its_export(tmp_path):
     assert cli.main(['collect', *small(tmp_path, cache=str(tmp_path/'a.sqlite'))]) == 0
     assert cli.main(['collect', *small(tmp_path, cache=str(tmp_path/'fresh.sqlite'))]) == 0   # an empty cache
     assert Collection.load(tmp_path/'out'/'tiny.npz').meta['sampled_calls'] == 0
+
+
+# --- 28.1: a collection never silently overwrites another one, and says where it wrote ---
+
+def committed_copy(tmp_path, name='wiki_gemma_600'):
+    "Copies of a committed collection's three files (data/ itself is never touched) and their bytes."
+    import shutil
+    from conformal_rag.paths import data_dir
+    d = tmp_path/'copy'; d.mkdir(exist_ok=True)
+    for f in collect.collection_files(data_dir('collected', f'{name}.npz')): shutil.copy(f, d/f.name)
+    return d, {f.name: f.read_bytes() for f in d.iterdir()}
+
+def test_existing_collection_of_other_settings_is_refused_before_loading(tmp_path, capsys, monkeypatch):
+    "The trial: a 10-question stub over the default collection's name. One line naming the file; no model loads; nothing changes."
+    d, before = committed_copy(tmp_path)
+    monkeypatch.setattr(collect, 'llm_from_spec', lambda *a, **k: (_ for _ in ()).throw(AssertionError('model loaded')))
+    line = fails(small(tmp_path, out_dir=str(d), name='wiki_gemma_600', dataset='wiki'), capsys,
+                 f"{d/'wiki_gemma_600.npz'} holds a collection of other settings", 'n_questions: 600 -> 2', '--force')
+    assert {f.name: f.read_bytes() for f in d.iterdir()} == before
+    (d/'wiki_gemma_600.npz').unlink()                     # an _extra.npz alone is protected too
+    fails(small(tmp_path, out_dir=str(d), name='wiki_gemma_600'), capsys, str(d/'wiki_gemma_600_extra.npz'), '--force')
+
+def test_partial_export_of_another_collection_is_not_clobbered(tmp_path, capsys):
+    "A generations export alone is resumed; when this run would drop some of its lines, it is refused before writing."
+    d, before = committed_copy(tmp_path)
+    for f in ('wiki_gemma_600.npz', 'wiki_gemma_600_extra.npz'): (d/f).unlink()
+    assert cli.main(['collect', *small(tmp_path, out_dir=str(d), name='wiki_gemma_600', model='fake', dataset='wiki')]) == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]   # after sampling (the export's keys are known then), before writing
+    assert f"error: {d/'wiki_gemma_600_generations.jsonl.gz'} holds 31,290 generations this run does not ask for" in last, last
+    assert (d/'wiki_gemma_600_generations.jsonl.gz').read_bytes() == before['wiki_gemma_600_generations.jsonl.gz']
+    assert not (d/'wiki_gemma_600.npz').exists()
+
+def test_force_replaces_and_same_settings_resume(tmp_path, capsys):
+    d, before = committed_copy(tmp_path)
+    assert cli.main(['collect', *small(tmp_path, out_dir=str(d), name='wiki_gemma_600'), '--force']) == 0
+    c = Collection.load(d/'wiki_gemma_600.npz')
+    assert len(c) == 2 and c.meta['model_spec'] == 'fake'
+    err = capsys.readouterr().err
+    assert f"wrote {d/'wiki_gemma_600.npz'}" in err                       # 28.8: it says where it wrote
+    # the same settings again (e.g. a run killed and restarted, or one that completes a partial export): no --force needed
+    assert cli.main(['collect', *small(tmp_path, out_dir=str(d), name='wiki_gemma_600', cache=str(tmp_path/'fresh.sqlite'))]) == 0
+    assert 'resuming from' in capsys.readouterr().err
+    assert Collection.load(d/'wiki_gemma_600.npz').meta['sampled_calls'] == 0
+
+def test_default_name_and_folder_are_derived_and_untracked(tmp_path, capsys, monkeypatch):
+    "No --name, no --out-dir: <repo>/runs/collected/<dataset>_<model>_<n>.npz, never data/collected."
+    monkeypatch.setattr(collect, 'repo_root', lambda: tmp_path)
+    args = small(tmp_path)
+    i = args.index('--name'); del args[i:i + 2]
+    i = args.index('--out-dir'); del args[i:i + 2]
+    assert cli.main(['collect', *args]) == 0
+    target = tmp_path/'runs'/'collected'/'dpr-biencoder-nq-dev_fake_2.npz'
+    assert target.exists() and f'wrote {target}' in capsys.readouterr().err
+    assert not (tmp_path/'data').exists()
+
+def test_committed_default_collection_is_unchanged_by_these_tests():
+    "The default name of collect is no longer the committed file's; data/collected stays as committed."
+    import subprocess
+    from conformal_rag.paths import repo_root
+    assert collect.collection_name('wiki', collect.DEFAULTS['model'], 600) != collect.DEFAULTS['name']
+    st = subprocess.run(['git', 'status', '--porcelain', '--', 'data/collected'], cwd=repo_root(), capture_output=True, text=True)
+    assert st.returncode != 0 or st.stdout == '', st.stdout

@@ -207,3 +207,13 @@ def test_level_plot():
                             ('smollm2-135m-instruct', [(95, 0.61, 3, 0.67), (5, 0.2, 0, np.nan), (17, 0.41, 4, 0.5), (83, 0.41, 10, 0.4)]))
             for L, (n, u, rw, c) in enumerate(vals)]
     check(level_plot(pd.DataFrame(rows))[0])
+
+
+# --- claims (nbs/15_claims.ipynb) ---------------------------------------------------------------------------------
+def test_ledger_figure_on_the_committed_ledger_or_a_synthetic_one():
+    "The claims grid: long claim labels beside cells of text, a legend below; nothing drawn on anything else."
+    from conformal_rag.claims import ledger_figure, CLAIMS, result
+    rows = [dict(claim=c.id, paper=c.paper, where=c.where, words=c.words, statistic=c.statistic,
+                 **result(b, v, 'why', 0.123, -0.05, 0.3, 134))
+            for i, c in enumerate(CLAIMS) for b, v in zip(MODELS + ['Qwen2.5-Coder-1.5B'], ('holds', 'fails', 'untestable'))]
+    check(ledger_figure(pd.DataFrame(rows)))

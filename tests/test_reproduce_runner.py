@@ -60,8 +60,14 @@ def test_adhoc_runs_go_to_scratch_unless_asked(paper, monkeypatch, capsys):
     monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: scratch)
     assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=2']) == 0
     out = capsys.readouterr().out
-    assert (scratch/'quiet'/'_runs'/'quiet.ipynb').exists()
-    assert f'outputs in {scratch/"quiet"}' in out and 'not figures/' in out
+    run_id = out.split('ad-hoc run ')[1].split()[0]                 # every ad-hoc run has a folder of its own
+    assert (scratch/'quiet'/run_id/'_runs'/'quiet.ipynb').exists()
+    assert f'outputs in {scratch/"quiet"/run_id}' in out and 'not figures/' in out
+    assert json.loads((scratch/'quiet'/run_id/'run.json').read_text())['parameters']['n'] == 2
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'quiet', '-p', 'n=3']) == 0
+    assert len(list((scratch/'quiet').iterdir())) == 2               # a second run never mixes with the first
+    assert json.loads((scratch/'reproduce_log.jsonl').read_text().splitlines()[-1])['run'] == 'quiet'   # run times: untracked log
+    capsys.readouterr()
     # the default run, and an ad-hoc run that asks for it, plan the committed figures/ (dry run: nothing written)
     res = run_notebooks(['quiet'], runs_file=paper/'runs.yaml', dry_run=True, log=lambda *a: None)
     assert res[0]['parameters']['out_dir'] == 'figures/quiet'
@@ -115,7 +121,8 @@ def test_needs_env_unset_is_skipped_with_the_command(gated, monkeypatch, capsys)
     assert ('[reproduce] release SKIPPED: needs TRAQ_RELEASE (not set). To run it: make reproduce ARGS="--only release" '
             "TRAQ_RELEASE=/path/to/collected_data. TRAQ_RELEASE: the authors' pickles") in out
     assert "1 of 1 notebook runs ok; skipped (set TRAQ_RELEASE to run): ['release']" in out
-    assert not (gated/'out'/'release').exists() and (gated/'out'/'plain'/'_runs'/'plain.ipynb').exists()
+    run_id = out.split('[reproduce] run ')[1].split(':')[0]        # a run outside figures/ has a folder of its own
+    assert not (gated/'out'/'release').exists() and (gated/'out'/'plain'/run_id/'_runs'/'plain.ipynb').exists()
     monkeypatch.setenv('TRAQ_RELEASE', '')   # empty counts as unset
     res = run_notebooks(['release'], runs_file=gated/'runs.yaml', dry_run=True, log=lambda *a: None)
     assert res[0]['status'] == 'skipped' and res[0]['missing_env'] == ['TRAQ_RELEASE']
@@ -153,3 +160,90 @@ def test_the_traq_release_entry_takes_TRAQ_RELEASE(monkeypatch):
     monkeypatch.setenv('TRAQ_RELEASE', '/data/collected_data')
     res = run_notebooks(['traq_release'], dry_run=True, log=lambda *a: None)
     assert res[0]['status'] == 'planned' and res[0]['parameters']['release_dir'] == '/data/collected_data'
+
+
+# --- issue 32.2: parameter values and output paths are checked before anything runs ---
+
+@pytest.mark.parametrize('param, says', [('trials=-5', 'trials=-5 must be >= 1'),
+                                         ('ns=[20, "a"]', "ns=[20, 'a']: element 'a' has type str, expected int"),
+                                         ('alphas=[0.1, 1.5]', 'alphas=[0.1, 1.5] must be > 0, < 1 (element 1.5)'),
+                                         ('out_dir=figures/../../../../tmp/x', "out_dir='figures/../../../../tmp/x' must not contain '..'")])
+def test_bad_parameter_values_are_refused_by_dry_run(param, says, capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: tmp_path/'scratch')
+    assert main(['reproduce', '--only', 'conformal_validity', '-p', param, '--dry-run']) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and says in err[0], err
+    assert not (tmp_path/'scratch').exists()
+
+
+def test_out_dir_stays_in_the_output_root(tmp_path):
+    "The committed figures/ for make reproduce, the --out-root folder otherwise; a link out is refused too."
+    with pytest.raises(ValueError, match='outside the output root'):
+        run_notebooks(['conformal_validity'], overrides={'out_dir': '/tmp/x'}, dry_run=True, log=lambda *a: None)
+    (tmp_path/'conformal').symlink_to('/tmp')
+    with pytest.raises(ValueError, match='outside the output root'):
+        run_notebooks(['conformal_validity'], out_root=tmp_path, dry_run=True, log=lambda *a: None)
+
+
+# --- issue 28.2: warnings reach the terminal; vacuous guarantees are flagged ---
+
+def test_warnings_are_printed_and_vacuous_runs_flagged(paper, capsys):
+    write_nb(paper/'vacuous.ipynb', 'n = 1\nout_dir = "figures/vacuous"',
+             'import warnings; warnings.warn("run_grid: 3 of 4 runs had too few calibration questions for their level, so a "'
+             ' "threshold was +inf (their sets hold everything)")')
+    (paper/'runs.yaml').write_text((paper/'runs.yaml').read_text() + 'vacuous:\n  notebook: vacuous.ipynb\n  parameters: {}\n')
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--only', 'quiet', 'vacuous', '--out-root', str(paper/'o')]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert '[reproduce]   UserWarning: a real warning' in out
+    assert out[-1].startswith('[reproduce] FLAG vacuous: guarantees vacuous in part (1 warning(s)), e.g. UserWarning: run_grid: 3 of 4')
+    assert not any('FLAG quiet' in l for l in out) and '[reproduce] warnings: quiet (1), vacuous (1)' in out[-2]
+
+
+# --- issue 28.3/28.5 and 32.4: faithful reruns leave records alone; atomic writes; a killed runner kills its kernel ---
+
+ART_NB = ('from conformal_rag.reproduce import Artifacts\nimport pandas as pd, matplotlib; matplotlib.use("Agg")\n'
+          'import matplotlib.pyplot as plt\n'
+          'a = Artifacts(out_dir, {"n": n})\nfig, ax = plt.subplots(); ax.plot([0, n]); a.figure(fig, "cv")\n'
+          'a.table(pd.DataFrame({"n": [n]}), "cv")')
+
+def test_a_faithful_rerun_keeps_every_record(tmp_path):
+    write_nb(tmp_path/'art.ipynb', 'n = 2\nout_dir = "figures/art"', ART_NB)
+    (tmp_path/'runs.yaml').write_text('art:\n  notebook: art.ipynb\n  parameters: {}\n')
+    kw = dict(out_root=tmp_path/'o', runs_file=tmp_path/'runs.yaml', log=lambda *a: None)
+    assert run_notebooks(['art'], **kw)[0]['status'] == 'ok'
+    d = tmp_path/'o'/'art'
+    assert sorted(p.name for p in d.glob('cv*')) == ['cv.csv', 'cv.json', 'cv.md', 'cv.png', 'cv.png.json']   # a record each
+    for f in ('cv.json', 'cv.png.json'): (d/f).write_text((d/f).read_text().replace('"git_commit": "', '"git_commit": "older-'))
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in d.glob('cv*')}
+    assert run_notebooks(['art'], **kw)[0]['status'] == 'ok'
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in d.glob('cv*')} == before   # nothing rewritten
+    assert run_notebooks(['art'], overrides={'n': 3}, **kw)[0]['status'] == 'ok'
+    assert '"git_commit": "older-' not in (d/'cv.json').read_text()
+
+
+SLEEPER = ('import os, time, pathlib\npathlib.Path(out_dir).mkdir(parents=True, exist_ok=True)\n'
+           'pathlib.Path(out_dir, "kernel.pid").write_text(str(os.getpid()))\ntime.sleep(120)')
+
+@pytest.mark.parametrize('sig', ['SIGTERM', 'SIGINT'])
+def test_killing_the_runner_kills_its_kernel(tmp_path, sig):
+    import os, signal, subprocess, sys, time
+    write_nb(tmp_path/'sleep.ipynb', 'out_dir = "figures/sleep"', SLEEPER)
+    (tmp_path/'runs.yaml').write_text('sleep:\n  notebook: sleep.ipynb\n  parameters: {}\n')
+    code = (f"from conformal_rag.reproduce import run_notebooks; "
+            f"run_notebooks(['sleep'], out_root={str(tmp_path/'o')!r}, runs_file={str(tmp_path/'runs.yaml')!r})")
+    runner = subprocess.Popen([sys.executable, '-c', code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    pid_file = tmp_path/'o'/'sleep'/'kernel.pid'
+    for _ in range(1200):                                  # up to 2 minutes for the kernel to start on a loaded machine
+        if pid_file.exists() and pid_file.read_text(): break
+        assert runner.poll() is None, runner.stdout.read()
+        time.sleep(0.1)
+    kernel = int(pid_file.read_text())
+    assert os.getpgid(kernel) != os.getpgid(runner.pid)   # its own session: killing the runner's group would miss it
+    runner.send_signal(getattr(signal, sig))
+    out, _ = runner.communicate(timeout=60)
+    assert runner.returncode == 128 + getattr(signal, sig), out
+    assert f'[reproduce] {sig}: stopped' in out
+    for _ in range(100):
+        if not os.path.exists(f'/proc/{kernel}'): break
+        time.sleep(0.1)
+    assert not os.path.exists(f'/proc/{kernel}'), 'the kernel outlived the runner'

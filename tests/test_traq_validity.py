@@ -214,7 +214,7 @@ def test_committed_check_has_power(name):
             a, covs = round(1 - level, 10), []
             for s in range(COMMITTED_SPLITS):
                 cal, _, test = split_indices(c, seed=s)
-                covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), a, a))['e2e_coverage_top'])
+                covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), a, a, alone=True))['e2e_coverage_top'])
             if np.mean(covs) < lower_band(level, len(cal), len(test)): failed.append(level)
     assert failed, f"{name}: uncorrected sets passed the coverage check at every level"
 

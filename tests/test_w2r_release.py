@@ -177,3 +177,31 @@ def test_paper_notebook_release_mode(tmp_path):
     assert set(files.file) >= {'test.jsonl', 'test_new.jsonl', 'post_confidence.jsonl', 'post_answer.jsonl'}
     for f in out.glob('*.*'):   # derived numbers only: none of the replies' text is written
         assert 'Lima' not in f.read_text() and 'Quito' not in f.read_text()
+
+
+def _paper_table6_in_notebook() -> dict:
+    "The `paper_table6` literal of the release notebook."
+    import ast, json as _json
+    nb = _json.loads((Path(__file__).parents[1] / 'nbs/paper/09b_w2r_release.ipynb').read_text())
+    src = next(''.join(c['source']) for c in nb['cells'] if 'paper_table6 = {' in ''.join(c['source']))
+    node = next(n for n in ast.parse(src).body if isinstance(n, ast.Assign) and n.targets[0].id == 'paper_table6')
+    return {k.value: {kw.arg: kw.value.value for kw in v.keywords} for k, v in zip(node.value.keys, node.value.values)}
+
+
+def test_table6_numbers_are_the_papers():
+    "The notebook's Table 6 numbers (ChatGPT, NQ) are the ones the paper prints."
+    import re
+    text = Path('/work/shared/papers/when_to_retrieve.txt')
+    if not text.exists(): pytest.skip('the paper text is not on this machine')
+    lines = text.read_text().splitlines()
+    end = next(i for i, l in enumerate(lines) if l.startswith('Table 6:'))
+    start = next(i for i in range(end, 0, -1) if lines[i].startswith('ChatGPT\t'))
+    rows = {}
+    for l in lines[start:end]:
+        cells = [re.sub('<[^>]+>', '', c).strip() for c in l.split('\t')]
+        if len(cells) < 7 or not cells[1]: continue
+        rows[cells[1]] = dict(zip(('unc_rate', 'accuracy', 'conservativeness', 'overconfidence', 'alignment'), map(float, cells[2:7])))
+    nb = _paper_table6_in_notebook()
+    assert set(nb) == {'Vanilla', 'Punish', 'Explain', 'Punish+Explain'} == set(rows)
+    for s in nb: assert nb[s] == rows[s], s
+    assert (nb['Vanilla']['unc_rate'], nb['Vanilla']['overconfidence']) == (0.254, 0.338)
