@@ -34,8 +34,14 @@ class StubOpenAI:
                     p = prompt_of(body)
                     act = stub.by_prompt[p] if p in stub.by_prompt else (stub.script.pop(0) if stub.script else 'ok')
                     stub.active += 1; stub.max_active = max(stub.max_active, stub.active)
+                self.counted = True
                 try: self._answer(body, act)
-                finally:
+                finally: self._done()
+            def _done(self):
+                "This request stops counting as active, once: before its reply is written (the client may send its next"
+                " request as soon as it has read the reply, before this thread returns)."
+                if getattr(self, 'counted', False):
+                    self.counted = False
                     with stub.lock: stub.active -= 1
             def _answer(self, body, act):
                 if isinstance(act, tuple) and act[0] == 'sleep': time.sleep(act[1]); act = 'ok'
@@ -67,7 +73,9 @@ class StubOpenAI:
             def _send_raw(self, code, data, headers=None):
                 self.send_response(code); self.send_header('Content-Type', 'application/json')
                 for k, v in (headers or {}).items(): self.send_header(k, v)
-                self.send_header('Content-Length', str(len(data))); self.end_headers()
+                self.send_header('Content-Length', str(len(data)))
+                self._done()
+                self.end_headers()
                 try: self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError): pass
         self.server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
