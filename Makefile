@@ -8,7 +8,7 @@ OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 THREADS := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false
 ENVVARS := $(OFFLINE) $(THREADS) MPLBACKEND=Agg PYTHONHASHSEED=0
 
-.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models
+.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models docs docs-check
 
 setup:
 	@bash tools/setup.sh
@@ -44,8 +44,20 @@ models: setup
 bench: setup
 	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done
 
+## JupyterLab on 127.0.0.1 (works as root; no browser is opened: open the printed URL). Offline, one thread;
+## figures inline (no MPLBACKEND=Agg here). More options: make lab LAB_ARGS='--port 8899'.
 lab: setup
-	$(THREADS) $(BIN)/jupyter lab
+	$(OFFLINE) $(THREADS) $(BIN)/jupyter lab --allow-root --ip 127.0.0.1 --no-browser $(LAB_ARGS)
+
+## The documentation site, offline, into _site/ (MkDocs; docs/mkdocs.yml says why). Runs no notebook: API pages
+## from the module notebooks, paper pages from figures/ and their records, the claims ledger, a search.
+## Not nbdev_docs: it needs Quarto (not installable here) and, without it, runs `pip install -e .[dev]`.
+docs: setup
+	$(ENVVARS) $(BIN)/python docs/build_docs.py --build
+
+## Check the built site in headless Chromium (every page, image and internal link; screenshots in artifacts/docs/).
+docs-check: docs
+	$(ENVVARS) $(BIN)/python docs/check_site.py _site --out artifacts/docs
 
 ## Re-pin every dependency (needs the registries).
 lock: setup
@@ -54,4 +66,4 @@ lock: setup
 	  grep -v -E '^torch==' /tmp/conformal_rag_lock.txt | grep -v '^#'; } > requirements/lock.txt
 
 clean:
-	rm -rf $(VENV) .pytest_cache _proc _docs runs
+	rm -rf $(VENV) .pytest_cache _proc _docs _site artifacts runs

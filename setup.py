@@ -6,7 +6,8 @@ config.read('settings.ini', encoding='utf-8')
 cfg = config['DEFAULT']
 
 requirements = shlex.split(cfg.get('requirements', ''))
-dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
+# extras: `pip install conformal_rag[hub]` (datasets), [bench] (benchmark peers), [docs] (make docs), [dev] (tests, nbdev 2)
+extras = {k: shlex.split(cfg.get(f'{k}_requirements', '')) for k in ('hub', 'bench', 'docs', 'dev')}
 console_scripts = [s for s in cfg.get('console_scripts', '').split() if s]
 
 setup(
@@ -20,7 +21,7 @@ setup(
     packages=find_packages(include=[cfg['lib_path'], cfg['lib_path'] + '.*']),
     include_package_data=True,
     install_requires=requirements,
-    extras_require={'dev': dev_requirements},
+    extras_require=extras,
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),
     long_description_content_type='text/markdown',

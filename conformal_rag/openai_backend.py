@@ -116,15 +116,14 @@ def _choices(self:OpenAIBackend, body:bytes, # the reply's raw body
              k:int, # the samples asked for
              logprobs:bool # whether token log-probabilities were asked for
             ) -> list:
-    "(text, log-probabilities, finish reason) of each of the `k` choices of a reply."
+    "(text, log-probabilities, finish reason) of each of the 1 to `k` choices of a reply."
     try: d = json.loads(body)
     except ValueError as e: raise _Malformed(f"malformed JSON reply ({e}; body starts {body[:60]!r})") from None
     choices = d.get('choices') if isinstance(d, dict) else None
     if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
         raise _Malformed(f"malformed reply: no list of choices (body starts {body[:60]!r})")
-    if len(choices) != k:
-        raise ValueError(f"{self.where}: {len(choices)} choices for n={k}: the server may not support n > 1; "
-                         "use `?max_n=1` in the model string")
+    if not 1 <= len(choices) <= k:   # none, or more than asked: not an answer to this request (fewer: see `generate`)
+        raise _Malformed(f"malformed reply: {len(choices)} choices for n={k}")
     out = []
     for c in choices:
         if self.chat:
@@ -177,11 +176,18 @@ def _one(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
 # %% ../nbs/03e_openai.ipynb #66bff1ff
 @patch
 def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, start=0):
-    "`n` samples of one prompt, in requests of at most `max_n` samples."
+    """`n` samples of one prompt, in requests of at most `max_n`; a short reply is kept and only the rest asked for.
+    A request that fails for good raises `RequestFailed` carrying the samples already paid for (`.samples`)."""
     prompt = check_prompt(prompt)
     out = []
-    for j in range(0, n, self.max_n):
-        for text, lp, fin in self._one(prompt, min(self.max_n, n - j), decoding, seed + j, logprobs):
+    while len(out) < n:
+        j = len(out)
+        try: got = self._one(prompt, min(self.max_n, n - j), decoding, seed + j, logprobs)
+        except RequestFailed as e:
+            if out: e.args = (f"{e.args[0]} (after {len(out)} of {n} samples, kept)",)
+            e.samples = out
+            raise
+        for text, lp, fin in got:
             text, _ = cut_at_stop(text, decoding.stop)
             out.append(Sample(text, lp, 'length' if fin == 'length' else 'stop'))
     return out

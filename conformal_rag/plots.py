@@ -11,8 +11,8 @@ import seaborn as sns
 from .conformal import binomial_band
 
 # %% auto #0
-__all__ = ['set_style', 'text_artists', 'text_overlaps', 'data_artists', 'data_overlaps', 'tidy_legends', 'place_legend',
-           'coverage_plot', 'size_plot']
+__all__ = ['WHOLE_MARK', 'set_style', 'text_artists', 'text_overlaps', 'data_artists', 'data_overlaps', 'tidy_legends',
+           'place_legend', 'mark_whole', 'coverage_plot', 'size_plot']
 
 # %% ../nbs/11_plots.ipynb #e132bbc4
 def set_style():
@@ -280,6 +280,19 @@ def _coverage_lines(ax, df:pd.DataFrame, x:str, y:str, hue:str|None, yerr:str|No
             ax.axhline(ceils[name], color=sns.color_palette()[i % 10], ls='--', lw=1,
                        label=f'ceiling ({name}): {ceils[name]:.2f} coverable')
 
+# %% ../nbs/11_plots.ipynb #9c2d0a02
+WHOLE_MARK = 0.5   # a point whose threshold is the whole candidate set in at least this share of splits is marked
+
+def mark_whole(ax, df:pd.DataFrame, x:str, y:str, whole:str, # the axes, the table and its columns
+               at:float=WHOLE_MARK # the share of whole-set splits from which a point is marked
+              ) -> int:
+    "Ring the coverage points whose threshold is the whole candidate set in >= `at` of the splits (one legend entry); returns how many."
+    m = df[df[whole].fillna(0) >= at]
+    if len(m):
+        ax.scatter(m[x], m[y], s=110, facecolors='none', edgecolors='crimson', linewidths=1.4, zorder=5,
+                   label='whole set (vacuous)')
+    return len(m)
+
 # %% ../nbs/11_plots.ipynb #c4f8ad20
 def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, optional `yerr`
                   x:str='level', # desired coverage 1 - alpha
@@ -294,10 +307,11 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
                   band_label:str='exact binomial band',
                   ceiling:str|None=None, # column: share of questions that can be covered at all (drawn when < 1)
                   legend_loc:str|None='lower right', # preferred legend place inside the axes; moved where it covers no data (`place_legend`)
+                  whole:str|None=None, # column: share of splits whose threshold returns the whole candidate set; >= `WHOLE_MARK` is marked
                  ):
     "Empirical coverage against the desired level with the diagonal and an exact binomial band; returns the axes."
     set_style()
-    missing = [c for c in (x, y, hue, yerr, ceiling, *(band_cols or ())) if c is not None and c not in df.columns]
+    missing = [c for c in (x, y, hue, yerr, ceiling, whole, *(band_cols or ())) if c is not None and c not in df.columns]
     if missing: raise ValueError(f"coverage_plot: columns {missing} not in the table (columns: {list(df.columns)})")
     if ax is None: _, ax = plt.subplots(figsize=(4.2, 3.6))
     levels = np.sort(df[x].unique())
@@ -306,6 +320,7 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
     ax.plot([lo_all - pad, hi_all + pad], [lo_all - pad, hi_all + pad], color='0.3', ls=':', lw=1, label='desired')
     _coverage_band(ax, df, x, levels, n_test, band_level, band_cols, band_label)
     _coverage_lines(ax, df, x, y, hue, yerr, ceiling)
+    if whole is not None: mark_whole(ax, df, x, y, whole)
     ax.set_xlabel('desired coverage $1-\\alpha$'); ax.set_ylabel('empirical coverage')
     if title: ax.set_title(title)
     place_legend(ax, loc=legend_loc, fontsize='x-small', frameon=True)

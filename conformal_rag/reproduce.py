@@ -13,11 +13,12 @@ from . import __version__
 from .paths import repo_root
 
 # %% auto #0
-__all__ = ['VACUOUS', 'KERNEL_ARGS', 'KERNEL_WARNINGS', 'ADHOC_DIR', 'git_commit', 'figure_layout', 'atomic_write', 'Artifacts',
-           'ParamScope', 'Run', 'Skipped', 'default_runs_file', 'parse_needs_env', 'load_runs', 'notebook_parameters',
-           'parameter_type_errors', 'parameter_checks', 'parameter_value_errors', 'check_parameters', 'env_parameters',
-           'expand', 'skipped_for_env', 'failure_summary', 'notebook_warnings', 'vacuous_warnings', 'kill_children',
-           'kernels_die_with_runner', 'confined_out_dir', 'new_run_id', 'run_notebooks', 'adhoc_root']
+__all__ = ['VACUOUS', 'KERNEL_ARGS', 'KERNEL_WARNINGS', 'OVERRIDES_ENV', 'ADHOC_DIR', 'git_commit', 'figure_layout',
+           'atomic_write', 'Artifacts', 'ParamScope', 'Run', 'Skipped', 'default_runs_file', 'parse_needs_env',
+           'load_runs', 'notebook_parameters', 'parameter_type_errors', 'parameter_checks', 'parameter_value_errors',
+           'check_parameters', 'env_parameters', 'expand', 'skipped_for_env', 'failure_summary', 'notebook_warnings',
+           'vacuous_warnings', 'kill_children', 'kernels_die_with_runner', 'confined_out_dir', 'new_run_id',
+           'overridden', 'run_notebooks', 'adhoc_root']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -525,8 +526,11 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
     os.environ['CONFORMAL_RAG_NOTEBOOK'] = str(nb.relative_to(root)) if nb.is_relative_to(root) else str(nb)
     os.environ['PYTHONWARNINGS'] = ','.join(filter(None, [saved['PYTHONWARNINGS'], KERNEL_WARNINGS]))
     try:
+        # progress on the terminal: a live bar on a tty; elsewhere (logs, CI) a plain line at most once a minute, with
+        # the cell reached and tqdm's estimate of the time left, so a long notebook is never silent
+        bar = True if progress else dict(desc=f'[reproduce] {r.name}', mininterval=60, ascii=True, ncols=100, file=sys.stderr)
         pm.execute_notebook(str(nb), str(out_nb), parameters=p, kernel_name='python3', cwd=str(root),
-                            progress_bar=progress, log_output=False, extra_arguments=list(KERNEL_ARGS))
+                            progress_bar=bar, log_output=False, extra_arguments=list(KERNEL_ARGS))
         status, err = 'ok', None
     except Exception as e:  # keep going: one failing notebook must not hide the others' results
         status, err = 'failed', failure_summary(e, out_nb)
@@ -579,6 +583,17 @@ def _log_time(res:dict, out_root=None, run_id=None) -> Path:
     with open(d/'reproduce_log.jsonl', 'a') as f: f.write(json.dumps(line) + '\n')
     return d/'reproduce_log.jsonl'
 
+# %% ../nbs/12_reproduce.ipynb #3b9e0f02
+OVERRIDES_ENV = 'CONFORMAL_RAG_OVERRIDES'   # JSON list of the parameter names overridden with -p, set by the runner
+
+def overridden() -> set:
+    "The names of the parameters the person overrode for this run (`-p`); empty outside the runner."
+    raw = os.environ.get(OVERRIDES_ENV, '[]')
+    try: names = json.loads(raw)
+    except json.JSONDecodeError: raise ValueError(f"${OVERRIDES_ENV} must be a JSON list of names, got {raw!r}") from None
+    if not isinstance(names, list): raise ValueError(f"${OVERRIDES_ENV} must be a JSON list of names, got {raw!r}")
+    return set(map(str, names))
+
 # %% ../nbs/12_reproduce.ipynb #6fad5644
 def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                   smoke:bool=False, # use each run's small `smoke` parameters
@@ -590,6 +605,7 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
     "Execute paper notebooks with papermill; every parameter set is checked first. Returns one summary per execution."
     runs_file = Path(runs_file) if runs_file else default_runs_file()
     plan = _plan_runs(_select_runs(runs_file, names), runs_file, smoke, overrides, out_root, run_id)
+    os.environ[OVERRIDES_ENV] = json.dumps(sorted(overrides or {}))   # what the person named (`overridden`)
     results = []
     with kernels_die_with_runner(log):   # a killed runner stops its kernels
         for r, nb, p in plan:

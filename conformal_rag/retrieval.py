@@ -44,6 +44,7 @@ def passage_texts(passages:pd.DataFrame, # a corpus with title and text
 # %% ../nbs/02_retrieval.ipynb #8b88eae4
 def check_k(k:int, n_passages:int) -> int:
     "Return `k`, or raise a `ValueError` when it is not an integer in 1..corpus size."
+    if type(k) is int and 0 < k <= n_passages: return k
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise ValueError(f"k must be a positive integer, got k={k!r}")
     if k > n_passages: raise ValueError(f"k={k} is larger than the corpus ({n_passages} passages)")
@@ -101,14 +102,56 @@ def _numba_available() -> bool:
     except ImportError: return False
     return True
 
+# %% ../nbs/02_retrieval.ipynb #40a48b62
+def _bm25_top_k_rows(flat:np.ndarray, # all questions' token ids
+                     ptr:np.ndarray, # question q's ids are flat[ptr[q]:ptr[q + 1]]
+                     k:int, scale:float, # rows kept per question; the factor on bm25s's scores (k1 + 1)
+                     data:np.ndarray, indptr:np.ndarray, indices:np.ndarray, N:int, # a bm25s index (CSC by term), corpus size
+                    ):
+    "Per question the exact top `k` rows by scaled score, ties by the lower row (compiled: a heap of k, one pass)."
+    if len(flat) and (flat.min() < 0 or flat.max() >= len(indptr) - 1): raise ValueError("token ids must lie in the vocabulary")
+    out_i, out_s = np.empty((len(ptr) - 1, k), np.int64), np.empty((len(ptr) - 1, k), np.float64)
+    s, hs, hi = np.zeros(N, np.float64), np.empty(k, np.float64), np.empty(k, np.int64)
+    for q in range(len(ptr) - 1):
+        if q: s[:] = 0.0
+        for a in range(ptr[q], ptr[q + 1]):  # bm25s's summation, in its order: the same floats
+            t = flat[a]
+            for j in range(indptr[t], indptr[t + 1]): s[indices[j]] += data[j]
+        for i in range(k):  # a min-heap of the k best so far (worse: a lower score, or the same and a higher row)
+            p = i; hs[p] = s[i] * scale; hi[p] = i
+            while p > 0:  # sift up
+                u = (p - 1) // 2
+                if hs[p] < hs[u] or (hs[p] == hs[u] and hi[p] > hi[u]):
+                    hs[p], hs[u], hi[p], hi[u] = hs[u], hs[p], hi[u], hi[p]; p = u
+                else: break
+        worst = hs[0]
+        for i in range(k, N):
+            v = s[i] * scale
+            if v > worst:  # a tie with the worst kept loses: its row is higher
+                p = 0; hs[0] = v; hi[0] = i
+                while True:  # sift down
+                    c = 2 * p + 1
+                    if c >= k: break
+                    if c + 1 < k and (hs[c + 1] < hs[c] or (hs[c + 1] == hs[c] and hi[c + 1] > hi[c])): c += 1
+                    if hs[c] < hs[p] or (hs[c] == hs[p] and hi[c] > hi[p]):
+                        hs[p], hs[c], hi[p], hi[c] = hs[c], hs[p], hi[c], hi[p]; p = c
+                    else: break
+                worst = hs[0]
+        for a in range(k):  # best first: insertion sort by (-score, row)
+            v, r, b = hs[a], hi[a], a
+            while b > 0 and (out_s[q, b - 1] < v or (out_s[q, b - 1] == v and out_i[q, b - 1] > r)):
+                out_s[q, b], out_i[q, b] = out_s[q, b - 1], out_i[q, b - 1]; b -= 1
+            out_s[q, b], out_i[q, b] = v, r
+    return out_i, out_s
+
 # %% ../nbs/02_retrieval.ipynb #80820f32
 @lru_cache(maxsize=1)
 def _bm25s_kernels():
-    "bm25s's numba kernels (scores of one query; batched top-K), compiled with numba's on-disk cache."
+    "bm25s's numba scores of one query, and the exact top-K on bm25s's index, compiled with numba's on-disk cache."
     from numba import njit
     from bm25s.scoring import _compute_relevance_from_scores_jit_ready
-    from bm25s.numba.retrieve_utils import _retrieve_internal_jitted
-    return njit(cache=True, nogil=True)(_compute_relevance_from_scores_jit_ready), njit(cache=True, nogil=True)(_retrieve_internal_jitted)
+    jit = njit(cache=True, nogil=True)
+    return jit(_compute_relevance_from_scores_jit_ready), jit(_bm25_top_k_rows)
 
 # %% ../nbs/02_retrieval.ipynb #5203dfaa
 def _rank_bm25_idf(s:dict, # a bm25s index's `scores` (CSC by term: data, indices, indptr), changed in place
@@ -157,9 +200,18 @@ class BM25:
 
 # %% ../nbs/02_retrieval.ipynb #bfbb28c1
 @patch
-def query_ids(self:BM25, questions:list[str]) -> list[np.ndarray]:
-    "Each question's token ids in the index (unknown words dropped: their idf is 0 in rank-bm25)."
-    return [np.array([self.vocab[w] for w in tokenize(q) if w in self.vocab], dtype=np.int32) for q in questions]
+def query_ids(self:BM25, questions:list, # texts, or token id arrays
+              check:bool=True, # check that ids lie in the vocabulary (`search`'s compiled path checks them itself)
+             ) -> list[np.ndarray]:
+    "Each question's token ids in the index (unknown words dropped: rank-bm25's idf 0); id arrays pass as they are."
+    v, V = self.vocab, len(self.vocab)
+    def ids(q):
+        if isinstance(q, str): return np.array([v[w] for w in tokenize(q) if w in v], dtype=np.int32)
+        a = np.asarray(q)
+        if a.ndim != 1 or (a.size and (a.dtype.kind not in 'iu' or (check and (a.min() < 0 or a.max() >= V)))):
+            raise ValueError(f"a question must be text or token ids in 0..{V - 1} (from `query_ids`), got {q!r}")
+        return a.astype(np.int32, copy=False)
+    return [ids(q) for q in questions]
 
 # %% ../nbs/02_retrieval.ipynb #a433fa5f
 @patch
@@ -177,28 +229,29 @@ def scores(self:BM25, questions:list[str]) -> np.ndarray:
 
 # %% ../nbs/02_retrieval.ipynb #ddde5725
 @patch
-def search(self:BM25, questions:list[str], # the questions
+def search(self:BM25, questions:list, # texts, or their token ids (`query_ids`: tokenize once, search often)
            k:int, # passages kept per question
           ) -> tuple[np.ndarray, np.ndarray]:
-    "The top `k` corpus rows and scores per question, ties broken by row, from bm25s's top-K."
+    "The top `k` corpus rows and scores per question, ties broken by row, on bm25s's index."
     N = len(self.passage_ids)
     k = check_k(k, N)
-    qs = list(questions)
+    qs = questions if type(questions) is list else list(questions)
     if not qs: return np.zeros((0, k), np.int64), np.zeros((0, k))
-    kk = min(N, 2 * k + 10)  # candidates: a tie with the k-th score that reaches the last one is rescored
-    q = self.query_ids(qs)
-    if self.backend == 'numba':
+    if self.backend == 'numba':  # one compiled pass per question: bm25s's scores, then the exact top k (no candidates)
+        q = qs[0] if len(qs) == 1 else None
+        if not (type(q) is np.ndarray and q.dtype == np.int32 and q.ndim == 1):  # (token ids as `query_ids` gives)
+            q = self.query_ids(qs, check=False)
+            flat, ptr = (q[0], np.array([0, len(q[0])])) if len(q) == 1 else (np.concatenate(q), np.cumsum([0] + [len(x) for x in q]))
+        else: flat, ptr = q, np.array([0, len(q)])
         s = self.bm.scores
-        ptr = np.cumsum([0] + [len(x) for x in q]).astype(np.int32)
-        flat = np.concatenate(q).astype(np.int32)
-        sc, idx = _bm25s_kernels()[1](flat, ptr, kk, True, np.dtype('float64'), np.dtype('int32'), s['data'],
-                                      s['indptr'], s['indices'], N, None, None)
-    else:
-        idx, sc = np.tile(np.arange(kk), (len(q), 1)), np.zeros((len(q), kk))  # a question without known words scores 0
-        full = [i for i, x in enumerate(q) if len(x)]  # (bm25s refuses those)
-        if full:
-            r = self.bm.retrieve([q[i].tolist() for i in full], k=kk, show_progress=False, n_threads=0)
-            idx[full], sc[full] = r.documents, r.scores
+        return _bm25s_kernels()[1](flat, ptr, k, self.k1 + 1., s['data'], s['indptr'], s['indices'], N)
+    q = self.query_ids(qs)
+    kk = min(N, 2 * k + 10)  # numpy: bm25s's K' candidates; a tie with the k-th reaching the last is rescored
+    idx, sc = np.tile(np.arange(kk), (len(q), 1)), np.zeros((len(q), kk))  # a question without known words scores 0
+    full = [i for i, x in enumerate(q) if len(x)]  # (bm25s refuses those)
+    if full:
+        r = self.bm.retrieve([q[i].tolist() for i in full], k=kk, show_progress=False, n_threads=0)
+        idx[full], sc[full] = r.documents, r.scores
     return _exact_top_k(idx.astype(np.int64), sc * (self.k1 + 1), k, N, lambda rows: self.scores([qs[i] for i in rows]))
 
 # %% ../nbs/02_retrieval.ipynb #1e53091e
@@ -279,6 +332,7 @@ def _flat_search(index, Q:np.ndarray, k:int):
             faiss.cvar.distance_compute_blas_threshold = 1
             return index.search(Q, k)
         faiss.cvar.distance_compute_blas_threshold = 2**30
+        if len(Q) == 1: return index.search(Q, k)
         out = [index.search(Q[i:i + 1], k) for i in range(len(Q))]
         return np.concatenate([o[0] for o in out]), np.concatenate([o[1] for o in out])
     finally: faiss.cvar.distance_compute_blas_threshold = old
@@ -356,6 +410,21 @@ def scores(self:DenseIndex, Q:np.ndarray) -> np.ndarray:
     "Inner products of the question embeddings with every passage, shape (len(Q), N), float32: the exact reference."
     return np.asarray(Q, dtype=np.float32) @ self.P.T
 
+# %% ../nbs/02_retrieval.ipynb #849fad37
+def _by_row(idx:np.ndarray, sc:np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    "Each row's passages by score, ties by the lower row."
+    o = np.lexsort((idx, -sc), axis=1)
+    return np.take_along_axis(idx, o, 1), np.take_along_axis(sc, o, 1)
+
+# %% ../nbs/02_retrieval.ipynb #0dd89ff4
+@patch
+def _flat_top_k(self:DenseIndex, Q:np.ndarray, k:int) -> tuple[np.ndarray, np.ndarray]:
+    "The exact top `k` of a flat index from K + 1 passages, unless a tie reaches the k-th place (then None)."
+    sc, idx = _flat_search(self.index, Q, k + 1)
+    if (sc[:, k - 1] == sc[:, k]).any(): return None
+    idx, sc = np.ascontiguousarray(idx[:, :k]), np.ascontiguousarray(sc[:, :k])
+    return _by_row(idx, sc) if k > 1 and (sc[:, 1:] == sc[:, :-1]).any() else (idx, sc)
+
 # %% ../nbs/02_retrieval.ipynb #089e2c94
 @patch
 def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
@@ -367,7 +436,8 @@ def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
     k = check_k(k, N)
     Q = np.ascontiguousarray(np.atleast_2d(Q), dtype=np.float32)
     if len(Q) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
-    kk = min(N, 2 * k + 10) if self.exact else k  # exact: candidates to settle ties (as BM25.search)
+    if self.kind == 'flat' and k < N and (r := self._flat_top_k(Q, k)) is not None: return r
+    kk = min(N, 2 * k + 10) if self.exact else k  # exact: candidates to settle ties
     if self.kind == 'hnsw': sc, idx = self.index.search(Q, kk, params=faiss.SearchParametersHNSW(efSearch=max(self.ef_search, kk)))
     elif self.kind == 'flat': sc, idx = _flat_search(self.index, Q, kk)
     else: sc, idx = self.index.search(Q, kk)
@@ -375,8 +445,7 @@ def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
         raise ValueError(f"the {self.kind} index returned fewer than k={k} passages for {int((idx < 0).any(1).sum())} questions: "
                          "raise nprobe (ivf) or ef_search (hnsw)")
     if self.exact: return _exact_top_k(idx, sc, k, N, lambda rows: self.scores(Q[rows]))
-    o = np.lexsort((idx, -sc), axis=1)
-    return np.take_along_axis(idx, o, 1), np.take_along_axis(sc, o, 1)
+    return _by_row(idx, sc)
 
 # %% ../nbs/02_retrieval.ipynb #56a41368
 @patch

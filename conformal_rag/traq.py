@@ -1459,7 +1459,8 @@ def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` a
     for ax_row, r in zip(axes, rows):
         for ax, c in zip(ax_row, cols):
             coverage_plot(cs[(cs[row] == r) & (cs[col] == c)], hue=hue, ax=ax, band_cols=('band_lo', 'band_hi'),
-                          ceiling='ceiling', band_label=band_label, legend_loc='best', title=title.format(row=r, col=c))
+                          ceiling='ceiling', band_label=band_label, legend_loc='best', title=title.format(row=r, col=c),
+                          whole='whole' if 'whole' in cs.columns else None)
     return fig
 
 # %% ../nbs/06_traq.ipynb #5c3f7046

@@ -188,3 +188,27 @@ def test_coverage_by_group_property(covered, level):
     groups = ['a', 'b'] * (covered.size // 2) + ['a'] * (covered.size % 2)
     ok, t = valid_or_named(lambda: rc.coverage_by_group(covered, groups, level), 'covered', 'groups', 'level')
     if ok: assert ((t.lo <= t.coverage) & (t.coverage <= t.hi)).all() and t.n.sum() == covered.size
+
+
+# ---- issue 32, "Tracebacks and unclear errors": the loaders' and the command line's helpers ----------------------
+from conformal_rag import data as qa_data, cli as qa_cli
+
+IO_CASES = {  # id: (call, text the ValueError must contain)
+    'check_records empty': (lambda: qa_data.check_records([], ('id',), 'SQuAD 1.1', 'dev.jsonl'), 'SQuAD 1.1 dev.jsonl: no records'),
+    'check_records no field': (lambda: qa_data.check_records([dict(id=1), dict(q=2)], ('id',), 'toy'),
+                               "toy: record 2 has no field 'id'"),
+    'squad_to_schema no context': (lambda: qa_data.squad_to_schema([dict(id='s', title='T', question='Q', answers={'text': []})]),
+                                   "has no field 'context'"),
+    'hotpotqa_to_schema empty': (lambda: qa_data.hotpotqa_to_schema([]), 'HotpotQA: no records'),
+    'parse_override bad YAML': (lambda: qa_cli.parse_override('ns=[20, "a"'), "-p ns: the value '[20, \"a\"' is not YAML"),
+}
+
+@pytest.mark.parametrize('call,contains', IO_CASES.values(), ids=list(IO_CASES))
+def test_io_case_names_the_input(call, contains):
+    with pytest.raises(ValueError) as e: call()
+    assert contains in str(e.value), str(e.value)
+
+def test_writable_file_is_checked_at_parse_time():
+    import argparse
+    with pytest.raises(argparse.ArgumentTypeError, match="folder '/missing/dir' of '/missing/dir/x.npz' does not exist"):
+        qa_cli.writable_file('/missing/dir/x.npz')

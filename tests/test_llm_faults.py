@@ -190,3 +190,34 @@ def test_api_key_is_written_nowhere(key, tmp_path, capsys, caplog):
     assert len(written) >= 2
     for blob in written + [gzip.decompress((tmp_path/'g.jsonl.gz').read_bytes())]: assert KEY.encode() not in blob
     for text in errors + [out.out, out.err, caplog.text, repr(vars(llm.backend))]: assert KEY not in text
+
+
+# ---- issue 32, item 3: a reply with fewer choices than asked ---------------------------------------------------
+
+@pytest.fixture
+def short_first_reply(monkeypatch):
+    "The server's first reply drops its last choice (2 choices for n = 3); later replies are whole."
+    orig, seen = OpenAIBackend._choices, []
+    def short(self, body, k, logprobs):
+        out = orig(self, body, k, logprobs); seen.append(k)
+        return out[:-1] if len(seen) == 1 and k > 1 else out
+    monkeypatch.setattr(OpenAIBackend, '_choices', short)
+    return seen
+
+def test_partial_reply_is_kept_and_only_the_rest_is_asked(key, tmp_path, short_first_reply):
+    with StubOpenAI(answers=('Paris', 'Lyon', 'Nice')) as s:
+        llm = LLM(backend(s.base_url), cache=tmp_path/'g.sqlite', progress=False)
+        out = llm.sample('Capital?', n=3)
+        assert [r['body']['n'] for r in s.requests] == [3, 1]        # the missing sample only
+        assert [o.text for o in out] == ['Paris', 'Lyon', 'Paris']
+        assert len(GenerationCache(tmp_path/'g.sqlite')) == 3
+
+def test_partial_reply_is_stored_before_the_failure_is_raised(key, tmp_path, short_first_reply):
+    cache = tmp_path/'g.sqlite'
+    with StubOpenAI(script=['ok', 500, 500, 500], answers=('Paris', 'Lyon', 'Nice')) as s:
+        llm = LLM(backend(s.base_url), cache=cache, progress=False)
+        with pytest.raises(RequestFailed, match=r'HTTP 500.*after 2 of 3 samples, kept'): llm.sample('Capital?', n=3)
+        key_ = request_key(request_dict('openai', 'stub-model', 'Capital?', Decoding(), server=llm.backend.server))
+        assert [x.text if x else None for x in GenerationCache(cache).get(key_, 3)] == ['Paris', 'Lyon', None]
+        again = LLM(backend(s.base_url), cache=cache, progress=False).sample('Capital?', n=3)
+        assert [o.text for o in again][:2] == ['Paris', 'Lyon'] and s.requests[-1]['body']['n'] == 1   # only the rest

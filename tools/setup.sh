@@ -29,6 +29,14 @@ fi
 "$UV" pip install --compile-bytecode --no-deps -r requirements/nodeps.txt
 "$UV" pip install --compile-bytecode --no-deps --config-settings editable_mode=compat -e .
 "$VENV/bin/python" -m ipykernel install --sys-prefix --name python3 >/dev/null
+# nbdev_docs is not the docs path (make docs is): without Quarto it would run `pip install -e .[dev]`. This stand-in
+# makes nbdev find a `quarto` that refuses, so it never installs anything.
+cat > "$VENV/bin/quarto" <<'SHIM'
+#!/bin/sh
+echo "quarto: not available here (not installable from the registries). Build the documentation with: make docs" >&2
+exit 1
+SHIM
+chmod +x "$VENV/bin/quarto"
 # BM25 runs bm25s's numba kernels from numba's on-disk cache: compile them once here (~20 s), not in every first process
 "$VENV/bin/python" -c "import pandas as pd; from conformal_rag.retrieval import BM25; b = BM25(pd.DataFrame({'id': ['a', 'b'], 'title': ['', ''], 'text': ['x y', 'y z']})); b.search(['x'], 1); b.scores(['x'])"
 echo "$want" > "$STAMP"

@@ -1,0 +1,257 @@
+"""Build the documentation site's Markdown sources from the notebooks and figures/, then (with --build) the static site.
+
+Renderer: MkDocs + mkdocs-material (see docs/mkdocs.yml for why). Nothing is executed: module notebooks become API
+pages (each exported function and class with its signature, docstring and a table of its parameters' docments,
+then the notebook's prose and examples); each paper notebook becomes a page with its figures (from figures/, with
+the caption of each figure's `<name>.png.json` record beneath it) and tables; the claims ledger gets its own page.
+
+    python docs/build_docs.py [--src _docs/src] [--site _site] [--build] [--figures figures]
+"""
+from __future__ import annotations
+import argparse, html, importlib, inspect, json, os, re, shutil, subprocess, sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+def nb_cells(path:Path) -> list[dict]:
+    "The cells of a notebook, each with `type`, `source` (str) and `directives` (dict of its `#|` lines)."
+    cells = []
+    for c in json.loads(path.read_text(encoding='utf-8'))['cells']:
+        src = ''.join(c['source'])
+        lines = src.splitlines()
+        dirs = {}
+        while lines and lines[0].startswith('#|'):
+            k, _, v = lines.pop(0)[2:].strip().partition(' ')
+            dirs[k.rstrip(':')] = v.strip()
+        cells.append(dict(type=c['cell_type'], source='\n'.join(lines).strip('\n'), directives=dirs))
+    return cells
+
+def title_of(cells:list, default:str) -> tuple[str, str]:
+    "The notebook's `# title` and the rest of its first Markdown cell."
+    for c in cells:
+        if c['type'] == 'markdown':
+            m = re.match(r'#\s+(.+)\n?', c['source'])
+            if m: return m.group(1).strip(), c['source'][m.end():].strip()
+            break
+    return default, ''
+
+def demote(md:str) -> str:
+    "Markdown with every heading one level deeper (the page's title is the only `#`)."
+    return re.sub(r'^(#+)\s', lambda g: '#' + g.group(1) + ' ', md, flags=re.M)
+
+def slug(s:str) -> str: return re.sub(r'[^a-z0-9]+', '-', s.lower()).strip('-')
+
+def fmt_default(v) -> str:
+    if v is inspect.Parameter.empty: return ''
+    return f'`{v!r}`' if len(repr(v)) < 60 else f'`{repr(v)[:57]}...`'
+
+def fmt_anno(a) -> str:
+    if a is inspect.Parameter.empty or a is None: return ''
+    return f"`{a if isinstance(a, str) else getattr(a, '__name__', str(a))}`"
+
+def cell_md(s:str, code:bool=False) -> str:
+    "Text for a Markdown table cell: one line, pipes escaped; prose also HTML-escaped (code spans show text as is)."
+    s = s.replace('\n', ' ')
+    return s if code else html.escape(s, quote=False).replace('|', '\\|')   # a pipe inside a code span splits no column
+
+def api_entry(name:str, obj) -> str:
+    "Markdown for one exported object: heading, signature, docstring, parameter table (fastcore docments)."
+    from fastcore.docments import docments
+    kind = 'class' if inspect.isclass(obj) else 'function'
+    out = [f'### `{name}` {{ #{slug(name)} }}', '']
+    target = obj.__init__ if inspect.isclass(obj) and '__init__' in vars(obj) else obj
+    try: sig = str(inspect.signature(target)).replace('(self, ', '(').replace('(self)', '()')
+    except (TypeError, ValueError): sig = '(...)'
+    out += ['```python', f"{kind} {name.split('.')[-1]}{sig}", '```', '']
+    doc = inspect.getdoc(obj) or ''
+    if doc: out += [doc, '']
+    try: ds = docments(target, full=True)
+    except Exception: ds = {}
+    rows = [(k, v) for k, v in ds.items() if k not in ('self', 'return')]
+    if rows:
+        out += ['| parameter | type | default | description |', '|---|---|---|---|']
+        out += [f"| `{k}` | {cell_md(fmt_anno(v.get('anno')), True)} | "
+                f"{cell_md(fmt_default(v.get('default')), True)} | {cell_md(v.get('docment') or '')} |" for k, v in rows]
+        out.append('')
+    ret = ds.get('return') or {}
+    if ret.get('docment'): out += [f"**Returns** {fmt_anno(ret.get('anno'))}: {ret['docment']}", '']
+    return '\n'.join(out)
+
+def defined_names(src:str) -> list[str]:
+    "Public names a cell defines at top level; `@patch def f(self:C)` gives `C.f`."
+    import ast
+    try: tree = ast.parse(src)
+    except SyntaxError: return []
+    names = []
+    for n in tree.body:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            patched = any(getattr(d, 'id', getattr(d, 'attr', None)) == 'patch' for d in n.decorator_list)
+            first = n.args.args[0].annotation if not isinstance(n, ast.ClassDef) and n.args.args else None
+            if patched and first is not None:
+                a = first
+                cls = getattr(a, 'id', None) or getattr(a, 'value', None)
+                if isinstance(cls, str) and not n.name.startswith('_'): names.append(f'{cls}.{n.name}')
+            elif not n.name.startswith('_'): names.append(n.name)
+    return names
+
+def module_page(nb:Path) -> tuple[str, str, str]:
+    "(title, module name, Markdown) of a module notebook."
+    cells = nb_cells(nb)
+    mod = next((c['directives']['default_exp'] for c in cells if 'default_exp' in c['directives']), None)
+    title, intro = title_of(cells, nb.stem)
+    m = importlib.import_module(f'conformal_rag.{mod}') if mod else None
+    out = [f'# {title}', '']
+    if mod: out += [f'`conformal_rag.{mod}` · source: `nbs/{nb.name}`', '']
+    if intro: out += [intro, '']
+    first_md = True
+    for c in cells:
+        d = c['directives']
+        if c['type'] == 'markdown':
+            if first_md and re.match(r'#\s', c['source']): first_md = False; continue
+            first_md = False
+            src = c['source']
+            out += [demote(src) if src.startswith('# ') else src, '']
+        elif c['type'] == 'code' and c['source'].strip():
+            if 'hide' in d or 'default_exp' in d: continue
+            if {'export', 'exports'} & set(d) and m is not None:
+                for name in defined_names(c['source']):
+                    obj = m
+                    try:
+                        for part in name.split('.'): obj = getattr(obj, part)
+                    except AttributeError: continue
+                    out.append(api_entry(name, obj))
+            elif 'exporti' in d: continue
+            else: out += ['```python', c['source'], '```', '']
+    return title, mod or nb.stem, '\n'.join(out)
+
+def records(figures:Path) -> list[dict]:
+    "Every artifact record under figures/ (runs excluded), each with its folder relative to figures/."
+    out = []
+    for p in sorted(figures.rglob('*.json')):
+        if '_runs' in p.parts or p.parent == figures: continue
+        try: r = json.loads(p.read_text(encoding='utf-8'))
+        except (ValueError, UnicodeDecodeError): continue
+        if isinstance(r, dict) and 'files' in r and 'notebook' in r:
+            out.append({**r, 'dir': p.parent.relative_to(figures)})
+    return out
+
+def artifact_md(r:dict, figures:Path) -> str:
+    "An artifact: a figure (image, caption beneath) or a table/text (its Markdown, caption above)."
+    cap = (r.get('caption') or '').strip()
+    out = []
+    for f in r['files']:
+        rel = (Path('figures')/r['dir']/f).as_posix()
+        if f.endswith('.png'):
+            out += [f'<figure markdown="span">', f'  ![{html.escape(r["artifact"])}]({rel})',
+                    f'  <figcaption>{html.escape(cap)}</figcaption>', '</figure>', '']
+        elif f.endswith('.md'):
+            body = (figures/r['dir']/f).read_text(encoding='utf-8')
+            out += [f'??? info "Table: {r["artifact"]} ({(Path(r["dir"])/f).as_posix()})"', '']
+            out += ['    ' + l for l in body.splitlines()] + ['']
+    return '\n'.join(out)
+
+def paper_page(nb:Path, recs:list, figures:Path) -> tuple[str, str]:
+    """(title, Markdown) of a paper notebook: its text and code (not run), each figure from figures/ (caption beneath)
+    right after the last code cell that names it, figures no cell names after the notebook, then its tables."""
+    cells = nb_cells(nb)
+    title, intro = title_of(cells, nb.stem)
+    mine = [r for r in recs if Path(r['notebook']).name == nb.name]
+    figs = [r for r in mine if r.get('kind') == 'figure']
+    others = [r for r in mine if r.get('kind') != 'figure']
+    at = {}   # cell index -> the figures shown after it
+    for r in figs:
+        hits = [i for i, c in enumerate(cells) if c['type'] == 'code' and r['artifact'] in c['source']]
+        at.setdefault(hits[-1] if hits else None, []).append(r)
+    fig = lambda r: [f'#### Figure: {r["artifact"]}', '', artifact_md(r, figures)]
+    out = [f'# {title}', '', f'Notebook: `nbs/paper/{nb.name}`. It is committed without outputs: the figures and tables '
+           f'below are the committed artifacts in `figures/` (regenerated by `make reproduce`), each figure after the '
+           f'cell that writes it, its caption beneath it.', '']
+    if intro: out += [intro, '']
+    first = True
+    for i, c in enumerate(cells):
+        if first and c['type'] == 'markdown': first = False; continue
+        if c['type'] == 'markdown': out += [demote(c['source']), '']
+        elif c['source'].strip() and 'hide' not in c['directives']: out += ['```python', c['source'], '```', '']
+        for r in at.get(i, []): out += fig(r)
+    if at.get(None):
+        out += ['## More figures', '']
+        for r in at[None]: out += fig(r)
+    if others:
+        out += ['## Tables', '']
+        for r in others: out += [artifact_md(r, figures)]
+    return title, '\n'.join(out)
+
+def build_sources(src:Path, figures:Path=ROOT/'figures') -> list:
+    "Write the Markdown sources, the figures they show and mkdocs.yml into `src`'s parent; returns the nav."
+    if src.exists(): shutil.rmtree(src)
+    src.mkdir(parents=True)
+    recs = records(figures)
+    used = {Path(r['dir'])/f for r in recs for f in r['files'] if f.endswith('.png')}
+    for f in sorted(used) + [Path('claims_overview.png')]:
+        if (figures/f).exists():
+            (src/'figures'/f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(figures/f, src/'figures'/f)
+    # front page: the index notebook's prose and the site map
+    cells = nb_cells(ROOT/'nbs'/'index.ipynb')
+    title, intro = title_of(cells, 'conformal_rag')
+    front = [f'# {title}', '', intro, '', '- [Claims ledger](claims.md): what holds, per paper and backbone.',
+             '- Papers: one page per paper notebook, figures with their captions.',
+             '- API: one page per module, each function with its parameters.', '']
+    for c in cells[1:]:   # the rest of the index notebook (not run: its code is shown, its outputs are in figures/)
+        if c['type'] == 'markdown': front += [c['source'], '']
+        elif c['source'].strip() and 'hide' not in c['directives']: front += ['```python', c['source'], '```', '']
+    (src/'index.md').write_text('\n'.join(front), encoding='utf-8')
+    nav = [{'Home': 'index.md'}]
+    claims = ['# Claims ledger', '']
+    cap = figures/'claims_overview.png.json'
+    if (figures/'claims_overview.png').exists():
+        c = json.loads(cap.read_text())['caption'] if cap.exists() else ''
+        claims += ['<figure markdown="span">', '  ![claims overview](figures/claims_overview.png)',
+                   f'  <figcaption>{html.escape(c)}</figcaption>', '</figure>', '']
+    if (figures/'claims.md').exists(): claims.append((figures/'claims.md').read_text(encoding='utf-8'))
+    (src/'claims.md').write_text('\n'.join(claims), encoding='utf-8')
+    nav.append({'Claims ledger': 'claims.md'})
+    papers = []
+    for nb in sorted((ROOT/'nbs'/'paper').glob('*.ipynb')):
+        t, md = paper_page(nb, recs, figures)
+        (src/'papers').mkdir(exist_ok=True)
+        (src/'papers'/f'{nb.stem}.md').write_text(md.replace('](figures/', '](../figures/'), encoding='utf-8')
+        papers.append({t: f'papers/{nb.stem}.md'})
+    nav.append({'Papers': papers})
+    api = []
+    for nb in sorted((ROOT/'nbs').glob('*.ipynb')):
+        if nb.stem == 'index': continue
+        t, mod, md = module_page(nb)
+        (src/'api').mkdir(exist_ok=True)
+        (src/'api'/f'{nb.stem}.md').write_text(md, encoding='utf-8')
+        api.append({t: f'api/{nb.stem}.md'})
+    nav.append({'API': api})
+    return nav
+
+def write_config(src:Path, site:Path, nav:list) -> Path:
+    "mkdocs.yml beside `src`: docs/mkdocs.yml with the paths and the nav filled in."
+    import yaml
+    cfg = yaml.safe_load((ROOT/'docs'/'mkdocs.yml').read_text())
+    cfg.update(docs_dir=str(src.resolve()), site_dir=str(site.resolve()), nav=nav)
+    p = src.parent/'mkdocs.yml'
+    p.write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True))
+    return p
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--src', default=str(ROOT/'_docs'/'src'), help='where the generated Markdown goes')
+    ap.add_argument('--site', default=str(ROOT/'_site'), help='where the static site goes')
+    ap.add_argument('--figures', default=str(ROOT/'figures'), help='the artifacts folder')
+    ap.add_argument('--build', action='store_true', help='also run mkdocs build (strict)')
+    a = ap.parse_args(argv)
+    src, site = Path(a.src), Path(a.site)
+    nav = build_sources(src, Path(a.figures))
+    cfg = write_config(src, site, nav)
+    print(f'docs: sources in {src}')
+    if a.build:
+        r = subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '--quiet', '--clean', '-f', str(cfg)],
+                           env={**os.environ, 'NO_MKDOCS_2_WARNING': '1'})
+        if r.returncode: sys.exit(r.returncode)
+        print(f'docs: site in {site} (open {site}/index.html, or: python -m http.server -d {site} -b 127.0.0.1)')
+
+if __name__ == '__main__': main()

@@ -1,0 +1,90 @@
+// Check the built documentation site in a real headless browser (Debian's chromium through playwright-core):
+// every page reachable from the front page loads without console errors or failed requests, every image it
+// shows is displayed (naturalWidth > 0), and no internal link (page, file or #anchor) is broken.
+// Usage: node docs/check_site.mjs BASE_URL OUT_DIR [SCREENSHOT_PAGE [START_PAGE [MAX_PAGES]]]   (run by docs/check_site.py)
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [base, outDir, paperPage = 'papers/05_traq.html', startPage = 'index.html', maxPages = '100000'] = process.argv.slice(2);
+const profile = mkdtempSync(join(tmpdir(), 'docs-check-profile-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--no-first-run'],
+  viewport: { width: 1280, height: 900 },
+});
+const problems = [];
+const origin = new URL(base).origin;
+const strip = u => { const x = new URL(u); x.hash = ''; return x.href; };
+const seen = new Set(), queue = [new URL(startPage, base).href], anchors = [];
+const page = browser.pages()[0] || await browser.newPage();
+let current = '';
+page.on('console', m => { if (m.type() === 'error') problems.push(`${current}: console error: ${m.text()}`); });
+page.on('pageerror', e => problems.push(`${current}: page error: ${e.message}`));
+page.on('requestfailed', r => {   // requests cut short by moving to the next page are not failures
+  if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`${current}: request failed: ${r.url()} (${r.failure()?.errorText})`);
+});
+page.on('response', r => { if (r.url().startsWith(origin) && r.status() >= 400) problems.push(`${current}: HTTP ${r.status()} for ${r.url()}`); });
+let pages = 0, images = 0;
+while (queue.length && pages < Number(maxPages)) {
+  const url = queue.shift();
+  if (seen.has(url)) continue;
+  seen.add(url); current = url.slice(origin.length);
+  if (!/\.html?$|\/$/.test(new URL(url).pathname)) {   // a linked file: it must exist
+    const r = await page.request.get(url);
+    if (!r.ok()) problems.push(`broken link: ${url} (HTTP ${r.status()})`);
+    continue;
+  }
+  const resp = await page.goto(url, { waitUntil: 'load' });
+  if (!resp || !resp.ok()) { problems.push(`page ${url} did not load (HTTP ${resp?.status()})`); continue; }
+  pages++;
+  const info = await page.evaluate(async () => {
+    const imgs = [...document.images];
+    for (const i of imgs) { i.loading = 'eager'; i.scrollIntoView(); }
+    await Promise.all(imgs.map(i => i.complete ? null : new Promise(r => { i.onload = i.onerror = r; setTimeout(r, 5000); })));
+    return {
+      bad: imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
+      n: imgs.length,
+      links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+    };
+  });
+  images += info.n;
+  for (const b of info.bad) problems.push(`${current}: image not displayed: ${b}`);
+  for (const l of info.links) {
+    if (!l.startsWith(origin)) continue;
+    const h = new URL(l);
+    if (h.hash.length > 1) anchors.push([current, strip(l), decodeURIComponent(h.hash.slice(1))]);
+    if (!seen.has(strip(l))) queue.push(strip(l));
+  }
+}
+// anchors: the target page must have an element with that id
+const ids = new Map();
+for (const [from, target, id] of anchors) {
+  if (!/\.html?$|\/$/.test(new URL(target).pathname)) continue;
+  if (!ids.has(target)) {
+    current = target.slice(origin.length);
+    await page.goto(target, { waitUntil: 'domcontentloaded' });
+    ids.set(target, new Set(await page.evaluate(() => [...document.querySelectorAll('[id]')].map(e => e.id))));
+  }
+  if (!ids.get(target).has(id)) problems.push(`${from}: broken anchor #${id} in ${target}`);
+}
+// the search: typing a word into the front page's search box lists results
+current = 'search';
+await page.goto(new URL('index.html', base).href, { waitUntil: 'load' });
+await page.click('input.md-search__input');
+await page.keyboard.type('threshold');
+try { await page.waitForSelector('.md-search-result__item', { timeout: 15000 }); }
+catch { problems.push('search: no result for "threshold"'); }
+current = 'screenshots';
+await page.goto(new URL('index.html', base).href, { waitUntil: 'load' });
+await page.screenshot({ path: join(outDir, 'front_page.png') });
+await page.goto(new URL(paperPage, base).href, { waitUntil: 'load' });
+await page.evaluate(() => document.querySelector('figure')?.scrollIntoView());
+await page.screenshot({ path: join(outDir, 'paper_page.png') });
+await browser.close();
+rmSync(profile, { recursive: true, force: true });
+console.log(`checked ${pages} pages, ${images} images, ${anchors.length} anchors; screenshots in ${outDir}`);
+for (const p of problems) console.log('PROBLEM ' + p);
+process.exit(problems.length ? 1 : 0);

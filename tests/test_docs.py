@@ -1,0 +1,104 @@
+"""The documentation path: every notebook goes through nbdev's notebook processors (the ones its docs path runs),
+the site's sources are generated from the notebooks and figures/, `help()` shows parameter docs, and (with
+CONFORMAL_RAG_DOCS_CHECK=1, as .ci/run sets) the built site passes the headless-browser check, which fails when a
+figure is removed."""
+import html, os, shutil, subprocess, sys, warnings, pydoc
+from pathlib import Path
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT/'docs'))
+import build_docs
+
+MODULE_NBS = sorted(p.name for p in (ROOT/'nbs').glob('*.ipynb'))
+
+@pytest.mark.parametrize('name', MODULE_NBS)
+def test_notebook_processes(name, monkeypatch):
+    "nbdev's docs processors (FilterDefaults, which executes exports, imports and show_doc cells) run on each notebook."
+    from execnb.nbio import read_nb
+    from nbdev.processors import FilterDefaults
+    monkeypatch.chdir(ROOT/'nbs')
+    for k, v in dict(HF_HUB_OFFLINE='1', HF_DATASETS_OFFLINE='1', TRANSFORMERS_OFFLINE='1', MPLBACKEND='Agg').items():
+        monkeypatch.setenv(k, v)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        FilterDefaults()(read_nb(name))   # raises "Error in notebook ... in cell N" when a cell fails
+
+def test_processing_catches_mixed_cells(tmp_path, monkeypatch):
+    "The check above can fail: a cell that mixes an import with code needing an unexecuted cell breaks processing."
+    import json
+    from execnb.nbio import read_nb
+    from nbdev.processors import FilterDefaults
+    nb = {'cells': [{'cell_type': 'code', 'execution_count': None, 'id': 'a0000001', 'metadata': {}, 'outputs': [],
+                     'source': ['#| default_exp x']},
+                    {'cell_type': 'code', 'execution_count': None, 'id': 'a0000004', 'metadata': {}, 'outputs': [],
+                     'source': ['#| export\n', 'def f():\n', '    "A documented function."']},
+                    {'cell_type': 'code', 'execution_count': None, 'id': 'a0000002', 'metadata': {}, 'outputs': [],
+                     'source': ['y = 1']},
+                    {'cell_type': 'code', 'execution_count': None, 'id': 'a0000003', 'metadata': {}, 'outputs': [],
+                     'source': ['import math\n', 'z = math.sqrt(y)']}],
+          'metadata': {'kernelspec': {'name': 'python3', 'display_name': 'Python 3', 'language': 'python'}},
+          'nbformat': 4, 'nbformat_minor': 5}
+    (tmp_path/'bad.ipynb').write_text(json.dumps(nb))
+    monkeypatch.chdir(tmp_path)
+    with warnings.catch_warnings(), pytest.raises(Exception, match='in cell'):
+        warnings.simplefilter('ignore')
+        FilterDefaults()(read_nb('bad.ipynb'))
+
+def test_sources(tmp_path):
+    """The site's Markdown: an API page per module notebook with parameter tables, a page per paper notebook whose
+    figures carry their captions, the claims ledger."""
+    nav = build_docs.build_sources(tmp_path/'src')
+    src = tmp_path/'src'
+    conf = (src/'api'/'00_conformal.md').read_text()
+    assert '### `conformal_threshold`' in conf and '| `alpha` | `float` |' in conf and 'target miscoverage' in conf
+    assert {p.stem for p in (src/'api').glob('*.md')} == {Path(n).stem for n in MODULE_NBS if n != 'index.ipynb'}
+    papers = {p.stem for p in (src/'papers').glob('*.md')}
+    assert papers == {p.stem for p in (ROOT/'nbs'/'paper').glob('*.ipynb')}
+    recs = [r for r in build_docs.records(ROOT/'figures') if r.get('kind') == 'figure']
+    assert recs
+    for r in recs:   # every figure appears on its notebook's page, its caption right beneath it
+        page = (src/'papers'/(Path(r['notebook']).stem + '.md')).read_text()
+        img = f"![{r['artifact']}](../figures/{(Path(r['dir'])/r['files'][0]).as_posix()})"
+        assert img in page, img
+        after = page.split(img, 1)[1].lstrip().splitlines()[0]
+        assert after.startswith('<figcaption>') and html.escape(r['caption'])[:60] in after, after[:80]
+        assert (src/'figures'/r['dir']/r['files'][0]).exists()
+    claims = (src/'claims.md').read_text()
+    assert 'claims_overview.png' in claims and 'Claims ledger' in claims
+    assert [list(d)[0] for d in nav] == ['Home', 'Claims ledger', 'Papers', 'API']
+
+def test_help_shows_docments():
+    "help(fn) lists each parameter's documentation (conformal_rag/__init__.py hooks pydoc)."
+    from conformal_rag.conformal import conformal_threshold
+    text = pydoc.render_doc(conformal_threshold, renderer=pydoc.plaintext)
+    assert 'Parameters:' in text and 'alpha (float): target miscoverage' in text, text
+    assert 'Parameters:' not in pydoc.render_doc(len, renderer=pydoc.plaintext)   # other objects are untouched
+
+def test_nbdev_docs_guarded():
+    "nbdev_docs never installs anything: .venv/bin/quarto (tools/setup.sh) is a stand-in that refuses."
+    q = ROOT/'.venv'/'bin'/'quarto'
+    if not q.exists(): pytest.skip('no .venv/bin/quarto (run tools/setup.sh)')
+    r = subprocess.run([str(q), 'render'], capture_output=True, text=True)
+    assert r.returncode == 1 and 'make docs' in r.stderr
+
+def _browser_ready():
+    return shutil.which('node') and Path(os.environ.get('CHROMIUM', '/usr/bin/chromium')).exists()
+
+@pytest.mark.skipif(not os.environ.get('CONFORMAL_RAG_DOCS_CHECK'),
+                    reason='about a minute: set CONFORMAL_RAG_DOCS_CHECK=1 (.ci/run does)')
+def test_site_in_browser(tmp_path):
+    "Build the site, check it in headless Chromium (passes), then remove one figure from a copy (fails, naming it)."
+    if not _browser_ready(): pytest.skip('needs node and /usr/bin/chromium (.ci/run installs chromium)')
+    from check_site import check_site
+    site = tmp_path/'site'
+    build_docs.main(['--src', str(tmp_path/'src'), '--site', str(site), '--build'])
+    ok = check_site(site, ROOT/'artifacts'/'docs')
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert (ROOT/'artifacts'/'docs'/'front_page.png').stat().st_size > 10_000
+    assert (ROOT/'artifacts'/'docs'/'paper_page.png').stat().st_size > 10_000
+    victim = site/'figures'/'traq'/'fig3_component_coverage.png'
+    victim.unlink()
+    bad = check_site(site, tmp_path/'shots', start='papers/05_traq.html', max_pages=1)   # the page that shows it
+    assert bad.returncode == 1, bad.stdout[-2000:]
+    assert victim.name in bad.stdout and 'image not displayed' in bad.stdout, bad.stdout[-2000:]
