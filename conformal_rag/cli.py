@@ -106,6 +106,8 @@ def add_param(parser:argparse.ArgumentParser, # the command's parser
     param.set_default(doc.default)
     if param.opt and param.default is None: param.help += ' (default: None)'
     kw = param.kwargs
+    if param.negated and 'help' in kw:   # a --no-X flag: say what the flag does, not the option's default (True)
+        kw['help'] = kw['help'].replace(' (default: True)', '') + ' (default: on; this flag turns it off)'
     if not param.opt: return parser.add_argument(name, **kw)
     flags = getattr(param, '_flags', ()) or (f"--{'no-' if param.negated else ''}{name.replace('_', '-')}",)
     return parser.add_argument(*flags, dest=name, **kw)
@@ -371,9 +373,10 @@ def report_runs(res:list[dict], # `reproduce.run_notebooks`'s summaries
 def list_runs_table(runs:str|None=None # runs file; None: nbs/paper/runs.yaml
                    ):
     "Print every run of the runs file: name, notebook, description and the environment variables it needs."
-    for r in runner.load_runs(runs):
+    for r in runner.load_runs(runs):   # a name line, then its description wrapped under it (lines of at most 100 characters)
         env = f" [needs {', '.join(r.needs_env)}]" if r.needs_env else ''
-        print(f"{r.name:28s} {r.notebook:40s} {r.description}{env}")
+        print(f"{r.name:28s} {r.notebook}{env}")
+        print(textwrap.fill(r.description, 100, initial_indent=' ' * 4, subsequent_indent=' ' * 4))
 
 # %% ../nbs/14_cli.ipynb #bc5ca4fb
 @command

@@ -95,6 +95,8 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
                          logprobs=logprobs, qids=list(r['qid']), desc=f'sampling {len(r)} prompts x {M}')
     r['in_topk'] = r['rank'] < K
     r['answers_sampled'] = [[s.text for s in ss] for ss in samples]
+    if logprobs:   # each sample's mean token log-probability (NaN: the backend gave none): the tie-aware LLM score's input
+        r['logprob_sampled'] = [[float(np.mean(s.logprobs)) if s.logprobs else np.nan for s in ss] for ss in samples]
     r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs,
                    backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
                    requests=dict(llm.requests))
@@ -182,6 +184,10 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
         _fill_question(arrays, extra, i, g, q.at[qids[i], 'golds'], str(q.at[qids[i], 'question']), clus, threshold, rules, fns)
         arrays['requests'][i] = reqs.get(qids[i], 0)
     arrays['correct'] = extra[f'correct_{rules[0]}'].copy()
+    if 'logprob_sampled' in collected:   # (Q, S, M) mean token log-probabilities, slots in the order of `_fill_question`
+        arrays['logprob'] = np.full(arrays['cluster'].shape, np.nan)
+        for i, g in enumerate(groups):
+            for j, lp in enumerate(g['logprob_sampled']): arrays['logprob'][i, j, :len(lp)] = lp
     # answers stay an object array (memory follows the text stored; a fixed-width numpy string array pads every answer
     # to the longest: 1000 x 20 x 30 answers cost ~2.6 GB that way); `save_collected` stores them as UTF-8 + offsets
     arrays['meta'] = {k: v for k, v in collected.attrs.items() if k != 'requests'}

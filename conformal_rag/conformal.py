@@ -12,9 +12,9 @@ from scipy.special import digamma
 
 # %% auto #0
 __all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'check_count', 'check_array', 'check_binary',
-           'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k', 'pac_threshold', 'conformal_pvalue',
-           'check_pvalues', 'bonferroni_alphas', 'bonferroni_test', 'harmonic_mean_pvalue', 'hmp_threshold', 'hmp_test',
-           'binomial_band', 'coverage_trials', 'validity_table']
+           'check_choice', 'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k', 'pac_threshold',
+           'conformal_pvalue', 'check_pvalues', 'bonferroni_alphas', 'bonferroni_test', 'harmonic_mean_pvalue',
+           'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
 
 # %% ../nbs/00_conformal.ipynb #e1fadc5a
 def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
@@ -117,6 +117,15 @@ def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a stri
         v = a[i].item() if isinstance(a[i], np.generic) else a[i]   # 'no', not np.str_('no')
         raise ValueError(f"{name} must hold bools or 0/1: {int((~ok).sum())} bad value(s), first {at}={v!r}")
     return a.astype(bool)
+
+# %% ../nbs/00_conformal.ipynb #c4e1b0a1
+def check_choice(value, # a value that must be one of `choices`
+                 name:str, # the parameter's name, used in the error message
+                 choices # the allowed values (a tuple, list or dict's keys)
+                ):
+    "Return `value`, or raise a `ValueError` naming `name`, the value and the allowed choices."
+    if value not in choices: raise ValueError(f"{name} must be one of {tuple(choices)}, got {name}={value!r}")
+    return value
 
 # %% ../nbs/00_conformal.ipynb #b2e439ae
 _EPS = 1e-9  # (n+1)(1-alpha) is computed in floating point: 10*0.9 = 9.000000000000002 must give rank 9, not 10

@@ -21,9 +21,9 @@ from fastcore.basics import patch
 __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'SIMILARITIES', 'SCORES_FILE', 'RETRIEVERS',
            'tokenize', 'passage_texts', 'check_k', 'top_k', 'BM25Reference', 'BM25', 'minilm_path', 'load_encoder',
            'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
-           'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set_rows', 'retrieval_covered', 'set_size',
-           'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever', 'load_score_file', 'wiki_retrieval',
-           'build_score_file']
+           'check_gold_rows', 'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set_rows',
+           'retrieval_covered', 'set_size', 'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever',
+           'load_score_file', 'wiki_retrieval', 'build_score_file']
 
 # %% ../nbs/02_retrieval.ipynb #85d47aa1
 STOPWORDS = frozenset('a an and are as at be by for from has he her his in is it its of on or she that the their they '
@@ -559,6 +559,18 @@ def _gold(retriever, questions:list, gold_rows:list, top:np.ndarray, ts:np.ndarr
             rank[i] = (S[j] > g[i]).sum() if exact else max(k, (S[j] > g[i]).sum())  # approximate: not retrieved
     return g, rank
 
+# %% ../nbs/02_retrieval.ipynb #e7a3b0c1
+def check_gold_rows(rows, # one question's gold passages: corpus row numbers (integers)
+                    N:int, # corpus size
+                    i:int=0 # the question's position, for the message
+                   ) -> np.ndarray:
+    "The rows as an int array, or a `ValueError` saying that corpus row numbers (not passage ids) are expected."
+    bad = [r for r in np.atleast_1d(np.asarray(rows, dtype=object)) if isinstance(r, (bool, np.bool_))
+           or not isinstance(r, (int, np.integer)) or not 0 <= r < N]
+    if bad: raise ValueError(f"gold_rows[{i}] must hold corpus row numbers in 0..{N - 1} (not passage ids: map ids with "
+                             f"QADataset.gold_rows() or passage_index), got {bad[0]!r}")
+    return np.asarray(rows, dtype=np.int64).reshape(-1)
+
 # %% ../nbs/02_retrieval.ipynb #85a53126
 def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything with `passage_ids` and `scores(questions)`, optionally `search(questions, k)`
              questions:list[str], # the questions
@@ -572,6 +584,7 @@ def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything wi
     questions = list(questions)
     if gold_rows is not None and len(gold_rows) != len(questions):
         raise ValueError(f"gold_rows has {len(gold_rows)} entries for {len(questions)} questions")
+    if gold_rows is not None: gold_rows = [check_gold_rows(g, N, i) for i, g in enumerate(gold_rows)]
     exact = getattr(retriever, 'exact', True)
     idx, sc, gs, gr = [], [], [], []
     for s in tqdm(range(0, len(questions), batch_size), desc='retrieving', disable=not progress):

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from fastcore.basics import patch
-from .conformal import (check_alpha, check_weights, conformal_threshold, pac_threshold, in_set,
+from .conformal import (check_alpha, check_choice, check_weights, conformal_threshold, pac_threshold, in_set,
                                      bonferroni_alphas)
 from .paths import data_dir, repo_root
 from .stats import stratified_split
@@ -215,6 +215,14 @@ def synthetic_collection(Q:int=300, # questions
                       question=np.array([f'synthetic question {i}' for i in range(Q)]), gold_answer=np.full(Q, 'answer 0'),
                       meta=dict(synthetic=True, seed=seed))
 
+# %% ../nbs/06_traq.ipynb #f1d2c3b4
+@patch(cls_method=True)
+def from_arrays(cls:Collection, arrays:dict # `collect.collected_arrays` (or `load_collected`): fields, `meta`, `extra`
+               ) -> 'Collection':
+    "A `Collection` from the collection step's arrays in memory (the fields it knows; `extra` stays with the arrays)."
+    names = {f.name for f in fields(cls)} - {'meta'}
+    return cls(**{k: v for k, v in arrays.items() if k in names}, meta=dict(arrays.get('meta', {})))
+
 # %% ../nbs/06_traq.ipynb #87d1a437
 def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:TASK:BACKBONE[:VARIANT]', a path to a .npz, or a name in data/collected/
                    ) -> Collection:
@@ -242,8 +250,7 @@ LLM_SCORES = ('frequency', 'frequency+random', 'frequency+logprob')
 
 def check_llm_score(llm_score:str) -> str:
     "Raise a `ValueError` unless `llm_score` is one of `LLM_SCORES`."
-    if llm_score not in LLM_SCORES: raise ValueError(f"llm_score must be one of {LLM_SCORES}, got llm_score={llm_score!r}")
-    return llm_score
+    return check_choice(llm_score, 'llm_score', LLM_SCORES)
 
 # %% ../nbs/06_traq.ipynb #68ae04de
 def tie_eps(c:Collection) -> float:
@@ -319,8 +326,7 @@ FIDELITIES = ('exact', 'traq')
 
 def check_fidelity(fidelity:str) -> str:
     "Raise a `ValueError` unless `fidelity` is 'exact' (the paper's guarantee) or 'traq' (TRAQ's evaluation code)."
-    if fidelity not in FIDELITIES: raise ValueError(f"fidelity must be one of {FIDELITIES}, got fidelity={fidelity!r}")
-    return fidelity
+    return check_choice(fidelity, 'fidelity', FIDELITIES)
 
 # %% ../nbs/06_traq.ipynb #28e569df
 def ret_placeholder(c:Collection) -> float:

@@ -180,6 +180,7 @@ def test_rcrag_and_overconfidence_add_remote_settings_to_openai_models():
 def test_reproduce_list_and_its_old_console_script(capsys, monkeypatch):
     code, out, _ = run('reproduce', '--list', capsys=capsys)
     assert code == 0 and out.startswith('conformal_validity ')
+    assert max(map(len, out.splitlines())) <= 120, 'a --list line runs over 120 characters (issue 28)'
     monkeypatch.setattr(sys, 'argv', ['conformal-rag-reproduce', '--list'])
     assert cli.reproduce_main() == 0 and capsys.readouterr().out == out
 
@@ -280,3 +281,10 @@ def test_bad_local_dataset_is_one_line_naming_the_file(tmp_path, capsys):
     assert code == 2
     line = one_line_error(err, 'conformal-rag collect')
     assert f"SQuAD 1.1 {p}: record 1 (line 1) has no field 'context'" in line, line
+
+
+def test_negated_flags_say_what_they_do(capsys):
+    "Issue 28: `--no-features` is documented as turning something off, not as '(default: True)'."
+    code, out, _ = run('collect', '--help', capsys=capsys)
+    block = ' '.join(out.split('--no-features', 2)[2].split('--jobs')[0].split())
+    assert code == 0 and 'default: True' not in block and 'this flag turns it off' in block

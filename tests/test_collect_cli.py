@@ -130,7 +130,7 @@ def test_help_has_text_and_default_for_every_option():
         assert f'(default: {default})' in text if opt != '--out-dir' else 'data/collected) (default: None)' in text, (opt, default)
     assert 'wiki_gemma-3-270m_600' in text and 'runs/collected (untracked' in text and '--force' in text
     p = subprocess.run([sys.executable, '-m', 'conformal_rag.cli', 'collect', '--help'], capture_output=True, text=True)
-    assert '--no-features skips them (default: True)' in text   # --no-features: what its default means
+    assert '--no-features skips them (default: on; this flag turns it off)' in text   # --no-features: what its default means
     assert p.returncode == 0 and '(default: gemma-3-270m)' in ' '.join(p.stdout.split())
 
 def test_subprocess_error_is_one_line(tmp_path):
