@@ -802,7 +802,7 @@ INVENTORY = [
     ('TRAQ', 'Table 3', None, 'QLoRA hyperparameters: no fine-tuning here'),
     ('TRAQ', 'Table 4', None, 'fine-tuning hyperparameters: no fine-tuning here'),
     ('TRAQ', 'Figure 16', 'traq/fig9_prompts.png', 'the few-shot prompt beside zero-shot on the same questions'),
-    ('TRAQ', 'Figure 17', 'traq/fig17_idk.png', 'panels (a)-(b); panel (c) not drawn yet'),
+    ('TRAQ', 'Figure 17', 'traq/fig17_idk.png', 'panels (a)-(b); panel (c): traq/fig17c_idk_confidence.png'),
     ('TRAC', 'Figure 1', 'trac/fig1_individual_coverage.png', ''), ('TRAC', 'Table 1', 'trac/table_alpha_0.1.csv', ''),
     ('TRAC', 'Table 2', 'trac/table_alpha_0.2.csv', ''), ('TRAC', 'Figure 2', 'trac/fig2_unique_answers.png', ''),
     ('TRAC', 'Appendix G', None, 'example prediction sets: not written yet'),
