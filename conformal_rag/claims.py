@@ -805,7 +805,7 @@ INVENTORY = [
     ('TRAQ', 'Figure 17', 'traq/fig17_idk.png', 'panels (a)-(b); panel (c): traq/fig17c_idk_confidence.png'),
     ('TRAC', 'Figure 1', 'trac/fig1_individual_coverage.png', ''), ('TRAC', 'Table 1', 'trac/table_alpha_0.1.csv', ''),
     ('TRAC', 'Table 2', 'trac/table_alpha_0.2.csv', ''), ('TRAC', 'Figure 2', 'trac/fig2_unique_answers.png', ''),
-    ('TRAC', 'Appendix G', None, 'example prediction sets: not written yet'),
+    ('TRAC', 'Appendix G', 'trac/appendix_g_examples.md', 'Bonf and HMP sets of four test questions (gemma-3-270m)'),
     ('CONFLARE', 'Figure 1', None, _NONE_DIAGRAM), ('CONFLARE', 'Figure 2', None, _NONE_DIAGRAM),
     ('CONFLARE', 'Figure 3', None, 'pseudocode of step 3: `conformal_rag.conflare.calibrate_cutoff`'),
     ('CONFLARE', 'Figure 4', None, 'pseudocode of step 4: `conformal_rag.conflare.conflare_retrieve`'),

@@ -8,14 +8,14 @@ import warnings
 import numpy as np
 import pandas as pd
 from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, bonferroni_test
-from .traq import (Collection, holds_gold, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
+from .traq import (Collection, holds_gold, set_answers, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
                                 register_method, calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest,
                                 memoized, gp_minimize_1d, apply_population, grid_minimize_1d, check_search,
                                 with_llm_score, register_variant, register_score_variants)
 
 # %% auto #0
 __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
-           'optimize_weights', 'trac_table', 'at_alpha', 'whole_set_note', 'set_size_distribution']
+           'optimize_weights', 'trac_table', 'at_alpha', 'whole_set_note', 'set_size_distribution', 'example_sets']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
@@ -183,3 +183,27 @@ def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS)
         sizes = set_sizes(test_c, r['mask'])
         rows.append(pd.DataFrame(dict(method=m, qid=test_c.qid, **sizes)))
     return pd.concat(rows, ignore_index=True)
+
+# %% ../nbs/07_trac.ipynb #a9e4d0c2
+def example_sets(c:Collection, # a collection with `answers` (its population already applied)
+                 alpha:float, methods=('Bonf', 'HMP'), # the level and the methods shown (no weight search: an even split)
+                 n:int=4, seed:int=0, fractions=(0.3, 0.3, 0.4), # examples; the split's seed and shares
+                 title:str='' # the heading's tail
+                ) -> str:
+    "TRAC Appendix G-style examples (Markdown): test questions with their gold answer and each method's prediction set."
+    unknown = [m for m in methods if m not in TRAC_METHODS]
+    if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
+    if c.answers is None: raise ValueError("example_sets needs a collection with `answers` (the sampled texts)")
+    cal, _, test = split_indices(c, fractions, seed)
+    cal_c, test_c = c.subset(cal), c.subset(test)
+    masks = {m: global_test_sets(cal_c, test_c, alpha, (0.5, 0.5), TRAC_METHODS[m][0], return_mask=True)['mask']
+             for m in methods}
+    pick = np.random.default_rng(seed).choice(len(test_c), min(n, len(test_c)), replace=False)
+    lines = [f'# Example prediction sets (TRAC Appendix G){title}\n']
+    for q in sorted(pick):
+        head = test_c.question[q] if test_c.question is not None else test_c.qid[q]
+        gold = test_c.gold_answer[q] if test_c.gold_answer is not None else '?'
+        lines.append(f'**{head}**\n\nTrue answer: {gold}\n')
+        lines += [f'- {m} ({len(s)}): ' + ', '.join(map(str, s)) for m in methods for s in [set_answers(test_c, q, masks[m])]]
+        lines.append('')
+    return '\n'.join(lines)
