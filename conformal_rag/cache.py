@@ -183,10 +183,16 @@ class GenerationCache:
         self.path = Path(path) if (path is not None and not memory) else (None if memory else default_cache_path())
         self.name = ':memory:' if memory else str(self.path)
         if not memory: self.path.parent.mkdir(parents=True, exist_ok=True)
-        existed = not memory and self.path.exists() and self.path.stat().st_size > 0
-        if existed: _check_header(self.path)
-        try: self._open(timeout, existed, memory)
-        except sqlite3.DatabaseError as e: raise self._error(e) from e
+        deadline = time.monotonic() + timeout
+        while True:   # another process opening the same new file at once can make SQLite answer 'locked' at once
+            existed = not memory and self.path.exists() and self.path.stat().st_size > 0
+            if existed: _check_header(self.path)
+            try: self._open(timeout, existed, memory); break
+            except sqlite3.OperationalError as e:
+                if getattr(self, 'con', None) is not None: self.con.close()
+                if 'locked' not in str(e) or time.monotonic() > deadline: raise self._error(e) from e
+                time.sleep(0.05)
+            except sqlite3.DatabaseError as e: raise self._error(e) from e
 
     def __len__(self):
         with self._db() as con: return con.execute("SELECT count(*) FROM samples").fetchone()[0]
