@@ -22,8 +22,8 @@ __all__ = ['VERDICTS', 'BACKBONES', 'WHOLE_MAX', 'MIN_PARSE', 'W2R_TABLES', 'RCR
            'trac_rows', 'trac_coverage_test', 'trac_size_test', 'trac_variability_test', 'conflare_coverage_test',
            'conflare_size_test', 'w2r_tables', 'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test',
            'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables',
-           'rcrag_diff_test', 'rcrag_trend_test', 'untestable', 'evaluate_claims', 'ledger_figure', 'ledger_markdown',
-           'verdict_counts', 'inventory', 'readme_block', 'replace_block']
+           'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable', 'evaluate_claims', 'ledger_figure',
+           'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block', 'replace_block']
 
 # %% ../nbs/15_claims.ipynb #7eb8fd0c
 VERDICTS = ('holds', 'fails', 'untestable')   # the only values of a verdict
@@ -560,6 +560,30 @@ def rcrag_trend_test(figs:Path, metric:str, sign:int, method:str='CF (direct)') 
                               *d_, int(g.n_parsed.min()), f'{folder}/figure3.csv'))
     return out
 
+# %% ../nbs/15_claims.ipynb #690f7b82
+def decision_test(figs:Path, # the figures folder
+                  source:str, # the decision's source in the benchmark, e.g. 'RC-RAG'
+                  score:str, # the paper's score
+                  baseline:str, # the baseline's score
+                  sign:int=-1 # -1: the paper's score has the smaller AURC (ranks answers better)
+                 ) -> list:
+    "The benchmark's paired AURC difference of `score` minus `baseline`, per backbone, parse-gated."
+    rel = 'decisions/paired.csv'
+    d = read_csv(figs, rel)
+    if d is None: return [result('all', 'untestable', f'no {rel}')]
+    d = d[(d.source == source) & (d.score == score) & (d.baseline == baseline)]
+    if d.empty: return [result('all', 'untestable', f'no row {score!r} vs {baseline!r} of {source!r} in {rel}')]
+    out = []
+    for r in d.itertuples():
+        parsed = int(min(r.n_parsed_score, r.n_parsed_baseline))
+        if parsed < max(30, MIN_PARSE*r.n):
+            out.append(result(backbone_name(r.backbone), 'untestable', f"parsed for {parsed} of {r.n} questions",
+                              n=r.n, source=rel)); continue
+        d_ = (r.diff, r.diff_lo, r.diff_hi)
+        out.append(result(backbone_name(r.backbone), *direction(d_, sign, f"AURC {score} - {baseline}"), *d_,
+                          parsed, rel))
+    return out
+
 # %% ../nbs/15_claims.ipynb #4b9c9709
 def untestable(reason:str, backbone:str='all') -> Callable:
     "A test for a claim that no data here can test, with the reason."
@@ -703,6 +727,10 @@ CLAIMS = [
           'risk at N = 5 minus N = 1', _C(rcrag_trend_test, metric='risk', sign=-1)),
     Claim('rc-rounds-careful', 'RC-RAG', 'with more rounds N, carefulness goes up', 'Appendix B, Fig. 3',
           'carefulness at N = 5 minus N = 1', _C(rcrag_trend_test, metric='carefulness', sign=+1)),
+    Claim('rc-risk-curve', 'RC-RAG', 'counterfactual prompting lowers risk against the baselines (at equal coverage)',
+          'Sec. 6.1, Table 3; decision benchmark', 'AURC of the counterfactual vote minus the stated probability '
+          '(Calibration baseline), paired', _C(decision_test, source='RC-RAG', score='counterfactual vote',
+                                                baseline='stated probability')),
 ]
 
 # %% ../nbs/15_claims.ipynb #6024fbde

@@ -6,12 +6,17 @@
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from .conformal import check_array, check_binary, check_count
-from .stats import bootstrap_ci
+import matplotlib.pyplot as plt
+from . import traq
+from .conformal import binomial_band, check_alpha, check_array, check_binary, check_count
+from .plots import place_legend, set_style
+from .risk_control import overconfidence_scores, rcrag_scores, risk_control_trials
+from .stats import bootstrap_ci, stratified_split
 
 # %% auto #0
-__all__ = ['check_decision_inputs', 'risk_coverage', 'aurc', 'selective_risk_at', 'operating_point', 'rule_table',
-           'w2r_decisions', 'rcrag_decisions', 'top_answer', 'collection_decisions', 'risk_coverage_plot']
+__all__ = ['check_decision_inputs', 'risk_coverage', 'aurc', 'selective_risk_at', 'operating_point', 'rule_table', 'paired_aurc',
+           'rank_table', 'w2r_decisions', 'rcrag_decisions', 'top_answer', 'collection_decisions', 'guarantee_trials',
+           'guarantee_table', 'recommendation', 'risk_coverage_plot']
 
 # %% ../nbs/16_decisions.ipynb #0137329a
 def check_decision_inputs(score, # per question: confidence (higher = more confident), finite
@@ -84,13 +89,45 @@ def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one
         rows.append(dict(kind='rule', name=col[len('rule: '):], **operating_point(d[col].to_numpy().astype(int), w)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/16_decisions.ipynb #549d19d8
+def paired_aurc(d:pd.DataFrame, # a decision table of one source and backbone
+                score:str, # the score a paper favours (its name without 'score: ')
+                baseline:str, # the score it is compared with
+                n_boot:int=200, seed:int=0 # bootstrap resamples of the questions (both scores on each)
+               ) -> dict:
+    "AURC of `score` minus `baseline`'s with a paired bootstrap 95% interval (negative: `score` ranks better)."
+    check_count(n_boot, 'n_boot')
+    cols = [f'score: {n}' for n in (score, baseline)]
+    have = [c[len('score: '):] for c in d.columns if c.startswith('score: ')]
+    for c in cols:
+        if c not in d.columns: raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has {have})")
+    a, b = (d[c].to_numpy(float) for c in cols)
+    w = d['wrong'].to_numpy().astype(int)
+    r = bootstrap_ci(lambda x, y, z: aurc(x, z) - aurc(y, z), a, b, w, n_boot=n_boot, seed=seed)
+    # optional `parsed: NAME` columns say which questions carry a parsed reply (else every question counts)
+    parsed = lambda n: int(d[f'parsed: {n}'].sum()) if f'parsed: {n}' in d.columns else len(w)
+    return dict(score=score, baseline=baseline, diff=r['value'], diff_lo=r['value_lo'], diff_hi=r['value_hi'],
+                n=len(w), n_parsed_score=parsed(score), n_parsed_baseline=parsed(baseline))
+
+# %% ../nbs/16_decisions.ipynb #ff7c5858
+def rank_table(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, concatenated
+               coverages=(0.25, 0.5), n_boot:int=200, seed:int=0 # as in `rule_table`
+              ) -> pd.DataFrame:
+    "`rule_table` per (source, backbone), with the error of answering everything and each score's AURC rank."
+    out = []
+    for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
+        g = g.dropna(axis=1, how='all')
+        t = rule_table(g, coverages, n_boot, seed).assign(source=src, backbone=bb, wrong_rate=g.wrong.mean())
+        t['aurc_rank'] = t.aurc.rank(method='min')
+        out.append(t)
+    return pd.concat(out, ignore_index=True)
+
 # %% ../nbs/16_decisions.ipynb #e135b5c1
 def w2r_decisions(replies:pd.DataFrame, # `overconfidence.run_experiment` / `prompt_variants` replies
                   strategy:str='vanilla', # the prompt whose replies are decided on
                   tau:float=0.5, # token-probability rule: answer when the probability is at least tau
                  ) -> pd.DataFrame:
     "When to retrieve as a decision table: per (model, question) wrong, scores and the paper's and token rules."
-    from conformal_rag.risk_control import overconfidence_scores
     tau = float(check_array(tau, 'tau', lo=0, hi=1))
     s = overconfidence_scores(replies, strategy)
     return pd.DataFrame({'source': 'When to retrieve', 'backbone': s.model, 'id': s.id, 'wrong': s.wrong.astype(int),
@@ -103,12 +140,14 @@ def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
                     threshold:float=0.6, n_rounds:int=1 # the calibration baseline's threshold; N of the paper's methods
                    ) -> pd.DataFrame:
     "RC-RAG as a decision table: per (model, question) wrong, the keep vote and stated probability, every method's keep."
-    from conformal_rag.risk_control import rcrag_scores
     s = rcrag_scores(runs, threshold, n_rounds)
     out = pd.DataFrame({'source': 'RC-RAG', 'backbone': s.model, 'id': s.id, 'wrong': s.wrong.astype(int),
                         'score: counterfactual vote': s.cf_agreement.fillna(-1.0),
                         'score: stated probability': s.verbalized_probability})
     for c in [c for c in s.columns if c.startswith('rule: ')]: out[c] = s[c].astype(int)
+    # which replies were parsed (an unparsed one scores lowest, -1): a claim about a score needs enough of them
+    out['parsed: counterfactual vote'] = s.cf_agreement.notna().to_numpy()
+    out['parsed: stated probability'] = (s.verbalized_probability >= 0).to_numpy()
     return out
 
 # %% ../nbs/16_decisions.ipynb #b1a80b85
@@ -127,8 +166,6 @@ def collection_decisions(c, # a `traq.Collection` (its population already applie
                          name:str='collection' # the backbone's name
                         ) -> pd.DataFrame:
     "TRAQ/TRAC/CONFLARE as a decision table on the test part of `c`: top-passage answer, its scores and rules."
-    from conformal_rag import traq
-    from conformal_rag.stats import stratified_split
     cal, test = stratified_split(c.template, (cal_frac, 0, 1 - cal_frac), seed, 'appearance')[0::2]
     th = traq.calibrate(c.subset(cal), alpha / 2, alpha / 2)
     t = c.subset(test)
@@ -142,11 +179,65 @@ def collection_decisions(c, # a `traq.Collection` (its population already applie
                          f'rule: CONFLARE set within {budget} passages': ((n_ret >= 1) & (n_ret <= budget)).astype(int)})
 
 # %% ../nbs/16_decisions.ipynb #c3ca2e38
+def guarantee_trials(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, concatenated
+                     alphas=(0.1, 0.2, 0.3), # risk levels
+                     n_splits:int=200, # seeded calibration/test splits (half each)
+                     delta:float=0.1, # LTT's delta
+                     seed:int=0, # seed of the splits
+                     n_lambdas:int=41 # candidate thresholds: this many quantiles of each score
+                    ) -> pd.DataFrame:
+    "`risk_control.risk_control_trials` of CRC and LTT on every complete score of every (source, backbone)."
+    check_count(n_lambdas, 'n_lambdas', 2)
+    out = []
+    for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
+        for col in [c for c in g.columns if c.startswith('score: ') and g[c].notna().all()]:
+            s = g[col].to_numpy(float)
+            lam = np.unique(np.quantile(s, np.linspace(0, 1, n_lambdas)))
+            w = g.wrong.to_numpy().astype(bool)
+            tr = risk_control_trials(s, w, alphas, lam, 0.5, n_splits, delta, None, seed)
+            out.append(tr.assign(source=src, backbone=bb, score=col[len('score: '):]))
+    return pd.concat(out, ignore_index=True)
+
+# %% ../nbs/16_decisions.ipynb #448a2eb6
+def guarantee_table(trials:pd.DataFrame, # rows of `guarantee_trials`
+                    delta:float=0.1, # LTT's delta
+                    level:float=0.99 # mass of the exact binomial band of LTT's check
+                   ) -> pd.DataFrame:
+    "Per (source, backbone, score, method, alpha): the realized risk over the splits and whether the promise holds."
+    delta, level = check_alpha(delta, 'delta'), check_alpha(level, 'level')
+    keys = ['source', 'backbone', 'score', 'method', 'alpha']
+    sem = lambda x: x.std(ddof=1) / np.sqrt(len(x))
+    g = trials.groupby(keys, as_index=False).agg(kept_wrong=('kept_wrong', 'mean'), kept_wrong_se=('kept_wrong', sem),
+                                                 keep_rate=('keep_rate', 'mean'), splits=('split', 'nunique'))
+    ltt = trials[trials.method.str.startswith('LTT')]
+    ok = ltt.selective_risk.isna() | (ltt.selective_risk <= ltt.alpha)   # keeping nothing risks nothing
+    share = ltt.assign(ok=ok).groupby(keys, as_index=False).ok.mean().rename(columns={'ok': 'share_within_alpha'})
+    g = g.merge(share, how='left')
+    is_ltt = g.method.str.startswith('LTT')
+    g['ltt_band_lo'] = np.where(is_ltt, [binomial_band(int(n), 1 - delta, level)[0] for n in g.splits], np.nan)
+    g['crc_holds'] = np.where(g.method == 'CRC', g.kept_wrong <= g.alpha + 1.96 * g.kept_wrong_se, np.nan)
+    g['ltt_holds'] = np.where(is_ltt, g.share_within_alpha >= g.ltt_band_lo, np.nan)
+    return g
+
+# %% ../nbs/16_decisions.ipynb #f8331215
+def recommendation(ranked:pd.DataFrame, # from `rank_table`
+                   guarantees:pd.DataFrame, # from `guarantee_table`
+                   alpha:float # the risk level at which CRC is checked
+                  ) -> pd.DataFrame:
+    "Per (source, backbone): the score with the lowest AURC, whether CRC on it holds at `alpha`, the share answered."
+    best = ranked[ranked.kind == 'score'].sort_values('aurc').groupby(['source', 'backbone'], sort=False).head(1)
+    crc = guarantees[(guarantees.method == 'CRC') & np.isclose(guarantees.alpha, alpha)]
+    crc = crc.set_index(['source', 'backbone', 'score'])
+    keys = list(zip(best.source, best.backbone, best.name))
+    best = best.assign(crc_holds_at_first_alpha=[bool(crc.crc_holds.get(k, False)) for k in keys],
+                       keep_rate_at_first_alpha=[crc.keep_rate.get(k, np.nan) for k in keys])
+    return best[['source', 'backbone', 'name', 'aurc', 'aurc_lo', 'aurc_hi', 'wrong_rate',
+                 'crc_holds_at_first_alpha', 'keep_rate_at_first_alpha']]
+
+# %% ../nbs/16_decisions.ipynb #dc221fec
 def risk_coverage_plot(d:pd.DataFrame, # a decision table of one source and backbone
                        ax=None, title:str|None=None):
     "Risk-coverage curves of every score with the rules' operating points (markers); returns the axes."
-    import matplotlib.pyplot as plt
-    from conformal_rag.plots import set_style, place_legend
     set_style()
     if ax is None: _, ax = plt.subplots(figsize=(4.6, 3.6))
     w = d['wrong'].to_numpy().astype(int)
