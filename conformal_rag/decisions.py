@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 from . import traq
 from .conformal import binomial_band, check_alpha, check_array, check_binary, check_count
 from .plots import place_legend, set_style
+from .rcrag import decision_table
 from .risk_control import overconfidence_scores, rcrag_scores, risk_control_trials
 from .stats import bootstrap_ci, stratified_split
 
@@ -145,9 +146,16 @@ def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
                         'score: counterfactual vote': s.cf_agreement.fillna(-1.0),
                         'score: stated probability': s.verbalized_probability})
     for c in [c for c in s.columns if c.startswith('rule: ')]: out[c] = s[c].astype(int)
-    # which replies were parsed (an unparsed one scores lowest, -1): a claim about a score needs enough of them
-    out['parsed: counterfactual vote'] = s.cf_agreement.notna().to_numpy()
-    out['parsed: stated probability'] = (s.verbalized_probability >= 0).to_numpy()
+    # which questions carry a parsed reply (RC-RAG's 'parsed': the RAG answer read and, for the vote, every
+    # counterfactual keep/discard reply read; for the baseline, its probability read): a claim needs enough of them
+    cf, rag = [], []
+    for run in runs:
+        d, ids = decision_table(run, threshold), run.questions['id'].tolist()
+        side = d[d.method.isin(['CF-usage only', 'CF-quality only'])]
+        cf.append(side.outcome.ne('unparsed').groupby(side.id).all().reindex(ids, fill_value=False).to_numpy())
+        rag.append([r.parsed for r in run.rag])
+    out['parsed: counterfactual vote'] = np.concatenate(cf)
+    out['parsed: stated probability'] = np.concatenate(rag).astype(bool) & (s.verbalized_probability >= 0).to_numpy()
     return out
 
 # %% ../nbs/16_decisions.ipynb #b1a80b85
