@@ -10,7 +10,7 @@ import pandas as pd
 from .conformal import check_alpha, check_count
 
 # %% auto #0
-__all__ = ['check_fractions', 'stratified_split', 'bootstrap_ci']
+__all__ = ['check_fractions', 'stratified_split', 'split_trials', 'bootstrap_ci']
 
 # %% ../nbs/00b_stats.ipynb #974f8728
 def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
@@ -24,7 +24,7 @@ def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
 # %% ../nbs/00b_stats.ipynb #e5b6cff3
 def stratified_split(strata, # per item: its stratum (any hashable), or an int n for n unstratified items
                      fractions=(0.3, 0.3, 0.4), # share of each part (TRAQ: calibration, optimization, test)
-                     seed:int=0, # random seed: the split is deterministic given it
+                     seed:int|np.random.Generator=0, # random seed (deterministic given it), or a generator to draw from
                      order:str='appearance', # visit strata in order of 'appearance' or 'sorted' by value
                     ) -> tuple[np.ndarray, ...]:
     "One sorted index array per part; each stratum is shuffled and cut in the proportions `fractions`."
@@ -35,13 +35,37 @@ def stratified_split(strata, # per item: its stratum (any hashable), or an int n
     if order == 'appearance': codes = pd.factorize(np.asarray(strata, dtype=object))[0]
     elif order == 'sorted': codes = pd.factorize(np.asarray(strata, dtype=object), sort=True)[0]
     else: raise ValueError(f"order must be 'appearance' or 'sorted', got order={order!r}")
-    rng = np.random.default_rng(check_count(seed, 'seed', 0))
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(check_count(seed, 'seed', 0))
     parts = [[] for _ in fr]
     for s in np.unique(codes):
         idx = rng.permutation(np.flatnonzero(codes == s))
         cuts = np.round(np.cumsum(fr)[:-1] * len(idx)).astype(int)
         for i, chunk in enumerate(np.split(idx, cuts)): parts[i].append(chunk)
     return tuple(np.sort(np.concatenate(p)) if p else np.array([], int) for p in parts)
+
+# %% ../nbs/00b_stats.ipynb #0064ce01
+def split_trials(strata, # per item its stratum, or an int n for n unstratified items (`stratified_split`)
+                 fractions, # share of each part, e.g. (calibration, test)
+                 one, # f(trial, parts) -> a row dict, a list of row dicts or a DataFrame: calibrate, evaluate
+                 n_trials:int=100, # random splits
+                 seed:int=0, # random seed
+                 seeds='stream', # 'stream' (one generator), 'offset' (trial t: seed + t), or a list of seeds
+                 order:str='appearance', # strata order (`stratified_split`)
+                ) -> pd.DataFrame:
+    "One split per trial, `one` on each, every row in one DataFrame (with a `trial` column when `one` sets none)."
+    n_trials, seed = check_count(n_trials, 'n_trials'), check_count(seed, 'seed', 0)
+    if isinstance(seeds, str):
+        if seeds not in ('stream', 'offset'):
+            raise ValueError(f"seeds must be 'stream', 'offset' or a list of seeds, got seeds={seeds!r}")
+        rng = np.random.default_rng(seed)
+        draws = [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
+    else: draws = [check_count(s, 'seeds[i]', 0) for s in seeds]
+    frames = []
+    for t, d in enumerate(draws):
+        out = one(t, stratified_split(strata, fractions, d, order))
+        out = out if isinstance(out, pd.DataFrame) else pd.DataFrame([out] if isinstance(out, dict) else list(out))
+        frames.append(out if 'trial' in out.columns else out.assign(trial=t))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 # %% ../nbs/00b_stats.ipynb #b497c4b8
 def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN when undefined), or a float
