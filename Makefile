@@ -8,7 +8,7 @@ OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 THREADS := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false
 ENVVARS := $(OFFLINE) $(THREADS) MPLBACKEND=Agg PYTHONHASHSEED=0
 
-.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models docs docs-check
+.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models llamacpp docs docs-check
 
 setup:
 	@bash tools/setup.sh
@@ -40,6 +40,11 @@ export: setup
 ## a 3.55 GB bf16 folder in the cache (nbs/03b_models.ipynb).
 models: setup
 	$(ENVVARS) $(BIN)/conformal-rag models fetch qwen2.5-coder-1.5b-instruct
+
+## Opt-in llama.cpp engine for the `llamacpp:` backend (nbs/03f_llamacpp.ipynb): builds llama-cpp-python from source
+## once (~20 min on 2 cores; the wheel is kept in the model cache). Never needed by test or reproduce.
+llamacpp: setup
+	@bash tools/llamacpp.sh
 
 bench: setup
 	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done
