@@ -54,8 +54,9 @@ bench: setup
 lab: setup
 	$(OFFLINE) $(THREADS) $(BIN)/jupyter lab --allow-root --ip 127.0.0.1 --no-browser $(LAB_ARGS)
 
-## The documentation site, offline, into _site/ (MkDocs; docs/mkdocs.yml says why). Runs no notebook: API pages
-## from the module notebooks, paper pages from figures/ and their records, the claims ledger, a search.
+## The documentation site, offline, into _site/ (MkDocs; docs/mkdocs.yml says why): API pages from the module
+## notebooks with each example's output (the notebooks run once per change, cached in _docs/outputs/), paper pages
+## from figures/ and their records (no paper notebook runs), the claims ledger, a search.
 ## Not nbdev_docs: it needs Quarto (not installable here) and, without it, runs `pip install -e .[dev]`.
 docs: setup
 	$(ENVVARS) $(BIN)/python docs/build_docs.py --build

@@ -4,7 +4,7 @@
 
 # %% ../nbs/03f_llamacpp.ipynb #a178d173
 from __future__ import annotations
-import importlib.util
+import atexit, importlib.util
 from pathlib import Path
 import jinja2.sandbox
 import numpy as np
@@ -78,6 +78,7 @@ class LlamaCppModel:
         import llama_cpp   # optional and heavy: loaded only here
         self.lm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
                                   verbose=False)
+        atexit.register(self.lm.close)   # freed before the interpreter tears llama_cpp down (else a noisy __del__)
         meta = self.lm.metadata
         self.chat_template = meta.get('tokenizer.chat_template')
         self.eos_ids = {self.lm.token_eos()} | {i for t in ('<|im_end|>', '<end_of_turn>', '<|endoftext|>')

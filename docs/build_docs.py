@@ -1,14 +1,17 @@
 """Build the documentation site's Markdown sources from the notebooks and figures/, then (with --build) the static site.
 
-Renderer: MkDocs + mkdocs-material (see docs/mkdocs.yml for why). Nothing is executed: module notebooks become API
-pages (each exported function and class with its signature, docstring and a table of its parameters' docments,
-then the notebook's prose and examples); each paper notebook becomes a page with its figures (from figures/, with
-the caption of each figure's `<name>.png.json` record beneath it) and tables; the claims ledger gets its own page.
+Renderer: MkDocs + mkdocs-material (see docs/mkdocs.yml for why). Module notebooks become API pages (each exported
+function and class with its signature, docstring and a table of its parameters' docments, then the notebook's prose
+and examples, each example followed by the output it gives now: the notebook is run the way `nbdev_test` runs it,
+once per change of it or of the package, its outputs cached in _docs/outputs/); each paper notebook becomes a page
+with its figures (from figures/, with the caption of each figure's `<name>.png.json` record beneath it) and tables
+(paper notebooks are not run here: their outputs are figures/); the claims ledger gets its own page.
 
-    python docs/build_docs.py [--src _docs/src] [--site _site] [--build] [--figures figures]
+    python docs/build_docs.py [--src _docs/src] [--site _site] [--build] [--figures figures] [--no-run]
 """
 from __future__ import annotations
-import argparse, html, importlib, inspect, json, os, re, shutil, subprocess, sys
+import argparse, base64, hashlib, html, importlib, inspect, json, os, re, shutil, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +97,73 @@ def defined_names(src:str) -> list[str]:
             elif not n.name.startswith('_'): names.append(n.name)
     return names
 
-def module_page(nb:Path) -> tuple[str, str, str]:
+SKIP_FLAGS = {'notest', 'slow'}   # settings.ini tst_flags: cells nbdev_test skips are not run for the site either
+OUTPUT_LINES = 30                 # a longer text output is cut, saying so
+
+def run_notebook(nb:Path) -> list:
+    "Run a module notebook as `nbdev_test` does (in this process); the outputs of each cell, in cell order."
+    from execnb.shell import CaptureShell
+    from fastcore.xtras import working_directory
+    from nbdev.frontmatter import FrontmatterProc
+    from nbdev.process import NBProcessor
+    book = NBProcessor(nb, procs=FrontmatterProc, process=True).nb
+    def no_eval(cell):
+        if cell.cell_type != 'code' or 'nbdev_export(' in cell.source: return True
+        d = getattr(cell, 'directives_', {}) or {}
+        return d.get('eval:', [''])[0].lower() == 'false' or bool(SKIP_FLAGS & set(d))
+    os.environ['IN_TEST'] = '1'
+    with working_directory(nb.parent): CaptureShell(nb).run_all(book, exc_stop=True, preproc=no_eval)
+    return [list(c.get('outputs', [])) if c.cell_type == 'code' else [] for c in book.cells]
+
+def outputs_key(nb:Path) -> str:
+    "What a notebook's outputs depend on: its bytes and the package's sources."
+    h = hashlib.sha256(nb.read_bytes())
+    for f in sorted((ROOT/'conformal_rag').glob('*.py')): h.update(f.read_bytes())
+    return h.hexdigest()
+
+def notebook_outputs(nbs:list, # module notebooks
+                     cache:Path, # where each notebook's outputs are kept (`<stem>.json` with its key)
+                     workers:int=2) -> dict:
+    "Notebook stem -> per-cell outputs; a notebook runs (in its own process) only when its key changed."
+    cache.mkdir(parents=True, exist_ok=True)
+    def one(nb):
+        f, key = cache/f'{nb.stem}.json', outputs_key(nb)
+        if f.exists() and json.loads(f.read_text())['key'] == key: return nb.stem, json.loads(f.read_text())['cells']
+        env = {**os.environ, 'MPLBACKEND': 'Agg', 'OMP_NUM_THREADS': '1', 'PYTHONHASHSEED': '0'}
+        r = subprocess.run([sys.executable, __file__, '--run-one', str(nb), '--to', str(f), '--key', key],
+                           capture_output=True, text=True, env=env)
+        if r.returncode: raise RuntimeError(f'docs: running {nb.name} for its outputs failed:\n{r.stderr[-3000:]}')
+        return nb.stem, json.loads(f.read_text())['cells']
+    with ThreadPoolExecutor(workers) as ex: return dict(ex.map(one, nbs))
+
+def output_html(outputs:list, # the outputs of one cell
+                img_dir:Path|None, # where images go (a page's `img/` folder); None: images are left out
+                stem:str # the image files' prefix
+               ) -> list[str]:
+    "Each output of a cell as an HTML block of class `nb-output`: text (cut), a table, or an image."
+    out = []
+    for j, o in enumerate(outputs):
+        data = o.get('data', {})
+        if o.get('output_type') == 'stream': text = ''.join(o.get('text', ''))
+        elif 'image/png' in data and img_dir is not None:
+            img_dir.mkdir(parents=True, exist_ok=True)
+            (img_dir/f'{stem}_{j}.png').write_bytes(base64.b64decode(''.join(data['image/png'])))
+            out += [f'<img class="nb-output" src="img/{stem}_{j}.png" alt="output of the example above">', '']
+            continue
+        elif '<table' in ''.join(data.get('text/html', '')):
+            out += ['<div class="nb-output" markdown="0">', ''.join(data['text/html']), '</div>', '']
+            continue
+        elif 'text/plain' in data: text = ''.join(data['text/plain'])
+        else: continue
+        lines = text.rstrip('\n').splitlines()
+        if len(lines) > OUTPUT_LINES: lines = lines[:OUTPUT_LINES] + [f'... ({len(lines) - OUTPUT_LINES} more lines)']
+        if lines: out += ['<pre class="nb-output">' + html.escape('\n'.join(lines)) + '</pre>', '']
+    return out
+
+def module_page(nb:Path, # a module notebook
+                outputs:list|None=None, # its cells' outputs (`notebook_outputs`); None: examples without outputs
+                img_dir:Path|None=None # where output images go
+               ) -> tuple[str, str, str]:
     "(title, module name, Markdown) of a module notebook."
     cells = nb_cells(nb)
     mod = next((c['directives']['default_exp'] for c in cells if 'default_exp' in c['directives']), None)
@@ -104,7 +173,7 @@ def module_page(nb:Path) -> tuple[str, str, str]:
     if mod: out += [f'`conformal_rag.{mod}` · source: `nbs/{nb.name}`', '']
     if intro: out += [intro, '']
     first_md = True
-    for c in cells:
+    for i, c in enumerate(cells):
         d = c['directives']
         if c['type'] == 'markdown':
             if first_md and re.match(r'#\s', c['source']): first_md = False; continue
@@ -121,7 +190,9 @@ def module_page(nb:Path) -> tuple[str, str, str]:
                     except AttributeError: continue
                     out.append(api_entry(name, obj))
             elif 'exporti' in d: continue
-            else: out += ['```python', c['source'], '```', '']
+            else:
+                out += ['```python', c['source'], '```', '']
+                if outputs: out += output_html(outputs[i], img_dir, f'{nb.stem}_{i}')
     return title, mod or nb.stem, '\n'.join(out)
 
 def records(figures:Path) -> list[dict]:
@@ -181,7 +252,9 @@ def paper_page(nb:Path, recs:list, figures:Path) -> tuple[str, str]:
         for r in others: out += [artifact_md(r, figures)]
     return title, '\n'.join(out)
 
-def build_sources(src:Path, figures:Path=ROOT/'figures') -> list:
+def build_sources(src:Path, figures:Path=ROOT/'figures',
+                  outputs:Path|None=None # where run notebooks' outputs are cached; None: module pages without outputs
+                 ) -> list:
     "Write the Markdown sources, the figures they show and mkdocs.yml into `src`'s parent; returns the nav."
     if src.exists(): shutil.rmtree(src)
     src.mkdir(parents=True)
@@ -219,9 +292,10 @@ def build_sources(src:Path, figures:Path=ROOT/'figures') -> list:
         papers.append({t: f'papers/{nb.stem}.md'})
     nav.append({'Papers': papers})
     api = []
-    for nb in sorted((ROOT/'nbs').glob('*.ipynb')):
-        if nb.stem == 'index': continue
-        t, mod, md = module_page(nb)
+    mods = [nb for nb in sorted((ROOT/'nbs').glob('*.ipynb')) if nb.stem != 'index']
+    outs = notebook_outputs(mods, outputs) if outputs is not None else {}
+    for nb in mods:
+        t, mod, md = module_page(nb, outs.get(nb.stem), src/'api'/'img')
         (src/'api').mkdir(exist_ok=True)
         (src/'api'/f'{nb.stem}.md').write_text(md, encoding='utf-8')
         api.append({t: f'api/{nb.stem}.md'})
@@ -243,9 +317,19 @@ def main(argv=None):
     ap.add_argument('--site', default=str(ROOT/'_site'), help='where the static site goes')
     ap.add_argument('--figures', default=str(ROOT/'figures'), help='the artifacts folder')
     ap.add_argument('--build', action='store_true', help='also run mkdocs build (strict)')
+    ap.add_argument('--outputs', default=str(ROOT/'_docs'/'outputs'), help="the module notebooks' outputs cache")
+    ap.add_argument('--no-run', action='store_true', help='module pages without outputs (runs no notebook)')
+    ap.add_argument('--run-one', help=argparse.SUPPRESS)   # internal: run one notebook, write its outputs to --to
+    ap.add_argument('--to', help=argparse.SUPPRESS)
+    ap.add_argument('--key', help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.run_one:
+        sys.argv = sys.argv[:1]   # as under nbdev_test: a notebook that parses the command line sees none
+        cells = run_notebook(Path(a.run_one))
+        Path(a.to).write_text(json.dumps(dict(key=a.key, cells=cells)))
+        return
     src, site = Path(a.src), Path(a.site)
-    nav = build_sources(src, Path(a.figures))
+    nav = build_sources(src, Path(a.figures), None if a.no_run else Path(a.outputs))
     cfg = write_config(src, site, nav)
     print(f'docs: sources in {src}')
     if a.build:

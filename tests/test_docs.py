@@ -2,7 +2,7 @@
 the site's sources are generated from the notebooks and figures/, `help()` shows parameter docs, and (with
 CONFORMAL_RAG_DOCS_CHECK=1, as .ci/run sets) the built site passes the headless-browser check, which fails when a
 figure is removed."""
-import html, os, shutil, subprocess, sys, warnings, pydoc
+import html, json, os, shutil, subprocess, sys, warnings, pydoc
 from pathlib import Path
 import pytest
 
@@ -102,3 +102,31 @@ def test_site_in_browser(tmp_path):
     bad = check_site(site, tmp_path/'shots', start='papers/05_traq.html', max_pages=1)   # the page that shows it
     assert bad.returncode == 1, bad.stdout[-2000:]
     assert victim.name in bad.stdout and 'image not displayed' in bad.stdout, bad.stdout[-2000:]
+
+def test_outputs_render(tmp_path):
+    "A module page shows each example's outputs: text (long text cut), a table as HTML, an image written beside it."
+    import base64, io
+    import matplotlib; matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    buf = io.BytesIO(); plt.figure(figsize=(1, 1)); plt.savefig(buf, format='png'); plt.close('all')
+    outs = [dict(output_type='stream', name='stdout', text='hello\n'),
+            dict(output_type='execute_result', data={'text/plain': '\n'.join(map(str, range(100)))}),
+            dict(output_type='execute_result', data={'text/html': '<table><tr><td>1</td></tr></table>', 'text/plain': 'x'}),
+            dict(output_type='display_data', data={'image/png': base64.b64encode(buf.getvalue()).decode()})]
+    html_ = '\n'.join(build_docs.output_html(outs, tmp_path/'img', 'nb_3'))
+    assert html_.count('class="nb-output"') == 4
+    assert 'hello' in html_ and '... (70 more lines)' in html_ and '<td>1</td>' in html_
+    assert (tmp_path/'img'/'nb_3_3.png').stat().st_size > 100 and 'src="img/nb_3_3.png"' in html_
+    assert build_docs.output_html([dict(output_type='display_data', data={'application/json': {}})], None, 'x') == []
+
+def test_a_notebook_runs_for_its_outputs(tmp_path):
+    "A notebook is run as nbdev_test runs it (a `slow` cell and an `eval: false` cell skipped); its outputs cached by key."
+    def cell(src): return dict(cell_type='code', source=src, metadata={}, outputs=[], execution_count=None, id=f'{abs(hash(src)) % 10**8:08d}')
+    nb = dict(cells=[cell('1 + 1'), cell('#| slow\nprint("slow")'), cell('#| eval: false\nraise SystemExit(2)'), cell('print("hi")')],
+              metadata={'kernelspec': {'name': 'python3', 'language': 'python', 'display_name': 'python3'}}, nbformat=4, nbformat_minor=5)
+    p = tmp_path/'01_x.ipynb'; p.write_text(json.dumps(nb))
+    outs = build_docs.notebook_outputs([p], tmp_path/'cache', workers=1)['01_x']
+    assert [len(o) for o in outs] == [1, 0, 0, 1] and ''.join(outs[0][0]['data']['text/plain']) == '2'
+    f = tmp_path/'cache'/'01_x.json'
+    f.write_text(json.dumps(dict(key=build_docs.outputs_key(p), cells=[['cached']] * 4)))
+    assert build_docs.notebook_outputs([p], tmp_path/'cache', workers=1)['01_x'][0] == ['cached']   # not run again
