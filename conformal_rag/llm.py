@@ -225,6 +225,7 @@ def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
 
 # %% ../nbs/03_llm.ipynb #7945d218
 BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
+            'llamacpp': 'conformal_rag.llamacpp_backend.LlamaCppBackend', # opt-in engine: `make llamacpp`
             'fake': 'conformal_rag.llm.FakeBackend'}   # backend name -> its class, imported on first use (those modules import this one)
 
 # %% ../nbs/03_llm.ipynb #6d92894b
@@ -418,7 +419,7 @@ def _spec_options(spec:str, # the whole model string (named in errors)
     return out
 
 # %% ../nbs/03_llm.ipynb #c49b3be9
-def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]' or 'fake[:NAME]'
+def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
                     ) -> dict:
     "Backend, model and backend options of a model string (see above); a malformed string fails, naming it."
     if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
