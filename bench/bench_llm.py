@@ -28,6 +28,7 @@ Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_N (8), BENCH_P (4), BENCH_M
 BENCH_CT2 (1: convert once into the package cache, then time), BENCH_BASELINES (0; 1 adds transformers'
 generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more)."""
 import os, time, statistics, shutil, gc
+from pathlib import Path
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
@@ -343,3 +344,10 @@ if 'bf16_lp_diff' in results:
           f"largest {results['bf16_lp_diff']:.3f}, mean {results['bf16_lp_mean']:.3f}; greedy answers agree {agree}/{len(PROMPTS)}")
 print("  generated tokens per sample: " + ", ".join(f"{k[:-11]} {v:.1f}" for k, v in results.items() if k.endswith('_gen_tokens')))
 print(f"\nbench time {time.time() - T_START:.0f} s wall, {time.process_time() - CPU_START:.0f} s CPU (this process)")
+
+# the llama.cpp engine in the same run (bench/bench_llamacpp.py: gemma at equal work beside the package's paths, and
+# Qwen greedy replies against transformers bf16); it prints why it skips when llama-cpp-python is not installed
+if os.environ.get('BENCH_LLAMACPP', '1') == '1':
+    import runpy
+    print('\n== llama.cpp (bench/bench_llamacpp.py)')
+    runpy.run_path(str(Path(__file__).with_name('bench_llamacpp.py')), run_name='__main__')
