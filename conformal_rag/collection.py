@@ -21,8 +21,9 @@ __all__ = ['encode_texts', 'decode_texts', 'Collection', 'save_collected', 'load
 def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
                  name:str, # prefix of the stored arrays
                 ) -> dict:
-    "`{name}_utf8` (the concatenated bytes), `{name}_offsets` and `{name}_shape`: arrays `np.savez` stores without pickle."
-    enc = [('' if t is None else str(t)).encode('utf-8') for t in np.asarray(texts, dtype=object).ravel()]
+    "`{name}_utf8` (the bytes), `{name}_offsets`, `{name}_shape`: stored without pickle."
+    enc = [('' if t is None else str(t)).encode('utf-8')
+           for t in np.asarray(texts, dtype=object).ravel()]
     offsets = np.zeros(len(enc) + 1, np.int64); offsets[1:] = np.cumsum([len(e) for e in enc])
     return {f'{name}_utf8': np.frombuffer(b''.join(enc), np.uint8), f'{name}_offsets': offsets,
             f'{name}_shape': np.asarray(np.shape(texts), np.int64)}
@@ -54,60 +55,69 @@ class Collection:
     requests:np.ndarray
     template:np.ndarray
     qid:np.ndarray
-    answers:np.ndarray|None = None # (Q, K, M) object array of answer strings, for qualitative examples
-    features:np.ndarray|None = None # (Q, d) features of (question, gold passage), for the "I do not know" classifier
+    answers:np.ndarray|None = None # (Q, K, M) object array of answer strings, for examples
+    features:np.ndarray|None = None # (Q, d) (question, gold passage) features (IDK classifier)
     question:np.ndarray|None = None # (Q,) question texts, for qualitative examples
-    gold_answer:np.ndarray|None = None # (Q,) the standard answer(s) as one string, for qualitative examples
-    logprob:np.ndarray|None = None # (Q, K, M) each sample's mean token log-probability (NaN: none), optional
+    gold_answer:np.ndarray|None = None # (Q,) the standard answer(s) as one string, for examples
+    logprob:np.ndarray|None = None # (Q, K, M) each sample's mean token log-probability (NaN: none)
     meta:dict = field(default_factory=dict)
 
-    def __post_init__(self): self.check()   # dtypes coerced, shapes and samples checked (`Collection.check` below)
+    def __post_init__(self): self.check()   # dtypes coerced, shapes and samples checked
     def __len__(self): return self.cluster.shape[0]
 
 # %% ../nbs/04b_collection.ipynb #7863146f
 @patch
 def check(self:Collection):
-    "Coerce the arrays to their dtypes and check their shapes, the scores and that every retrieved passage has samples."
+    "Coerce the arrays' dtypes; check shapes, scores, and that each retrieved passage has samples."
     Q, K = np.shape(self.ret_score)
     self.ret_score = np.asarray(self.ret_score, dtype=np.float64)
-    for n in ('in_topk', 'is_gold', 'correct'): setattr(self, n, np.asarray(getattr(self, n), dtype=bool))
-    for n in ('cluster', 'exact_id', 'rouge_id'): setattr(self, n, np.asarray(getattr(self, n), dtype=np.int32))
+    for n in ('in_topk', 'is_gold', 'correct'):
+        setattr(self, n, np.asarray(getattr(self, n), dtype=bool))
+    for n in ('cluster', 'exact_id', 'rouge_id'):
+        setattr(self, n, np.asarray(getattr(self, n), dtype=np.int32))
     self.freq = np.asarray(self.freq, dtype=np.float64)
-    self.requests, self.template, self.qid = (np.asarray(self.requests), np.asarray(self.template).astype(str),
-                                             np.asarray(self.qid).astype(str))
+    self.requests = np.asarray(self.requests)
+    self.template = np.asarray(self.template).astype(str)
+    self.qid = np.asarray(self.qid).astype(str)
     for n in _ARRAYS_QK:
-        if getattr(self, n).shape != (Q, K): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K)}")
+        if getattr(self, n).shape != (Q, K):
+            raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K)}")
     M = self.cluster.shape[-1]
     for n in _ARRAYS_QKM:
-        if getattr(self, n).shape != (Q, K, M): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K, M)}")
+        if getattr(self, n).shape != (Q, K, M):
+            raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K, M)}")
     for n in ('requests', 'template', 'qid'):
-        if len(getattr(self, n)) != Q: raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
+        if len(getattr(self, n)) != Q:
+            raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
     if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
         raise ValueError("ret_score is NaN for a retrieved or gold passage")
     _check_freq(self)
     empty = (self.cluster < 0).all(axis=2) & self.in_topk
     if empty.any():
         q, k = map(int, np.argwhere(empty)[0])
-        raise ValueError(f"passages without samples: {int(empty.sum())} retrieved (question, passage) slots have no "
-                         f"sampled answer, first question {self.qid[q]!r} passage slot {k}")
+        raise ValueError(f"passages without samples: {int(empty.sum())} retrieved "
+                         f"(question, passage) slots have no sampled answer, "
+                         f"first question {self.qid[q]!r} passage slot {k}")
 
 # %% ../nbs/04b_collection.ipynb #0e61c207
 def _check_freq(c:Collection):
-    "Raise a `ValueError` naming `freq` (`logprob`) when a frequency is negative or a sample's NaN (a log-probability > 0)."
+    "A `ValueError` naming `freq` (`logprob`) when one is negative or a sample's NaN (or > 0)."
     sampled = c.cluster >= 0
     if np.isnan(c.freq[sampled]).any():
         n_nan = int(np.isnan(c.freq[sampled]).sum())
         raise ValueError(f"freq is NaN for {n_nan} of {int(sampled.sum())} sampled answers: "
                          "a sampled answer's freq is its cluster's frequency, a number in (0, 1]")
     if (c.freq < 0).any():
-        raise ValueError(f"freq must not be negative (a cluster's frequency), got freq={float(np.nanmin(c.freq))} "
+        raise ValueError(f"freq must not be negative (a cluster's frequency), "
+                         f"got freq={float(np.nanmin(c.freq))} "
                          f"for {int((c.freq < 0).sum())} entries")
     if c.logprob is None: return
     c.logprob = np.asarray(c.logprob, dtype=np.float64)
     if c.logprob.shape != c.cluster.shape:
         raise ValueError(f"logprob has shape {c.logprob.shape}, expected {c.cluster.shape}")
     if (c.logprob > 0).any():
-        raise ValueError(f"logprob must be a log-probability (<= 0), got logprob={float(np.nanmax(c.logprob))}")
+        raise ValueError(f"logprob must be a log-probability (<= 0), "
+                         f"got logprob={float(np.nanmax(c.logprob))}")
 
 # %% ../nbs/04b_collection.ipynb #60fa5f00
 @patch(as_prop=True)
@@ -124,9 +134,10 @@ def subset(self:Collection, idx) -> 'Collection':
 
 # %% ../nbs/04b_collection.ipynb #5d3826a7
 @patch(cls_method=True)
-def from_arrays(cls:Collection, arrays:dict # `collect.collected_arrays` (or `load_collected`): fields, `meta`, `extra`
+def from_arrays(cls:Collection,
+                arrays:dict # `collect.collected_arrays`, `load_collected`: fields, `meta`, `extra`
                ) -> 'Collection':
-    "A `Collection` from the collection step's arrays in memory (the fields it knows; `extra` stays with the arrays)."
+    "A `Collection` from the collection step's arrays in memory (the fields it knows; not `extra`)."
     names = {f.name for f in fields(cls)} - {'meta'}
     return cls(**{k: v for k, v in arrays.items() if k in names}, meta=dict(arrays.get('meta', {})))
 
@@ -134,12 +145,14 @@ def from_arrays(cls:Collection, arrays:dict # `collect.collected_arrays` (or `lo
 def save_collected(arrays:dict, # from `collected_arrays`
                    path:str|Path # an .npz file
                   ) -> Path:
-    "Save collected arrays as a compressed npz (metadata as JSON; `extra` arrays beside it in `<stem>_extra.npz`)."
+    "Save collected arrays as a compressed npz (`meta` as JSON; `extra` in `<stem>_extra.npz`)."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     out = {k: v for k, v in arrays.items() if k not in ('meta', 'extra')}
     if 'answers' in out: out.update(encode_texts(out.pop('answers'), 'answers'))
-    with atomic_output(path) as tmp, open(tmp, 'wb') as f:   # never half a file: written aside, then renamed
-        np.savez_compressed(f, meta=np.array(json.dumps(arrays.get('meta', {}), sort_keys=True, default=str)), **out)
+    # never half a file: written aside, then renamed
+    with atomic_output(path) as tmp, open(tmp, 'wb') as f:
+        meta = json.dumps(arrays.get('meta', {}), sort_keys=True, default=str)
+        np.savez_compressed(f, meta=np.array(meta), **out)
     if arrays.get('extra'):
         with atomic_output(path.with_name(path.stem + '_extra.npz')) as tmp, open(tmp, 'wb') as f:
             np.savez_compressed(f, **arrays['extra'])
@@ -152,13 +165,15 @@ def load_collected(path:str|Path, # a file written by `save_collected`
     "Load collected arrays (metadata back as a dict, `extra` when its file exists)."
     path = Path(path)
     if not path.exists():
-        raise FileNotFoundError(f"no collection at {path} (not found); run the collection step (conformal_rag.collect) first")
+        raise FileNotFoundError(f"no collection at {path} (not found); "
+                                "run the collection step (conformal_rag.collect) first")
     with np.load(path, allow_pickle=False) as z: arrays = {k: z[k] for k in z.files}
     arrays['meta'] = json.loads(str(arrays['meta'])) if 'meta' in arrays else {}
     if 'answers_utf8' in arrays:
         arrays['answers'] = decode_texts(arrays, 'answers')
         for k in ('answers_utf8', 'answers_offsets', 'answers_shape'): del arrays[k]
-    elif 'answers' in arrays: arrays['answers'] = arrays['answers'].astype(object)   # a file from before the encoding
+    elif 'answers' in arrays:   # a file from before the encoding
+        arrays['answers'] = arrays['answers'].astype(object)
     ex = path.with_name(path.stem + '_extra.npz')
     if extra and ex.exists():
         with np.load(ex, allow_pickle=False) as z: arrays['extra'] = {k: z[k] for k in z.files}
@@ -167,8 +182,9 @@ def load_collected(path:str|Path, # a file written by `save_collected`
 # %% ../nbs/04b_collection.ipynb #87de7c42
 @patch
 def save(self:Collection, path:str|Path) -> Path:
-    "Save as a compressed `.npz` through `save_collected` (answers included when present; `meta` as JSON)."
-    arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
+    "Save as a compressed `.npz` through `save_collected` (answers included when present)."
+    arrays = {f.name: getattr(self, f.name) for f in fields(self)
+              if isinstance(getattr(self, f.name), np.ndarray)}
     if self.features is not None: arrays['features'] = np.asarray(self.features, dtype=np.float32)
     for n in ('question', 'gold_answer'):
         if getattr(self, n) is not None: arrays[n] = np.asarray(getattr(self, n)).astype(str)
@@ -182,7 +198,7 @@ def load(cls:Collection, path:str|Path) -> 'Collection':
 
 # %% ../nbs/04b_collection.ipynb #2331b1ff
 def _synthetic_logprob(cluster, correct, seed:int) -> np.ndarray:
-    "Per-sample mean token log-probabilities, higher for correct answers, from a stream of their own (NaN: no sample)."
+    "Per-sample mean token log-probabilities, higher for correct answers (NaN: no sample)."
     lp = -np.random.default_rng([seed, 1]).gamma(2.0, 0.4, cluster.shape) - 0.6 * ~correct
     lp[cluster < 0] = np.nan
     return lp
@@ -193,7 +209,7 @@ def synthetic_collection(Q:int=300, # questions
                          M:int=30, # samples per (question, passage)
                          seed:int=0, # random seed
                          p_answerable:float=0.9, # chance the LLM can answer from the gold passage
-                         logprobs:bool=False, # also per-sample mean token log-probabilities (higher for correct answers)
+                         logprobs:bool=False, # also per-sample mean token log-probabilities
                         ) -> Collection:
     "A random `Collection` shaped like a real one, for examples, tests and benchmarks."
     rng = np.random.default_rng(seed)
@@ -201,7 +217,7 @@ def synthetic_collection(Q:int=300, # questions
     ret = np.sort(rng.normal(0, 1, (Q, K + 1)), axis=1)[:, ::-1] + rng.normal(0, 0.5, (Q, 1))
     is_gold = np.zeros((Q, K + 1), bool); is_gold[np.arange(Q), gold_rank] = True
     in_topk = np.ones((Q, K + 1), bool); in_topk[:, K] = False
-    # keep K+1 slots only where the gold passage sits in the extra slot; else the extra slot is padding
+    # keep K+1 slots only where the gold passage sits in the extra slot; else it is padding
     cluster = np.full((Q, K + 1, M), -1, np.int32)
     correct = np.zeros((Q, K + 1, M), bool)
     n_wrong = 6
@@ -214,49 +230,59 @@ def synthetic_collection(Q:int=300, # questions
             p_correct = (0.65 if answerable else 0.0) if gold else 0.08
             probs = np.r_[p_correct, (1 - p_correct) * rng.dirichlet(np.full(n_wrong, 0.6))]
             c = rng.choice(n_wrong + 1, M, p=probs)
-            cluster[q, k] = c  # cluster 0 is the correct answer; 1..n_wrong wrong answers shared across passages
+            cluster[q, k] = c  # 0: the correct answer; 1..n_wrong: wrong, shared across passages
             correct[q, k] = c == 0
     freq = semantic_confidence(cluster)   # TRAQ section 3.2 (padding slots: 0)
-    exact = np.where(cluster >= 0, cluster * 3 + rng.integers(0, 3, cluster.shape), -1)  # surface variants
-    return Collection(ret_score=ret, in_topk=in_topk, is_gold=is_gold, cluster=cluster, freq=freq, correct=correct,
+    exact = np.where(cluster >= 0, cluster * 3 + rng.integers(0, 3, cluster.shape), -1)   # variants
+    return Collection(ret_score=ret, in_topk=in_topk, is_gold=is_gold, cluster=cluster, freq=freq,
+                      correct=correct,
                       logprob=_synthetic_logprob(cluster, correct, seed) if logprobs else None,
-                      exact_id=exact, rouge_id=cluster.copy(), requests=np.full(Q, K + (gold_rank == K)),
-                      template=np.array(['a', 'b'])[np.arange(Q) % 2], qid=[f'q{i}' for i in range(Q)],
+                      exact_id=exact, rouge_id=cluster.copy(),
+                      requests=np.full(Q, K + (gold_rank == K)),
+                      template=np.array(['a', 'b'])[np.arange(Q) % 2],
+                      qid=[f'q{i}' for i in range(Q)],
                       features=np.c_[2 * can + rng.normal(0, 1, Q), rng.normal(0, 1, (Q, 3))],
-                      answers=np.where(cluster >= 0, np.char.add('answer ', cluster.astype(str)), '').astype(object),
-                      question=np.array([f'synthetic question {i}' for i in range(Q)]), gold_answer=np.full(Q, 'answer 0'),
+                      answers=np.where(cluster >= 0, np.char.add('answer ', cluster.astype(str)),
+                                       '').astype(object),
+                      question=np.array([f'synthetic question {i}' for i in range(Q)]),
+                      gold_answer=np.full(Q, 'answer 0'),
                       meta=dict(synthetic=True, seed=seed))
 
 # %% ../nbs/04b_collection.ipynb #e08e5107
-_LOADERS = {}   # spec prefix -> loader of the spec (e.g. 'traq-release:' from `conformal_rag.traq_release`)
+_LOADERS = {}   # spec prefix -> its loader (e.g. 'traq-release:' from `conformal_rag.traq_release`)
 
 def register_collection_loader(prefix:str, # a spec prefix, e.g. 'traq-release:'
                                fn, # function of the whole spec returning a `Collection`
                               ):
-    "Make `load_collection` hand the specs starting with `prefix` to `fn` (a module registers its own specs)."
+    "Make `load_collection` hand the specs starting with `prefix` to `fn`."
     _LOADERS[prefix] = fn
     return fn
 
 # %% ../nbs/04b_collection.ipynb #bb3a8061
-def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:TASK:BACKBONE[:VARIANT]', a path to a .npz, or a name in data/collected/
+def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', a registered prefix, a path or a name
                    ) -> Collection:
     "Load a collection by name or path, or make a synthetic one."
     spec = str(spec)
     prefix = next((p for p in _LOADERS if spec.startswith(p)), None)
-    if prefix is not None: return _LOADERS[prefix](spec)   # e.g. 'traq-release:' (`conformal_rag.traq_release`)
+    if prefix is not None: return _LOADERS[prefix](spec)   # e.g. 'traq-release:' (`traq_release`)
     if spec.startswith('traq-release:'):
-        raise ValueError(f"no loader for {spec!r}: import conformal_rag.traq_release (it registers 'traq-release:')")
+        raise ValueError(f"no loader for {spec!r}: "
+                         "import conformal_rag.traq_release (it registers 'traq-release:')")
     if spec.startswith('synthetic'):
         parts = spec.split(':')
         seed = int(parts[1]) if len(parts) > 1 else 0
         return synthetic_collection(int(parts[2]) if len(parts) > 2 else 500, 10, 20, seed=seed)
     p = Path(spec)
-    # a bare name: the committed collections (data/collected), then the collect command's output folder (runs/collected)
+    # a bare name: the committed collections (data/collected), then `collect`'s (runs/collected)
     folders = [data_dir('collected'), repo_root()/'runs'/'collected']
-    if not p.suffix: p = next((f/f'{spec}.npz' for f in folders if (f/f'{spec}.npz').exists()), folders[0]/f'{spec}.npz')
+    if not p.suffix:
+        p = next((f/f'{spec}.npz' for f in folders if (f/f'{spec}.npz').exists()),
+                 folders[0]/f'{spec}.npz')
     if not p.exists():
-        avail = sorted(x.stem for f in folders if f.exists() for x in f.glob('*.npz') if not x.stem.endswith('_extra'))
-        raise FileNotFoundError(f"no collection {spec!r} (looked for {p}); available: {avail or 'none'}; "
+        avail = sorted(x.stem for f in folders if f.exists() for x in f.glob('*.npz')
+                       if not x.stem.endswith('_extra'))
+        raise FileNotFoundError(f"no collection {spec!r} (looked for {p}); "
+                                f"available: {avail or 'none'}; "
                                 "make one with conformal_rag.collect or use 'synthetic:SEED'")
     return Collection.load(p)
 
@@ -264,6 +290,8 @@ def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:T
 def collection_digest(c:Collection) -> str:
     "A digest of the arrays that sets and sizes depend on (a memo key for deterministic searches)."
     h = hashlib.blake2b(digest_size=16)
-    for n in ('ret_score', 'in_topk', 'is_gold', 'cluster', 'freq', 'correct', 'exact_id', 'rouge_id', 'requests'):
-        a = np.ascontiguousarray(getattr(c, n)); h.update(n.encode()); h.update(str(a.shape).encode()); h.update(a.tobytes())
+    for n in ('ret_score', 'in_topk', 'is_gold', 'cluster', 'freq', 'correct', 'exact_id',
+              'rouge_id', 'requests'):
+        a = np.ascontiguousarray(getattr(c, n))
+        h.update(n.encode()); h.update(str(a.shape).encode()); h.update(a.tobytes())
     return h.hexdigest()
