@@ -79,16 +79,7 @@ def check(self:Collection):
     self.requests = np.asarray(self.requests)
     self.template = np.asarray(self.template).astype(str)
     self.qid = np.asarray(self.qid).astype(str)
-    for n in _ARRAYS_QK:
-        if getattr(self, n).shape != (Q, K):
-            raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K)}")
-    M = self.cluster.shape[-1]
-    for n in _ARRAYS_QKM:
-        if getattr(self, n).shape != (Q, K, M):
-            raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K, M)}")
-    for n in ('requests', 'template', 'qid'):
-        if len(getattr(self, n)) != Q:
-            raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
+    _check_shapes(self, Q, K)
     if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
         raise ValueError("ret_score is NaN for a retrieved or gold passage")
     _check_freq(self)
@@ -98,6 +89,20 @@ def check(self:Collection):
         raise ValueError(f"passages without samples: {int(empty.sum())} retrieved "
                          f"(question, passage) slots have no sampled answer, "
                          f"first question {self.qid[q]!r} passage slot {k}")
+
+# %% ../nbs/04b_collection.ipynb #dd5924c0
+def _check_shapes(c:Collection, Q:int, K:int):
+    "A `ValueError` naming the first array whose shape is not `(Q, K)`, `(Q, K, M)` or `(Q,)`."
+    for n in _ARRAYS_QK:
+        if getattr(c, n).shape != (Q, K):
+            raise ValueError(f"{n} has shape {getattr(c, n).shape}, expected {(Q, K)}")
+    M = c.cluster.shape[-1]
+    for n in _ARRAYS_QKM:
+        if getattr(c, n).shape != (Q, K, M):
+            raise ValueError(f"{n} has shape {getattr(c, n).shape}, expected {(Q, K, M)}")
+    for n in ('requests', 'template', 'qid'):
+        if len(getattr(c, n)) != Q:
+            raise ValueError(f"{n} has length {len(getattr(c, n))}, expected Q={Q}")
 
 # %% ../nbs/04b_collection.ipynb #0e61c207
 def _check_freq(c:Collection):
@@ -234,18 +239,15 @@ def synthetic_collection(Q:int=300, # questions
             correct[q, k] = c == 0
     freq = semantic_confidence(cluster)   # TRAQ section 3.2 (padding slots: 0)
     exact = np.where(cluster >= 0, cluster * 3 + rng.integers(0, 3, cluster.shape), -1)   # variants
+    lp = _synthetic_logprob(cluster, correct, seed) if logprobs else None
     return Collection(ret_score=ret, in_topk=in_topk, is_gold=is_gold, cluster=cluster, freq=freq,
-                      correct=correct,
-                      logprob=_synthetic_logprob(cluster, correct, seed) if logprobs else None,
-                      exact_id=exact, rouge_id=cluster.copy(),
-                      requests=np.full(Q, K + (gold_rank == K)),
+                      correct=correct, logprob=lp, exact_id=exact, rouge_id=cluster.copy(),
+                      requests=np.full(Q, K + (gold_rank == K)), qid=[f'q{i}' for i in range(Q)],
                       template=np.array(['a', 'b'])[np.arange(Q) % 2],
-                      qid=[f'q{i}' for i in range(Q)],
                       features=np.c_[2 * can + rng.normal(0, 1, Q), rng.normal(0, 1, (Q, 3))],
                       answers=np.where(cluster >= 0, np.char.add('answer ', cluster.astype(str)),
-                                       '').astype(object),
+                                       '').astype(object), gold_answer=np.full(Q, 'answer 0'),
                       question=np.array([f'synthetic question {i}' for i in range(Q)]),
-                      gold_answer=np.full(Q, 'answer 0'),
                       meta=dict(synthetic=True, seed=seed))
 
 # %% ../nbs/04b_collection.ipynb #e08e5107
