@@ -25,13 +25,16 @@ class Decoding:
     max_new_tokens: int = 16   # short answers
     stop: tuple = ('\n',)      # stop strings: the text is cut before the first one
     def __post_init__(self):
-        if not (isinstance(self.temperature, (int, float)) and self.temperature >= 0 and math.isfinite(self.temperature)):
+        t = self.temperature
+        if not (isinstance(t, (int, float)) and t >= 0 and math.isfinite(t)):
             raise ValueError(f"temperature must be a finite number >= 0, got {self.temperature!r}")
-        if not (0 < self.top_p <= 1): raise ValueError(f"top_p must be in (0, 1], got {self.top_p!r}")
+        if not (0 < self.top_p <= 1):
+            raise ValueError(f"top_p must be in (0, 1], got {self.top_p!r}")
         if not (isinstance(self.max_new_tokens, int) and self.max_new_tokens >= 1):
             raise ValueError(f"max_new_tokens must be an integer >= 1, got {self.max_new_tokens!r}")
         stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
-        if any(not isinstance(s, str) or not s for s in stop): raise ValueError(f"stop strings must be non-empty text, got {self.stop!r}")
+        if any(not isinstance(s, str) or not s for s in stop):
+            raise ValueError(f"stop strings must be non-empty text, got {self.stop!r}")
         object.__setattr__(self, 'stop', stop)
         object.__setattr__(self, 'temperature', float(self.temperature))
 

@@ -77,8 +77,8 @@ def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN wh
 def gp_minimize_1d(f, # objective of a list [x]
                    w_bounds, # search range (low, high)
                    n_calls:int, n_initial_points:int, seed:int,
-                   fast_bo:bool=True, # one GP-fit start and EI maximized over `n_points` random points (skopt: 3 starts + L-BFGS)
-                   n_points:int=1000, # random points the expected improvement is maximized over when fast_bo (skopt: 10,000)
+                   fast_bo:bool=True, # one GP fit, EI maximized over `n_points` points (skopt: 3 fits + L-BFGS)
+                   n_points:int=1000, # random points EI is maximized over when fast_bo (skopt: 10,000)
                   ):
     "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
     from skopt import gp_minimize
@@ -87,24 +87,26 @@ def gp_minimize_1d(f, # objective of a list [x]
         from skopt.space import Space
         from skopt.utils import cook_estimator
         est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
-        kw = dict(base_estimator=cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
-                                                noise='gaussian', n_restarts_optimizer=0), acq_optimizer='sampling',
-                  n_points=n_points)
+        gp = cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
+                            noise='gaussian', n_restarts_optimizer=0)
+        kw = dict(base_estimator=gp, acq_optimizer='sampling', n_points=n_points)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
         return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
-                           n_initial_points=n_initial_points, acq_func='EI', random_state=seed, **kw)
+                           n_initial_points=n_initial_points, acq_func='EI', random_state=seed,
+                           **kw)
 
 # %% ../nbs/00b_stats.ipynb #7c47c4ea
 def grid_minimize_1d(f, # objective of a list [x]
                      w_bounds, # search range (low, high)
                      n_grid:int=91, # evenly spaced points, both ends included
                     ) -> dict:
-    "Minimize `f` over `n_grid` points of `w_bounds`; ties go to the point nearest the range's centre, then the smaller one."
+    "Minimize `f` over `n_grid` points of `w_bounds`; ties: nearest the range's centre, then the smaller."
     if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:
         raise ValueError(f"n_grid must be an integer >= 2, got n_grid={n_grid!r}")
     lo, hi = map(float, w_bounds)
-    if not lo < hi: raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")
+    if not lo < hi:
+        raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")
     ws = np.linspace(lo, hi, n_grid)
     ys = np.array([float(f([float(w)])) for w in ws])
     best = np.flatnonzero(ys == ys.min())
@@ -116,7 +118,7 @@ def split_coverage_pmf(n_cal:int, # calibration questions
                        n_test:int, # test questions
                        level:float, # desired coverage 1 - alpha of an exact split-conformal set
                       ) -> np.ndarray:
-    "Law of the covered test count of one split (length `n_test + 1`): Beta-Binomial(n_test, k, n_cal + 1 - k)."
+    "Law of one split's covered test count (`n_test + 1` values): Beta-Binomial(n_test, k, n_cal + 1 - k)."
     n_cal, n_test = int(n_cal), int(n_test)
     if n_test < 1: raise ValueError(f"n_test must be at least 1, got n_test={n_test}")
     k = conformal_rank(n_cal, check_alpha(round(1 - level, 12), f'1 - level (level={level})'))
@@ -126,14 +128,16 @@ def split_coverage_pmf(n_cal:int, # calibration questions
 # %% ../nbs/00b_stats.ipynb #18025be0
 def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
                   n_test, # test questions per split (an int, or one per split)
-                  level, # desired coverage per split (a float, or one per split, e.g. TRAQ's per-split 1 - alpha_ret)
+                  level, # desired coverage per split (a float, or one per split, e.g. 1 - alpha_ret)
                   n_splits:int|None=None, # number of splits when all three are scalars
                   mass:float=0.95, # probability mass of the central band
                  ) -> tuple[float, float]:
-    "Exact central band of the pooled coverage over splits of an exact split-conformal set (see above)."
-    arrs = np.broadcast_arrays(np.asarray(n_cal), np.asarray(n_test), np.asarray(level, dtype=float))
+    "Exact central band of the pooled coverage over splits of an exact split-conformal set."
+    arrs = np.broadcast_arrays(np.asarray(n_cal), np.asarray(n_test),
+                               np.asarray(level, dtype=float))
     if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]
-    elif n_splits is not None and n_splits != len(arrs[0]): raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
+    elif n_splits is not None and n_splits != len(arrs[0]):
+        raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
     mass = check_alpha(mass, 'mass')
     pmf, memo = np.ones(1), {}
     for key in zip(*(a.tolist() for a in arrs)):
@@ -146,15 +150,15 @@ def coverage_band(n_cal, # calibration questions per split (an int, or one per s
     return lo / N, min(hi, N) / N
 
 # %% ../nbs/00b_stats.ipynb #8b16b4ea
-def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, the coverage and target columns
+def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, coverage, target
                      by, # columns to group by
                      coverage:str='coverage', # coverage column
-                     target:str|None='level', # column of each split's desired coverage (None: no band)
-                     whole:str|list|None=None, # boolean column(s) flagging +inf / placeholder thresholds
-                     ceiling:str|None=None, # column with the share of questions that can be covered at all
+                     target:str|None='level', # each split's desired coverage (None: no band)
+                     whole:str|list|None=None, # boolean column(s) flagging whole-set thresholds
+                     ceiling:str|None=None, # the share of questions that can be covered at all
                      mass:float=0.95, # mass of the exact band
                     ) -> pd.DataFrame:
-    "Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, whole-set share, ceiling."
+    "Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, whole share, ceiling."
     by, rows = list(by), []
     wholes = [whole] if isinstance(whole, str) else list(whole or [])
     for key, g in df.groupby(by, sort=False):
@@ -163,7 +167,8 @@ def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, th
                    coverage_std=float(g[coverage].std()) if len(g) > 1 else 0.0, splits=len(g),
                    n_cal=int(round(g.n_cal.mean())), n_test=int(round(g.n_test.mean())))
         if target is not None:
-            row['band_lo'], row['band_hi'] = coverage_band(g.n_cal.values, g.n_test.values, g[target].values, mass=mass)
+            row['band_lo'], row['band_hi'] = coverage_band(g.n_cal.values, g.n_test.values,
+                                                           g[target].values, mass=mass)
             row['below_band'] = bool(row['coverage'] < row['band_lo'])
         if wholes: row['whole'] = float(g[wholes].any(axis=1).mean())
         if ceiling is not None: row['ceiling'] = float(g[ceiling].mean())
