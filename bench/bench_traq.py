@@ -7,8 +7,11 @@ ratios in one run.
     python bench/bench_traq.py --search       # only the comparison of the two searches"""
 import sys, time, warnings
 import numpy as np
-from conformal_rag.traq import (synthetic_collection, calibrate, evaluate, evaluate_reference, run_grid, load_collection,
-                                METHODS, traq_recluster, apply_population, search_comparison)
+from conformal_rag.collection import synthetic_collection, load_collection
+from conformal_rag.traq import calibrate, evaluate, SET_METHODS, traq_recluster, apply_population
+from conformal_rag.traq_grid import run_grid
+from conformal_rag.traq_report import evaluate_reference
+from conformal_rag.traq_report import search_comparison
 from conformal_rag.paths import data_dir
 import conformal_rag.trac  # noqa: F401  registers HMP, CCPS-B, CCPS-H
 
@@ -23,7 +26,7 @@ def timeit(f, reps):
 def compare_searches(names=('wiki_gemma_600', 'wiki_smollm2_600'), levels=(0.5, 0.6, 0.7, 0.8, 0.9), seeds=range(12),
                      fine=901):
     """Per committed collection (TRAQ's population, the paper's 30/30/40 split): 60 seeded searches of the retriever's
-    share w (12 optimization splits x 5 levels, `traq.search_comparison`); BO with 15 calls (5 initial, the package's
+    share w (12 optimization splits x 5 levels, `traq_report.search_comparison`); BO with 15 calls (5 initial, the package's
     default fast GP) against the 91-point grid, each timed (memo bypassed), and how often each reaches the optimum of a
     `fine`-point grid over the same range."""
     for name in names:

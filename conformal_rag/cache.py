@@ -4,19 +4,39 @@
 
 # %% ../nbs/03a_cache.ipynb #3a0222f7
 from __future__ import annotations
-import os, json, gzip, time, hashlib, sqlite3, struct, tempfile, threading
+import os, json, gzip, math, time, hashlib, sqlite3, struct, tempfile, threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 from fastcore.basics import patch
 from .paths import cache_dir
-if TYPE_CHECKING: from conformal_rag.llm import Decoding, LLM   # annotations only: conformal_rag.llm imports this module
 
 # %% auto #0
-__all__ = ['OPENAI_BASE_URL', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum', 'default_cache_path',
-           'CacheError', 'wal_damage', 'atomic_output', 'GenerationCache', 'repair_cache', 'export_keys', 'RunExport',
-           'export_servers']
+__all__ = ['OPENAI_BASE_URL', 'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum',
+           'default_cache_path', 'CacheError', 'wal_damage', 'atomic_output', 'GenerationCache', 'repair_cache',
+           'export_keys', 'RunExport', 'export_servers', 'memoized']
+
+# %% ../nbs/03a_cache.ipynb #80cd33c0
+@dataclass(frozen=True)
+class Decoding:
+    "Decoding parameters shared by every backend; validated on creation."
+    temperature: float = 1.0   # 0 = greedy; TRAQ samples at 1.0, TRAC at 1.5
+    top_p: float = 1.0         # nucleus sampling mass, in (0, 1]
+    max_new_tokens: int = 16   # short answers
+    stop: tuple = ('\n',)      # stop strings: the text is cut before the first one
+    def __post_init__(self):
+        t = self.temperature
+        if not (isinstance(t, (int, float)) and t >= 0 and math.isfinite(t)):
+            raise ValueError(f"temperature must be a finite number >= 0, got {self.temperature!r}")
+        if not (0 < self.top_p <= 1):
+            raise ValueError(f"top_p must be in (0, 1], got {self.top_p!r}")
+        if not (isinstance(self.max_new_tokens, int) and self.max_new_tokens >= 1):
+            raise ValueError(f"max_new_tokens must be an integer >= 1, got {self.max_new_tokens!r}")
+        stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
+        if any(not isinstance(s, str) or not s for s in stop):
+            raise ValueError(f"stop strings must be non-empty text, got {self.stop!r}")
+        object.__setattr__(self, 'stop', stop)
+        object.__setattr__(self, 'temperature', float(self.temperature))
 
 # %% ../nbs/03a_cache.ipynb #c12ba32f
 @dataclass
@@ -442,3 +462,13 @@ def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
         rows = con.execute("SELECT DISTINCT json_extract(request, '$.server') FROM requests WHERE "
                            "json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
     return {r[0] for r in rows}
+
+# %% ../nbs/03a_cache.ipynb #1d13a072
+_MEMO, _MEMO_MAX = {}, 4096
+
+def memoized(key:tuple, compute):
+    "`compute()`, remembered under `key` for the rest of the process (a copy is returned)."
+    if key not in _MEMO:
+        if len(_MEMO) >= _MEMO_MAX: _MEMO.clear()
+        _MEMO[key] = compute()
+    return dict(_MEMO[key])

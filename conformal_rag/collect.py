@@ -8,20 +8,22 @@ import json, sys, time
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .llm import LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec
+from . import data, retrieval   # modules: names looked up at call time (tests patch them)
+from .llm import LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec, parse_model_spec
+from .retrieval import embed_passages, unit_rows
 from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
-                                    clustering_from_spec, CLUSTERINGS)
+                                    clustering_from_spec, CLUSTERINGS, semantic_confidence)
 from .paths import data_dir, repo_root
-from .traq import encode_texts, decode_texts
+from .collection import Collection, save_collected, load_collected
 
 # %% auto #0
 __all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'COLLECTION_SETTINGS', 'check_questions', 'check_retrieved', 'example_tables',
            'collect_samples', 'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages',
-           'question_passage_features', 'save_collected', 'load_collected', 'sample_questions', 'retrieve_table',
-           'output_path', 'default_out_dir', 'collection_name', 'collection_files', 'existing_collection',
-           'check_settings', 'sample_in_processes', 'resume_from_export', 'default_collection']
+           'question_passage_features', 'sample_questions', 'retrieve_table', 'output_path', 'default_out_dir',
+           'collection_name', 'collection_files', 'existing_collection', 'check_settings', 'sample_in_processes',
+           'resume_from_export', 'default_collection']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -156,7 +158,7 @@ def _fill_question(arrays:dict, # the arrays being filled (from `_padded_arrays`
         arrays['answers'][i, s, :m] = aa
         for k, v in ids.items(): arrays[k][i, s, :m] = v[pos:pos+m]
         c = ids['cluster'][pos:pos+m]
-        arrays['freq'][i, s, :m] = (c[:, None] == c[None, :]).mean(1)        # TRAQ section 3.2
+        arrays['freq'][i, s, :m] = semantic_confidence(c)        # TRAQ section 3.2
         pos += m
         for j, a in enumerate(aa):
             if a not in judged: judged[a] = [bool(a.strip()) and f(a, golds) for f in fns]
@@ -196,11 +198,6 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     arrays['extra'] = extra
     return arrays
 
-# %% ../nbs/05_collect.ipynb #d2448f14
-def _slot_freq(c:np.ndarray) -> np.ndarray:
-    "Semantic confidence of each of a slot's samples: the fraction of the slot's samples in its cluster."
-    return (c[:, None] == c[None, :]).mean(1)   # TRAQ section 3.2
-
 # %% ../nbs/05_collect.ipynb #814f8368
 def recluster(collection, # a `traq.Collection` with `answers` (and `question` for NLI and the judge)
               cluster='rouge', # a spec (`matching.clustering_from_spec`), a `Clustering`, or a function answers -> ids
@@ -222,7 +219,7 @@ def recluster(collection, # a `traq.Collection` with `answers` (and `question` f
         ids, pos = clus(flat, q), 0
         for k in slots:
             m = np.flatnonzero(valid[i, k]); c = ids[pos:pos + len(m)]; pos += len(m)
-            C[i, k, m] = c; F[i, k, m] = _slot_freq(c)
+            C[i, k, m] = c; F[i, k, m] = semantic_confidence(c)
     return replace(collection, cluster=C, freq=F, meta={**collection.meta, 'cluster': clus.spec, 'reclustered_from': collection.meta.get('cluster', 'rouge')})
 
 # %% ../nbs/05_collect.ipynb #bf8d9aae
@@ -273,7 +270,6 @@ def question_passage_features(questions:pd.DataFrame, # the questions table (con
                               key:str|None=None, # embedding cache key (`retrieval.model_key()` for the default encoder)
                              ) -> np.ndarray:
     "(Q, 2d + 1) float32: unit embeddings of each question and of its gold passage, then their cosine similarity."
-    from conformal_rag.retrieval import embed_passages, unit_rows
     q = check_questions(questions).set_index('id')
     qids = list(q.index) if qids is None else [str(x) for x in qids]
     unknown = [x for x in qids if x not in q.index]
@@ -282,38 +278,6 @@ def question_passage_features(questions:pd.DataFrame, # the questions table (con
     E = unit_rows(embed_passages(texts + gold_passages(retrieved, qids), encoder, key, progress=False))
     Eq, Ep = E[:len(qids)], E[len(qids):]
     return np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32)
-
-# %% ../nbs/05_collect.ipynb #63b13c5d
-def save_collected(arrays:dict, # from `collected_arrays`
-                   path:str|Path # an .npz file
-                  ) -> Path:
-    "Save collected arrays as a compressed npz (metadata as JSON; `extra` arrays beside it in `<stem>_extra.npz`)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    out = {k: v for k, v in arrays.items() if k not in ('meta', 'extra')}
-    if 'answers' in out: out.update(encode_texts(out.pop('answers'), 'answers'))
-    with atomic_output(path) as tmp, open(tmp, 'wb') as f:   # never half a file: written aside, then renamed
-        np.savez_compressed(f, meta=np.array(json.dumps(arrays.get('meta', {}), sort_keys=True, default=str)), **out)
-    if arrays.get('extra'):
-        with atomic_output(path.with_name(path.stem + '_extra.npz')) as tmp, open(tmp, 'wb') as f:
-            np.savez_compressed(f, **arrays['extra'])
-    return path
-
-# %% ../nbs/05_collect.ipynb #88bd3512
-def load_collected(path:str|Path # a file written by `save_collected`
-                  ) -> dict:
-    "Load collected arrays (metadata back as a dict, `extra` when its file exists)."
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"collected arrays {path} not found: run the collection first")
-    with np.load(path, allow_pickle=False) as z: arrays = {k: z[k] for k in z.files}
-    arrays['meta'] = json.loads(str(arrays['meta']))
-    if 'answers_utf8' in arrays:
-        arrays['answers'] = decode_texts(arrays, 'answers')
-        for k in ('answers_utf8', 'answers_offsets', 'answers_shape'): del arrays[k]
-    elif 'answers' in arrays: arrays['answers'] = arrays['answers'].astype(object)   # a file from before the encoding
-    ex = path.with_name(path.stem + '_extra.npz')
-    if ex.exists():
-        with np.load(ex, allow_pickle=False) as z: arrays['extra'] = {k: z[k] for k in z.files}
-    return arrays
 
 # %% ../nbs/05_collect.ipynb #6b15be50
 DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
@@ -353,7 +317,6 @@ def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
                    retriever=None # anything `conformal_rag.retrieval.retrieve` accepts; BM25 over the passages by default
                   ) -> pd.DataFrame:
     "The retrieved table (contract above): each question's top-K passages, and its gold passage when outside them."
-    from conformal_rag import retrieval
     retriever = retriever if retriever is not None else retrieval.BM25(dataset.passages)
     ix = dataset.passage_index
     gold_rows = [np.array([ix[g] for g in gs], dtype=np.int64) for gs in questions['gold_ids']]
@@ -401,7 +364,6 @@ def collection_name(dataset:str, # a `data.load_qa` spec
                     n_questions:int, # questions drawn
                    ) -> str:
     "The default name of a collection, `<dataset>_<model>_<n_questions>` (a file argument by its stem, a model by its name)."
-    from conformal_rag.llm import parse_model_spec
     kind, _, arg = str(dataset).strip().partition(':')
     arg = arg.strip()
     if '/' in arg or '.' in arg: arg = Path(arg).name.split('.')[0]   # a file: its stem, without .json.gz etc.
@@ -448,7 +410,6 @@ def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
     if npz.exists():
         with np.load(npz, allow_pickle=False) as z: old = json.loads(str(z['meta']))
         if 'model_spec' not in old and 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
-            from conformal_rag.llm import parse_model_spec
             m = parse_model_spec(settings['model_spec'])
             old['model_spec'] = settings['model_spec'] if (m['model'] or m['backend']) == old['model'] else old['model']
         diff = _setting_differences(old, settings)
@@ -498,8 +459,6 @@ def _collection_inputs(dataset:str, # a `data.load_qa` spec
                        cluster, # a clustering spec, a `Clustering` or a function of the answers
                       ) -> tuple:
     "(dataset, LLM, clustering) of a collection; a bad model string or a dataset without passages fails before any model loads."
-    from conformal_rag import data
-    from conformal_rag.llm import parse_model_spec
     parse_model_spec(model)
     ds = data.load_qa(dataset)
     if isinstance(ds, data.QuestionSet):   # e.g. 'nq-open': fail here, before any model loads

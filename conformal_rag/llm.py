@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Callable
 from fastcore.basics import patch
 from tqdm.auto import tqdm
-from .cache import (Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
+from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
                                  export_servers)
 
 # %% auto #0
 __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'BACKENDS', 'SPEC_OPTIONS',
-           'LOCAL_SPEC_OPTIONS', 'check_prompt', 'Decoding', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend',
+           'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend',
            'FakeBackend', 'RecordingFake', 'check_dtype', 'backend_class', 'make_backend', 'LLM', 'parse_model_spec',
            'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
 
@@ -35,25 +35,6 @@ def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat mes
         if not any(m['content'].strip() for m in prompt): raise ValueError(f"empty prompt: every message is empty: {prompt!r}")
         return [dict(role=m['role'], content=m['content']) for m in prompt]
     raise ValueError(f"bad prompt {prompt!r}: need non-empty text or a non-empty list of chat messages")
-
-# %% ../nbs/03_llm.ipynb #a3cbc1ba
-@dataclass(frozen=True)
-class Decoding:
-    "Decoding parameters shared by every backend; validated on creation."
-    temperature: float = 1.0   # 0 = greedy; TRAQ samples at 1.0, TRAC at 1.5
-    top_p: float = 1.0         # nucleus sampling mass, in (0, 1]
-    max_new_tokens: int = 16   # short answers
-    stop: tuple = ('\n',)      # stop strings: the text is cut before the first one
-    def __post_init__(self):
-        if not (isinstance(self.temperature, (int, float)) and self.temperature >= 0 and math.isfinite(self.temperature)):
-            raise ValueError(f"temperature must be a finite number >= 0, got {self.temperature!r}")
-        if not (0 < self.top_p <= 1): raise ValueError(f"top_p must be in (0, 1], got {self.top_p!r}")
-        if not (isinstance(self.max_new_tokens, int) and self.max_new_tokens >= 1):
-            raise ValueError(f"max_new_tokens must be an integer >= 1, got {self.max_new_tokens!r}")
-        stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
-        if any(not isinstance(s, str) or not s for s in stop): raise ValueError(f"stop strings must be non-empty text, got {self.stop!r}")
-        object.__setattr__(self, 'stop', stop)
-        object.__setattr__(self, 'temperature', float(self.temperature))
 
 # %% ../nbs/03_llm.ipynb #338baed4
 def cut_at_stop(text:str, # generated text

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Callable
 import numpy as np
 from fastcore.basics import patch
+from .llm import llm_from_spec
+from .local_backend import DEFAULT_LOCAL_MODEL
 
 # %% auto #0
 __all__ = ['CORRECTNESS', 'NLI_DEFAULT', 'SAME_MEANING_EXAMPLES', 'SAME_MEANING_PROMPT', 'CLUSTERINGS', 'normalize_answer',
@@ -296,11 +298,14 @@ def cluster_frequencies(ids # cluster id of each sample
     return np.bincount(ids) / len(ids) if len(ids) else np.zeros(0)
 
 # %% ../nbs/04_matching.ipynb #197881c7
-def semantic_confidence(ids # cluster id of each sample
+def semantic_confidence(ids # cluster ids of one (question, passage)'s samples, or an array of them (last axis: samples)
                        ) -> np.ndarray:
-    "TRAQ section 3.2: each sample's confidence = the fraction of the M samples in its cluster."
+    "TRAQ section 3.2: each sample's confidence = the fraction of its passage's samples in its cluster (id -1: no sample, 0)."
     ids = np.asarray(ids, dtype=int)
-    return cluster_frequencies(ids)[ids] if len(ids) else np.zeros(0)
+    valid = ids >= 0
+    same = (ids[..., :, None] == ids[..., None, :]) & valid[..., None, :]
+    n = valid.sum(-1, keepdims=True)
+    return np.where(valid, same.sum(-1) / np.maximum(n, 1), 0.)
 
 # %% ../nbs/04_matching.ipynb #f3208ac6
 NLI_DEFAULT = 'microsoft/deberta-large-mnli'   # TRAQ's NLI model
@@ -433,7 +438,6 @@ class LLMJudge:
                  seed:int=0, # part of the cache key (greedy decoding ignores it)
                  cache=True # generation cache when `llm` is a string (True: the shared one; a path)
                 ):
-        from conformal_rag.llm import llm_from_spec
         self.llm = llm_from_spec(llm, cache=cache, progress=False) if isinstance(llm, str) else llm
         model = str(getattr(self.llm.backend, 'model', ''))
         self.chat = (not model.startswith('gemma-3-270m')) if chat is None else chat
@@ -500,7 +504,6 @@ def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' 
         nli = NLIModel(arg.strip() or NLI_DEFAULT)
         return Clustering(f'nli:{nli.name}', lambda a, q: cluster_entailment(a, nli, q), nli)
     if kind == 'llm-judge':
-        from conformal_rag.local_backend import DEFAULT_LOCAL_MODEL
         judge = LLMJudge(arg.strip() or DEFAULT_LOCAL_MODEL, cache=cache)
         return Clustering(f'llm-judge:{arg.strip() or DEFAULT_LOCAL_MODEL}', lambda a, q: cluster_llm_judge(a, judge, q), judge)
     raise ValueError(f"unknown clustering {spec!r}; use one of {', '.join(CLUSTERINGS)}")

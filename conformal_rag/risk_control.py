@@ -10,6 +10,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 from .conformal import check_alpha, check_array, check_binary, check_count, check_scores, conformal_threshold
+from . import rcrag as rc, traq
+from .plots import place_legend, set_style
+from .stats import quantile_agg, stratified_split
 
 # %% auto #0
 __all__ = ['PVALUES', 'check_lambdas', 'loss_matrix', 'crc_threshold', 'ltt_pvalues', 'LTTResult', 'fixed_sequence', 'ltt_select',
@@ -389,7 +392,6 @@ def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and
                  ):
     "Left: realized risk against alpha (CRC kept wrong, LTT wrong | kept) with 5-95 % split ranges; right: keep rate against alpha and the rules."
     import matplotlib.pyplot as plt
-    from conformal_rag.plots import place_legend, set_style
     set_style()
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(12, 3.6))
     ax, bx = axes
@@ -434,7 +436,6 @@ def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever
                  probability_pick:str='first', # how the verbalized probabilities are read (see `rcrag.parse_probability`)
                 ) -> pd.DataFrame:
     "Per model and question: wrong, scores cf_agreement and verbalized_probability, and every RC-RAG method's keep decision as a rule."
-    from conformal_rag import rcrag as rc
     out = []
     for run in runs:
         d = rc.decision_table(run, threshold, probability_pick=probability_pick)
@@ -452,12 +453,11 @@ def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever
     return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/10_risk_control.ipynb #c5bd812e
-def _test_taus(cal, # calibration questions (a `traq.Collection`)
+def _test_taus(cal, # calibration questions (a `collection.Collection`)
                fc, # their families
                ft, # the test questions' families
                alpha_ret:float, alpha_llm:float) -> dict:
     "Per calibration ('marginal', 'Mondrian'): the (retrieval, LLM) threshold of every test question."
-    from conformal_rag import traq
     s_ret, s_llm = traq.ret_nonconformity(cal), traq.llm_nonconformity(cal)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
@@ -467,14 +467,13 @@ def _test_taus(cal, # calibration questions (a `traq.Collection`)
             'Mondrian': (group_taus(ft, mond['ret']), group_taus(ft, mond['llm']))}
 
 # %% ../nbs/10_risk_control.ipynb #7e8d8a8c
-def _family_rows(test, # test questions (a `traq.Collection`)
+def _family_rows(test, # test questions (a `collection.Collection`)
                  ft, fc, # families of the test and of the calibration questions
                  families, # every family, in order
                  t_ret, t_llm, # per test question its thresholds (from `_test_taus`)
                  alpha_ret:float, alpha_llm:float,
                  split:int, calibration:str) -> list:
     "Rows of `traq_family_coverage` for one split and calibration: per family and set, coverage, sizes and whole-set flag."
-    from conformal_rag import traq
     rmask = traq.retrieval_set(test, t_ret[:, None])                                       # TRAQ eq. (1), per-question tau
     ret_cov = traq.holds_gold(test, rmask)
     llm_cov = traq.llm_covered(test, t_llm)                                                # TRAQ eq. (3)
@@ -492,7 +491,7 @@ def _family_rows(test, # test questions (a `traq.Collection`)
     return rows
 
 # %% ../nbs/10_risk_control.ipynb #e8477acd
-def traq_family_coverage(c, # a `traq.Collection`, its population already applied (`traq.apply_population`)
+def traq_family_coverage(c, # a `collection.Collection`, its population already applied (`traq.apply_population`)
                          family, # per question its family (array), or a function Collection -> array (e.g. lambda c: c.template)
                          alpha_ret:float=0.1, # retriever miscoverage
                          alpha_llm:float=0.1, # LLM miscoverage (aggregated set: >= 1 - alpha_ret - alpha_llm, Bonferroni)
@@ -501,7 +500,6 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
                          seed:int=0, # random seed of the splits
                         ) -> pd.DataFrame:
     "One row per split, set (retrieval, LLM, aggregated), calibration (marginal, Mondrian) and family: coverage, n_cal, n_test, whole_set."
-    from conformal_rag.stats import stratified_split
     fam = np.asarray(family(c) if callable(family) else family, dtype=object)
     if fam.shape != (len(c),): raise ValueError(f"family has shape {fam.shape}, expected ({len(c)},) (one per question)")
     alpha_ret, alpha_llm = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
@@ -519,7 +517,6 @@ def traq_family_coverage(c, # a `traq.Collection`, its population already applie
 def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`
                            ) -> pd.DataFrame:
     "Per set, calibration and family: mean coverage over splits with its 5-95 % range, target, mean n_cal / n_test, share of whole-set splits."
-    from conformal_rag.traq import quantile_agg
     g = trials.groupby(['set', 'calibration', 'family'], sort=False)
     return g.agg(coverage=('coverage', 'mean'), coverage_q05=('coverage', quantile_agg(0.05)),
                  coverage_q95=('coverage', quantile_agg(0.95)), target=('target', 'first'),
@@ -532,7 +529,6 @@ def family_coverage_plot(summary:pd.DataFrame, # from `family_coverage_summary`
                         ):
     "Per set, bars of the mean coverage per family, marginal beside Mondrian, with 5-95 % split ranges and the target line; each family's n_cal and share of +inf (whole-set) thresholds under its bars."
     import matplotlib.pyplot as plt
-    from conformal_rag.plots import set_style
     set_style()
     sets = list(pd.unique(summary.set))
     if axes is None: _, axes = plt.subplots(1, len(sets), figsize=(4.2 * len(sets) + 1.2, 3.8), sharey=True)

@@ -7,10 +7,13 @@ from __future__ import annotations
 import math
 import numpy as np
 import pandas as pd
-from .conformal import check_alpha, check_count
+import warnings
+from scipy import stats as _stats
+from .conformal import check_alpha, check_count, conformal_rank
 
 # %% auto #0
-__all__ = ['check_fractions', 'stratified_split', 'split_trials', 'bootstrap_ci']
+__all__ = ['check_fractions', 'stratified_split', 'split_trials', 'bootstrap_ci', 'gp_minimize_1d', 'grid_minimize_1d',
+           'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg']
 
 # %% ../nbs/00b_stats.ipynb #974f8728
 def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
@@ -93,3 +96,113 @@ def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN wh
         out[f'{m}_undefined_boot'] = int((~ok).sum())
         if ok.any(): out[f'{m}_lo'], out[f'{m}_hi'] = (float(x) for x in np.quantile(v[ok], [q, 1 - q]))
     return out
+
+# %% ../nbs/00b_stats.ipynb #0b76ab92
+def gp_minimize_1d(f, # objective of a list [x]
+                   w_bounds, # search range (low, high)
+                   n_calls:int, n_initial_points:int, seed:int,
+                   fast_bo:bool=True, # one GP fit, EI maximized over `n_points` points (skopt: 3 fits + L-BFGS)
+                   n_points:int=1000, # random points EI is maximized over when fast_bo (skopt: 10,000)
+                  ):
+    "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
+    from skopt import gp_minimize
+    kw = {}
+    if fast_bo:
+        from skopt.space import Space
+        from skopt.utils import cook_estimator
+        est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
+        gp = cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
+                            noise='gaussian', n_restarts_optimizer=0)
+        kw = dict(base_estimator=gp, acq_optimizer='sampling', n_points=n_points)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
+        return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
+                           n_initial_points=n_initial_points, acq_func='EI', random_state=seed,
+                           **kw)
+
+# %% ../nbs/00b_stats.ipynb #7c47c4ea
+def grid_minimize_1d(f, # objective of a list [x]
+                     w_bounds, # search range (low, high)
+                     n_grid:int=91, # evenly spaced points, both ends included
+                    ) -> dict:
+    "Minimize `f` over `n_grid` points of `w_bounds`; ties: nearest the range's centre, then the smaller."
+    if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:
+        raise ValueError(f"n_grid must be an integer >= 2, got n_grid={n_grid!r}")
+    lo, hi = map(float, w_bounds)
+    if not lo < hi:
+        raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")
+    ws = np.linspace(lo, hi, n_grid)
+    ys = np.array([float(f([float(w)])) for w in ws])
+    best = np.flatnonzero(ys == ys.min())
+    i = best[np.lexsort((ws[best], np.round(np.abs(ws[best] - (lo + hi) / 2), 12)))[0]]
+    return dict(w_ret=float(ws[i]), objective=float(ys[i]), ws=ws.tolist(), values=ys.tolist())
+
+# %% ../nbs/00b_stats.ipynb #8bd179ed
+def split_coverage_pmf(n_cal:int, # calibration questions
+                       n_test:int, # test questions
+                       level:float, # desired coverage 1 - alpha of an exact split-conformal set
+                      ) -> np.ndarray:
+    "Law of one split's covered test count (`n_test + 1` values): Beta-Binomial(n_test, k, n_cal + 1 - k)."
+    n_cal, n_test = int(n_cal), int(n_test)
+    if n_test < 1: raise ValueError(f"n_test must be at least 1, got n_test={n_test}")
+    k = conformal_rank(n_cal, check_alpha(round(1 - level, 12), f'1 - level (level={level})'))
+    if k > n_cal: return np.eye(n_test + 1)[-1]   # +inf threshold: every test question covered
+    return _stats.betabinom.pmf(np.arange(n_test + 1), n_test, k, n_cal + 1 - k)
+
+# %% ../nbs/00b_stats.ipynb #18025be0
+def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
+                  n_test, # test questions per split (an int, or one per split)
+                  level, # desired coverage per split (a float, or one per split, e.g. 1 - alpha_ret)
+                  n_splits:int|None=None, # number of splits when all three are scalars
+                  mass:float=0.95, # probability mass of the central band
+                 ) -> tuple[float, float]:
+    "Exact central band of the pooled coverage over splits of an exact split-conformal set."
+    arrs = np.broadcast_arrays(np.asarray(n_cal), np.asarray(n_test),
+                               np.asarray(level, dtype=float))
+    if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]
+    elif n_splits is not None and n_splits != len(arrs[0]):
+        raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
+    mass = check_alpha(mass, 'mass')
+    pmf, memo = np.ones(1), {}
+    for key in zip(*(a.tolist() for a in arrs)):
+        if key not in memo: memo[key] = split_coverage_pmf(*key)
+        pmf = np.convolve(pmf, memo[key])
+    cdf, N = np.cumsum(pmf), len(pmf) - 1
+    tail = (1 - mass) / 2
+    lo = int(np.searchsorted(cdf, tail - 1e-12))          # smallest x with P[X <= x] >= tail
+    hi = int(np.searchsorted(cdf, 1 - tail - 1e-12))      # smallest x with P[X <= x] >= 1 - tail
+    return lo / N, min(hi, N) / N
+
+# %% ../nbs/00b_stats.ipynb #8b16b4ea
+def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, coverage, target
+                     by, # columns to group by
+                     coverage:str='coverage', # coverage column
+                     target:str|None='level', # each split's desired coverage (None: no band)
+                     whole:str|list|None=None, # boolean column(s) flagging whole-set thresholds
+                     ceiling:str|None=None, # the share of questions that can be covered at all
+                     mass:float=0.95, # mass of the exact band
+                    ) -> pd.DataFrame:
+    "Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, whole share, ceiling."
+    by, rows = list(by), []
+    wholes = [whole] if isinstance(whole, str) else list(whole or [])
+    for key, g in df.groupby(by, sort=False):
+        key = key if isinstance(key, tuple) else (key,)
+        row = dict(zip(by, key), coverage=float((g[coverage] * g.n_test).sum() / g.n_test.sum()),
+                   coverage_std=float(g[coverage].std()) if len(g) > 1 else 0.0, splits=len(g),
+                   n_cal=int(round(g.n_cal.mean())), n_test=int(round(g.n_test.mean())))
+        if target is not None:
+            row['band_lo'], row['band_hi'] = coverage_band(g.n_cal.values, g.n_test.values,
+                                                           g[target].values, mass=mass)
+            row['below_band'] = bool(row['coverage'] < row['band_lo'])
+        if wholes: row['whole'] = float(g[wholes].any(axis=1).mean())
+        if ceiling is not None: row['ceiling'] = float(g[ceiling].mean())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+# %% ../nbs/00b_stats.ipynb #027f1861
+def quantile_agg(q:float # the quantile, in [0, 1]
+                ):
+    "A pandas aggregation giving the `q` quantile over splits, named `q05` for 0.05 (for `.agg`)."
+    def f(x): return x.quantile(q)
+    f.__name__ = f'q{round(q * 100):02d}'
+    return f

@@ -8,10 +8,14 @@ import warnings
 import numpy as np
 import pandas as pd
 from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, bonferroni_test
-from .traq import (Collection, holds_gold, set_answers, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
-                                register_method, calibrate, evaluate, split_indices, set_sizes, METHODS, collection_digest,
-                                memoized, gp_minimize_1d, apply_population, grid_minimize_1d, check_search,
-                                with_llm_score, register_variant, register_score_variants)
+from .cache import memoized
+from .collection import Collection, collection_digest
+from .stats import gp_minimize_1d, grid_minimize_1d
+from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
+                                register_method, calibrate, evaluate, split_indices, set_sizes, SET_METHODS,
+                                apply_population, check_search, with_llm_score, register_variant,
+                                register_score_variants)
+from .traq_report import set_answers
 
 # %% auto #0
 __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
@@ -84,8 +88,8 @@ def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_point
 # %% ../nbs/07_trac.ipynb #ff6aee9b
 def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective:str='semantic_size', n_calls:int=15,
                      n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0,
-                     fast_bo:bool=True, # see `traq.gp_minimize_1d`
-                     search:str='bo', # 'bo': Bayesian optimization (as TRAQ's); 'grid': `traq.grid_minimize_1d`
+                     fast_bo:bool=True, # see `stats.gp_minimize_1d`
+                     search:str='bo', # 'bo': Bayesian optimization (as TRAQ's); 'grid': `stats.grid_minimize_1d`
                      n_grid:int=91, # points of the grid search
                     ) -> dict:
     "The retriever weight minimizing `objective` of the global-test set on the optimization split (memoized like `optimize_split`)."

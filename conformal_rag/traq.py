@@ -4,246 +4,27 @@
 
 # %% ../nbs/06_traq.ipynb #f71ccebe
 from __future__ import annotations
-import math, time, warnings
-from dataclasses import dataclass, field, fields
-from pathlib import Path
+import hashlib, warnings, zlib
+from dataclasses import dataclass, fields
 import numpy as np
-import pandas as pd
-from fastcore.basics import patch
-from .conformal import (check_alpha, check_choice, check_weights, conformal_threshold, pac_threshold, in_set,
+from .conformal import (check_alpha, check_choice, conformal_threshold, pac_threshold, in_set,
                                      bonferroni_alphas)
-from .paths import data_dir, repo_root
-from .stats import stratified_split
+from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d
+from .cache import memoized
+from .collection import Collection, collection_digest
+from .matching import rouge_matrix
 
 # %% auto #0
-__all__ = ['LLM_SCORES', 'FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'SEARCHES', 'METHODS', 'METHOD_OPTIONS', 'VARIANTS',
-           'SCORE_SUFFIXES', 'IDK_LABELS', 'encode_texts', 'decode_texts', 'Collection', 'synthetic_collection',
-           'load_collection', 'check_llm_score', 'tie_eps', 'tie_uniforms', 'cluster_logprob', 'llm_confidence',
+__all__ = ['LLM_SCORES', 'FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
+           'SCORE_SUFFIXES', 'check_llm_score', 'tie_eps', 'tie_uniforms', 'cluster_logprob', 'llm_confidence',
            'with_llm_score', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'llm_gold_slots',
            'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
            'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'holds_gold',
            'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'check_budget',
-           'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'evaluate_reference', 'split_indices',
-           'collection_digest', 'memoized', 'gp_minimize_1d', 'grid_minimize_1d', 'check_search', 'optimize_split',
-           'search_comparison', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq', 'traq_split', 'check_splits',
-           'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options',
-           'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant', 'register_score_variants',
-           'grid_splits', 'grid_run', 'check_options', 'run_grid', 'individual_coverage', 'split_coverage_pmf',
-           'coverage_band', 'coverage_summary', 'quantile_agg', 'summarize', 'size_reduction',
-           'size_reduction_by_level', 'IDKUnavailable', 'idk_extension', 'idk_grid', 'set_answers', 'fidelity_table',
-           'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels', 'method_plan',
-           'prompt_grid', 'idk_summary', 'qualitative_examples']
-
-# %% ../nbs/06_traq.ipynb #ecbef31c
-def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
-                 name:str, # prefix of the stored arrays
-                ) -> dict:
-    "`{name}_utf8` (the concatenated bytes), `{name}_offsets` and `{name}_shape`: arrays `np.savez` stores without pickle."
-    enc = [('' if t is None else str(t)).encode('utf-8') for t in np.asarray(texts, dtype=object).ravel()]
-    offsets = np.zeros(len(enc) + 1, np.int64); offsets[1:] = np.cumsum([len(e) for e in enc])
-    return {f'{name}_utf8': np.frombuffer(b''.join(enc), np.uint8), f'{name}_offsets': offsets,
-            f'{name}_shape': np.asarray(np.shape(texts), np.int64)}
-
-# %% ../nbs/06_traq.ipynb #debf5198
-def decode_texts(arrays, # a mapping holding the arrays of `encode_texts` (e.g. an open `np.load`)
-                 name:str) -> np.ndarray:
-    "The object array of strings that `encode_texts` stored under `name`."
-    raw, off = bytes(np.asarray(arrays[f'{name}_utf8'])), np.asarray(arrays[f'{name}_offsets'])
-    out = np.empty(len(off) - 1, dtype=object)
-    out[:] = [raw[a:b].decode('utf-8') for a, b in zip(off[:-1], off[1:])]
-    return out.reshape(tuple(np.asarray(arrays[f'{name}_shape'])))
-
-# %% ../nbs/06_traq.ipynb #110f765e
-_ARRAYS_QK = ('ret_score', 'in_topk', 'is_gold')
-_ARRAYS_QKM = ('cluster', 'freq', 'correct', 'exact_id', 'rouge_id')
-
-@dataclass
-class Collection:
-    "Padded per-question arrays of retrieval scores and sampled answers (see the table above)."
-    ret_score:np.ndarray
-    in_topk:np.ndarray
-    is_gold:np.ndarray
-    cluster:np.ndarray
-    freq:np.ndarray
-    correct:np.ndarray
-    exact_id:np.ndarray
-    rouge_id:np.ndarray
-    requests:np.ndarray
-    template:np.ndarray
-    qid:np.ndarray
-    answers:np.ndarray|None = None # (Q, K, M) object array of answer strings, for qualitative examples
-    features:np.ndarray|None = None # (Q, d) features of (question, gold passage), for the "I do not know" classifier
-    question:np.ndarray|None = None # (Q,) question texts, for qualitative examples
-    gold_answer:np.ndarray|None = None # (Q,) the standard answer(s) as one string, for qualitative examples
-    logprob:np.ndarray|None = None # (Q, K, M) each sample's mean token log-probability (NaN: none), optional
-    meta:dict = field(default_factory=dict)
-
-    def __post_init__(self): self.check()   # dtypes coerced, shapes and samples checked (`Collection.check` below)
-    def __len__(self): return self.cluster.shape[0]
-
-# %% ../nbs/06_traq.ipynb #366fe541
-@patch
-def check(self:Collection):
-    "Coerce the arrays to their dtypes and check their shapes, the scores and that every retrieved passage has samples."
-    Q, K = np.shape(self.ret_score)
-    self.ret_score = np.asarray(self.ret_score, dtype=np.float64)
-    for n in ('in_topk', 'is_gold', 'correct'): setattr(self, n, np.asarray(getattr(self, n), dtype=bool))
-    for n in ('cluster', 'exact_id', 'rouge_id'): setattr(self, n, np.asarray(getattr(self, n), dtype=np.int32))
-    self.freq = np.asarray(self.freq, dtype=np.float64)
-    self.requests, self.template, self.qid = (np.asarray(self.requests), np.asarray(self.template).astype(str),
-                                             np.asarray(self.qid).astype(str))
-    for n in _ARRAYS_QK:
-        if getattr(self, n).shape != (Q, K): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K)}")
-    M = self.cluster.shape[-1]
-    for n in _ARRAYS_QKM:
-        if getattr(self, n).shape != (Q, K, M): raise ValueError(f"{n} has shape {getattr(self, n).shape}, expected {(Q, K, M)}")
-    for n in ('requests', 'template', 'qid'):
-        if len(getattr(self, n)) != Q: raise ValueError(f"{n} has length {len(getattr(self, n))}, expected Q={Q}")
-    if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
-        raise ValueError("ret_score is NaN for a retrieved or gold passage")
-    _check_freq(self)
-    empty = (self.cluster < 0).all(axis=2) & self.in_topk
-    if empty.any():
-        q, k = map(int, np.argwhere(empty)[0])
-        raise ValueError(f"passages without samples: {int(empty.sum())} retrieved (question, passage) slots have no "
-                         f"sampled answer, first question {self.qid[q]!r} passage slot {k}")
-
-# %% ../nbs/06_traq.ipynb #a2207d8d
-def _check_freq(c:Collection):
-    "Raise a `ValueError` naming `freq` (`logprob`) when a frequency is negative or a sample's NaN (a log-probability > 0)."
-    sampled = c.cluster >= 0
-    if np.isnan(c.freq[sampled]).any():
-        n_nan = int(np.isnan(c.freq[sampled]).sum())
-        raise ValueError(f"freq is NaN for {n_nan} of {int(sampled.sum())} sampled answers: "
-                         "a sampled answer's freq is its cluster's frequency, a number in (0, 1]")
-    if (c.freq < 0).any():
-        raise ValueError(f"freq must not be negative (a cluster's frequency), got freq={float(np.nanmin(c.freq))} "
-                         f"for {int((c.freq < 0).sum())} entries")
-    if c.logprob is None: return
-    c.logprob = np.asarray(c.logprob, dtype=np.float64)
-    if c.logprob.shape != c.cluster.shape:
-        raise ValueError(f"logprob has shape {c.logprob.shape}, expected {c.cluster.shape}")
-    if (c.logprob > 0).any():
-        raise ValueError(f"logprob must be a log-probability (<= 0), got logprob={float(np.nanmax(c.logprob))}")
-
-# %% ../nbs/06_traq.ipynb #757ec50e
-@patch(as_prop=True)
-def shape(self:Collection): return self.cluster.shape
-
-# %% ../nbs/06_traq.ipynb #949fb42a
-@patch
-def subset(self:Collection, idx) -> 'Collection':
-    "The questions `idx` (indices or a boolean mask)."
-    kw = {f.name: getattr(self, f.name) for f in fields(self)}
-    for n, v in kw.items():
-        if isinstance(v, np.ndarray): kw[n] = v[idx]
-    return Collection(**kw)
-
-# %% ../nbs/06_traq.ipynb #493fab48
-@patch
-def save(self:Collection, path:str|Path):
-    "Save as a compressed `.npz` (answers included when present; `meta` as JSON)."
-    import json
-    arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
-    if self.answers is not None: arrays.pop('answers'); arrays.update(encode_texts(self.answers, 'answers'))
-    if self.features is not None: arrays['features'] = np.asarray(self.features, dtype=np.float32)
-    for n in ('question', 'gold_answer'):
-        if getattr(self, n) is not None: arrays[n] = np.asarray(getattr(self, n)).astype(str)
-    np.savez_compressed(path, meta=np.array(json.dumps(self.meta)), **arrays)
-
-# %% ../nbs/06_traq.ipynb #3a48c748
-@patch(cls_method=True)
-def load(cls:Collection, path:str|Path) -> 'Collection':
-    "Load a collection saved by `save`."
-    import json
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"no collection at {path}; run the collection step (conformal_rag.collect) first")
-    names = {f.name for f in fields(cls)}
-    with np.load(path, allow_pickle=False) as z:
-        kw = {k: z[k] for k in z.files if k in names and k != 'meta'}
-        meta = json.loads(str(z['meta'])) if 'meta' in z.files else {}
-        if 'answers_utf8' in z.files: kw['answers'] = decode_texts(z, 'answers')
-    if 'answers' in kw: kw['answers'] = kw['answers'].astype(object)
-    return cls(**kw, meta=meta)
-
-# %% ../nbs/06_traq.ipynb #99167cee
-def _synthetic_logprob(cluster, correct, seed:int) -> np.ndarray:
-    "Per-sample mean token log-probabilities, higher for correct answers, from a stream of their own (NaN: no sample)."
-    lp = -np.random.default_rng([seed, 1]).gamma(2.0, 0.4, cluster.shape) - 0.6 * ~correct
-    lp[cluster < 0] = np.nan
-    return lp
-
-# %% ../nbs/06_traq.ipynb #80eff4e7
-def synthetic_collection(Q:int=300, # questions
-                         K:int=20, # retrieved passages per question
-                         M:int=30, # samples per (question, passage)
-                         seed:int=0, # random seed
-                         p_answerable:float=0.9, # chance the LLM can answer from the gold passage
-                         logprobs:bool=False, # also per-sample mean token log-probabilities (higher for correct answers)
-                        ) -> Collection:
-    "A random `Collection` shaped like a real one, for examples, tests and benchmarks."
-    rng = np.random.default_rng(seed)
-    gold_rank = np.minimum(rng.geometric(0.45, Q) - 1, K)  # K means: not retrieved
-    ret = np.sort(rng.normal(0, 1, (Q, K + 1)), axis=1)[:, ::-1] + rng.normal(0, 0.5, (Q, 1))
-    is_gold = np.zeros((Q, K + 1), bool); is_gold[np.arange(Q), gold_rank] = True
-    in_topk = np.ones((Q, K + 1), bool); in_topk[:, K] = False
-    # keep K+1 slots only where the gold passage sits in the extra slot; else the extra slot is padding
-    cluster = np.full((Q, K + 1, M), -1, np.int32)
-    correct = np.zeros((Q, K + 1, M), bool)
-    n_wrong = 6
-    can = rng.random(Q) < p_answerable
-    for q in range(Q):
-        answerable = can[q]
-        for k in range(K + 1):
-            if k == K and gold_rank[q] != K: continue
-            gold = is_gold[q, k]
-            p_correct = (0.65 if answerable else 0.0) if gold else 0.08
-            probs = np.r_[p_correct, (1 - p_correct) * rng.dirichlet(np.full(n_wrong, 0.6))]
-            c = rng.choice(n_wrong + 1, M, p=probs)
-            cluster[q, k] = c  # cluster 0 is the correct answer; 1..n_wrong wrong answers shared across passages
-            correct[q, k] = c == 0
-    freq = np.zeros(cluster.shape)
-    for c in range(n_wrong + 1): freq += np.where(cluster == c, (cluster == c).mean(axis=2, keepdims=True), 0)
-    freq[cluster < 0] = 0
-    exact = np.where(cluster >= 0, cluster * 3 + rng.integers(0, 3, cluster.shape), -1)  # surface variants
-    return Collection(ret_score=ret, in_topk=in_topk, is_gold=is_gold, cluster=cluster, freq=freq, correct=correct,
-                      logprob=_synthetic_logprob(cluster, correct, seed) if logprobs else None,
-                      exact_id=exact, rouge_id=cluster.copy(), requests=np.full(Q, K + (gold_rank == K)),
-                      template=np.array(['a', 'b'])[np.arange(Q) % 2], qid=[f'q{i}' for i in range(Q)],
-                      features=np.c_[2 * can + rng.normal(0, 1, Q), rng.normal(0, 1, (Q, 3))],
-                      answers=np.where(cluster >= 0, np.char.add('answer ', cluster.astype(str)), '').astype(object),
-                      question=np.array([f'synthetic question {i}' for i in range(Q)]), gold_answer=np.full(Q, 'answer 0'),
-                      meta=dict(synthetic=True, seed=seed))
-
-# %% ../nbs/06_traq.ipynb #f1d2c3b4
-@patch(cls_method=True)
-def from_arrays(cls:Collection, arrays:dict # `collect.collected_arrays` (or `load_collected`): fields, `meta`, `extra`
-               ) -> 'Collection':
-    "A `Collection` from the collection step's arrays in memory (the fields it knows; `extra` stays with the arrays)."
-    names = {f.name for f in fields(cls)} - {'meta'}
-    return cls(**{k: v for k, v in arrays.items() if k in names}, meta=dict(arrays.get('meta', {})))
-
-# %% ../nbs/06_traq.ipynb #87d1a437
-def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', 'traq-release:DIR:TASK:BACKBONE[:VARIANT]', a path to a .npz, or a name in data/collected/
-                   ) -> Collection:
-    "Load a collection by name or path, or make a synthetic one."
-    spec = str(spec)
-    if spec.startswith('traq-release:'):   # the TRAQ authors' released files (`conformal_rag.traq_release`)
-        from conformal_rag.traq_release import load_collection_spec
-        return load_collection_spec(spec)
-    if spec.startswith('synthetic'):
-        parts = spec.split(':')
-        seed = int(parts[1]) if len(parts) > 1 else 0
-        return synthetic_collection(int(parts[2]) if len(parts) > 2 else 500, 10, 20, seed=seed)
-    p = Path(spec)
-    # a bare name: the committed collections (data/collected), then the collect command's output folder (runs/collected)
-    folders = [data_dir('collected'), repo_root()/'runs'/'collected']
-    if not p.suffix: p = next((f/f'{spec}.npz' for f in folders if (f/f'{spec}.npz').exists()), folders[0]/f'{spec}.npz')
-    if not p.exists():
-        avail = sorted(x.stem for f in folders if f.exists() for x in f.glob('*.npz') if not x.stem.endswith('_extra'))
-        raise FileNotFoundError(f"no collection {spec!r} (looked for {p}); available: {avail or 'none'}; "
-                                "make one with conformal_rag.collect or use 'synthetic:SEED'")
-    return Collection.load(p)
+           'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'split_indices', 'check_search',
+           'split_search', 'optimize_split', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq', 'traq_softmax',
+           'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options', 'split_and_calibrate',
+           'split_and_calibrate_traq', 'register_variant', 'register_score_variants']
 
 # %% ../nbs/06_traq.ipynb #b20bddc8
 LLM_SCORES = ('frequency', 'frequency+random', 'frequency+logprob')
@@ -269,7 +50,6 @@ def tie_uniforms(c:Collection, # the questions
                  seed:int=0, # seed of the draw
                 ) -> np.ndarray:
     "(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): a cluster's samples in a passage share it."
-    import zlib
     Q, K, M = c.shape
     with np.errstate(over='ignore'):
         qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
@@ -586,30 +366,6 @@ def evaluate(test:Collection, th:Thresholds,
     if fidelity == 'traq': r['semantic_size_traq'] = float(semantic_size_traq(recluster or traq_recluster(test), agg).mean())
     return r
 
-# %% ../nbs/06_traq.ipynb #e7124167
-def evaluate_reference(test:Collection, th:Thresholds) -> dict:
-    "Per-question Python-loop version of `evaluate` (coverages and sizes), for cross-checking and benchmarks."
-    Q, K, M = test.shape
-    s_llm = llm_nonconformity(test)
-    ret_cov, llm_cov, e2e, sem, ext, rou, tot, rsize = [], [], [], [], [], [], [], []
-    for q in range(Q):
-        passages = [k for k in range(K) if test.in_topk[q, k] and -test.ret_score[q, k] <= th.tau_ret]
-        ret_cov.append(any(test.is_gold[q, k] for k in passages))
-        llm_cov.append(s_llm[q] != LLM_PLACEHOLDER and s_llm[q] <= th.tau_llm)
-        clusters, exacts, rouges, n, hit = set(), set(), set(), 0, False
-        for k in passages:
-            for m in range(M):
-                if test.cluster[q, k, m] >= 0 and -test.freq[q, k, m] <= th.tau_llm:
-                    clusters.add(test.cluster[q, k, m]); exacts.add(test.exact_id[q, k, m]); rouges.add(test.rouge_id[q, k, m])
-                    n += 1; hit = hit or bool(test.correct[q, k, m])
-        e2e.append(hit); sem.append(len(clusters)); ext.append(len(exacts)); rou.append(len(rouges)); tot.append(n)
-        rsize.append(len(passages))
-    both = [r and l for r, l in zip(ret_cov, llm_cov)]
-    return dict(ret_coverage=np.mean(ret_cov), llm_coverage=np.mean(llm_cov), e2e_coverage_top=np.mean(both),
-                e2e_coverage=np.mean(e2e), ret_size=np.mean(rsize), semantic_size=np.mean(sem), exact_size=np.mean(ext),
-                rouge_size=np.mean(rou), total_size=np.mean(tot), requests=np.mean(rsize), answerable=answerable(test).mean(),
-                whole_set=np.mean([t == (test.in_topk[q][:, None] & (test.cluster[q] >= 0)).sum() for q, t in enumerate(tot)]))
-
 # %% ../nbs/06_traq.ipynb #0f6aea53
 def split_indices(c:Collection|int, # a collection (stratified by its template) or a number of questions
                   fractions=(0.3, 0.3, 0.4), # calibration, optimization, test (TRAQ: 30/30/40 %)
@@ -620,63 +376,6 @@ def split_indices(c:Collection|int, # a collection (stratified by its template) 
     n = c if isinstance(c, (int, np.integer)) else len(c)
     return stratified_split(c.template if stratify and not isinstance(c, (int, np.integer)) else n, fractions, seed, 'appearance')
 
-# %% ../nbs/06_traq.ipynb #183edd7c
-_MEMO, _MEMO_MAX = {}, 4096
-
-def collection_digest(c:Collection) -> str:
-    "A digest of the arrays that sets and sizes depend on (a memo key for deterministic searches)."
-    import hashlib
-    h = hashlib.blake2b(digest_size=16)
-    for n in ('ret_score', 'in_topk', 'is_gold', 'cluster', 'freq', 'correct', 'exact_id', 'rouge_id', 'requests'):
-        a = np.ascontiguousarray(getattr(c, n)); h.update(n.encode()); h.update(str(a.shape).encode()); h.update(a.tobytes())
-    return h.hexdigest()
-
-# %% ../nbs/06_traq.ipynb #23726169
-def memoized(key:tuple, compute):
-    "`compute()`, remembered under `key` for the rest of the process (a copy is returned)."
-    if key not in _MEMO:
-        if len(_MEMO) >= _MEMO_MAX: _MEMO.clear()
-        _MEMO[key] = compute()
-    return dict(_MEMO[key])
-
-# %% ../nbs/06_traq.ipynb #9746aacd
-def gp_minimize_1d(f, # objective of a list [x]
-                   w_bounds, # search range (low, high)
-                   n_calls:int, n_initial_points:int, seed:int,
-                   fast_bo:bool=True, # one GP-fit start and EI maximized over `n_points` random points (skopt: 3 starts + L-BFGS)
-                   n_points:int=1000, # random points the expected improvement is maximized over when fast_bo (skopt: 10,000)
-                  ):
-    "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
-    from skopt import gp_minimize
-    kw = {}
-    if fast_bo:
-        from skopt.space import Space
-        from skopt.utils import cook_estimator
-        est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
-        kw = dict(base_estimator=cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
-                                                noise='gaussian', n_restarts_optimizer=0), acq_optimizer='sampling',
-                  n_points=n_points)
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
-        return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
-                           n_initial_points=n_initial_points, acq_func='EI', random_state=seed, **kw)
-
-# %% ../nbs/06_traq.ipynb #43af6a9f
-def grid_minimize_1d(f, # objective of a list [x]
-                     w_bounds, # search range (low, high)
-                     n_grid:int=91, # evenly spaced points, both ends included
-                    ) -> dict:
-    "Minimize `f` over `n_grid` points of `w_bounds`; ties go to the point nearest the range's centre, then the smaller one."
-    if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:
-        raise ValueError(f"n_grid must be an integer >= 2, got n_grid={n_grid!r}")
-    lo, hi = map(float, w_bounds)
-    if not lo < hi: raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")
-    ws = np.linspace(lo, hi, n_grid)
-    ys = np.array([float(f([float(w)])) for w in ws])
-    best = np.flatnonzero(ys == ys.min())
-    i = best[np.lexsort((ws[best], np.round(np.abs(ws[best] - (lo + hi) / 2), 12)))[0]]
-    return dict(w_ret=float(ws[i]), objective=float(ys[i]), ws=ws.tolist(), values=ys.tolist())
-
 # %% ../nbs/06_traq.ipynb #132d9d4e
 SEARCHES = ('bo', 'grid')
 
@@ -686,7 +385,7 @@ def check_search(search:str) -> str:
     return search
 
 # %% ../nbs/06_traq.ipynb #98c0a3ed
-def _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo,
+def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo,
                     search='bo', n_grid=91):
     "The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too small for a GP, or `gp_minimize_1d`."
     def f(x):
@@ -726,40 +425,11 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
     if n_calls < 1 or n_initial_points < 0: raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} >= 0")
     key = ('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls, n_initial_points,
            tuple(map(float, w_bounds)), seed, method, fast_bo) + (() if search == 'bo' else (search, n_grid))
-    return memoized(key, lambda: _optimize_split(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
+    return memoized(key, lambda: split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
                                                  seed, method, fast_bo, search, n_grid))
 
 
 
-
-# %% ../nbs/06_traq.ipynb #62cf37dd
-def search_comparison(c:Collection, # the pool of questions (after `population`)
-                      levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
-                      seeds=range(12), # one optimization split per seed (`split_indices`)
-                      fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
-                      n_calls:int=15, n_initial_points:int=5, # Bayesian optimization (as in `optimize_split`)
-                      n_grid:int=91, # points of the grid search
-                      fine:int=901, # points of the reference grid whose optimum both searches are judged against
-                     ) -> pd.DataFrame:
-    "One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, whether reached, seconds."
-    rows, seeds = [], list(seeds)
-    if not seeds: raise ValueError(f"seeds is empty: search_comparison needs at least one split seed, got seeds={seeds}")
-    for seed in seeds:
-        opt = c.subset(split_indices(c, fractions, seed)[1])
-        for level in levels:
-            alpha = check_alpha(round(1 - level, 10), f'1 - level (level={level})')
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')   # +inf thresholds on small optimization splits: legitimate outcomes
-                best = _optimize_split(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
-                                       'exact', True, 'grid', fine)['objective']
-                for search in SEARCHES:
-                    t0 = time.perf_counter()
-                    r = _optimize_split(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
-                                        'exact', True, search, n_grid)
-                    rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'], objective=r['objective'],
-                                     fine_objective=best, reaches=r['objective'] <= best + 1e-9,
-                                     seconds=time.perf_counter() - t0, n_opt=len(opt)))
-    return pd.DataFrame(rows)
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
@@ -779,7 +449,6 @@ def traq_recluster(c:Collection, # a collection with `answers`
                    threshold:float=0.7, # TRAQ: ROUGE-1 F > 0.7 joins two answers
                   ) -> TraqRecluster:
     "The distinct answers of each question's retrieved passages and their pairwise ROUGE-1 (stemmed, as TRAQ's scorer) matches."
-    from conformal_rag.matching import rouge_matrix
     if c.answers is None:
         raise ValueError("fidelity='traq' reclusters each set's answer texts (TRAQ's semantic count), but this collection "
                          "has no answers (answers=None)")
@@ -810,52 +479,6 @@ def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same que
         for i in np.flatnonzero(up.any(axis=1)):        # TRAQ's loop: for j > i with a match, id[j] = id[i]
             lab[up[i]] = lab[i]
         out[q] = len(np.unique(lab))
-    return out
-
-# %% ../nbs/06_traq.ipynb #44399229
-def traq_split(n:int, # questions
-               seed:int, # TRAQ's `--seed` (10, 20, ..., 50 in its results)
-               fractions=(0.3, 0.3, 0.4), # calibration (`cal_first`), optimization (`cal_second`), test
-              ) -> tuple[np.ndarray, ...]:
-    "TRAQ's split: `random.seed(seed)`, three `random.shuffle(np.arange(n))` (the last kept), cut at int(n*0.3), int(n*0.6); each part sorted (its `utils.split`)."
-    import random
-    if not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be a positive number of questions, got n={n!r}")
-    f = np.asarray(fractions, dtype=float)
-    if f.shape != (3,) or (f < 0).any() or abs(f.sum() - 1) > 1e-9: raise ValueError(f"fractions must be 3 shares summing to 1, got fractions={fractions!r}")
-    rng = random.Random(seed)   # the generator `random.seed(seed)` sets, without touching the global one
-    for _ in range(3):          # TRAQ's script shuffles three times (two leftover copies); only the last split is used
-        idx = np.arange(n); rng.shuffle(idx)
-    a, b = int(n * fractions[0]), int(n * (fractions[0] + fractions[1]))
-    return tuple(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:]))
-
-# %% ../nbs/06_traq.ipynb #34a088b1
-def check_splits(splits, # a list of (calibration, optimization, test) index arrays
-                 n:int, # questions in the collection the indices refer to
-                ) -> list:
-    "Validate explicit splits: integer indices in [0, n), the three parts disjoint, calibration and test non-empty."
-    out = []
-    if isinstance(splits, (str, bytes)) or not hasattr(splits, '__len__'): raise ValueError(f"splits must be a list of (cal, opt, test) triples, got {type(splits).__name__}")
-    for i, sp in enumerate(splits):
-        if not isinstance(sp, (tuple, list)) or len(sp) != 3:
-            raise ValueError(f"splits[{i}] must be a (cal, opt, test) triple, got {sp!r:.80}")
-        parts = []
-        for name, p in zip(('cal', 'opt', 'test'), sp):
-            a = np.asarray(p)
-            if a.size == 0: a = a.astype(int)
-            if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
-                raise ValueError(f"splits[{i}] {name} must be a 1-D array of integer indices, got dtype {a.dtype} shape {a.shape}")
-            bad = a[(a < 0) | (a >= n)]
-            if len(bad): raise ValueError(f"splits[{i}] {name}: index {int(bad[0])} out of range for {n} questions")
-            u, cnt = np.unique(a, return_counts=True)
-            if (cnt > 1).any(): raise ValueError(f"splits[{i}] {name}: question {int(u[cnt > 1][0])} appears twice")
-            parts.append(a)
-        names = ('cal', 'opt', 'test')
-        for x in range(3):
-            for y in range(x + 1, 3):
-                both = np.intersect1d(parts[x], parts[y])
-                if len(both): raise ValueError(f"splits[{i}]: question {int(both[0])} is in both {names[x]} and {names[y]}")
-        if not len(parts[0]) or not len(parts[2]): raise ValueError(f"splits[{i}]: the calibration and test parts must not be empty")
-        out.append(tuple(parts))
     return out
 
 # %% ../nbs/06_traq.ipynb #ddfa18f3
@@ -896,7 +519,6 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
     "TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], thresholds from `cal`, mean TRAQ semantic count on `opt`."
     alpha = check_alpha(alpha)
     if len(cal) == 0 or len(opt) == 0: raise ValueError("optimize_split_traq needs non-empty calibration and optimization splits")
-    import hashlib
     rc = recluster if recluster is not None else traq_recluster(opt)
     h = hashlib.blake2b(rc.answer_id.tobytes(), digest_size=16)   # the answer texts' matches enter the objective too
     for j in rc.joins: h.update(np.packbits(j).tobytes()); h.update(str(j.shape).encode())
@@ -925,7 +547,7 @@ def vanilla(test:Collection,
     return r
 
 # %% ../nbs/06_traq.ipynb #f2f43b1e
-METHODS = {}
+SET_METHODS = {}
 # the options `run_grid` passes to every method (a method ignores those it does not use); `register_method` adds more
 METHOD_OPTIONS = {'n_calls', 'n_initial_points', 'method', 'fast_bo', 'search', 'n_grid', 'llm_score'}
 
@@ -933,7 +555,7 @@ def register_method(name:str,
                     options=(), # option names the method takes beyond `METHOD_OPTIONS`
                    ):
     "Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, **options) -> dict` under `name`."
-    def deco(fn): METHODS[name] = fn; METHOD_OPTIONS.update(options); return fn
+    def deco(fn): SET_METHODS[name] = fn; METHOD_OPTIONS.update(options); return fn
     return deco
 
 # %% ../nbs/06_traq.ipynb #0a323add
@@ -1028,18 +650,18 @@ def _traq_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c
 VARIANTS = {}   # name -> (base method, fixed options)
 SCORE_SUFFIXES = {'frequency+random': 'rand', 'frequency+logprob': 'logprob'}
 
-def register_variant(name:str, # the variant's name in `METHODS`
+def register_variant(name:str, # the variant's name in `SET_METHODS`
                      base:str, # a registered method
                      **fixed, # options fixed for the variant (e.g. search='grid')
                     ):
     "Register `name`: method `base` run with the options `fixed` (which override the grid's)."
-    if base not in METHODS: raise ValueError(f"unknown base method {base!r}; known: {sorted(METHODS)}")
+    if base not in SET_METHODS: raise ValueError(f"unknown base method {base!r}; known: {sorted(SET_METHODS)}")
     bad = sorted(set(fixed) - METHOD_OPTIONS)
     if bad: raise ValueError(f"unknown option(s) {bad} for variant {name!r}; valid: {sorted(METHOD_OPTIONS)}")
-    base_fn = METHODS[base]
+    base_fn = SET_METHODS[base]
     def fn(c, cal, opt, test, alpha, delta, **kw): return base_fn(c, cal, opt, test, alpha, delta, **{**kw, **fixed})
     fn.__name__ = fn.__qualname__ = f"variant_{name}"
-    METHODS[name], VARIANTS[name] = fn, (base, dict(fixed))
+    SET_METHODS[name], VARIANTS[name] = fn, (base, dict(fixed))
     return fn
 
 # %% ../nbs/06_traq.ipynb #4b306518
@@ -1052,482 +674,3 @@ def register_score_variants(names):
 register_variant('TRAQ-grid', 'TRAQ', search='grid')
 register_variant('TRAQ-P-grid', 'TRAQ-P', search='grid')
 register_score_variants(['Bonf', 'TRAQ', 'TRAQ-grid', 'Bonf-P', 'TRAQ-P', 'TRAQ-P-grid'])
-
-# %% ../nbs/06_traq.ipynb #db6fe702
-def grid_splits(c:Collection, # the pool of questions (after `population`)
-                seeds:list, # one split per seed
-                fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
-                fidelity:str='exact', # 'traq': TRAQ's split per seed (`traq_split`); 'exact': `split_indices`
-                splits=None, # explicit (cal, opt, test) index triples, one per seed (checked by `check_splits`)
-               ) -> dict:
-    "{seed: (cal, opt, test)}: the explicit `splits`, else TRAQ's split ('traq') or the stratified one ('exact') per seed."
-    if splits is not None:
-        splits = check_splits(splits, len(c))
-        if len(splits) != len(seeds): raise ValueError(f"splits holds {len(splits)} splits but seeds {len(seeds)} seeds {seeds}: give one split per seed")
-        return dict(zip(seeds, splits))
-    if check_fidelity(fidelity) == 'traq': return {s: traq_split(len(c), s, fractions) for s in seeds}
-    return {s: split_indices(c, fractions, s) for s in seeds}
-
-# %% ../nbs/06_traq.ipynb #06591fcd
-def grid_run(c:Collection, # the pool of questions
-             split, # (cal, opt, test) index arrays into `c`
-             seed:int, level:float, # the run's seed and desired end-to-end coverage 1 - alpha
-             m:str, fn, # the method's name and its function (`METHODS[m]`)
-             delta:float|None, # PAC parameter of the -P methods
-             options:dict, # passed to the method
-             fidelity:str='exact', # recorded in the row when not 'exact'
-             pop:str='all', # the population of `c`, recorded in the row
-            ) -> dict:
-    "One row of `run_grid`: method `m` at `level` on one split, with the split's sizes and ceilings."
-    cal, opt, test = split
-    alpha = round(1 - level, 10)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter('always')
-        r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
-    few = [str(w.message) for w in caught if 'too few' in str(w.message)]
-    ceil = {f'ceiling_{k}': v for k, v in ceilings(c.subset(test)).items()}   # of this split's test questions
-    fid = {} if fidelity == 'exact' else dict(fidelity=fidelity)
-    return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c), n_cal=len(cal),
-                n_opt=len(opt), n_test=len(test), **fid, **r, **ceil, too_few=few[0] if few else '')
-
-# %% ../nbs/06_traq.ipynb #e2cb638a
-def _map_jobs(one, # row function of (seed, level, method, fn)
-              jobs:list, # (seed, level, method) triples
-              n_jobs:int=1, progress:bool=True, keep_workers:bool=False, # as in `run_grid`
-             ) -> list:
-    "`one(seed, level, method, METHODS[method])` for every job, in order; in joblib workers when `n_jobs != 1`."
-    from tqdm.auto import tqdm
-    it = tqdm(jobs, desc='methods x levels x seeds', disable=not progress)
-    if n_jobs == 1: return [one(s, l, m, METHODS[m]) for s, l, m in it]
-    from joblib import Parallel, delayed
-    from joblib.externals.loky import get_reusable_executor
-    with Parallel(n_jobs=n_jobs, max_nbytes=None, batch_size=8) as par:
-        rows = par(delayed(one)(s, l, m, METHODS[m]) for s, l, m in it)
-    # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
-    # (nbdev_test's worker processes wait for them); a notebook running many grids keeps them (starting two
-    # workers costs seconds of CPU per call)
-    if not keep_workers: get_reusable_executor().shutdown(wait=True)
-    return rows
-
-# %% ../nbs/06_traq.ipynb #716cbce4
-def _warn_too_few(df:pd.DataFrame):
-    "One warning (attributed to `run_grid`'s caller) summing the runs with too few calibration questions for their level."
-    if (df.too_few != '').any():  # one summary instead of a warning per calibration
-        bad = df[df.too_few != '']
-        warnings.warn(f"run_grid: {len(bad)} of {len(df)} runs had too few calibration questions for their level, so a "
-                      f"threshold was +inf (their sets hold everything); e.g. {bad.method.iloc[0]} at level "
-                      f"{bad.level.iloc[0]}: {bad.too_few.iloc[0]}", stacklevel=3)
-
-# %% ../nbs/06_traq.ipynb #861c40b6
-def check_options(options:dict) -> dict:
-    "Raise a `TypeError` naming every option not in `METHOD_OPTIONS` (with the closest valid name), listing the valid ones."
-    import difflib
-    bad = sorted(set(options) - METHOD_OPTIONS)
-    if bad:
-        hints = {b: difflib.get_close_matches(b, METHOD_OPTIONS, 1) for b in bad}
-        hint = '; '.join(f"{b!r}: did you mean {h[0]!r}?" for b, h in hints.items() if h)
-        hint = f' ({hint})' if hint else ''
-        raise TypeError(f"run_grid got unexpected keyword argument(s) {bad}{hint}; the options passed to the methods are "
-                        f"{sorted(METHOD_OPTIONS)}, besides run_grid's own parameters")
-    return options
-
-# %% ../nbs/06_traq.ipynb #663da1eb
-def run_grid(c:Collection, # the collected arrays
-             methods=('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), # names in `METHODS`
-             levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
-             seeds=range(5), # one random calibration/optimization/test split per seed
-             delta:float=0.1, # PAC confidence parameter for the -P methods
-             fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
-             progress:bool=True, # show a progress bar
-             n_jobs:int=1, # parallel worker processes (joblib); -1: one per core
-             population:str|None=None, # restrict `c` to this population (`apply_population`) before any split; None: `c` as given
-             keep_workers:bool=False, # n_jobs > 1: leave joblib's workers running for the next call (a notebook's many grids)
-             fidelity:str='exact', # 'traq': reproduce TRAQ's evaluation code (its split, thresholds, search, counts, Vanilla)
-             splits=None, # explicit (cal, opt, test) index triples into `c` (after `population`), one per seed; None: drawn
-             **options, # passed to every method: names in `METHOD_OPTIONS` (n_calls, method, search, llm_score, ...)
-            ) -> pd.DataFrame:
-    "Run every method at every level and seed; one row per (method, level, seed). TRAQ's experiment grid."
-    if 'drop_unanswerable' in options:
-        raise ValueError("drop_unanswerable was removed: pass population='traq' (applied before splitting) instead")
-    check_options(options)
-    seeds = list(seeds)
-    if not seeds: raise ValueError(f"seeds is empty: run_grid needs at least one split seed, got seeds={seeds}")
-    if population is not None: c = apply_population(c, population)
-    pop = c.meta.get('population', 'all')
-    unknown = [m for m in methods if m not in METHODS]
-    if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {sorted(METHODS)}")
-    for l in levels: check_alpha(round(1 - l, 10), f'1 - level (level={l})')
-    split_of = grid_splits(c, seeds, fractions, fidelity, splits)
-    if check_fidelity(fidelity) == 'traq':   # passed to the methods only then: 'exact' runs see the options they always saw
-        fidelity_method(options.get('method'), 'traq')
-        options = {**options, 'fidelity': 'traq', 'recluster': traq_recluster(c)}
-    jobs = [(s, l, m) for s in seeds for l in levels for m in methods]
-    def one(seed, level, m, fn): return grid_run(c, split_of[seed], seed, level, m, fn, delta, options, fidelity, pop)
-    df = pd.DataFrame(_map_jobs(one, jobs, n_jobs, progress, keep_workers))
-    _warn_too_few(df)
-    return df
-
-# %% ../nbs/06_traq.ipynb #19f7a13f
-def individual_coverage(c:Collection, # the collected arrays
-                        levels=(0.9, 0.925, 0.95, 0.975), # desired coverage of each component
-                        seeds=range(5), # one random calibration/test split per seed
-                        fractions=(0.5, 0.0, 0.5), # calibration, (unused), test shares
-                        method:str='exact', # threshold method
-                        delta:float|None=None, # PAC thresholds at confidence 1 - delta when given
-                        population:str|None=None, # restrict `c` to this population before any split; None: `c` as given
-                        llm_score:str='frequency', # the LLM score (`llm_confidence`), its tie-break seeded by the split's seed
-                       ) -> pd.DataFrame:
-    "Retriever and LLM coverage, each component calibrated alone at `1 - alpha` (TRAQ Figures 3/10/11, TRAC Figure 1)."
-    if population is not None: c = apply_population(c, population)
-    pop, rows = c.meta.get('population', 'all'), []
-    for seed in seeds:
-        cal, _, test = split_indices(c, fractions, seed)
-        scored = with_llm_score(c, llm_score, seed)
-        cal_c, test_c = scored.subset(cal), scored.subset(test)
-        ceil = ceilings(test_c)   # the share of this split's test questions each component can cover at all
-        common = dict(seed=seed, population=pop, n_pool=len(c), n_cal=len(cal), n_test=len(test),
-                      **({} if llm_score == 'frequency' else dict(llm_score=llm_score)))
-        for level in levels:
-            a = round(1 - level, 10)
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                th = calibrate(cal_c, a, a, delta, method=method, alone=True)
-            r = evaluate(test_c, th)
-            rows += [dict(component='retriever', level=level, coverage=r['ret_coverage'], size=r['ret_size'],
-                          whole=th.whole_ret, ceiling=ceil['ret'], **common),
-                     dict(component='LLM', level=level, coverage=r['llm_coverage'], size=np.nan, whole=th.whole_llm,
-                          ceiling=ceil['llm'], **common)]
-    return pd.DataFrame(rows)
-
-# %% ../nbs/06_traq.ipynb #a5c8ff78
-from scipy import stats as _stats
-from .conformal import conformal_rank
-
-def split_coverage_pmf(n_cal:int, # calibration questions
-                       n_test:int, # test questions
-                       level:float, # desired coverage 1 - alpha of an exact split-conformal set
-                      ) -> np.ndarray:
-    "Law of the covered test count of one split (length `n_test + 1`): Beta-Binomial(n_test, k, n_cal + 1 - k)."
-    n_cal, n_test = int(n_cal), int(n_test)
-    if n_test < 1: raise ValueError(f"n_test must be at least 1, got n_test={n_test}")
-    k = conformal_rank(n_cal, check_alpha(round(1 - level, 12), f'1 - level (level={level})'))
-    if k > n_cal: return np.eye(n_test + 1)[-1]   # +inf threshold: every test question covered
-    return _stats.betabinom.pmf(np.arange(n_test + 1), n_test, k, n_cal + 1 - k)
-
-# %% ../nbs/06_traq.ipynb #87ef40e7
-def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
-                  n_test, # test questions per split (an int, or one per split)
-                  level, # desired coverage per split (a float, or one per split, e.g. TRAQ's per-split 1 - alpha_ret)
-                  n_splits:int|None=None, # number of splits when all three are scalars
-                  mass:float=0.95, # probability mass of the central band
-                 ) -> tuple[float, float]:
-    "Exact central band of the pooled coverage over splits of an exact split-conformal set (see above)."
-    arrs = np.broadcast_arrays(np.asarray(n_cal), np.asarray(n_test), np.asarray(level, dtype=float))
-    if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]
-    elif n_splits is not None and n_splits != len(arrs[0]): raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
-    mass = check_alpha(mass, 'mass')
-    pmf, memo = np.ones(1), {}
-    for key in zip(*(a.tolist() for a in arrs)):
-        if key not in memo: memo[key] = split_coverage_pmf(*key)
-        pmf = np.convolve(pmf, memo[key])
-    cdf, N = np.cumsum(pmf), len(pmf) - 1
-    tail = (1 - mass) / 2
-    lo = int(np.searchsorted(cdf, tail - 1e-12))          # smallest x with P[X <= x] >= tail
-    hi = int(np.searchsorted(cdf, 1 - tail - 1e-12))      # smallest x with P[X <= x] >= 1 - tail
-    return lo / N, min(hi, N) / N
-
-# %% ../nbs/06_traq.ipynb #10c71605
-def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, the coverage and target columns
-                     by, # columns to group by
-                     coverage:str='coverage', # coverage column
-                     target:str|None='level', # column of each split's desired coverage (None: no band)
-                     whole:str|list|None=None, # boolean column(s) flagging +inf / placeholder thresholds
-                     ceiling:str|None=None, # column with the share of questions that can be covered at all
-                     mass:float=0.95, # mass of the exact band
-                    ) -> pd.DataFrame:
-    "Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, whole-set share, ceiling."
-    by, rows = list(by), []
-    wholes = [whole] if isinstance(whole, str) else list(whole or [])
-    for key, g in df.groupby(by, sort=False):
-        key = key if isinstance(key, tuple) else (key,)
-        row = dict(zip(by, key), coverage=float((g[coverage] * g.n_test).sum() / g.n_test.sum()),
-                   coverage_std=float(g[coverage].std()) if len(g) > 1 else 0.0, splits=len(g),
-                   n_cal=int(round(g.n_cal.mean())), n_test=int(round(g.n_test.mean())))
-        if target is not None:
-            row['band_lo'], row['band_hi'] = coverage_band(g.n_cal.values, g.n_test.values, g[target].values, mass=mass)
-            row['below_band'] = bool(row['coverage'] < row['band_lo'])
-        if wholes: row['whole'] = float(g[wholes].any(axis=1).mean())
-        if ceiling is not None: row['ceiling'] = float(g[ceiling].mean())
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-# %% ../nbs/06_traq.ipynb #3f63cb03
-def quantile_agg(q:float # the quantile, in [0, 1]
-                ):
-    "A pandas aggregation giving the `q` quantile over splits, named `q05` for 0.05 (for `.agg`)."
-    def f(x): return x.quantile(q)
-    f.__name__ = f'q{round(q * 100):02d}'
-    return f
-
-# %% ../nbs/06_traq.ipynb #5d162b78
-def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'), by=('method', 'level')) -> pd.DataFrame:
-    "Mean, std and 5-95% range over seeds of `metrics` per `by` group (the papers' tables; the range stays within a metric's bounds)."
-    g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std', quantile_agg(0.05), quantile_agg(0.95)])
-    g.columns = [f'{m}_{s}' for m, s in g.columns]
-    return g.reset_index()
-
-# %% ../nbs/06_traq.ipynb #90c02e56
-def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
-                   levels=None, # only these levels (e.g. where both reach their target); None: every level
-                  ) -> float:
-    "Relative reduction of `metric` of `method` against `baseline`, averaged over levels and seeds (TRAQ: 16.2%)."
-    if levels is not None: grid = grid[grid.level.isin(list(levels))]
-    a = grid[grid.method == method].set_index(['level', 'seed'])[metric]
-    b = grid[grid.method == baseline].set_index(['level', 'seed'])[metric]
-    if a.empty or b.empty: raise ValueError(f"grid lacks rows for method={method!r} or baseline={baseline!r} (levels={levels})")
-    a, b = a.align(b, join='inner')
-    return float(1 - a.mean() / b.mean())
-
-# %% ../nbs/06_traq.ipynb #91cfceea
-def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
-                            mass:float=0.95, # mass of the exact band that decides whether a method reaches its target
-                           ) -> pd.DataFrame:
-    "Per level, on the splits both methods ran: realized end-to-end coverage, whether each reaches its target, size reduction."
-    rows = []
-    seeds = set(grid.seed[grid.method == method]) & set(grid.seed[grid.method == baseline])
-    grid = grid[grid.seed.isin(seeds)]   # the splits both methods ran on
-    for level, g in grid.groupby('level'):
-        cs = coverage_summary(g[g.method.isin([method, baseline])], ['method'], 'e2e_coverage', 'level', mass=mass).set_index('method')
-        if method not in cs.index or baseline not in cs.index: continue
-        rows.append(dict(level=level, comparison=f'{method} vs {baseline}', coverage=cs.coverage[method],
-                         baseline_coverage=cs.coverage[baseline], band_lo=cs.band_lo[method],
-                         reaches=not cs.below_band[method], baseline_reaches=not cs.below_band[baseline],
-                         size=g[g.method == method][metric].mean(), baseline_size=g[g.method == baseline][metric].mean(),
-                         reduction=size_reduction(g, method, baseline, metric), splits=int(cs.splits[method]),
-                         n_cal=int(cs.n_cal[method]), n_test=int(cs.n_test[method])))
-    out = pd.DataFrame(rows)
-    if len(out): out['both_reach'] = out.reaches & out.baseline_reaches
-    return out
-
-# %% ../nbs/06_traq.ipynb #2c1a9e2c
-IDK_LABELS = {'any': answerable, 'majority': majority_correct}
-
-class IDKUnavailable(ValueError):
-    "The data of a split cannot train or calibrate the IDK classifier (one class only, no unanswerable question)."
-
-# %% ../nbs/06_traq.ipynb #2e61382a
-def idk_extension(c:Collection, # a collection with `features`
-                  train:np.ndarray, # indices to fit the classifier on
-                  cal:np.ndarray, # indices to calibrate the IDK threshold on (disjoint from train)
-                  test:np.ndarray, # indices to evaluate on
-                  alpha_idk:float=0.1, # miscoverage allowed on unanswerable questions
-                  method:str='exact', C:float=1.0, # logistic regression's inverse regularization strength
-                  label:str='any', # 'any': answerable = a correct sample from the gold passage; 'majority': its most frequent answer is correct
-                 ) -> dict:
-    "Fit the answerability classifier, calibrate the IDK threshold; report IDK coverage and false-positive rate."
-    from sklearn.linear_model import LogisticRegression
-    if c.features is None: raise ValueError("the collection has no features: the IDK classifier needs (question, passage) features")
-    if label not in IDK_LABELS: raise ValueError(f"label must be one of {tuple(IDK_LABELS)}, got label={label!r}")
-    y = IDK_LABELS[label](c)
-    for name, idx in (('train', train), ('cal', cal), ('test', test)):
-        if len(idx) == 0: raise ValueError(f"the {name} split for the IDK extension is empty")
-    if len(np.unique(y[train])) < 2:
-        raise IDKUnavailable(f"the IDK classifier's training split has only one class ({int(y[train].sum())} of {len(train)} "
-                         f"answerable, label={label!r})")
-    clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
-    prob = clf.predict_proba(c.features)[:, 1]  # P[answerable]
-    cal_un = cal[~y[cal]]
-    if len(cal_un) == 0: raise IDKUnavailable("no unanswerable calibration question: IDK cannot be calibrated")
-    tau = conformal_threshold(prob[cal_un], alpha_idk, method)
-    idk = in_set(prob, tau)  # IDK enters the set when P[answerable] <= tau
-    t_un, t_ans = test[~y[test]], test[y[test]]
-    return dict(alpha_idk=alpha_idk, label=label, tau_idk=tau, n_cal_unanswerable=len(cal_un), n_test_unanswerable=len(t_un),
-                idk_coverage=float(idk[t_un].mean()) if len(t_un) else np.nan,
-                false_positive_rate=float(idk[t_ans].mean()) if len(t_ans) else np.nan,
-                classifier_accuracy=float(((prob[test] > 0.5) == y[test]).mean()))
-
-# %% ../nbs/06_traq.ipynb #fb8fc4f8
-def idk_grid(c:Collection, # a collection with `features`
-             alphas:list, # IDK miscoverage levels
-             seeds:list, # split seeds
-             fractions:tuple=(0.3, 0.3, 0.4), # classifier training / IDK calibration / test shares
-             method:str='exact', label:str='any' # as in `idk_extension`
-            ) -> tuple[pd.DataFrame, list]:
-    "A row per seed and level of `idk_extension`'s results, and the reasons of the skipped (seed, level) pairs."
-    alphas = [check_alpha(a, 'alpha_idk') for a in alphas]
-    rows, skipped = [], []
-    for seed in seeds:
-        tr, ca, te = split_indices(c, fractions, seed)
-        for a in sorted(alphas):
-            try: rows.append(dict(seed=seed, level=round(1 - a, 10), **idk_extension(c, tr, ca, te, a, method, label=label)))
-            except IDKUnavailable as e: skipped.append(f"seed {seed}, alpha {a}: {e}")
-    return pd.DataFrame(rows), skipped
-
-# %% ../nbs/06_traq.ipynb #665a14e3
-def set_answers(c:Collection, # a collection with `answers`
-                q:int, # question index
-                mask:np.ndarray, # (Q, K, M) set mask, e.g. from `aggregated_set`
-               ) -> list[str]:
-    "One answer string per semantic cluster in question `q`'s set, clusters ordered by their total frequency."
-    if c.answers is None: raise ValueError("the collection has no answer strings (answers=None)")
-    m = mask[q] & (c.cluster[q] >= 0)
-    if not m.any(): return []
-    cl, ans, fr = c.cluster[q][m], c.answers[q][m], c.freq[q][m]
-    out = []
-    for k in pd.Series(fr).groupby(cl).sum().sort_values(ascending=False).index:
-        out.append(pd.Series(ans[cl == k]).mode().iloc[0])
-    return out
-
-# %% ../nbs/06_traq.ipynb #149d4397
-def fidelity_table(c:Collection, # the whole collection (no population applied yet)
-                   levels=(0.7, 0.9), seeds=range(5), methods=('Bonf', 'TRAQ'),
-                   base_population:str='all', # the population of the default setting
-                   **options) -> pd.DataFrame: # passed to `run_grid` (n_calls, n_jobs, keep_workers, ...)
-    "Coverage and semantic count with each TRAQ-code switch (`method='traq'`, TRAQ's population) against the default."
-    settings = {f'exact, {base_population!r} population (default)': dict(method='exact', population=base_population),
-                "quantile method='traq'": dict(method='traq', population=base_population),
-                "'traq' population (filtered before the split)": dict(method='exact', population='traq'),
-                'both (TRAQ code)': dict(method='traq', population='traq')}
-    out = []
-    for name, kw in settings.items():
-        g = run_grid(c, methods, levels, seeds, progress=False, **{**options, **kw})
-        out.append(g.groupby(['method', 'level'], as_index=False).agg(
-            e2e_coverage=('e2e_coverage', 'mean'), semantic_size=('semantic_size', 'mean'), n_pool=('n_pool', 'first'),
-            n_cal=('n_cal', 'first'), splits=('seed', 'nunique')).assign(setting=name))
-    return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage', 'semantic_size', 'n_pool',
-                                              'n_cal', 'splits']]
-
-# %% ../nbs/06_traq.ipynb #fcafcb81
-def population_kept_note(pools:dict, # (population, name) -> `apply_population(collection, population)`
-                         pop:str, # the population to describe
-                        ) -> str:
-    "Caption fragment: population `pop`, applied before splitting, and the questions it keeps of each collection."
-    kept = [(name, c) for (p, name), c in pools.items() if p == pop]
-    if not kept: raise ValueError(f"no pool of population {pop!r}: pools hold {sorted({p for p, _ in pools})}")
-    return (f"Population {pop!r} ({POPULATIONS[pop][0]}, applied to the whole collection before splitting): " +
-            ', '.join(f"{name} {len(c)} of {c.meta.get('population_of', len(c))}" for name, c in kept) + '.')
-
-# %% ../nbs/06_traq.ipynb #240e4216
-def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, and the `by` columns
-               by=('population', 'model'), # the groups named in the fragment
-              ) -> str:
-    "Caption fragment: median n_cal per component, n_opt (when an optimization split exists) and n_test per group."
-    parts = []
-    for key, g in df.groupby(list(by), sort=False):
-        key = key if isinstance(key, tuple) else (key,)
-        opt = f", n_opt {int(g.n_opt.median())}" if 'n_opt' in g and g.n_opt.max() > 0 else ''
-        parts.append(f"{'/'.join(map(str, key))}: n_cal {int(g.n_cal.median())} for the retriever and {int(g.n_cal.median())} "
-                     f"for the LLM{opt}, n_test {int(g.n_test.median())}")
-    return '; '.join(parts) + '.'
-
-# %% ../nbs/06_traq.ipynb #75fb6019
-def whole_note(df:pd.DataFrame, # one row per run: `whole_ret` and `whole_llm` (or one `whole`) flags, and the `by` columns
-               by=('population', 'model', 'method'), # the groups named in the fragment
-              ) -> str:
-    "Caption fragment: share of runs per group with a whole-set threshold (+inf, a placeholder, or the least conforming score)."
-    w = df.assign(w=df.whole_ret.fillna(False).astype(bool) | df.whole_llm.fillna(False).astype(bool)) \
-        if 'whole_ret' in df else df.assign(w=df.whole.astype(bool))
-    g = w.groupby(list(by)).w.mean()
-    g = g[g > 0]
-    if g.empty: return ' No threshold admitted every candidate.'
-    return (' Runs with a whole-set component (a threshold admitting every candidate: +inf, a placeholder, or the least conforming score; e.g. an LLM threshold of -1/M): ' +
-            ', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}" for k, v in g.items()) + '.')
-
-# %% ../nbs/06_traq.ipynb #d5add622
-def mean_std_table(summary:pd.DataFrame, # from `summarize`: `<metric>_mean`, `<metric>_std`, `method`, `splits` and the index/columns
-                   metric:str='semantic_size', # the metric shown
-                   index=('model', 'method'), # rows of the table
-                   columns='level', # columns of the table
-                   methods=('TRAQ', 'Bonf', 'TRAQ-P', 'Bonf-P'), # the methods kept
-                   splits_in_name:bool=True, # name each method with its number of splits, e.g. 'TRAQ (100)'
-                  ) -> pd.DataFrame:
-    "TRAQ Tables 1-2: 'mean ± std' of `metric` over splits per method and level (std 0 for a single split)."
-    t = summary[summary.method.isin(methods)].dropna(subset=[f'{metric}_mean']).copy()
-    t['value'] = [f'{m:.2f} ± {s:.2f}' for m, s in zip(t[f'{metric}_mean'], t[f'{metric}_std'].fillna(0))]
-    if splits_in_name: t['method'] = t.method + ' (' + t.splits.astype(str) + ')'
-    return t.pivot_table(index=list(index), columns=columns, values='value', aggfunc='first')
-
-# %% ../nbs/06_traq.ipynb #86406928
-def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` and `col` columns
-                    row:str, rows, # the column whose values `rows` give the rows of panels
-                    col:str, cols, # the column whose values `cols` give the columns of panels
-                    title:str, # panel title, formatted with `row` and `col`, e.g. '{col}, {row!r}'
-                    band_label:str, # legend entry of the exact band
-                    hue:str='method', # the lines of each panel
-                    panel=(4.5, 3.7), # width and height of one panel (inches)
-                   ):
-    "A grid of `plots.coverage_plot` panels (coverage against the desired level, exact band, ceiling): the coverage figures."
-    import matplotlib.pyplot as plt
-    from conformal_rag.plots import coverage_plot
-    rows, cols = list(rows), list(cols)
-    if not rows or not cols: raise ValueError(f"coverage_panels needs at least one row and one column, got rows={rows}, cols={cols}")
-    fig, axes = plt.subplots(len(rows), len(cols), figsize=(panel[0] * len(cols), panel[1] * len(rows)), squeeze=False)
-    for ax_row, r in zip(axes, rows):
-        for ax, c in zip(ax_row, cols):
-            coverage_plot(cs[(cs[row] == r) & (cs[col] == c)], hue=hue, ax=ax, band_cols=('band_lo', 'band_hi'),
-                          ceiling='ceiling', band_label=band_label, legend_loc='best', title=title.format(row=r, col=c),
-                          whole='whole' if 'whole' in cs.columns else None)
-    return fig
-
-# %% ../nbs/06_traq.ipynb #5c3f7046
-def method_plan(pop:str, # a population
-                headline:str, # the headline population: TRAQ runs every split there
-                splits:int, # splits of the non-optimized methods (and TRAQ on the headline population)
-                bo_splits:int, # splits of the other Bayesian-optimized runs
-               ) -> list:
-    "The (methods, number of splits) runs of TRAQ's grid on population `pop`: Bayesian optimization on fewer splits off the headline."
-    if pop == headline: return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ'], splits), (['TRAQ-P'], bo_splits)]
-    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ'], bo_splits)]
-
-# %% ../nbs/06_traq.ipynb #7fe6326b
-def prompt_grid(pool:Collection, # one prompt's collection, restricted to a population (`apply_population`)
-                levels, # desired end-to-end coverage levels
-                splits:int, # random splits of the Bonferroni runs (seeds 0..splits-1)
-                delta:float, # PAC parameter (unused by Bonf and TRAQ, kept in the rows)
-                fractions, # calibration / optimization / test shares
-                bo_splits:int=0, # > 0: TRAQ's optimized split too, on seeds 0..bo_splits-1
-                reuse:pd.DataFrame|None=None, # TRAQ rows already computed on the same collection and seeds: used instead of rerunning
-                n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
-                **opts, # `run_grid` options (n_calls, n_initial_points, method)
-               ) -> pd.DataFrame:
-    "TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, TRAQ over the first `bo_splits`."
-    runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False, **opts)]
-    if reuse is not None: runs.append(reuse)
-    elif bo_splits: runs.append(run_grid(pool, ['TRAQ'], levels, range(bo_splits), delta, fractions, progress=False,
-                                         n_jobs=n_jobs, keep_workers=True, **opts))
-    return pd.concat(runs, ignore_index=True)
-
-# %% ../nbs/06_traq.ipynb #4fcf5a94
-def idk_summary(idk:pd.DataFrame, # rows of `idk_grid` with a `model` column
-                mass:float=0.95, # mass of the exact band
-               ) -> pd.DataFrame:
-    "TRAQ Figure 17 per model and level: pooled IDK coverage with its exact band, false-positive rate, classifier accuracy, n_cal range."
-    idk = idk.assign(n_cal=idk.n_cal_unanswerable, n_test=idk.n_test_unanswerable, whole=np.isinf(idk.tau_idk))
-    idk = idk[idk.n_test > 0]
-    if idk.empty: raise ValueError("idk_summary: no split has an unanswerable test question (every n_test_unanswerable is 0)")
-    cov = coverage_summary(idk, ['model', 'level'], 'idk_coverage', 'level', 'whole', mass=mass)
-    return cov.merge(idk.groupby(['model', 'level'], as_index=False).agg(
-        false_positive_rate=('false_positive_rate', 'mean'), fpr_std=('false_positive_rate', 'std'),
-        fpr_q05=('false_positive_rate', quantile_agg(0.05)), fpr_q95=('false_positive_rate', quantile_agg(0.95)),
-        classifier_accuracy=('classifier_accuracy', 'mean'), n_cal_min=('n_cal', 'min'), n_cal_max=('n_cal', 'max')))
-
-# %% ../nbs/06_traq.ipynb #accfa817
-def qualitative_examples(c:Collection, # the questions (a population of one collection)
-                         test, # indices of the test questions the examples are drawn from
-                         thresholds:pd.DataFrame, # one row per method (index): `tau_ret`, `tau_llm` calibrated on this split
-                         title:str, # the heading's tail, e.g. 'gemma, desired coverage 0.6, population 'traq''
-                         n:int=4, # examples
-                         methods=('TRAQ', 'Bonf'), # the sets shown
-                         seed:int=0, # seed of the draw
-                        ) -> str:
-    "TRAQ §4 qualitative examples (Markdown): question, standard answer, and each method's set with its cluster count."
-    if c.answers is None: raise ValueError("qualitative_examples needs a collection with `answers` (the sampled texts)")
-    masks = {k: aggregated_set(c, thresholds.tau_ret[k], thresholds.tau_llm[k]) for k in methods}
-    lines = [f'# Qualitative examples: {title}\n']
-    for q in np.random.default_rng(seed).choice(test, min(n, len(test)), replace=False):
-        lines.append(f"**{c.question[q] if c.question is not None else c.qid[q]}**\n")
-        lines.append(f"- standard answer: {c.gold_answer[q] if c.gold_answer is not None else '(not in the collection)'}")
-        for k, m in masks.items():
-            lines.append(f"- {k} set (clusters: {len(set_answers(c, q, m))}): " + '; '.join(set_answers(c, q, m)[:12]))
-        lines.append('')
-    return '\n'.join(lines)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conformal_rag import cli
 from conformal_rag.paths import repo_root
-from conformal_rag.traq import Collection
+from conformal_rag.collection import Collection
 
 NAMES = [n for n, _ in cli.command_list()]
 

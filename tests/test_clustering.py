@@ -7,7 +7,7 @@ from conformal_rag.llm import LLM, FakeBackend
 from conformal_rag.matching import (Clustering, LLMJudge, NLIModel, cluster_entailment, cluster_llm_judge, cluster_nli,
                                     cluster_rouge, clustering_from_spec, tiny_nli_model)
 from conformal_rag.paths import data_dir
-from conformal_rag.traq import Collection
+from conformal_rag.collection import Collection
 
 def city(t): return 'lyon' if 'lyon' in t.lower() else 'paris' if 'paris' in t.lower() else t.lower()
 

@@ -5,7 +5,7 @@ import json, subprocess, sys
 import numpy as np
 import pytest
 from conformal_rag import cli, collect
-from conformal_rag.traq import Collection
+from conformal_rag.collection import Collection
 
 def dpr_file(tmp_path, n=4):
     "A small DPR biencoder file (NQ's format): one capital question per country, its gold passage and a negative."

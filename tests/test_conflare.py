@@ -167,7 +167,7 @@ def test_one_replay_for_every_module(tmp_path):
 
 def test_conflare_owns_its_cutoff_and_retrieval_stays_generic():
     """Issue 17: CONFLARE's cutoff, set, retrieval and trials are `conformal_rag.conflare`'s (they lived in `retrieval`),
-    and its chunked document collection is `ChunkCollection` (`traq.Collection` keeps its name)."""
+    and its chunked document collection is `ChunkCollection` (`collection.Collection` keeps its name)."""
     from conformal_rag import conflare, retrieval
     for name in ('conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'conflare_trials'):
         assert name in conflare.__all__ and getattr(conflare, name).__module__ == 'conformal_rag.conflare', name

@@ -4,6 +4,7 @@ claims for decisions (CRC: expected wrong answers given <= alpha; LTT: selective
 import numpy as np, pandas as pd, pytest
 from scipy import stats
 from conformal_rag import decisions as dc, traq, risk_control as rk
+from conformal_rag.collection import load_collection
 
 def brute_aurc(s, w, rng, reps=4000):
     "AURC by averaging over random orders of tied scores."
@@ -29,7 +30,7 @@ def test_risk_coverage_matches_a_threshold_sweep():
 
 @pytest.fixture(scope='module')
 def decisions_table():
-    c = traq.apply_population(traq.load_collection('wiki_gemma_600'), 'all')
+    c = traq.apply_population(load_collection('wiki_gemma_600'), 'all')
     return dc.collection_decisions(c, 0.2, 0.5, 0, 3, 'gemma-3-270m')
 
 @pytest.mark.parametrize('alpha', [0.2, 0.3])

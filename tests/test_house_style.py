@@ -39,3 +39,60 @@ def test_no_private_name_imported_across_modules():
             if isinstance(n, ast.ImportFrom) and (n.level or (n.module or '').startswith('conformal_rag')) and n.module != '__future__':
                 private = [a.name for a in n.names if a.name.startswith('_') and not a.name.startswith('__')]
                 assert not private, f"{py.name} imports {private} from {n.module}"
+
+def _top_level_imports(tree, # a module's ast
+                       package:str='conformal_rag'):
+    "The package's modules a module imports at its top level (inside `if`/`try` too, never inside a function or class)."
+    import ast
+    out, todo = set(), list(tree.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.If, ast.Try)):
+            todo += n.body + n.orelse + getattr(n, 'finalbody', []) + [x for h in getattr(n, 'handlers', []) for x in h.body]
+        elif isinstance(n, ast.ImportFrom) and n.module != '__future__':
+            mod = (n.module or '') if not n.level else '.'.join([package] + ([n.module] if n.module else []))
+            if mod == package: out |= {f'{package}.{a.name}' for a in n.names}   # from . import x
+            elif mod.startswith(package + '.'): out.add(mod)
+        elif isinstance(n, ast.Import):
+            out |= {a.name for a in n.names if a.name.startswith(package + '.')}
+    return {m.split('.')[1] for m in out}
+
+def import_graph(folder:Path, package:str='conformal_rag') -> dict:
+    "module -> the package's modules it imports at its top level, for every `*.py` of `folder`."
+    import ast
+    mods = {p.stem: p for p in sorted(folder.glob('*.py')) if p.stem not in ('__init__', '_modidx')}
+    return {m: _top_level_imports(ast.parse(p.read_text()), package) & set(mods) for m, p in mods.items()}
+
+def find_cycle(graph:dict):
+    "A list of modules forming an import circle (first == last), or None."
+    state, stack = {}, []
+    def visit(m):
+        state[m] = 1; stack.append(m)
+        for d in sorted(graph.get(m, ())):
+            if state.get(d) == 1: return stack[stack.index(d):] + [d]
+            if d not in state and (c := visit(d)): return c
+        state[m] = 2; stack.pop()
+    for m in sorted(graph):
+        if m not in state and (c := visit(m)): return c
+    return None
+
+def test_the_cycle_check_finds_a_planted_cycle(tmp_path):
+    "Three modules a -> b -> c -> a (one through `from . import`, one under `if TYPE_CHECKING`) form a circle."
+    (tmp_path/'a.py').write_text("from .b import x\n")
+    (tmp_path/'b.py').write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING: from conformal_rag.c import y\n")
+    (tmp_path/'c.py').write_text("def f():\n    from . import b\nfrom . import a\n")
+    (tmp_path/'d.py').write_text("def f():\n    from .a import x   # inside a function: not a top-level import\n")
+    g = import_graph(tmp_path)
+    assert g == {'a': {'b'}, 'b': {'c'}, 'c': {'a'}, 'd': set()}, g
+    assert find_cycle(g) == ['a', 'b', 'c', 'a']
+    assert find_cycle({'a': {'b'}, 'b': set()}) is None
+
+def test_no_import_circle_in_the_package():
+    "The modules of conformal_rag import each other without a circle (issue 29)."
+    cycle = find_cycle(import_graph(ROOT/'conformal_rag'))
+    assert cycle is None, f"import circle: {' -> '.join(cycle)}"
+
+def test_traq_holds_the_method_only():
+    "conformal_rag/traq.py stays under 700 lines: the collection, statistics, plots and reports live elsewhere (issue 29)."
+    n = len((ROOT/'conformal_rag'/'traq.py').read_text().splitlines())
+    assert n < 700, f"conformal_rag/traq.py has {n} lines"

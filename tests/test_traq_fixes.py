@@ -15,10 +15,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from conformal_rag.paths import repo_root
-from conformal_rag.traq import (synthetic_collection, load_collection, split_indices, calibrate, evaluate, run_grid,
-                                individual_coverage, apply_population, answerable, gold_retrieved, llm_nonconformity,
-                                retrieval_set, ceilings, size_reduction, size_reduction_by_level, coverage_band,
-                                coverage_summary, Thresholds)
+from conformal_rag.collection import synthetic_collection, load_collection
+from conformal_rag.stats import coverage_band, coverage_summary
+from conformal_rag.traq import (split_indices, calibrate, evaluate, apply_population, answerable,
+                                gold_retrieved, llm_nonconformity, retrieval_set, ceilings,
+                                Thresholds)
+from conformal_rag.traq_grid import run_grid, individual_coverage
+from conformal_rag.traq_report import size_reduction, size_reduction_by_level
 from conformal_rag.trac import global_test_sets, set_size_distribution, component_pvalues
 from conformal_rag.conformal import hmp_threshold
 
@@ -219,7 +222,7 @@ def test_split_and_calibrate_splits_alpha_through_bonferroni_alphas(monkeypatch)
     assert not hasattr(traq, '_bonf_like')
     for m in ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'):   # every union-bound method goes through it
         calls.clear()
-        traq.METHODS[m](c, cal, opt, test, 0.2, 0.1, n_calls=4, n_initial_points=2)
+        traq.SET_METHODS[m](c, cal, opt, test, 0.2, 0.1, n_calls=4, n_initial_points=2)
         assert calls and calls[-1][0] == 0.2, m
 
 
@@ -235,7 +238,7 @@ def test_paper_notebooks_define_no_caption_helpers():
 
 def test_sizes_note_names_each_groups_own_n_opt():
     "Old (06_trac): every group's caption gave the median n_opt of the whole grid (25), not the group's own."
-    from conformal_rag.traq import sizes_note
+    from conformal_rag.traq_report import sizes_note
     df = pd.DataFrame(dict(population=['traq', 'all'], model='m', n_cal=[21, 30], n_opt=[20, 30], n_test=[27, 40]))
     assert sizes_note(df) == ('traq/m: n_cal 21 for the retriever and 21 for the LLM, n_opt 20, n_test 27; '
                               'all/m: n_cal 30 for the retriever and 30 for the LLM, n_opt 30, n_test 40.')
@@ -243,7 +246,7 @@ def test_sizes_note_names_each_groups_own_n_opt():
 
 def test_whole_note_with_one_group_column_names_the_group():
     "Old: with a single `by` column the key string was split into letters ('a/l/l 100%')."
-    from conformal_rag.traq import whole_note
+    from conformal_rag.traq_report import whole_note
     df = pd.DataFrame(dict(population=['all', 'traq'], whole_ret=[True, False], whole_llm=[False, False]))
     assert whole_note(df, ('population',)).endswith(': all 100%.')
 
@@ -253,12 +256,12 @@ def test_whole_note_with_one_group_column_names_the_group():
 def test_collection_grown_with_patch_pickles_and_keeps_its_api(tmp_path):
     "Collection's methods are added by fastcore's @patch: a pickled copy (joblib workers) keeps them, `load` stays a classmethod."
     import pickle
-    from conformal_rag.traq import Collection
+    from conformal_rag.collection import Collection
     c = synthetic_collection(12, 3, 4, seed=2)
     c2 = pickle.loads(pickle.dumps(c))
     assert c2.shape == c.shape == (12, 4, 4) and len(c2.subset([0, 1])) == 2
     assert isinstance(Collection.__dict__['shape'], property) and Collection.load.__self__ is Collection   # a class method
     c.save(tmp_path / 'c.npz')
     np.testing.assert_array_equal(Collection.load(tmp_path / 'c.npz').cluster, c.cluster)
-    import conformal_rag.traq as traq
-    assert 'subset' not in traq.__all__ and 'grid_run' in traq.__all__
+    import conformal_rag.collection as collection, conformal_rag.traq_grid as traq_grid
+    assert 'subset' not in collection.__all__ and 'grid_run' in traq_grid.__all__

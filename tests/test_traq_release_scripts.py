@@ -9,7 +9,8 @@ from rouge_score import rouge_scorer
 from conformal_rag.traq_release import (synthetic_release, load_release, script_split, script_components, script_correctness,
                                         script_set_columns, script_setting, script_alpha_pac, release_agreement,
                                         agreement_summary, FIDELITY_SETTINGS, RESULT_COLUMNS)
-from conformal_rag.traq import run_grid, traq_recluster, traq_split
+from conformal_rag.traq import traq_recluster
+from conformal_rag.traq_grid import run_grid, traq_split
 
 SCORER = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)   # the scripts' scorer
 

@@ -2,7 +2,7 @@
 'frequency+logprob'): their LLM sets keep the guarantee, seeded, against exact bands, over 200 random splits of a
 synthetic collection (with per-sample log-probabilities) and of the committed gemma collection, on TRAQ's population.
 
-The band (`traq.coverage_band`): over random splits of one fixed pool, the mean coverage of an exact split-conformal set
+The band (`stats.coverage_band`): over random splits of one fixed pool, the mean coverage of an exact split-conformal set
 with distinct scores has the law of a convolution of Beta-Binomials. The paper's frequency score ties (M = 10 samples:
 eleven values), which only raises coverage, so it is held to the lower end; the tie-aware scores are distinct, so they
 are held to both ends. Splits are unstratified (`split_indices(..., stratify=False)`): calibration and test exactly
@@ -11,8 +11,11 @@ import warnings
 import numpy as np
 import pytest
 from conformal_rag.paths import data_dir
-from conformal_rag.traq import (synthetic_collection, load_collection, apply_population, split_indices, calibrate,
-                                coverage_band, llm_covered, with_llm_score, llm_confidence, run_grid, METHODS)
+from conformal_rag.collection import synthetic_collection, load_collection
+from conformal_rag.stats import coverage_band
+from conformal_rag.traq import (apply_population, split_indices, calibrate, llm_covered,
+                                with_llm_score, llm_confidence, SET_METHODS)
+from conformal_rag.traq_grid import run_grid
 import conformal_rag.trac  # noqa: F401  registers TRAC's methods and their variants
 
 N_SPLITS = 200
@@ -110,4 +113,4 @@ def test_tie_break_keeps_the_frequency_order():
 def test_logprob_score_needs_logprobs():
     c = synthetic_collection(20, 3, 5, seed=1)
     with pytest.raises(ValueError, match="frequency\\+random"): with_llm_score(c, 'frequency+logprob')
-    with pytest.raises(ValueError, match="logprob=None"): METHODS['Bonf-logprob'](c, np.arange(10), [], np.arange(10, 20), 0.2, None)
+    with pytest.raises(ValueError, match="logprob=None"): SET_METHODS['Bonf-logprob'](c, np.arange(10), [], np.arange(10, 20), 0.2, None)

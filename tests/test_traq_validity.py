@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 from scipy import stats
 from conformal_rag.paths import repo_root
-from conformal_rag.traq import (synthetic_collection, split_indices, METHODS, run_grid, apply_population, coverage_band,
-                                individual_coverage, ceilings)
+from conformal_rag.collection import synthetic_collection
+from conformal_rag.stats import coverage_band
+from conformal_rag.traq import split_indices, SET_METHODS, apply_population, ceilings
+from conformal_rag.traq_grid import run_grid, individual_coverage
 import conformal_rag.trac  # registers HMP, CCPS-B, CCPS-H
 
 
@@ -116,10 +118,11 @@ def test_uncorrected_union_undercovers():
 #
 # The band: one split's coverage of an exact split-conformal set is Beta-Binomial(n_test, k, n_cal + 1 - k), and the
 # splits of one pool are uncorrelated, so the mean over S splits has the law of the S-fold convolution
-# (`traq.coverage_band`). Union-bound methods are judged against the band of an exact set at the overall level.
+# (`stats.coverage_band`). Union-bound methods are judged against the band of an exact set at the overall level.
 from conformal_rag.conformal import binomial_band
 from conformal_rag.paths import data_dir
-from conformal_rag.traq import load_collection, calibrate, evaluate, gold_retrieved, answerable
+from conformal_rag.collection import load_collection
+from conformal_rag.traq import calibrate, evaluate, gold_retrieved, answerable
 
 COMMITTED = sorted(p.stem for p in data_dir('collected').glob('*.npz') if not p.stem.endswith('_extra')) \
     if data_dir('collected').exists() else []
