@@ -29,6 +29,7 @@ def have_llama_cpp() -> bool:
     "Whether llama-cpp-python is importable (never installed by `make setup`; `make llamacpp` builds it)."
     return importlib.util.find_spec('llama_cpp') is not None
 
+# %% ../nbs/03f_llamacpp.ipynb #49594b4c
 def require_llama_cpp():
     "Nothing when llama-cpp-python is there, else a `ModuleNotFoundError` saying how to install it."
     if not have_llama_cpp():
