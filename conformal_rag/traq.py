@@ -17,14 +17,14 @@ from .matching import rouge_matrix
 # %% auto #0
 __all__ = ['LLM_SCORES', 'FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
            'SCORE_SUFFIXES', 'check_llm_score', 'tie_eps', 'tie_uniforms', 'cluster_logprob', 'llm_confidence',
-           'with_llm_score', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'llm_gold_slots',
-           'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
-           'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set', 'holds_gold',
-           'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split', 'check_budget',
-           'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'split_indices', 'check_search',
-           'split_search', 'optimize_split', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq', 'traq_softmax',
-           'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options', 'split_and_calibrate',
-           'split_and_calibrate_traq', 'register_variant', 'register_score_variants']
+           'with_llm_score', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
+           'llm_gold_slots', 'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct',
+           'check_population', 'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set',
+           'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split',
+           'check_budget', 'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'split_indices',
+           'check_search', 'split_search', 'optimize_split', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq',
+           'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options',
+           'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant', 'register_score_variants']
 
 # %% ../nbs/06_traq.ipynb #b20bddc8
 LLM_SCORES = ('frequency', 'frequency+random', 'frequency+logprob')
@@ -122,6 +122,21 @@ def ret_nonconformity(c:Collection,
     s = np.where(gold, -c.ret_score, np.inf).min(axis=1)
     finite = np.isfinite(s)
     return np.where(finite, s, ret_placeholder(c))
+
+# %% ../nbs/06_traq.ipynb #dbaabe54
+def with_ret_score(c:Collection, # the questions
+                   score, # (Q, K) scores, higher = more relevant, or a function of the collection returning them
+                   name:str='custom' # what `meta['ret_score']` records
+                  ) -> Collection:
+    "`c` with `ret_score` replaced by `score`: the retrieval sets, thresholds and coverage then follow it."
+    s = np.asarray(score(c) if callable(score) else score, dtype=float)
+    if s.shape != c.ret_score.shape:
+        raise ValueError(f"score must have shape {c.ret_score.shape} (questions, passages), got {s.shape}")
+    if not np.isfinite(s[c.in_topk | c.is_gold]).all():
+        raise ValueError("score must be finite on every retrieved and every gold passage")
+    kw = {f.name: getattr(c, f.name) for f in fields(c)}
+    kw.update(ret_score=s, meta={**c.meta, 'ret_score': str(name)})
+    return Collection(**kw)
 
 # %% ../nbs/06_traq.ipynb #e6fe0404
 def llm_gold_slots(c:Collection) -> np.ndarray:
