@@ -12,7 +12,7 @@ from scipy import stats
 from .conformal import check_alpha, check_array, check_binary, check_count, check_scores, conformal_threshold
 from . import rcrag as rc, traq
 from .plots import place_legend, set_style
-from .stats import quantile_agg, stratified_split
+from .stats import quantile_agg, split_trials
 
 # %% auto #0
 __all__ = ['PVALUES', 'check_lambdas', 'loss_matrix', 'crc_threshold', 'ltt_pvalues', 'LTTResult', 'fixed_sequence', 'ltt_select',
@@ -278,11 +278,10 @@ def risk_control_trials(confidence, # per question: the confidence score (act wh
     for k, v in rules.items():
         if v.shape != c.shape: raise ValueError(f"rule {k!r} has shape {v.shape} but confidence has shape {c.shape}")
     alphas, n_splits, seed, delta = _trial_args(alphas, n_splits, seed, delta, ltt_orders)
-    rng, n_cal, rows = np.random.default_rng(seed), int(round(cal_frac * len(c))), []
+    n_cal = int(round(cal_frac * len(c)))
     if not 0 < n_cal < len(c): raise ValueError(f"cal_frac={cal_frac} leaves no calibration or no test question (n={len(c)})")
-    for split in range(n_splits):
-        perm = rng.permutation(len(c))
-        cal, test = perm[:n_cal], perm[n_cal:]
+    def one(split, parts):   # calibrate CRC and LTT on one split, evaluate them and the fixed rules on its test part
+        (cal, test), rows = parts, []
         base = dict(split=split, n_cal=n_cal, n_test=len(test))
         for name, keep in rules.items():
             for a in alphas: rows.append(dict(base, alpha=a, method=name, lam=math.nan, **decision_metrics(keep[test], w[test])))
@@ -296,7 +295,9 @@ def risk_control_trials(confidence, # per question: the confidence score (act wh
                     t = math.inf if r is None else r
                     rows.append(dict(base, alpha=a, method='LTT' if o == 'descending' else f'LTT ({o} order)', lam=t,
                                      **decision_metrics(c[test] >= t, w[test])))
-    return pd.DataFrame(rows)
+        return rows
+    fr = (n_cal / len(c), 1 - n_cal / len(c))   # the split: a stream of permutations cut at n_cal (drawn order kept)
+    return split_trials(len(c), fr, one, n_splits, seed, 'stream', sort=False, trial_column=None)
 
 # %% ../nbs/10_risk_control.ipynb #b9d5376e
 def mondrian_threshold(scores, # calibration nonconformity scores of the true candidates, shape (n,)
@@ -505,13 +506,14 @@ def traq_family_coverage(c, # a `collection.Collection`, its population already 
     alpha_ret, alpha_llm = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
     n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
     cal_frac = check_alpha(cal_frac, 'cal_frac')
-    rows = []
-    for split in range(n_splits):
-        cal_i, test_i = stratified_split(fam, (cal_frac, 1 - cal_frac), seed=seed + split)
+    def one(split, parts):   # marginal and Mondrian thresholds on one split (stratified by family), per family
+        (cal_i, test_i), rows = parts, []
         cal, test, fc, ft = c.subset(cal_i), c.subset(test_i), fam[cal_i], fam[test_i]
         for calib, (t_ret, t_llm) in _test_taus(cal, fc, ft, alpha_ret, alpha_llm).items():
-            rows += _family_rows(test, ft, fc, pd.unique(fam), t_ret, t_llm, alpha_ret, alpha_llm, split=split, calibration=calib)
-    return pd.DataFrame(rows)
+            rows += _family_rows(test, ft, fc, pd.unique(fam), t_ret, t_llm, alpha_ret, alpha_llm, split=split,
+                                 calibration=calib)
+        return rows
+    return split_trials(fam, (cal_frac, 1 - cal_frac), one, n_splits, seed, 'offset', trial_column=None)
 
 # %% ../nbs/10_risk_control.ipynb #cad524ce
 def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`

@@ -29,8 +29,9 @@ def stratified_split(strata, # per item: its stratum (any hashable), or an int n
                      fractions=(0.3, 0.3, 0.4), # share of each part (TRAQ: calibration, optimization, test)
                      seed:int|np.random.Generator=0, # random seed (deterministic given it), or a generator to draw from
                      order:str='appearance', # visit strata in order of 'appearance' or 'sorted' by value
+                     sort:bool=True, # sorted index arrays; False: each part in its drawn (random) order
                     ) -> tuple[np.ndarray, ...]:
-    "One sorted index array per part; each stratum is shuffled and cut in the proportions `fractions`."
+    "One index array per part; each stratum is shuffled and cut in the proportions `fractions`."
     fr = check_fractions(fractions)
     if isinstance(strata, (int, np.integer)):
         if strata < 0: raise ValueError(f"strata, the number of items, must be >= 0, got {strata}")
@@ -44,7 +45,8 @@ def stratified_split(strata, # per item: its stratum (any hashable), or an int n
         idx = rng.permutation(np.flatnonzero(codes == s))
         cuts = np.round(np.cumsum(fr)[:-1] * len(idx)).astype(int)
         for i, chunk in enumerate(np.split(idx, cuts)): parts[i].append(chunk)
-    return tuple(np.sort(np.concatenate(p)) if p else np.array([], int) for p in parts)
+    join = lambda p: np.sort(np.concatenate(p)) if sort else np.concatenate(p)
+    return tuple(join(p) if p else np.array([], int) for p in parts)
 
 # %% ../nbs/00b_stats.ipynb #0064ce01
 def split_trials(strata, # per item its stratum, or an int n for n unstratified items (`stratified_split`)
@@ -54,6 +56,8 @@ def split_trials(strata, # per item its stratum, or an int n for n unstratified 
                  seed:int=0, # random seed
                  seeds='stream', # 'stream' (one generator), 'offset' (trial t: seed + t), or a list of seeds
                  order:str='appearance', # strata order (`stratified_split`)
+                 sort:bool=True, # sorted index arrays (False: each part in its drawn order, `stratified_split`)
+                 trial_column:str|None='trial', # the column naming the trial, added when `one` sets none; None: no column
                 ) -> pd.DataFrame:
     "One split per trial, `one` on each, every row in one DataFrame (with a `trial` column when `one` sets none)."
     n_trials, seed = check_count(n_trials, 'n_trials'), check_count(seed, 'seed', 0)
@@ -63,12 +67,14 @@ def split_trials(strata, # per item its stratum, or an int n for n unstratified 
         rng = np.random.default_rng(seed)
         draws = [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
     else: draws = [check_count(s, 'seeds[i]', 0) for s in seeds]
-    frames = []
+    rows, trial = [], []   # every row in one list, as a DataFrame of dicts (the dtypes a loop building rows gets)
     for t, d in enumerate(draws):
-        out = one(t, stratified_split(strata, fractions, d, order))
-        out = out if isinstance(out, pd.DataFrame) else pd.DataFrame([out] if isinstance(out, dict) else list(out))
-        frames.append(out if 'trial' in out.columns else out.assign(trial=t))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+        out = one(t, stratified_split(strata, fractions, d, order, sort))
+        out = [out] if isinstance(out, dict) else out.to_dict('records') if isinstance(out, pd.DataFrame) else list(out)
+        rows += out; trial += [t] * len(out)
+    df = pd.DataFrame(rows)
+    if trial_column is not None and trial_column not in df.columns and len(df): df[trial_column] = trial
+    return df
 
 # %% ../nbs/00b_stats.ipynb #b497c4b8
 def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN when undefined), or a float

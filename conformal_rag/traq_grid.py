@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from .collection import Collection
 from .conformal import check_alpha, conformal_threshold, in_set
+from .stats import split_trials
 from .traq import (METHOD_OPTIONS, SET_METHODS, answerable, apply_population, calibrate,
                                 ceilings, check_fidelity, evaluate, fidelity_method,
                                 majority_correct, split_indices, traq_recluster, with_llm_score)
@@ -187,9 +188,9 @@ def individual_coverage(c:Collection, # the collected arrays
                        ) -> pd.DataFrame:
     "Retriever and LLM coverage, each component calibrated alone at `1 - alpha` (TRAQ Figures 3/10/11, TRAC Figure 1)."
     if population is not None: c = apply_population(c, population)
-    pop, rows = c.meta.get('population', 'all'), []
-    for seed in seeds:
-        cal, _, test = split_indices(c, fractions, seed)
+    pop, seeds = c.meta.get('population', 'all'), list(seeds)
+    def one(t, parts):   # each component calibrated alone on one split, at every level
+        (cal, _, test), seed, rows = parts, seeds[t], []
         scored = with_llm_score(c, llm_score, seed)
         cal_c, test_c = scored.subset(cal), scored.subset(test)
         ceil = ceilings(test_c)   # the share of this split's test questions each component can cover at all
@@ -205,7 +206,9 @@ def individual_coverage(c:Collection, # the collected arrays
                           whole=th.whole_ret, ceiling=ceil['ret'], **common),
                      dict(component='LLM', level=level, coverage=r['llm_coverage'], size=np.nan, whole=th.whole_llm,
                           ceiling=ceil['llm'], **common)]
-    return pd.DataFrame(rows)
+        return rows
+    # the splits of `split_indices` (stratified by template), one per seed
+    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None)
 
 # %% ../nbs/06c_traq_grid.ipynb #4e1ee1cf
 IDK_LABELS = {'any': answerable, 'majority': majority_correct}
