@@ -256,10 +256,11 @@ def idk_grid(c:Collection, # a collection with `features`
             ) -> tuple[pd.DataFrame, list]:
     "A row per seed and level of `idk_extension`'s results, and the reasons of the skipped (seed, level) pairs."
     alphas = [check_alpha(a, 'alpha_idk') for a in alphas]
-    rows, skipped = [], []
-    for seed in seeds:
-        tr, ca, te = split_indices(c, fractions, seed)
+    seeds, skipped = list(seeds), []
+    def one(t, parts):   # the extension trained, calibrated and tested on one split, at every level
+        (tr, ca, te), seed, rows = parts, seeds[t], []
         for a in sorted(alphas):
             try: rows.append(dict(seed=seed, level=round(1 - a, 10), **idk_extension(c, tr, ca, te, a, method, label=label)))
             except IDKUnavailable as e: skipped.append(f"seed {seed}, alpha {a}: {e}")
-    return pd.DataFrame(rows), skipped
+        return rows
+    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None), skipped

@@ -11,7 +11,7 @@ import pandas as pd
 from .collection import Collection
 from .conformal import check_alpha
 from .plots import coverage_plot
-from .stats import coverage_summary, quantile_agg
+from .stats import coverage_summary, quantile_agg, split_trials
 from .traq import (LLM_PLACEHOLDER, POPULATIONS, SEARCHES, Thresholds, aggregated_set,
                                 answerable, llm_nonconformity, split_indices, split_search)
 from .traq_grid import run_grid
@@ -55,10 +55,10 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       fine:int=901, # points of the reference grid whose optimum both searches are judged against
                      ) -> pd.DataFrame:
     "One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, whether reached, seconds."
-    rows, seeds = [], list(seeds)
+    seeds = list(seeds)
     if not seeds: raise ValueError(f"seeds is empty: search_comparison needs at least one split seed, got seeds={seeds}")
-    for seed in seeds:
-        opt = c.subset(split_indices(c, fractions, seed)[1])
+    def one(t, parts):   # both searches on one split's optimization part, at every level
+        seed, opt, rows = seeds[t], c.subset(parts[1]), []
         for level in levels:
             alpha = check_alpha(round(1 - level, 10), f'1 - level (level={level})')
             with warnings.catch_warnings():
@@ -72,7 +72,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                     rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'], objective=r['objective'],
                                      fine_objective=best, reaches=r['objective'] <= best + 1e-9,
                                      seconds=time.perf_counter() - t0, n_opt=len(opt)))
-    return pd.DataFrame(rows)
+        return rows
+    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'), by=('method', 'level')) -> pd.DataFrame:
