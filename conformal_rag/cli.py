@@ -18,8 +18,8 @@ from fastcore.docments import docments
 from fastcore.script import Param, call_parse, store_true
 from . import overconfidence, retrieval, rcrag_collect as rcrag_collection, reproduce as runner   # modules: names looked up at call time (tests patch them)
 from .collect import DEFAULTS as COLLECT_DEFAULTS, default_collection, output_path
-from .overconfidence import DEFAULTS as W2R_DEFAULTS
-from .rcrag_collect import DEFAULTS as RCRAG_DEFAULTS
+from .overconfidence import W2R_DEFAULTS
+from .rcrag_collect import RCRAG_DEFAULTS
 from .conflare import DEFAULT_MODEL as CONFLARE_MODEL, calibrate_folder, load_retriever
 from .data import DatasetUnavailable, QUESTIONS_FILE, build_questions, write_questions, wiki_benchmark
 from .llm import LLM, PROMPTS, parse_model_spec, with_options
@@ -295,8 +295,8 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            sources:Opt(nargs='*', metavar='SOURCE')=overconfidence.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
                            format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
-    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_generations`)."
-    print(overconfidence.collect_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, shots,
+    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_w2r_generations`)."
+    print(overconfidence.collect_w2r_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, shots,
                                              max_new_tokens, long_tokens, batch_prompts, out, cache, dataset=dataset,
                                              strategies=tuple(strategies), sources=tuple(sources or ()), format_line=format_line))
 
@@ -320,8 +320,8 @@ def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'
                   pilot:bool=True, # also sample the parse-rate pilot; --no-pilot skips it
                   dataset:str='wiki', # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
                  ):
-    "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_generations`)."
-    print(rcrag_collection.collect_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, pilot, out, cache,
+    "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_rcrag_generations`)."
+    print(rcrag_collection.collect_rcrag_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, pilot, out, cache,
                                     batch_prompts, block, jobs, shots=shots, passage_words=passage_words,
                                     max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))
 

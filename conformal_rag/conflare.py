@@ -23,11 +23,11 @@ from fastcore.basics import patch
 __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'SCORES', 'UNANSWERED', 'FORMAT_VERSION',
            'DEFAULT_MODEL', 'SETTINGS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans', 'chunk_pages',
            'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt', 'is_chat_llm',
-           'parse_question_answer', 'parse_yes_no', 'write_questions', 'fake_conflare_llm', 'label_questions',
-           'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff', 'ConformalRetriever',
-           'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm', 'wiki_collection',
-           'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials', 'label_agreement',
-           'summarize_trials', 'wiki_evaluation']
+           'parse_question_answer', 'parse_yes_no', 'write_calibration_questions', 'fake_conflare_llm',
+           'label_questions', 'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff',
+           'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm',
+           'wiki_collection', 'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials',
+           'label_agreement', 'summarize_conflare_trials', 'wiki_evaluation']
 
 # %% ../nbs/08_conflare.ipynb #3a3de3eb
 def write_pdf(path, # the file to write
@@ -327,7 +327,7 @@ def parse_yes_no(text:str # the LLM's reply to a yes/no question
     return True if w[0] in _YES else False if w[0] in _NO else None
 
 # %% ../nbs/08_conflare.ipynb #fddf6320
-def write_questions(collection:ChunkCollection, # the chunks
+def write_calibration_questions(collection:ChunkCollection, # the chunks
                     llm:LLM, # every call goes through `LLM` (cached, resumable)
                     n_questions:int=50, # chunks sampled (one question each)
                     seed:int=0, # sampling seed (chunks and LLM)
@@ -657,7 +657,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     chunks = chunk_documents(folder, size, overlap, skip_unknown=skip_unknown, progress=progress)
     col = ChunkCollection(chunks, encoder, progress=progress)
     llm = llm or LLM('local', model=model, progress=progress)
-    qs = write_questions(col, llm, n_questions, seed, chat, min(min_chars, int(col.lengths.max())))
+    qs = write_calibration_questions(col, llm, n_questions, seed, chat, min(min_chars, int(col.lengths.max())))
     labels = label_questions(col, qs, llm, bound, score, unanswered, chat, seed=seed, progress=progress)
     scores = labels['score'].to_numpy(dtype=np.float64)
     report = dict(folder=str(Path(folder).resolve()), documents=int(chunks['source'].nunique()), chunks=len(chunks),
@@ -823,7 +823,7 @@ def label_agreement(labels:pd.DataFrame, # from `label_questions` (score='first'
 SETTINGS = {'gold': '(a) benchmark questions, gold labels', 'llm': '(b) LLM questions, LLM labels',
             'source': "(b') LLM questions, source-chunk labels", 'transfer': '(b) LLM-calibrated cutoff on benchmark questions'}
 
-def summarize_trials(trials:pd.DataFrame) -> pd.DataFrame:
+def summarize_conflare_trials(trials:pd.DataFrame) -> pd.DataFrame:
     "Mean and standard deviation of coverage and chunks returned per setting and alpha, with `level = 1 - alpha`."
     g = trials.groupby(['setting', 'alpha'], sort=False)
     out = g.agg(coverage=('coverage', 'mean'), coverage_std=('coverage', 'std'), chunks_returned=('passages_returned', 'mean'),
@@ -869,7 +869,7 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     gold = gold_retrieval(col, gq); t['collection_and_embedding'] = time.time() - t0
     kw = dict(alphas=alphas, n_trials=n_trials, cal_frac=cal_frac, seed=seed, method=method)
     trials = [conflare_trials(gold, **kw).assign(setting=SETTINGS['gold'])]
-    t0 = time.time(); qs = write_questions(col, llm, n_questions, seed, chat); t['questions'] = time.time() - t0
+    t0 = time.time(); qs = write_calibration_questions(col, llm, n_questions, seed, chat); t['questions'] = time.time() - t0
     pq = qs[qs['parsed']].reset_index(drop=True)
     if len(pq) < 2: raise ValueError(f"only {len(pq)} of {len(qs)} LLM replies gave a question: too few to calibrate")
     S = col.scores(pq['question'].tolist())
@@ -886,5 +886,5 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     trials = pd.concat(trials, ignore_index=True)
     sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()), gold_questions=len(gq),
                  gold_questions_labelled=len(sub), llm_questions=len(pq))
-    return dict(trials=trials, summary=summarize_trials(trials), agreement=agreement, parse=_parse_counts(qs, lab, glab), sizes=sizes,
+    return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement, parse=_parse_counts(qs, lab, glab), sizes=sizes,
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)

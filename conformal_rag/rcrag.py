@@ -13,12 +13,12 @@ from .matching import normalize_answer, correctness_rule
 from .experiments import demo_block
 
 # %% auto #0
-__all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
+__all__ = ['RAG_INSTRUCTION', 'RCRAG_PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'RCRAG_DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
            'KEEP_DISCARD_CASES', 'DECISIONS', 'OUTCOMES', 'ROUND_OUTCOMES', 'FUSIONS', 'STOP', 'METHOD_STEPS',
            'check_prompt_name', 'format_passages', 'rag_demo', 'user_turn', 'dialogue', 'is_rejection', 'Reply',
            'parse_reply', 'parse_keep_discard', 'parse_probability', 'binary', 'answers_match', 'judgment_label',
            'judge_round', 'side_decision', 'fuse', 'fuse_outcome', 'unknown_rule', 'RCConfig', 'ask',
-           'ioe_needs_second_step', 'ioe_outcome', 'fake_rcrag_reply', 'fake_llm', 'RCRun', 'run_rcrag',
+           'ioe_needs_second_step', 'ioe_outcome', 'fake_rcrag_reply', 'fake_rcrag_llm', 'RCRun', 'run_rcrag',
            'decision_table']
 
 # %% ../nbs/13_rcrag.ipynb #65635169
@@ -32,7 +32,7 @@ _PROBABILITY = ("Provide the probability that your {what} is correct. Give ONLY 
                 "answer is correct, without any extra commentary whatsoever; just the probability!>\n")
 _CF_QUALITY = "Assume that your answer is wrong because the quality of your referred passages is poor. Please re-select the passages, to regenerate the answer with one or few words"
 
-PROMPTS = {
+RCRAG_PROMPTS = {
     'rag': dict(text=RAG_INSTRUCTION + "{demos}\nQuestion: {question}\nPassages: {passages}", tail='\nAnswer:',
                 appendix='C.1', source='verbatim'),
     'cf_quality': dict(text=_CF_QUALITY + " and your referred passage id as evidence.", tail='\nAnswer:',
@@ -65,14 +65,14 @@ CF_KINDS = ('cf_usage', 'cf_quality', 'cf_quality_no_ids')   # the counterfactua
 FUSION_PROMPT = {'cf_usage': 'fusion_usage', 'cf_quality': 'fusion_quality'}  # direct selection asks the discarding side
 
 # %% ../nbs/13_rcrag.ipynb #366eeb10
-def check_prompt_name(name:str # a key of `PROMPTS`
+def check_prompt_name(name:str # a key of `RCRAG_PROMPTS`
                      ) -> str:
     "Return `name` when it is a known prompt; else raise `ValueError` naming it."
-    if name not in PROMPTS: raise ValueError(f"unknown RC-RAG prompt {name!r}; known: {list(PROMPTS)}")
+    if name not in RCRAG_PROMPTS: raise ValueError(f"unknown RC-RAG prompt {name!r}; known: {list(RCRAG_PROMPTS)}")
     return name
 
 # %% ../nbs/13_rcrag.ipynb #2cf0165b
-DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by its id
+RCRAG_DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by its id
     dict(question="What is the capital of Australia?", answer="Canberra", evidence="Passage-1",
          passages=["Sydney is the largest city in Australia and the capital of New South Wales.",
                    "Canberra is the capital city of Australia and the seat of its federal government.",
@@ -95,25 +95,25 @@ def format_passages(passages:list, # passage texts, best first
     return '\n'.join(f"Passage-{i}: {cut(t)}" for i, t in enumerate(passages))
 
 # %% ../nbs/13_rcrag.ipynb #79f2c37d
-def rag_demo(d:dict # one of `DEMOS`
+def rag_demo(d:dict # one of `RCRAG_DEMOS`
             ) -> str:
     "A worked example in the RAG prompt's own format (for `experiments.demo_block`)."
     return (f"\nQuestion: {d['question']}\nPassages: {format_passages(d['passages'])}\nAnswer: {d['answer']}.\n"
             f"Evidence: ## {d['evidence']} ##.\n")
 
 # %% ../nbs/13_rcrag.ipynb #8b15817a
-def user_turn(name:str, # a key of `PROMPTS`
+def user_turn(name:str, # a key of `RCRAG_PROMPTS`
               question:str='', # the question (RAG and priori prompts)
               passages:str='', # formatted passages (RAG and priori prompts)
               shots:int=0, # demonstrations (RAG prompt only)
               chat:bool=False # a chat model: no cue after prompts without a tail
              ) -> str:
     "The text of one user turn: the prompt, filled, with the authors' tail (and a cue for base models)."
-    p = PROMPTS[check_prompt_name(name)]
+    p = RCRAG_PROMPTS[check_prompt_name(name)]
     if '{question}' in p['text'] and (not isinstance(question, str) or not question.strip()):
         raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
     if '{passages}' in p['text'] and not str(passages).strip(): raise ValueError(f"prompt {name!r} needs passages")
-    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demo_block(DEMOS, shots, rag_demo) if name == 'rag' else '')
+    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demo_block(RCRAG_DEMOS, shots, rag_demo) if name == 'rag' else '')
     return text + (p['tail'] or ('' if chat else '\n' + p['cue']))
 
 # %% ../nbs/13_rcrag.ipynb #e70f39c0
@@ -373,7 +373,7 @@ class RCConfig:
             if not (isinstance(v, int) and v >= 1): raise ValueError(f"{f} must be a positive integer, got {v!r}")
         if not (isinstance(self.no_ids_rounds, int) and 0 <= self.no_ids_rounds <= self.rounds):
             raise ValueError(f"no_ids_rounds must be 0..rounds={self.rounds}, got {self.no_ids_rounds!r}")
-        demo_block(DEMOS, self.shots, rag_demo)   # checks shots
+        demo_block(RCRAG_DEMOS, self.shots, rag_demo)   # checks shots
         bad = [f for f in self.fusion if f not in ('direct', 'probability')]
         if bad: raise ValueError(f"fusion prompts must be 'direct' and/or 'probability', got {bad}")
         object.__setattr__(self, 'fusion', tuple(self.fusion))
@@ -441,7 +441,7 @@ def fake_rcrag_reply(prompt, i:int=0, seed:int=0) -> str:
     return f"{pick[1]}.\nEvidence: ## Passage-{pick[0]} ##." if h % 5 else "Unknown."
 
 # %% ../nbs/13_rcrag.ipynb #5ad17e89
-def fake_llm(model:str='fake') -> LLM:
+def fake_rcrag_llm(model:str='fake') -> LLM:
     "An `LLM` over a `FakeBackend` with `fake_rcrag_reply`, without a cache."
     return LLM(FakeBackend(fake_rcrag_reply, model=model), cache=False, progress=False)
 

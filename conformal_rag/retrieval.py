@@ -21,7 +21,7 @@ from fastcore.basics import patch
 __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'SIMILARITIES', 'SCORES_FILE', 'RETRIEVERS',
            'tokenize', 'passage_texts', 'check_k', 'top_k', 'BM25Reference', 'BM25', 'minilm_path', 'load_encoder',
            'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
-           'check_gold_rows', 'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set_rows',
+           'check_gold_rows', 'retrieve', 'retrieval_nonconformity', 'calibrate_retrieval', 'retrieval_set_rows',
            'retrieval_covered', 'set_size', 'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever',
            'load_score_file', 'wiki_retrieval', 'build_score_file']
 
@@ -600,7 +600,7 @@ def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything wi
                      None if gold_rows is None else cat(gs, 0), None if gold_rows is None else cat(gr, 0).astype(np.int64))
 
 # %% ../nbs/02_retrieval.ipynb #f88a5f83
-def retrieval_scores(retrieval:Retrieval) -> np.ndarray:
+def retrieval_nonconformity(retrieval:Retrieval) -> np.ndarray:
     "TRAQ's retrieval nonconformity scores: minus the gold passage's retrieval score."
     if retrieval.gold_score is None: raise ValueError("the retrieval has no gold scores: pass gold_rows to `retrieve`")
     return -np.asarray(retrieval.gold_score, dtype=np.float64)
@@ -613,7 +613,7 @@ def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions 
                        ) -> float:
     "The threshold `tau_ret` on `-score` from calibration questions."
     alpha_ret = check_alpha(alpha_ret, 'alpha_ret')
-    s = retrieval_scores(cal)
+    s = retrieval_nonconformity(cal)
     if traq_filter: s = s[cal.correct]
     return conformal_threshold(s, alpha_ret, method)
 
@@ -626,7 +626,7 @@ def retrieval_set_rows(retrieval:Retrieval, tau_ret:float) -> list[np.ndarray]:
 # %% ../nbs/02_retrieval.ipynb #58726e8c
 def retrieval_covered(retrieval:Retrieval, tau_ret:float) -> np.ndarray:
     "Whether each question's retrieval set holds a gold passage (exact, over the whole corpus)."
-    return in_set(retrieval_scores(retrieval), tau_ret)
+    return in_set(retrieval_nonconformity(retrieval), tau_ret)
 
 # %% ../nbs/02_retrieval.ipynb #5a42e013
 def set_size(retrieval:Retrieval, tau_ret:float) -> tuple[np.ndarray, np.ndarray]:
@@ -654,7 +654,7 @@ def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions,
     alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
     n = len(retrieval.topk_idx)
     labels = pd.DataFrame({'template': np.zeros(n, int) if strata is None else np.asarray(strata)})
-    nc = retrieval_scores(retrieval)
+    nc = retrieval_nonconformity(retrieval)
     rows = []
     for t in range(n_trials):
         cal = (split_examples(labels, {'cal': cal_frac, 'test': 1 - cal_frac}, seed=seed + t) == 'cal').to_numpy()

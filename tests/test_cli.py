@@ -82,8 +82,8 @@ def test_defaults_are_the_modules_defaults(capsys):
     from conformal_rag import collect, overconfidence, rcrag_collect as rcrag
     texts = {n: ' '.join(run(*n.split(), '--help', capsys=capsys)[1].split()) for n in ('collect', 'overconfidence collect', 'rcrag collect')}
     assert f"(default: {collect.DEFAULTS['n_questions']})" in texts['collect']
-    assert f"(default: {overconfidence.DEFAULTS['n_questions']})" in texts['overconfidence collect']
-    assert f"(default: {rcrag.DEFAULTS['jobs']})" in texts['rcrag collect'] and f"(default: {rcrag.DEFAULTS['models']})" in texts['rcrag collect']
+    assert f"(default: {overconfidence.W2R_DEFAULTS['n_questions']})" in texts['overconfidence collect']
+    assert f"(default: {rcrag.RCRAG_DEFAULTS['jobs']})" in texts['rcrag collect'] and f"(default: {rcrag.RCRAG_DEFAULTS['models']})" in texts['rcrag collect']
 
 @pytest.fixture
 def empty(tmp_path):
