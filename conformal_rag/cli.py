@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['EPILOG', 'INPUT_ERRORS', 'SERVER_ERRORS', 'EXIT_BAD_INPUT', 'EXIT_SERVER', 'COMMANDS', 'OneLineParser',
-           'positive_int', 'int_at_least', 'nonnegative_float', 'output_name', 'writable_file', 'Opt', 'add_param',
+           'int_at_least', 'positive_int', 'nonnegative_float', 'output_name', 'writable_file', 'Opt', 'add_param',
            'command_parser', 'command', 'error_line', 'exit_status', 'yaml_error_line', 'run_command', 'collect',
            'conflare_calibrate', 'conflare_ask', 'data_build', 'data_stats', 'models_list', 'models_fetch',
            'model_strings', 'overconfidence_collect', 'rcrag_collect', 'parse_override', 'shown_path', 'report_runs',
@@ -26,6 +26,7 @@ from .llm import LLM, PROMPTS, parse_model_spec, with_options
 from .models import MODELS, ModelUnavailable, fetch, local_dir
 from .openai_backend import RequestFailed
 from .paths import data_dir, repo_root
+from .conformal import check_count, count_requirement
 
 # %% ../nbs/14_cli.ipynb #8b1062e6
 class OneLineParser(argparse.ArgumentParser):
@@ -34,24 +35,20 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n")
 
 # %% ../nbs/14_cli.ipynb #1d76473a
-def positive_int(v:str # the option's text
-                ) -> int:
-    "An argparse type: an integer >= 1, else 'must be a positive integer, got ...'."
-    try: x = int(v)
-    except ValueError: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}") from None
-    if x < 1: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}")
-    return x
-
-# %% ../nbs/14_cli.ipynb #eb2f55e3
 def int_at_least(lo:int # the smallest value allowed
                 ):
-    "An argparse type: an integer >= `lo`, else 'must be an integer >= lo, got ...'."
+    "An argparse type: an integer >= `lo` (`conformal.check_count`)."
     def int_at_least(v:str) -> int:
-        try: i = int(v)
-        except ValueError: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}") from None
-        if i < lo: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}")
-        return i
+        try: return check_count(int(v), 'value', lo)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {count_requirement(lo)}, got {v!r}") from None
     return int_at_least
+
+# %% ../nbs/14_cli.ipynb #3e79ab59
+def positive_int(v:str # the option's text
+                ) -> int:
+    "An argparse type: an integer >= 1 (`int_at_least(1)`)."
+    return int_at_least(1)(v)
 
 # %% ../nbs/14_cli.ipynb #5b9c98af
 def nonnegative_float(v:str # the option's text

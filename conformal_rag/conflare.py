@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .paths import cache_dir
-from .data import check_passages, normalize
-from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
+from .paths import cache_dir, repo_root
+from .data import check_passages, normalize, wiki_benchmark
+from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
+                                     in_set)
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
                                      unit_rows, DenseIndex)
 from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
@@ -94,8 +95,7 @@ def chunk_spans(n:int, # the text's length in characters
                ) -> list[tuple[int, int]]:
     "The `(start, end)` character spans of the chunks of a text of length `n`; the last one ends at `n`."
     n, size = check_count(n, 'n', 0), check_count(size, 'size')
-    if isinstance(overlap, bool) or not isinstance(overlap, (int, np.integer)) or not 0 <= overlap < size:
-        raise ValueError(f"overlap must be an integer in [0, size), got overlap={overlap!r} with size={size}")
+    overlap = check_count(overlap, 'overlap', 0, size - 1)   # less than size
     spans, start = [], 0
     while start < n:
         end = min(start + size, n)
@@ -336,8 +336,7 @@ def write_calibration_questions(collection:ChunkCollection, # the chunks
                     temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
                     max_new_tokens:int=64) -> pd.DataFrame:
     "One row per sampled chunk: chunk_row, chunk_id, question, answer, raw reply, parsed (a usable question)."
-    if isinstance(n_questions, bool) or not isinstance(n_questions, (int, np.integer)) or n_questions < 1:
-        raise ValueError(f"n_questions must be a positive integer, got n_questions={n_questions!r}")
+    n_questions = check_count(n_questions, 'n_questions')
     chat = is_chat_llm(llm) if chat is None else chat
     ok = np.flatnonzero(collection.lengths >= min_chars)
     if len(ok) == 0: raise ValueError(f"no chunk has at least min_chars={min_chars} characters")
@@ -381,10 +380,8 @@ SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
 
 def _check_label_args(score:str, unanswered:str, bound:int):
     "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
-    if score not in SCORES: raise ValueError(f"score must be one of {SCORES}, got score={score!r}")
-    if unanswered not in UNANSWERED: raise ValueError(f"unanswered must be one of {UNANSWERED}, got unanswered={unanswered!r}")
-    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or bound < 1:
-        raise ValueError(f"bound must be a positive integer, got bound={bound!r}")
+    check_choice(score, 'score', SCORES), check_choice(unanswered, 'unanswered', UNANSWERED)
+    check_count(bound, 'bound')
 
 # %% ../nbs/08_conflare.ipynb #6f4ae05f
 def _walk_labels(collection:ChunkCollection, questions:list[str], # the chunks; the questions
@@ -652,7 +649,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
                      progress:bool=True) -> ConformalRetriever:
     "Run CONFLARE's four steps on a folder and save the calibrated retriever (see `ConformalRetriever.load`)."
     alpha = check_alpha(alpha)
-    if method not in ('exact', 'conflare'): raise ValueError(f"method must be 'exact' or 'conflare', got method={method!r}")
+    check_choice(method, 'method', ('exact', 'conflare'))
     t0 = time.time()
     chunks = chunk_documents(folder, size, overlap, skip_unknown=skip_unknown, progress=progress)
     col = ChunkCollection(chunks, encoder, progress=progress)
@@ -692,7 +689,6 @@ def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2
                    strict:bool=True, # replay: fail on a request missing from the export (else count it)
                    **kwargs) -> LLM:
     "The LLM of the paper notebook by name."
-    from conformal_rag.paths import repo_root
     if name == 'fake': return fake_conflare_llm()
     if name == 'replay':
         if generations is None: raise ValueError("llm='replay' needs the generations export (generations=...)")
@@ -707,10 +703,8 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
                     encoder=None, # chunk encoder; all-MiniLM-L6-v2 when None
                     progress:bool=True) -> tuple[ChunkCollection, pd.DataFrame]:
     "A collection of random benchmark passages, and the benchmark questions with a gold passage in it (with `gold_rows`)."
-    from conformal_rag.data import wiki_benchmark
     ds = wiki_benchmark()
-    if isinstance(n_passages, bool) or not isinstance(n_passages, (int, np.integer)) or not 1 <= n_passages <= len(ds.passages):
-        raise ValueError(f"n_passages must be an integer in 1..{len(ds.passages)}, got n_passages={n_passages!r}")
+    n_passages = check_count(n_passages, 'n_passages', 1, len(ds.passages))
     pick = np.sort(np.random.default_rng(seed).choice(len(ds.passages), n_passages, replace=False))
     P = ds.passages.iloc[pick]
     chunks = chunk_pages(zip(P['id'], [1]*len(P), P['text']), size, overlap)

@@ -19,6 +19,8 @@ from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_ques
 from .llm import RecordingFake
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
+from .data import QuestionSet, passage_contains, wiki_benchmark
+from .retrieval import load_score_file
 from .stats import bootstrap_ci
 from .conformal import check_array, check_binary
 
@@ -378,8 +380,6 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
                         dataset=None # the `QADataset`; the embedded benchmark by default
                        ) -> pd.DataFrame:
     "Per question: the sparse (BM25) and dense top-1 documents, the gold and the corrupted gold document, and whether each is a gold passage."
-    from conformal_rag.data import wiki_benchmark
-    from conformal_rag.retrieval import load_score_file
     ds = dataset or wiki_benchmark()
     scores = load_score_file()
     row_of = {q: i for i, q in enumerate(ds.examples['id'])}
@@ -401,8 +401,7 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
 # %% ../nbs/09_overconfidence.ipynb #c7f87345
 def doc_contains(doc:str, answer:str) -> bool:
     "Whether a document holds an answer: `data.passage_contains` (accents folded, whole words), the benchmark's keep rule."
-    from conformal_rag.data import passage_contains as _data_contains
-    return _data_contains(doc, answer)
+    return passage_contains(doc, answer)
 
 # %% ../nbs/09_overconfidence.ipynb #a98343ba
 def precision_at_1(docs:pd.DataFrame, # from `benchmark_documents`
@@ -700,7 +699,6 @@ def experiment_documents(ds, # the dataset of `experiments.experiment_questions`
                          questions:pd.DataFrame # its draw
                         ) -> pd.DataFrame|None:
     "`benchmark_documents` of the draw, or None when the dataset has no passages (a `data.QuestionSet`)."
-    from conformal_rag.data import QuestionSet
     return None if isinstance(ds, QuestionSet) else benchmark_documents(questions, ds)
 
 # %% ../nbs/09_overconfidence.ipynb #3ae70e57

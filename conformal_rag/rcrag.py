@@ -11,6 +11,7 @@ import pandas as pd
 from .llm import LLM, FakeBackend, check_prompt
 from .matching import normalize_answer, correctness_rule
 from .experiments import demo_block
+from .conformal import check_array, check_choice, check_count
 
 # %% auto #0
 __all__ = ['RAG_INSTRUCTION', 'RCRAG_PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'RCRAG_DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
@@ -89,8 +90,7 @@ def format_passages(passages:list, # passage texts, best first
                    ) -> str:
     "The passages as the authors number them: one `Passage-i: text` line each."
     if isinstance(passages, str) or not len(passages): raise ValueError(f"need a non-empty list of passages, got {passages!r}")
-    if max_words is not None and not (isinstance(max_words, int) and max_words >= 1):
-        raise ValueError(f"max_words must be a positive integer or None, got {max_words!r}")
+    if max_words is not None: check_count(max_words, 'max_words')
     cut = lambda t: ' '.join(str(t).split()[:max_words] if max_words else str(t).split())
     return '\n'.join(f"Passage-{i}: {cut(t)}" for i, t in enumerate(passages))
 
@@ -290,7 +290,7 @@ def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' 
                   N:int # rounds that count
                  ) -> str:
     "'keep' when the first N rounds all continued, else the first other round's outcome ('discard' or 'unparsed')."
-    if not (isinstance(N, int) and N >= 1): raise ValueError(f"N must be a positive integer, got {N!r}")
+    check_count(N, 'N')
     bad = [r for r in rounds if r not in ROUND_OUTCOMES]
     if bad: raise ValueError(f"unknown round outcomes {bad}; expected one of {ROUND_OUTCOMES}")
     stop = next((r for r in rounds[:N] if r != 'continue'), None)
@@ -333,7 +333,7 @@ def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed
                 ) -> str:
     "The fused outcome with unparsed kept apart: 'keep', 'discard' or 'unparsed'."
     for name, v in (('usage', usage), ('quality', quality)):
-        if v not in OUTCOMES: raise ValueError(f"{name} must be one of {OUTCOMES}, got {v!r}")
+        check_choice(v, name, OUTCOMES)
     if strategy not in FUSIONS: raise ValueError(f"unknown fusion strategy {strategy!r}; known: {FUSIONS}")
     if 'unparsed' in (usage, quality):
         return 'discard' if strategy == 'safety' and 'discard' in (usage, quality) else 'unparsed'
@@ -369,10 +369,8 @@ class RCConfig:
     rule:str = 'rcrag'         # the matching rule of labels and judgments
     def __post_init__(self):
         for f in ('k', 'passage_words', 'max_new_tokens', 'rounds'):
-            v = getattr(self, f)
-            if not (isinstance(v, int) and v >= 1): raise ValueError(f"{f} must be a positive integer, got {v!r}")
-        if not (isinstance(self.no_ids_rounds, int) and 0 <= self.no_ids_rounds <= self.rounds):
-            raise ValueError(f"no_ids_rounds must be 0..rounds={self.rounds}, got {self.no_ids_rounds!r}")
+            check_count(getattr(self, f), f)
+        check_count(self.no_ids_rounds, 'no_ids_rounds', 0, self.rounds)
         demo_block(RCRAG_DEMOS, self.shots, rag_demo)   # checks shots
         bad = [f for f in self.fusion if f not in ('direct', 'probability')]
         if bad: raise ValueError(f"fusion prompts must be 'direct' and/or 'probability', got {bad}")
@@ -622,7 +620,7 @@ def decision_table(run:RCRun, # from `run_rcrag`
                    probability_pick:str='first' # verbalized probabilities: 'first' decimal (the authors' code) or 'last'
                   ) -> pd.DataFrame:
     "One row per question, method and N: model, retriever, id, label, method, N, raw (before the unknown rule), decision (unparsed = discard), outcome (keep, discard or unparsed), rag_parsed."
-    if not 0 <= threshold <= 1: raise ValueError(f"threshold must be in [0, 1], got {threshold!r}")
+    check_array(threshold, 'threshold', 0, 1, ndim=0)
     _check_decision(unparsed, 'unparsed')
     ids, rows = run.questions['id'].tolist(), []
     def add(i, method, N, d, o): # d: the authors' keep/discard; o: the outcome, unparsed apart

@@ -12,6 +12,8 @@ from .llm import LLM, FakeBackend, llm_from_spec
 from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
+from . import retrieval
+from .conformal import check_choice, check_count
 from .rcrag import RCConfig, fake_rcrag_llm, fake_rcrag_reply, run_rcrag
 from .rcrag_metrics import parse_rate_table
 
@@ -28,8 +30,7 @@ def top_passages(ds, # the `QADataset`
                  retriever:str='dense', # 'dense' or 'sparse'
                  k:int=3) -> list:
     "Each question's top-k passage texts: the committed scores for the embedded benchmark, live retrieval otherwise."
-    from conformal_rag import retrieval
-    if retriever not in RCRAG_RETRIEVERS: raise ValueError(f"retriever must be one of {list(RCRAG_RETRIEVERS)}, got {retriever!r}")
+    check_choice(retriever, 'retriever', RCRAG_RETRIEVERS)
     text = ds.passages['text'].to_numpy()
     if ds.name == 'wiki':
         sc = retrieval.load_score_file()[RCRAG_RETRIEVERS[retriever]]
@@ -73,7 +74,7 @@ def run_models(models=RCRAG_DEFAULTS['models'], # models to run
                **cfg # `RCConfig` fields (shots, passage_words, max_new_tokens, rounds, ...)
               ) -> tuple:
     "(questions, runs): one `RCRun` per model and retriever."
-    if block is not None and not (isinstance(block, int) and block >= 1): raise ValueError(f"block must be a positive integer, got {block!r}")
+    if block is not None: check_count(block, 'block')
     ds, qs = experiment_questions(n_questions, seed, dataset)
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
     runs = []
@@ -125,7 +126,7 @@ def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'], n_questions:int=R
                        ) -> Path:
     "Sample every generation of the default run (resumable through the cache), exporting after every run."
     for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
-        if not (isinstance(v, int) and v >= 1): raise ValueError(f"{name} must be a positive integer, got {v!r}")
+        check_count(v, name)
     out = Path(out) if out else data_dir(RCRAG_GENERATIONS_FILE)
     if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
         import multiprocessing as mp
