@@ -258,8 +258,8 @@ def conflare_prompt(kind:str, # 'question', 'label' or 'answer'
                     chat:bool=True, # a chat message (instruct models) or few-shot text (base models)
                     **fields) -> str|list:
     "The filled prompt: a one-message chat list when `chat`, else text."
+    kind = check_choice(kind, 'kind', ('question', 'label', 'answer'))
     name = f"{kind}_{'chat' if chat else 'completion'}"
-    if name not in CONFLARE_PROMPTS: raise ValueError(f"unknown prompt kind {kind!r}; known: question, label, answer")
     fill = lambda **f: CONFLARE_PROMPTS[name].format(**{k: str(v).strip() for k, v in f.items()})
     text = fill(**fields)
     demos = LABEL_EXAMPLES if kind == 'label' else []

@@ -22,7 +22,7 @@ from .paths import data_dir
 from .data import QuestionSet, passage_contains, wiki_benchmark
 from .retrieval import load_score_file
 from .stats import bootstrap_ci
-from .conformal import check_array, check_binary
+from .conformal import check_array, check_binary, check_choice
 
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES',
@@ -92,8 +92,7 @@ for _d in W2R_DEMOS:  # Punish and Challenge's turn 1 answer in the format of th
 def check_strategy(name:str # a key of `STRATEGIES`
                   ) -> str:
     "Return `name` when it is a known strategy; else raise `ValueError` naming it."
-    if name not in STRATEGIES: raise ValueError(f"unknown strategy {name!r}; known: {list(STRATEGIES)}")
-    return name
+    return check_choice(name, 'strategy', STRATEGIES)
 
 # %% ../nbs/09_overconfidence.ipynb #3f7923a7
 def _demo_text(strategy:str) -> Callable:
@@ -172,7 +171,7 @@ def parse_certainty(response:str, # the model's reply
                     rule:str='strict' # 'strict' (default) or 'paper' (the authors' keyword rule)
                    ) -> tuple[str, str]:
     "(answer, label) of a reply; label is 'certain', 'uncertain' or 'unparsed'."
-    if rule not in ('strict', 'paper'): raise ValueError(f"unknown certainty rule {rule!r}; use 'strict' or 'paper'")
+    check_choice(rule, 'rule', ('strict', 'paper'))
     text = '' if response is None else str(response)
     answer = _strip_answer(text)
     if rule == 'paper':

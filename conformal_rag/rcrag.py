@@ -69,8 +69,7 @@ FUSION_PROMPT = {'cf_usage': 'fusion_usage', 'cf_quality': 'fusion_quality'}  # 
 def check_prompt_name(name:str # a key of `RCRAG_PROMPTS`
                      ) -> str:
     "Return `name` when it is a known prompt; else raise `ValueError` naming it."
-    if name not in RCRAG_PROMPTS: raise ValueError(f"unknown RC-RAG prompt {name!r}; known: {list(RCRAG_PROMPTS)}")
-    return name
+    return check_choice(name, 'prompt', RCRAG_PROMPTS)
 
 # %% ../nbs/13_rcrag.ipynb #2cf0165b
 RCRAG_DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by its id
@@ -204,7 +203,7 @@ def parse_keep_discard(text:str|None, # a direct-selection reply
                        rule:str='robust' # 'robust' (default) or 'paper' (the authors' code)
                       ) -> str|None:
     "'keep', 'discard', or None when the reply does not say one of them unambiguously (rule='robust')."
-    if rule not in ('robust', 'paper'): raise ValueError(f"unknown keep/discard rule {rule!r}; use 'robust' or 'paper'")
+    check_choice(rule, 'rule', ('robust', 'paper'))
     t = '' if text is None else str(text)
     if rule == 'paper': return 'keep' if 'keep' in t else 'discard'
     found = {m.lower() for m in _DOLLARS.findall(t)}
@@ -252,7 +251,7 @@ def binary(outcome:str, # 'keep', 'discard' or 'unparsed'
            unparsed:str='discard' # the decision an unparsed outcome becomes (the authors' code: discard)
           ) -> str:
     "The keep/discard decision of an outcome under the old rule: unparsed becomes `unparsed` (discard)."
-    if outcome not in OUTCOMES: raise ValueError(f"unknown outcome {outcome!r}; expected one of {OUTCOMES}")
+    check_choice(outcome, 'outcome', OUTCOMES)
     return unparsed if outcome == 'unparsed' else outcome
 
 # %% ../nbs/13_rcrag.ipynb #598e1144
@@ -301,11 +300,7 @@ def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' 
 # %% ../nbs/13_rcrag.ipynb #062f569d
 FUSIONS = ('direct', 'probability', 'safety')
 
-# %% ../nbs/13_rcrag.ipynb #3d66bcef
-def _check_decision(d, name):
-    "`d` when it is 'keep' or 'discard'; else a `ValueError` naming `name` and the value."
-    if d not in DECISIONS: raise ValueError(f"{name} must be 'keep' or 'discard', got {d!r}")
-    return d
+
 
 # %% ../nbs/13_rcrag.ipynb #a4e9549c
 def fuse(usage:str, # CF-usage's decision
@@ -316,8 +311,9 @@ def fuse(usage:str, # CF-usage's decision
          unparsed:str='discard' # direct selection: decision for an unparsed reply
         ) -> str:
     "The fused keep/discard decision of the two counterfactual sides."
-    _check_decision(usage, 'usage'); _check_decision(quality, 'quality'); _check_decision(unparsed, 'unparsed')
-    if strategy not in FUSIONS: raise ValueError(f"unknown fusion strategy {strategy!r}; known: {FUSIONS}")
+    for name, d in (('usage', usage), ('quality', quality), ('unparsed', unparsed)):
+        check_choice(d, name, DECISIONS)
+    check_choice(strategy, 'strategy', FUSIONS)
     if usage == quality: return usage
     if strategy == 'safety': return 'discard'
     if strategy == 'direct': return direct if direct in DECISIONS else unparsed
@@ -334,7 +330,7 @@ def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed
     "The fused outcome with unparsed kept apart: 'keep', 'discard' or 'unparsed'."
     for name, v in (('usage', usage), ('quality', quality)):
         check_choice(v, name, OUTCOMES)
-    if strategy not in FUSIONS: raise ValueError(f"unknown fusion strategy {strategy!r}; known: {FUSIONS}")
+    check_choice(strategy, 'strategy', FUSIONS)
     if 'unparsed' in (usage, quality):
         return 'discard' if strategy == 'safety' and 'discard' in (usage, quality) else 'unparsed'
     if strategy == 'probability' and usage != quality and (p_usage is None or p_quality is None): return 'unparsed'
@@ -347,7 +343,7 @@ def unknown_rule(decision:str, # a keep/discard decision (or 'unparsed', which s
                 ) -> str:
     "A kept refusal becomes a discard."
     if decision == 'unparsed': return decision
-    return 'discard' if _check_decision(decision, 'decision') == 'keep' and reject else decision
+    return 'discard' if check_choice(decision, 'decision', DECISIONS) == 'keep' and reject else decision
 
 # %% ../nbs/13_rcrag.ipynb #008bff9c
 STOP = ('\n\n', '\nQuestion:', '\nPassage', '\nAnswer:', '\nAssume', '\nYour answer', '\nProvide', '\nProbability:',
@@ -621,7 +617,7 @@ def decision_table(run:RCRun, # from `run_rcrag`
                   ) -> pd.DataFrame:
     "One row per question, method and N: model, retriever, id, label, method, N, raw (before the unknown rule), decision (unparsed = discard), outcome (keep, discard or unparsed), rag_parsed."
     check_array(threshold, 'threshold', 0, 1, ndim=0)
-    _check_decision(unparsed, 'unparsed')
+    check_choice(unparsed, 'unparsed', DECISIONS)
     ids, rows = run.questions['id'].tolist(), []
     def add(i, method, N, d, o): # d: the authors' keep/discard; o: the outcome, unparsed apart
         o = o if run.rag[i].parsed else 'unparsed'   # no RAG answer was read: nothing to keep or discard
