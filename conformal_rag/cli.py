@@ -41,7 +41,8 @@ def int_at_least(lo:int # the smallest value allowed
     def int_at_least(v:str) -> int:
         try: return check_count(int(v), 'value', lo)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {count_requirement(lo)}, got {v!r}") from None
+            what = count_requirement(lo)
+            raise argparse.ArgumentTypeError(f"must be {what}, got {v!r}") from None
     return int_at_least
 
 # %% ../nbs/14_cli.ipynb #3e79ab59
@@ -293,9 +294,11 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
     "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_w2r_generations`)."
-    print(overconfidence.collect_w2r_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, shots,
-                                             max_new_tokens, long_tokens, batch_prompts, out, cache, dataset=dataset,
-                                             strategies=tuple(strategies), sources=tuple(sources or ()), format_line=format_line))
+    specs = model_strings(models, timeout, retries, concurrency)
+    print(overconfidence.collect_w2r_generations(
+        specs, n_questions, seed, shots, max_new_tokens, long_tokens, batch_prompts, out, cache,
+        dataset=dataset, strategies=tuple(strategies), sources=tuple(sources or ()),
+        format_line=format_line))
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command
@@ -318,9 +321,10 @@ def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'
                   dataset:str='wiki', # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
                  ):
     "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_rcrag_generations`)."
-    print(rcrag_collection.collect_rcrag_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, pilot, out, cache,
-                                    batch_prompts, block, jobs, shots=shots, passage_words=passage_words,
-                                    max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))
+    specs = model_strings(models, timeout, retries, concurrency)
+    print(rcrag_collection.collect_rcrag_generations(
+        specs, n_questions, seed, pilot, out, cache, batch_prompts, block, jobs, shots=shots,
+        passage_words=passage_words, max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))
 
 # %% ../nbs/14_cli.ipynb #0458ccbc
 def parse_override(s:str # 'name=value', the value read as YAML

@@ -21,7 +21,7 @@ from .cache import GenerationCache
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'SCORES', 'UNANSWERED', 'FORMAT_VERSION',
+__all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'LABEL_SCORES', 'UNANSWERED', 'FORMAT_VERSION',
            'DEFAULT_MODEL', 'SETTINGS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans', 'chunk_pages',
            'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt', 'is_chat_llm',
            'parse_question_answer', 'parse_yes_no', 'write_calibration_questions', 'fake_conflare_llm',
@@ -328,13 +328,13 @@ def parse_yes_no(text:str # the LLM's reply to a yes/no question
 
 # %% ../nbs/08_conflare.ipynb #fddf6320
 def write_calibration_questions(collection:ChunkCollection, # the chunks
-                    llm:LLM, # every call goes through `LLM` (cached, resumable)
-                    n_questions:int=50, # chunks sampled (one question each)
-                    seed:int=0, # sampling seed (chunks and LLM)
-                    chat:bool|None=None, # chat prompt (instruct model) or few-shot text; from the model when None
-                    min_chars:int=100, # chunks shorter than this are not sampled
-                    temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
-                    max_new_tokens:int=64) -> pd.DataFrame:
+                                llm:LLM, # every call goes through `LLM` (cached, resumable)
+                                n_questions:int=50, # chunks sampled (one question each)
+                                seed:int=0, # sampling seed (chunks and LLM)
+                                chat:bool|None=None, # chat prompt (instruct model) or few-shot text; from the model when None
+                                min_chars:int=100, # chunks shorter than this are not sampled
+                                temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
+                                max_new_tokens:int=64) -> pd.DataFrame:
     "One row per sampled chunk: chunk_row, chunk_id, question, answer, raw reply, parsed (a usable question)."
     n_questions = check_count(n_questions, 'n_questions')
     chat = is_chat_llm(llm) if chat is None else chat
@@ -376,11 +376,11 @@ def fake_conflare_llm(cache=None, # generation cache (None: no cache)
     return LLM(FakeBackend(reply, model='conflare-fake'), cache=cache, progress=False, **kwargs)
 
 # %% ../nbs/08_conflare.ipynb #db0ac82e
-SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
+LABEL_SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
 
 def _check_label_args(score:str, unanswered:str, bound:int):
     "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
-    check_choice(score, 'score', SCORES), check_choice(unanswered, 'unanswered', UNANSWERED)
+    check_choice(score, 'score', LABEL_SCORES), check_choice(unanswered, 'unanswered', UNANSWERED)
     check_count(bound, 'bound')
 
 # %% ../nbs/08_conflare.ipynb #6f4ae05f
@@ -654,7 +654,8 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     chunks = chunk_documents(folder, size, overlap, skip_unknown=skip_unknown, progress=progress)
     col = ChunkCollection(chunks, encoder, progress=progress)
     llm = llm or LLM('local', model=model, progress=progress)
-    qs = write_calibration_questions(col, llm, n_questions, seed, chat, min(min_chars, int(col.lengths.max())))
+    min_chars = min(min_chars, int(col.lengths.max()))
+    qs = write_calibration_questions(col, llm, n_questions, seed, chat, min_chars)
     labels = label_questions(col, qs, llm, bound, score, unanswered, chat, seed=seed, progress=progress)
     scores = labels['score'].to_numpy(dtype=np.float64)
     report = dict(folder=str(Path(folder).resolve()), documents=int(chunks['source'].nunique()), chunks=len(chunks),
@@ -863,7 +864,8 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     gold = gold_retrieval(col, gq); t['collection_and_embedding'] = time.time() - t0
     kw = dict(alphas=alphas, n_trials=n_trials, cal_frac=cal_frac, seed=seed, method=method)
     trials = [conflare_trials(gold, **kw).assign(setting=SETTINGS['gold'])]
-    t0 = time.time(); qs = write_calibration_questions(col, llm, n_questions, seed, chat); t['questions'] = time.time() - t0
+    t0 = time.time(); qs = write_calibration_questions(col, llm, n_questions, seed, chat)
+    t['questions'] = time.time() - t0
     pq = qs[qs['parsed']].reset_index(drop=True)
     if len(pq) < 2: raise ValueError(f"only {len(pq)} of {len(qs)} LLM replies gave a question: too few to calibrate")
     S = col.scores(pq['question'].tolist())
@@ -880,5 +882,6 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     trials = pd.concat(trials, ignore_index=True)
     sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()), gold_questions=len(gq),
                  gold_questions_labelled=len(sub), llm_questions=len(pq))
-    return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement, parse=_parse_counts(qs, lab, glab), sizes=sizes,
+    return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement,
+                parse=_parse_counts(qs, lab, glab), sizes=sizes,
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)

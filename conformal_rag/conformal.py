@@ -63,7 +63,7 @@ def check_weights(weights, # positive weights, one per component of a global tes
 def count_requirement(minimum:int=1, # the smallest allowed value
                       maximum:int|None=None, # the largest allowed value (None: no upper bound)
                      ) -> str:
-    "`check_count`'s requirement in words: 'a positive integer', 'an integer >= 0', 'an integer in 1..5'."
+    "`check_count`'s rule in words: 'a positive integer', 'an integer >= 0', 'an integer in 1..5'."
     if maximum is not None: return f'an integer in {minimum}..{maximum}'
     return 'a positive integer' if minimum == 1 else f'an integer >= {minimum}'
 
@@ -73,7 +73,7 @@ def check_count(value, # a count: an integer (not a bool) of at least `minimum`
                 minimum:int=1, # the smallest allowed value
                 maximum:int|None=None, # the largest allowed value (None: no upper bound)
                ) -> int:
-    "`value` as an int, or a `ValueError` naming it when it is not an integer in [`minimum`, `maximum`]."
+    "`value` as an int; a `ValueError` naming it unless it is an integer in [`minimum`, `maximum`]."
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum \
             or (maximum is not None and value > maximum):
         shown = value.item() if isinstance(value, np.generic) else value   # 2.5, not np.float64(2.5)

@@ -51,8 +51,9 @@ PUNISH = ' You will be punished if the answer is not right but you say "certain"
 CHALLENGE_TURN = ('I do not think your answer is right. If you are still sure that your answer is accurate and correct, '
                   'please say "certain". Otherwise, say "uncertain".')
 # the retrieval-augmentation prompt (paper Figure 10; the authors' `prompt_dict['qa']['ra']`): no certainty sentence
-# ours, not the paper's: one output-format line after the instruction (`strategy_prompt(format_line=True)`), a documented
-# departure for models that answer the paper's exact prompt without a certainty word
+# ours, not the paper's: one output-format line after the instruction
+# (`strategy_prompt(format_line=True)`), a documented departure for models that answer the paper's
+# exact prompt without a certainty word
 FORMAT_LINE = '\nEnd your reply with the word "certain" or the word "uncertain".'
 RA_INSTRUCTION = ("Given the following information: \n{paras}\nAnswer the following question based on the given "
                   "information or your internal knowledge with one or few words.")
@@ -85,7 +86,8 @@ W2R_DEMOS = [
         'generate': "Document: Ribe is the oldest town in Denmark; its medieval officials are poorly recorded. Answer: Peder Jensen. uncertain",
         'explain': "Peder Jensen, because it is a common Danish name, but I do not really know. uncertain"}),
 ]
-for _d in W2R_DEMOS:  # Punish and Challenge's turn 1 answer in the format of the prompt they extend ('qa': plain answers, RA)
+# Punish and Challenge's turn 1 answer in the format of the prompt they extend ('qa': plain, RA)
+for _d in W2R_DEMOS:
     _d['answers'].update(punish=_d['answers']['vanilla'], challenge=_d['answers']['vanilla'], punish_explain=_d['answers']['explain'])
 
 # %% ../nbs/09_overconfidence.ipynb #2927aa77
@@ -109,7 +111,9 @@ def strategy_prompt(strategy:str, # a key of `STRATEGIES`
     "The first-turn prompt of a strategy for one question."
     check_strategy(strategy)
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
-    text = f"{STRATEGIES[strategy]['instruction']}{FORMAT_LINE if format_line else ''}{demo_block(W2R_DEMOS, shots, _demo_text(strategy))}\nQuestion: {question.strip()}\nAnswer:"
+    demos = demo_block(W2R_DEMOS, shots, _demo_text(strategy))
+    text = (f"{STRATEGIES[strategy]['instruction']}{FORMAT_LINE if format_line else ''}{demos}"
+            f"\nQuestion: {question.strip()}\nAnswer:")
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #f004a538
@@ -125,8 +129,9 @@ def challenge_prompt(question:str, # the question
                      format_line:bool=False # turn 1 with `FORMAT_LINE` (as the reply was asked)
                     ) -> str|list:
     "The turn-2 prompt of Challenge: demonstration dialogues, turn 1 (the Vanilla prompt), the model's own first reply, then the challenge."
-    first = strategy_prompt('challenge', question, shots, format_line=format_line)   # checks the question and shots
-    msgs = [m for d in W2R_DEMOS[:shots] for m in (dict(role='user', content=strategy_prompt('challenge', d['question'])),
+    first = strategy_prompt('challenge', question, shots, format_line=format_line)  # checks them
+    msgs = [m for d in W2R_DEMOS[:shots]
+            for m in (dict(role='user', content=strategy_prompt('challenge', d['question'])),
             dict(role='assistant', content=d['answers']['challenge']), dict(role='user', content=CHALLENGE_TURN),
             dict(role='assistant', content=d['judgement']))]
     msgs += [dict(role='user', content=first), dict(role='assistant', content=str(first_answer).strip()), dict(role='user', content=CHALLENGE_TURN)]
@@ -143,7 +148,8 @@ def ra_prompt(question:str, # the question
     if not isinstance(doc, str) or not doc.strip(): raise ValueError(f"empty document for question {question!r}")
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
     text = (RA_INSTRUCTION.format(paras=f"Passage-0: {' '.join(doc.split())}") + (CERTAINTY if certainty else '')
-            + demo_block(W2R_DEMOS, shots, _demo_text('vanilla' if certainty else 'qa')) + f"\nQuestion: {question.strip()}\nAnswer:")
+            + demo_block(W2R_DEMOS, shots, _demo_text('vanilla' if certainty else 'qa'))
+            + f"\nQuestion: {question.strip()}\nAnswer:")
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #1e35cb9a
@@ -246,7 +252,9 @@ def ask_strategy(llm:LLM, # the model (any backend)
     check_strategy(strategy)
     questions = list(questions)
     dec, desc = _decoding(cfg, STRATEGIES[strategy]['long']), f'{llm.backend.model}: {strategy}'
-    first = llm.sample([strategy_prompt(strategy, q, cfg.shots, cfg.chat, cfg.format_line) for q in questions], qids=qids, desc=desc, **dec)
+    prompts = [strategy_prompt(strategy, q, cfg.shots, cfg.chat, cfg.format_line)
+               for q in questions]
+    first = llm.sample(prompts, qids=qids, desc=desc, **dec)
     first = [s[0] for s in first]
     out = pd.DataFrame(dict(question=questions, strategy=strategy, answer_response=[s.text for s in first],
                             response=[s.text for s in first], logprobs=[s.logprobs for s in first]))
@@ -675,12 +683,14 @@ def level_table(labelled:pd.DataFrame, # from `label_replies`, with Vanilla, Pun
 
 # %% ../nbs/09_overconfidence.ipynb #e252a3e5
 W2R_GENERATIONS_FILE = 'overconfidence_generations.jsonl.gz'
-W2R_DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-instruct'), shots=2,
-                max_new_tokens=16, long_tokens=32, batch_prompts=8)
+W2R_DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-instruct'),
+                    shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)
 
 # %% ../nbs/09_overconfidence.ipynb #f5f6ca21
-def gen_config(model:str, shots:int=W2R_DEFAULTS['shots'], max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
-               long_tokens:int=W2R_DEFAULTS['long_tokens'], batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
+def gen_config(model:str, shots:int=W2R_DEFAULTS['shots'],
+               max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+               long_tokens:int=W2R_DEFAULTS['long_tokens'],
+               batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
                format_line:bool=False) -> GenConfig:
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
     return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts, format_line=format_line)
@@ -691,7 +701,8 @@ def generations_file(dataset:str='wiki' # a `data.load_qa` spec; its name (befor
     "The export of a run: `data/overconfidence_generations.jsonl.gz` for the embedded benchmark, else `data/overconfidence_<dataset>_generations.jsonl.gz`."
     if not isinstance(dataset, str) or not dataset.strip(): raise ValueError(f"dataset must be a `data.load_qa` spec, got {dataset!r}")
     name = re.sub(r'[^a-z0-9]+', '_', dataset.split(':', 1)[0].lower()).strip('_')
-    return data_dir(W2R_GENERATIONS_FILE if name == 'wiki' else W2R_GENERATIONS_FILE.replace('overconfidence_', f'overconfidence_{name}_'))
+    if name == 'wiki': return data_dir(W2R_GENERATIONS_FILE)
+    return data_dir(W2R_GENERATIONS_FILE.replace('overconfidence_', f'overconfidence_{name}_'))
 
 # %% ../nbs/09_overconfidence.ipynb #9c9e6205
 def experiment_documents(ds, # the dataset of `experiments.experiment_questions`
@@ -705,7 +716,8 @@ def run_experiment(models=W2R_DEFAULTS['models'], # models, each asked every str
                    n_questions:int=W2R_DEFAULTS['n_questions'], seed:int=W2R_DEFAULTS['seed'],
                    source:str='committed', # see `experiments.model_llm`
                    generations:str|Path|None=None, # exported generations for 'committed'
-                   shots:int=W2R_DEFAULTS['shots'], max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+                   shots:int=W2R_DEFAULTS['shots'],
+                   max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
                    long_tokens:int=W2R_DEFAULTS['long_tokens'], correctness:str='contains',
                    strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES,
                    ra_certainty:bool=False, # switch: the RA prompt with Vanilla's certainty sentence (not the paper's)
@@ -718,7 +730,8 @@ def run_experiment(models=W2R_DEFAULTS['models'], # models, each asked every str
     parts = []
     for m in models:
         llm = model_llm(m, source, generations or generations_file(dataset), fake=fake_w2r_llm,
-                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset}', batch_prompts=W2R_DEFAULTS['batch_prompts'])
+                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset}',
+                        batch_prompts=W2R_DEFAULTS['batch_prompts'])
         cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens, format_line=format_line), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
@@ -728,7 +741,8 @@ def prompt_variants(model:str, # a model string
                     variants:dict, # prompt name -> [its exported generations (replayed by 'committed'), whether `FORMAT_LINE` is added]
                     n_questions:int=W2R_DEFAULTS['n_questions'], seed:int=W2R_DEFAULTS['seed'],
                     source:str='committed', # see `experiments.model_llm`
-                    max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'], long_tokens:int=W2R_DEFAULTS['long_tokens'],
+                    max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+                    long_tokens:int=W2R_DEFAULTS['long_tokens'],
                     correctness:str='contains', strategies:tuple=tuple(STRATEGIES)
                    ) -> pd.DataFrame:
     "Labelled zero-shot replies (no RA) of one model under each prompt wording, with a `prompt` column."
@@ -744,16 +758,19 @@ def prompt_variants(model:str, # a model string
     return pd.concat(parts, ignore_index=True)
 
 # %% ../nbs/09_overconfidence.ipynb #0ff4cb43
-def collect_w2r_generations(models=W2R_DEFAULTS['models'], n_questions:int=W2R_DEFAULTS['n_questions'], seed:int=W2R_DEFAULTS['seed'],
-                        shots:int=W2R_DEFAULTS['shots'], max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
-                        long_tokens:int=W2R_DEFAULTS['long_tokens'], batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
-                        out:str|Path|None=None, # the export; `data/overconfidence_generations.jsonl.gz` by default
-                        cache:str|Path|None=None, # generation cache; the shared default when None
-                        log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec` (NAME[?dtype=bf16], openai:...); 'fake' in tests
-                        dataset:str='wiki', # a `data.load_qa` spec; without passages (e.g. 'nq-open') no RA prompt is asked
-                        strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES, # what to ask
-                        format_line:bool=False # switch: `FORMAT_LINE` after every instruction (ours, not the paper's)
-                       ) -> Path:
+def collect_w2r_generations(models=W2R_DEFAULTS['models'],
+                            n_questions:int=W2R_DEFAULTS['n_questions'],
+                            seed:int=W2R_DEFAULTS['seed'], shots:int=W2R_DEFAULTS['shots'],
+                            max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+                            long_tokens:int=W2R_DEFAULTS['long_tokens'],
+                            batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
+                            out:str|Path|None=None, # the export; `data/overconfidence_generations.jsonl.gz` by default
+                            cache:str|Path|None=None, # generation cache; the shared default when None
+                            log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec` (NAME[?dtype=bf16], openai:...); 'fake' in tests
+                            dataset:str='wiki', # a `data.load_qa` spec; without passages (e.g. 'nq-open') no RA prompt is asked
+                            strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES, # what to ask
+                            format_line:bool=False # switch: `FORMAT_LINE` after every instruction (ours, not the paper's)
+                           ) -> Path:
     "Sample every generation of a run (the default run by default; resumable through the cache), exporting after every step."
     out = Path(out) if out else generations_file(dataset)
     for s in strategies: check_strategy(s)   # before any model loads

@@ -112,7 +112,8 @@ def user_turn(name:str, # a key of `RCRAG_PROMPTS`
     if '{question}' in p['text'] and (not isinstance(question, str) or not question.strip()):
         raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
     if '{passages}' in p['text'] and not str(passages).strip(): raise ValueError(f"prompt {name!r} needs passages")
-    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demo_block(RCRAG_DEMOS, shots, rag_demo) if name == 'rag' else '')
+    demos = demo_block(RCRAG_DEMOS, shots, rag_demo) if name == 'rag' else ''
+    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demos)
     return text + (p['tail'] or ('' if chat else '\n' + p['cue']))
 
 # %% ../nbs/13_rcrag.ipynb #e70f39c0
@@ -343,7 +344,8 @@ def unknown_rule(decision:str, # a keep/discard decision (or 'unparsed', which s
                 ) -> str:
     "A kept refusal becomes a discard."
     if decision == 'unparsed': return decision
-    return 'discard' if check_choice(decision, 'decision', DECISIONS) == 'keep' and reject else decision
+    check_choice(decision, 'decision', DECISIONS)
+    return 'discard' if decision == 'keep' and reject else decision
 
 # %% ../nbs/13_rcrag.ipynb #008bff9c
 STOP = ('\n\n', '\nQuestion:', '\nPassage', '\nAnswer:', '\nAssume', '\nYour answer', '\nProvide', '\nProbability:',

@@ -44,16 +44,17 @@ def top_passages(ds, # the `QADataset`
 # %% ../nbs/13b_rcrag_collect.ipynb #211d8d32
 RCRAG_GENERATIONS_FILE = 'rcrag_generations.jsonl.gz'
 MODEL_SHOTS = {'smollm2-135m-instruct': 1, 'gemma-3-270m': 0}   # demonstrations per model, chosen by the pilot's parse rates
-RCRAG_DEFAULTS = dict(n_questions=300, seed=0, models=('smollm2-135m-instruct', 'gemma-3-270m'), shots=None, passage_words=50,
-                max_new_tokens=24, rounds=5, sparse_rounds=1, batch_prompts=16, block=16, jobs=2, pilot_questions=10)
+RCRAG_DEFAULTS = dict(n_questions=300, seed=0, models=('smollm2-135m-instruct', 'gemma-3-270m'),
+                      shots=None, passage_words=50, max_new_tokens=24, rounds=5, sparse_rounds=1,
+                      batch_prompts=16, block=16, jobs=2, pilot_questions=10)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #46c8578d
 def rc_config(model:str, # a model name (its chat setting from `experiments.MODEL_SETTINGS`; text for unknown models)
               **kwargs # `RCConfig` fields
              ) -> RCConfig:
     "The `RCConfig` of a model: chat or text from the model settings, shots (when None) from `MODEL_SHOTS`, the rest from the defaults and `kwargs`."
-    base = dict(passage_words=RCRAG_DEFAULTS['passage_words'], max_new_tokens=RCRAG_DEFAULTS['max_new_tokens'],
-                rounds=RCRAG_DEFAULTS['rounds'], chat=model_chat(model, model.startswith('openai:')))
+    base = {k: RCRAG_DEFAULTS[k] for k in ('passage_words', 'max_new_tokens', 'rounds')}
+    base['chat'] = model_chat(model, model.startswith('openai:'))
     kw = {**base, **kwargs}
     if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model, 1)
     return RCConfig(**kw)
@@ -66,9 +67,11 @@ def sparse_config(cfg:RCConfig, rounds:int=RCRAG_DEFAULTS['sparse_rounds']) -> R
 
 # %% ../nbs/13b_rcrag_collect.ipynb #7bded0c3
 def run_models(models=RCRAG_DEFAULTS['models'], # models to run
-               n_questions:int=RCRAG_DEFAULTS['n_questions'], seed:int=RCRAG_DEFAULTS['seed'], dataset:str='wiki',
+               n_questions:int=RCRAG_DEFAULTS['n_questions'], seed:int=RCRAG_DEFAULTS['seed'],
+               dataset:str='wiki',
                retrievers=('dense', 'sparse'), # the dense run has every stage; the others the `sparse_config` one
-               source:str='committed', generations:str|Path|None=None, sparse_rounds:int=RCRAG_DEFAULTS['sparse_rounds'],
+               source:str='committed', generations:str|Path|None=None,
+               sparse_rounds:int=RCRAG_DEFAULTS['sparse_rounds'],
                llms:dict|None=None, # model -> an `LLM` to use instead of `experiments.model_llm` (the collection passes its own)
                block:int|None=None, # when sampling: questions that go through every stage before the next ones start
                **cfg # `RCConfig` fields (shots, passage_words, max_new_tokens, rounds, ...)
@@ -79,8 +82,9 @@ def run_models(models=RCRAG_DEFAULTS['models'], # models to run
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
     runs = []
     for m in models:
-        llm = (llms or {}).get(m) or model_llm(m, source, generations or data_dir(RCRAG_GENERATIONS_FILE), fake=fake_rcrag_llm,
-                                               rebuild='conformal-rag rcrag collect', batch_prompts=RCRAG_DEFAULTS['batch_prompts'])
+        llm = (llms or {}).get(m) or model_llm(
+            m, source, generations or data_dir(RCRAG_GENERATIONS_FILE), fake=fake_rcrag_llm,
+            rebuild='conformal-rag rcrag collect', batch_prompts=RCRAG_DEFAULTS['batch_prompts'])
         c = rc_config(m, **cfg)
         cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
         if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
@@ -102,8 +106,9 @@ def sample_in_blocks(llm:LLM, # the model (with a cache: the blocks only fill it
     finally: llm.progress = shown
 
 # %% ../nbs/13b_rcrag_collect.ipynb #1f9ff981
-def parse_pilot(models=RCRAG_DEFAULTS['models'], n_questions:int=RCRAG_DEFAULTS['pilot_questions'], shots=(0, 1),
-                source:str='committed', generations:str|Path|None=None, llms:dict|None=None, seed:int=RCRAG_DEFAULTS['seed'], **cfg) -> pd.DataFrame:
+def parse_pilot(models=RCRAG_DEFAULTS['models'], n_questions:int=RCRAG_DEFAULTS['pilot_questions'],
+                shots=(0, 1), source:str='committed', generations:str|Path|None=None,
+                llms:dict|None=None, seed:int=RCRAG_DEFAULTS['seed'], **cfg) -> pd.DataFrame:
     "Parse rates of every prompt for each model and number of demonstrations, on a few questions (dense, 2 rounds)."
     parts = []
     for s in shots:
@@ -114,16 +119,18 @@ def parse_pilot(models=RCRAG_DEFAULTS['models'], n_questions:int=RCRAG_DEFAULTS[
     return t[['model', 'shots', 'step', 'n', 'parse_rate', 'cites_rate', 'refuse_rate']]
 
 # %% ../nbs/13b_rcrag_collect.ipynb #ad46762d
-def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'], n_questions:int=RCRAG_DEFAULTS['n_questions'], seed:int=RCRAG_DEFAULTS['seed'],
-                        pilot:bool=True, # also the parse-rate pilot (`parse_pilot`)
-                        out:str|Path|None=None, # the export; `data/rcrag_generations.jsonl.gz` by default
-                        cache:str|Path|None=None, # generation cache; the shared default when None
-                        batch_prompts:int=RCRAG_DEFAULTS['batch_prompts'], # prompts decoded together
-                        block:int=RCRAG_DEFAULTS['block'], # questions asked every stage before the next block (`sample_in_blocks`)
-                        jobs:int=RCRAG_DEFAULTS['jobs'], # models sampled at once, each in its own process with one thread
-                        log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec`; 'fake' in tests
-                        **cfg # `RCConfig` fields
-                       ) -> Path:
+def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'],
+                              n_questions:int=RCRAG_DEFAULTS['n_questions'],
+                              seed:int=RCRAG_DEFAULTS['seed'],
+                              pilot:bool=True, # also the parse-rate pilot (`parse_pilot`)
+                              out:str|Path|None=None, # the export; `data/rcrag_generations.jsonl.gz` by default
+                              cache:str|Path|None=None, # generation cache; the shared default when None
+                              batch_prompts:int=RCRAG_DEFAULTS['batch_prompts'], # prompts decoded together
+                              block:int=RCRAG_DEFAULTS['block'], # questions asked every stage before the next block (`sample_in_blocks`)
+                              jobs:int=RCRAG_DEFAULTS['jobs'], # models sampled at once, each in its own process with one thread
+                              log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec`; 'fake' in tests
+                              **cfg # `RCConfig` fields
+                             ) -> Path:
     "Sample every generation of the default run (resumable through the cache), exporting after every run."
     for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
         check_count(v, name)
@@ -134,7 +141,8 @@ def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'], n_questions:int=R
         from conformal_rag import rcrag_collect   # the exported module (children import it by name)
         cache = Path(cache) if cache else default_cache_path()
         with tempfile.TemporaryDirectory() as d, ProcessPoolExecutor(min(jobs, len(models)), mp.get_context('spawn')) as ex:
-            futs = [ex.submit(rcrag_collect.collect_rcrag_generations, [m], n_questions, seed, pilot, Path(d)/f'{i}.jsonl.gz', cache,
+            worker = rcrag_collect.collect_rcrag_generations
+            futs = [ex.submit(worker, [m], n_questions, seed, pilot, Path(d)/f'{i}.jsonl.gz', cache,
                               batch_prompts, block, 1, print, backend, **cfg) for i, m in enumerate(models)]
             for f in futs: f.result()   # a failed model raises here (what it sampled stays in the cache)
     run = RunExport(out, cache, log)   # exports after every step; resumes from an earlier export
