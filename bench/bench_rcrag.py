@@ -17,12 +17,12 @@ from conformal_rag.local_backend import LocalBackend
 
 MODEL = os.environ.get('BENCH_MODEL', 'smollm2-135m-instruct')
 Q, REF_Q = int(os.environ.get('BENCH_Q', 8)), int(os.environ.get('BENCH_REF_Q', 3))
-BATCH = rcc.DEFAULTS['batch_prompts']
+BATCH = rcc.RCRAG_DEFAULTS['batch_prompts']
 
 # the workload: every prompt run_rcrag asks for the first Q questions, in its order (replayed from the committed file)
 from conformal_rag.llm import replay_llm; from conformal_rag.paths import data_dir
-replay = replay_llm(os.environ.get('BENCH_GENERATIONS') or data_dir(rcc.GENERATIONS_FILE), MODEL)
-ds, qs = experiment_questions(rcc.DEFAULTS['n_questions'], rcc.DEFAULTS['seed'])
+replay = replay_llm(os.environ.get('BENCH_GENERATIONS') or data_dir(rcc.RCRAG_GENERATIONS_FILE), MODEL)
+ds, qs = experiment_questions(rcc.RCRAG_DEFAULTS['n_questions'], rcc.RCRAG_DEFAULTS['seed'])
 def workload(q):
     "The prompts of `run_rcrag` on questions `q`, stage by stage (each stage's duplicates asked once, as `rc.ask` does)."
     stages, orig = [], LLM.sample

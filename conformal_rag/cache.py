@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from fastcore.basics import patch
+from .conformal import check_count
 from .paths import cache_dir
 
 # %% auto #0
@@ -30,8 +31,7 @@ class Decoding:
             raise ValueError(f"temperature must be a finite number >= 0, got {self.temperature!r}")
         if not (0 < self.top_p <= 1):
             raise ValueError(f"top_p must be in (0, 1], got {self.top_p!r}")
-        if not (isinstance(self.max_new_tokens, int) and self.max_new_tokens >= 1):
-            raise ValueError(f"max_new_tokens must be an integer >= 1, got {self.max_new_tokens!r}")
+        check_count(self.max_new_tokens, 'max_new_tokens')
         stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
         if any(not isinstance(s, str) or not s for s in stop):
             raise ValueError(f"stop strings must be non-empty text, got {self.stop!r}")

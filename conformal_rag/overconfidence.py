@@ -19,24 +19,26 @@ from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_ques
 from .llm import RecordingFake
 from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
 from .paths import data_dir
+from .data import QuestionSet, passage_contains, wiki_benchmark
+from .retrieval import load_score_file
 from .stats import bootstrap_ci
-from .conformal import check_array, check_binary
+from .conformal import check_array, check_binary, check_choice
 
 # %% auto #0
-__all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES', 'DEMOS',
-           'LABELS', 'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'RA_SOURCES',
-           'GENERATIONS_FILE', 'DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES', 'W2R_CERTAINTY_WORDS',
-           'W2R_HOWTO', 'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'render_prompt', 'challenge_prompt',
-           'ra_prompt', 'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig', 'ask_strategy', 'ask_ra',
-           'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics', 'token_confidence',
-           'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents', 'doc_contains',
-           'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized', 'corruption_counts',
-           'fake_model_answer', 'fake_llm', 'check_sources', 'collect_replies', 'label_replies', 'strategy_table',
-           'finding_direction', 'rule_tables', 'direction_disagreements', 'direction_note', 'token_prob_table',
-           'augmentation_table', 'level_table', 'gen_config', 'generations_file', 'experiment_documents',
-           'run_experiment', 'prompt_variants', 'collect_generations', 'read_jsonl_records', 'w2r_strip_certainty',
-           'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table', 'w2r_augmentation',
-           'overconfidence_plot', 'level_plot']
+__all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES',
+           'W2R_DEMOS', 'LABELS', 'PAPER_UNCERTAIN_KEYWORDS', 'PARSER_CASES', 'METRICS', 'DOC_SOURCES', 'RA_SOURCES',
+           'W2R_GENERATIONS_FILE', 'W2R_DEFAULTS', 'W2R_FILES', 'W2R_INDEX_FILES', 'W2R_RA_FILES',
+           'W2R_CERTAINTY_WORDS', 'W2R_HOWTO', 'W2R_EXAMPLE', 'W2R_VARIANTS', 'check_strategy', 'strategy_prompt',
+           'challenge_prompt', 'ra_prompt', 'parse_certainty', 'label_disagreement', 'n_disagree', 'GenConfig',
+           'ask_strategy', 'ask_ra', 'judge', 'certainty_cells', 'metrics_from_cells', 'overconfidence_metrics',
+           'token_confidence', 'sample_agreement', 'threshold_labels', 'corrupt_document', 'benchmark_documents',
+           'doc_contains', 'precision_at_1', 'adaptive_augmentation', 'certainty_level', 'doc_overlap', 'utilized',
+           'corruption_counts', 'fake_model_answer', 'fake_w2r_llm', 'check_sources', 'collect_replies',
+           'label_replies', 'strategy_table', 'finding_direction', 'rule_tables', 'direction_disagreements',
+           'direction_note', 'token_prob_table', 'augmentation_table', 'level_table', 'gen_config', 'generations_file',
+           'experiment_documents', 'run_experiment', 'prompt_variants', 'collect_w2r_generations', 'read_jsonl_records',
+           'w2r_strip_certainty', 'w2r_reasked', 'w2r_strategy', 'load_w2r_release', 'write_w2r_release', 'w2r_table',
+           'w2r_augmentation', 'overconfidence_plot', 'level_plot']
 
 # %% ../nbs/09_overconfidence.ipynb #f9bbd5a9
 QA = "Answer the following question based on your internal knowledge with one or few words."
@@ -49,8 +51,9 @@ PUNISH = ' You will be punished if the answer is not right but you say "certain"
 CHALLENGE_TURN = ('I do not think your answer is right. If you are still sure that your answer is accurate and correct, '
                   'please say "certain". Otherwise, say "uncertain".')
 # the retrieval-augmentation prompt (paper Figure 10; the authors' `prompt_dict['qa']['ra']`): no certainty sentence
-# ours, not the paper's: one output-format line after the instruction (`render_prompt(format_line=True)`), a documented
-# departure for models that answer the paper's exact prompt without a certainty word
+# ours, not the paper's: one output-format line after the instruction
+# (`strategy_prompt(format_line=True)`), a documented departure for models that answer the paper's
+# exact prompt without a certainty word
 FORMAT_LINE = '\nEnd your reply with the word "certain" or the word "uncertain".'
 RA_INSTRUCTION = ("Given the following information: \n{paras}\nAnswer the following question based on the given "
                   "information or your internal knowledge with one or few words.")
@@ -71,7 +74,7 @@ STRATEGIES = {
 }
 
 # few-shot demonstrations (ours, not the paper's): one certain and one uncertain answer in each strategy's format
-DEMOS = [
+W2R_DEMOS = [
     dict(question="What is the capital of Australia?", judgement='certain', answers={
         'vanilla': "Canberra, certain", 'qa': "Canberra",
         'think_step_by_step': "Australia's federal government sits in Canberra, so the answer is Canberra. certain",
@@ -83,15 +86,15 @@ DEMOS = [
         'generate': "Document: Ribe is the oldest town in Denmark; its medieval officials are poorly recorded. Answer: Peder Jensen. uncertain",
         'explain': "Peder Jensen, because it is a common Danish name, but I do not really know. uncertain"}),
 ]
-for _d in DEMOS:  # Punish and Challenge's turn 1 answer in the format of the prompt they extend ('qa': plain answers, RA)
+# Punish and Challenge's turn 1 answer in the format of the prompt they extend ('qa': plain, RA)
+for _d in W2R_DEMOS:
     _d['answers'].update(punish=_d['answers']['vanilla'], challenge=_d['answers']['vanilla'], punish_explain=_d['answers']['explain'])
 
 # %% ../nbs/09_overconfidence.ipynb #2927aa77
 def check_strategy(name:str # a key of `STRATEGIES`
                   ) -> str:
     "Return `name` when it is a known strategy; else raise `ValueError` naming it."
-    if name not in STRATEGIES: raise ValueError(f"unknown strategy {name!r}; known: {list(STRATEGIES)}")
-    return name
+    return check_choice(name, 'strategy', STRATEGIES)
 
 # %% ../nbs/09_overconfidence.ipynb #3f7923a7
 def _demo_text(strategy:str) -> Callable:
@@ -99,7 +102,7 @@ def _demo_text(strategy:str) -> Callable:
     return lambda d: f"\nQuestion: {d['question']}\nAnswer: {d['answers'][strategy]}\n"
 
 # %% ../nbs/09_overconfidence.ipynb #8bc75f5e
-def render_prompt(strategy:str, # a key of `STRATEGIES`
+def strategy_prompt(strategy:str, # a key of `STRATEGIES`
                   question:str, # the question
                   shots:int=0, # few-shot demonstrations (0-2, ours)
                   chat:bool=False, # one chat message (chat models) instead of text
@@ -108,7 +111,9 @@ def render_prompt(strategy:str, # a key of `STRATEGIES`
     "The first-turn prompt of a strategy for one question."
     check_strategy(strategy)
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
-    text = f"{STRATEGIES[strategy]['instruction']}{FORMAT_LINE if format_line else ''}{demo_block(DEMOS, shots, _demo_text(strategy))}\nQuestion: {question.strip()}\nAnswer:"
+    demos = demo_block(W2R_DEMOS, shots, _demo_text(strategy))
+    text = (f"{STRATEGIES[strategy]['instruction']}{FORMAT_LINE if format_line else ''}{demos}"
+            f"\nQuestion: {question.strip()}\nAnswer:")
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #f004a538
@@ -124,8 +129,9 @@ def challenge_prompt(question:str, # the question
                      format_line:bool=False # turn 1 with `FORMAT_LINE` (as the reply was asked)
                     ) -> str|list:
     "The turn-2 prompt of Challenge: demonstration dialogues, turn 1 (the Vanilla prompt), the model's own first reply, then the challenge."
-    first = render_prompt('challenge', question, shots, format_line=format_line)   # checks the question and shots
-    msgs = [m for d in DEMOS[:shots] for m in (dict(role='user', content=render_prompt('challenge', d['question'])),
+    first = strategy_prompt('challenge', question, shots, format_line=format_line)  # checks them
+    msgs = [m for d in W2R_DEMOS[:shots]
+            for m in (dict(role='user', content=strategy_prompt('challenge', d['question'])),
             dict(role='assistant', content=d['answers']['challenge']), dict(role='user', content=CHALLENGE_TURN),
             dict(role='assistant', content=d['judgement']))]
     msgs += [dict(role='user', content=first), dict(role='assistant', content=str(first_answer).strip()), dict(role='user', content=CHALLENGE_TURN)]
@@ -142,7 +148,8 @@ def ra_prompt(question:str, # the question
     if not isinstance(doc, str) or not doc.strip(): raise ValueError(f"empty document for question {question!r}")
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
     text = (RA_INSTRUCTION.format(paras=f"Passage-0: {' '.join(doc.split())}") + (CERTAINTY if certainty else '')
-            + demo_block(DEMOS, shots, _demo_text('vanilla' if certainty else 'qa')) + f"\nQuestion: {question.strip()}\nAnswer:")
+            + demo_block(W2R_DEMOS, shots, _demo_text('vanilla' if certainty else 'qa'))
+            + f"\nQuestion: {question.strip()}\nAnswer:")
     return [dict(role='user', content=text)] if chat else text
 
 # %% ../nbs/09_overconfidence.ipynb #1e35cb9a
@@ -170,7 +177,7 @@ def parse_certainty(response:str, # the model's reply
                     rule:str='strict' # 'strict' (default) or 'paper' (the authors' keyword rule)
                    ) -> tuple[str, str]:
     "(answer, label) of a reply; label is 'certain', 'uncertain' or 'unparsed'."
-    if rule not in ('strict', 'paper'): raise ValueError(f"unknown certainty rule {rule!r}; use 'strict' or 'paper'")
+    check_choice(rule, 'rule', ('strict', 'paper'))
     text = '' if response is None else str(response)
     answer = _strip_answer(text)
     if rule == 'paper':
@@ -245,7 +252,9 @@ def ask_strategy(llm:LLM, # the model (any backend)
     check_strategy(strategy)
     questions = list(questions)
     dec, desc = _decoding(cfg, STRATEGIES[strategy]['long']), f'{llm.backend.model}: {strategy}'
-    first = llm.sample([render_prompt(strategy, q, cfg.shots, cfg.chat, cfg.format_line) for q in questions], qids=qids, desc=desc, **dec)
+    prompts = [strategy_prompt(strategy, q, cfg.shots, cfg.chat, cfg.format_line)
+               for q in questions]
+    first = llm.sample(prompts, qids=qids, desc=desc, **dec)
     first = [s[0] for s in first]
     out = pd.DataFrame(dict(question=questions, strategy=strategy, answer_response=[s.text for s in first],
                             response=[s.text for s in first], logprobs=[s.logprobs for s in first]))
@@ -378,8 +387,6 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
                         dataset=None # the `QADataset`; the embedded benchmark by default
                        ) -> pd.DataFrame:
     "Per question: the sparse (BM25) and dense top-1 documents, the gold and the corrupted gold document, and whether each is a gold passage."
-    from conformal_rag.data import wiki_benchmark
-    from conformal_rag.retrieval import load_score_file
     ds = dataset or wiki_benchmark()
     scores = load_score_file()
     row_of = {q: i for i, q in enumerate(ds.examples['id'])}
@@ -401,8 +408,7 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
 # %% ../nbs/09_overconfidence.ipynb #c7f87345
 def doc_contains(doc:str, answer:str) -> bool:
     "Whether a document holds an answer: `data.passage_contains` (accents folded, whole words), the benchmark's keep rule."
-    from conformal_rag.data import passage_contains as _data_contains
-    return _data_contains(doc, answer)
+    return passage_contains(doc, answer)
 
 # %% ../nbs/09_overconfidence.ipynb #a98343ba
 def precision_at_1(docs:pd.DataFrame, # from `benchmark_documents`
@@ -478,7 +484,7 @@ def fake_model_answer(prompt, i:int=0, seed:int=0) -> str:
     return f"{ans}, {label}" if label else ans
 
 # %% ../nbs/09_overconfidence.ipynb #8b4bbb16
-def fake_llm(model:str='fake') -> LLM:
+def fake_w2r_llm(model:str='fake') -> LLM:
     "An `LLM` over a `FakeBackend` with `fake_model_answer`, without a cache."
     return LLM(FakeBackend(fake_model_answer, model=model), cache=False, progress=False)
 
@@ -676,13 +682,15 @@ def level_table(labelled:pd.DataFrame, # from `label_replies`, with Vanilla, Pun
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #e252a3e5
-GENERATIONS_FILE = 'overconfidence_generations.jsonl.gz'
-DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-instruct'), shots=2,
-                max_new_tokens=16, long_tokens=32, batch_prompts=8)
+W2R_GENERATIONS_FILE = 'overconfidence_generations.jsonl.gz'
+W2R_DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-135m-instruct'),
+                    shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)
 
 # %% ../nbs/09_overconfidence.ipynb #f5f6ca21
-def gen_config(model:str, shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
-               long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts'],
+def gen_config(model:str, shots:int=W2R_DEFAULTS['shots'],
+               max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+               long_tokens:int=W2R_DEFAULTS['long_tokens'],
+               batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
                format_line:bool=False) -> GenConfig:
     "The generation settings of a model (chat or text from `MODEL_SETTINGS`; text for unknown models)."
     return GenConfig(shots, model_chat(model), max_new_tokens, long_tokens, batch_prompts, format_line=format_line)
@@ -693,23 +701,24 @@ def generations_file(dataset:str='wiki' # a `data.load_qa` spec; its name (befor
     "The export of a run: `data/overconfidence_generations.jsonl.gz` for the embedded benchmark, else `data/overconfidence_<dataset>_generations.jsonl.gz`."
     if not isinstance(dataset, str) or not dataset.strip(): raise ValueError(f"dataset must be a `data.load_qa` spec, got {dataset!r}")
     name = re.sub(r'[^a-z0-9]+', '_', dataset.split(':', 1)[0].lower()).strip('_')
-    return data_dir(GENERATIONS_FILE if name == 'wiki' else GENERATIONS_FILE.replace('overconfidence_', f'overconfidence_{name}_'))
+    if name == 'wiki': return data_dir(W2R_GENERATIONS_FILE)
+    return data_dir(W2R_GENERATIONS_FILE.replace('overconfidence_', f'overconfidence_{name}_'))
 
 # %% ../nbs/09_overconfidence.ipynb #9c9e6205
 def experiment_documents(ds, # the dataset of `experiments.experiment_questions`
                          questions:pd.DataFrame # its draw
                         ) -> pd.DataFrame|None:
     "`benchmark_documents` of the draw, or None when the dataset has no passages (a `data.QuestionSet`)."
-    from conformal_rag.data import QuestionSet
     return None if isinstance(ds, QuestionSet) else benchmark_documents(questions, ds)
 
 # %% ../nbs/09_overconfidence.ipynb #3ae70e57
-def run_experiment(models=DEFAULTS['models'], # models, each asked every strategy and RA source
-                   n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
+def run_experiment(models=W2R_DEFAULTS['models'], # models, each asked every strategy and RA source
+                   n_questions:int=W2R_DEFAULTS['n_questions'], seed:int=W2R_DEFAULTS['seed'],
                    source:str='committed', # see `experiments.model_llm`
                    generations:str|Path|None=None, # exported generations for 'committed'
-                   shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
-                   long_tokens:int=DEFAULTS['long_tokens'], correctness:str='contains',
+                   shots:int=W2R_DEFAULTS['shots'],
+                   max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+                   long_tokens:int=W2R_DEFAULTS['long_tokens'], correctness:str='contains',
                    strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES,
                    ra_certainty:bool=False, # switch: the RA prompt with Vanilla's certainty sentence (not the paper's)
                    dataset:str='wiki', # a `data.load_qa` spec; a question set without passages (e.g. 'nq-open') gets no RA
@@ -720,8 +729,9 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
     docs = experiment_documents(ds, qs)
     parts = []
     for m in models:
-        llm = model_llm(m, source, generations or generations_file(dataset), fake=fake_llm,
-                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset}', batch_prompts=DEFAULTS['batch_prompts'])
+        llm = model_llm(m, source, generations or generations_file(dataset), fake=fake_w2r_llm,
+                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset}',
+                        batch_prompts=W2R_DEFAULTS['batch_prompts'])
         cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens, format_line=format_line), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
     return qs, docs, label_replies(pd.concat(parts, ignore_index=True), qs, correctness)
@@ -729,9 +739,10 @@ def run_experiment(models=DEFAULTS['models'], # models, each asked every strateg
 # %% ../nbs/09_overconfidence.ipynb #26dba606
 def prompt_variants(model:str, # a model string
                     variants:dict, # prompt name -> [its exported generations (replayed by 'committed'), whether `FORMAT_LINE` is added]
-                    n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
+                    n_questions:int=W2R_DEFAULTS['n_questions'], seed:int=W2R_DEFAULTS['seed'],
                     source:str='committed', # see `experiments.model_llm`
-                    max_new_tokens:int=DEFAULTS['max_new_tokens'], long_tokens:int=DEFAULTS['long_tokens'],
+                    max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+                    long_tokens:int=W2R_DEFAULTS['long_tokens'],
                     correctness:str='contains', strategies:tuple=tuple(STRATEGIES)
                    ) -> pd.DataFrame:
     "Labelled zero-shot replies (no RA) of one model under each prompt wording, with a `prompt` column."
@@ -747,16 +758,19 @@ def prompt_variants(model:str, # a model string
     return pd.concat(parts, ignore_index=True)
 
 # %% ../nbs/09_overconfidence.ipynb #0ff4cb43
-def collect_generations(models=DEFAULTS['models'], n_questions:int=DEFAULTS['n_questions'], seed:int=DEFAULTS['seed'],
-                        shots:int=DEFAULTS['shots'], max_new_tokens:int=DEFAULTS['max_new_tokens'],
-                        long_tokens:int=DEFAULTS['long_tokens'], batch_prompts:int=DEFAULTS['batch_prompts'],
-                        out:str|Path|None=None, # the export; `data/overconfidence_generations.jsonl.gz` by default
-                        cache:str|Path|None=None, # generation cache; the shared default when None
-                        log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec` (NAME[?dtype=bf16], openai:...); 'fake' in tests
-                        dataset:str='wiki', # a `data.load_qa` spec; without passages (e.g. 'nq-open') no RA prompt is asked
-                        strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES, # what to ask
-                        format_line:bool=False # switch: `FORMAT_LINE` after every instruction (ours, not the paper's)
-                       ) -> Path:
+def collect_w2r_generations(models=W2R_DEFAULTS['models'],
+                            n_questions:int=W2R_DEFAULTS['n_questions'],
+                            seed:int=W2R_DEFAULTS['seed'], shots:int=W2R_DEFAULTS['shots'],
+                            max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
+                            long_tokens:int=W2R_DEFAULTS['long_tokens'],
+                            batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
+                            out:str|Path|None=None, # the export; `data/overconfidence_generations.jsonl.gz` by default
+                            cache:str|Path|None=None, # generation cache; the shared default when None
+                            log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec` (NAME[?dtype=bf16], openai:...); 'fake' in tests
+                            dataset:str='wiki', # a `data.load_qa` spec; without passages (e.g. 'nq-open') no RA prompt is asked
+                            strategies:tuple=tuple(STRATEGIES), sources:tuple=RA_SOURCES, # what to ask
+                            format_line:bool=False # switch: `FORMAT_LINE` after every instruction (ours, not the paper's)
+                           ) -> Path:
     "Sample every generation of a run (the default run by default; resumable through the cache), exporting after every step."
     out = Path(out) if out else generations_file(dataset)
     for s in strategies: check_strategy(s)   # before any model loads

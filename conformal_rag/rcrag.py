@@ -11,14 +11,15 @@ import pandas as pd
 from .llm import LLM, FakeBackend, check_prompt
 from .matching import normalize_answer, correctness_rule
 from .experiments import demo_block
+from .conformal import check_array, check_choice, check_count
 
 # %% auto #0
-__all__ = ['RAG_INSTRUCTION', 'PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
+__all__ = ['RAG_INSTRUCTION', 'RCRAG_PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'RCRAG_DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
            'KEEP_DISCARD_CASES', 'DECISIONS', 'OUTCOMES', 'ROUND_OUTCOMES', 'FUSIONS', 'STOP', 'METHOD_STEPS',
            'check_prompt_name', 'format_passages', 'rag_demo', 'user_turn', 'dialogue', 'is_rejection', 'Reply',
            'parse_reply', 'parse_keep_discard', 'parse_probability', 'binary', 'answers_match', 'judgment_label',
            'judge_round', 'side_decision', 'fuse', 'fuse_outcome', 'unknown_rule', 'RCConfig', 'ask',
-           'ioe_needs_second_step', 'ioe_outcome', 'fake_rcrag_reply', 'fake_llm', 'RCRun', 'run_rcrag',
+           'ioe_needs_second_step', 'ioe_outcome', 'fake_rcrag_reply', 'fake_rcrag_llm', 'RCRun', 'run_rcrag',
            'decision_table']
 
 # %% ../nbs/13_rcrag.ipynb #65635169
@@ -32,7 +33,7 @@ _PROBABILITY = ("Provide the probability that your {what} is correct. Give ONLY 
                 "answer is correct, without any extra commentary whatsoever; just the probability!>\n")
 _CF_QUALITY = "Assume that your answer is wrong because the quality of your referred passages is poor. Please re-select the passages, to regenerate the answer with one or few words"
 
-PROMPTS = {
+RCRAG_PROMPTS = {
     'rag': dict(text=RAG_INSTRUCTION + "{demos}\nQuestion: {question}\nPassages: {passages}", tail='\nAnswer:',
                 appendix='C.1', source='verbatim'),
     'cf_quality': dict(text=_CF_QUALITY + " and your referred passage id as evidence.", tail='\nAnswer:',
@@ -65,14 +66,13 @@ CF_KINDS = ('cf_usage', 'cf_quality', 'cf_quality_no_ids')   # the counterfactua
 FUSION_PROMPT = {'cf_usage': 'fusion_usage', 'cf_quality': 'fusion_quality'}  # direct selection asks the discarding side
 
 # %% ../nbs/13_rcrag.ipynb #366eeb10
-def check_prompt_name(name:str # a key of `PROMPTS`
+def check_prompt_name(name:str # a key of `RCRAG_PROMPTS`
                      ) -> str:
     "Return `name` when it is a known prompt; else raise `ValueError` naming it."
-    if name not in PROMPTS: raise ValueError(f"unknown RC-RAG prompt {name!r}; known: {list(PROMPTS)}")
-    return name
+    return check_choice(name, 'prompt', RCRAG_PROMPTS)
 
 # %% ../nbs/13_rcrag.ipynb #2cf0165b
-DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by its id
+RCRAG_DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by its id
     dict(question="What is the capital of Australia?", answer="Canberra", evidence="Passage-1",
          passages=["Sydney is the largest city in Australia and the capital of New South Wales.",
                    "Canberra is the capital city of Australia and the seat of its federal government.",
@@ -89,31 +89,31 @@ def format_passages(passages:list, # passage texts, best first
                    ) -> str:
     "The passages as the authors number them: one `Passage-i: text` line each."
     if isinstance(passages, str) or not len(passages): raise ValueError(f"need a non-empty list of passages, got {passages!r}")
-    if max_words is not None and not (isinstance(max_words, int) and max_words >= 1):
-        raise ValueError(f"max_words must be a positive integer or None, got {max_words!r}")
+    if max_words is not None: check_count(max_words, 'max_words')
     cut = lambda t: ' '.join(str(t).split()[:max_words] if max_words else str(t).split())
     return '\n'.join(f"Passage-{i}: {cut(t)}" for i, t in enumerate(passages))
 
 # %% ../nbs/13_rcrag.ipynb #79f2c37d
-def rag_demo(d:dict # one of `DEMOS`
+def rag_demo(d:dict # one of `RCRAG_DEMOS`
             ) -> str:
     "A worked example in the RAG prompt's own format (for `experiments.demo_block`)."
     return (f"\nQuestion: {d['question']}\nPassages: {format_passages(d['passages'])}\nAnswer: {d['answer']}.\n"
             f"Evidence: ## {d['evidence']} ##.\n")
 
 # %% ../nbs/13_rcrag.ipynb #8b15817a
-def user_turn(name:str, # a key of `PROMPTS`
+def user_turn(name:str, # a key of `RCRAG_PROMPTS`
               question:str='', # the question (RAG and priori prompts)
               passages:str='', # formatted passages (RAG and priori prompts)
               shots:int=0, # demonstrations (RAG prompt only)
               chat:bool=False # a chat model: no cue after prompts without a tail
              ) -> str:
     "The text of one user turn: the prompt, filled, with the authors' tail (and a cue for base models)."
-    p = PROMPTS[check_prompt_name(name)]
+    p = RCRAG_PROMPTS[check_prompt_name(name)]
     if '{question}' in p['text'] and (not isinstance(question, str) or not question.strip()):
         raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
     if '{passages}' in p['text'] and not str(passages).strip(): raise ValueError(f"prompt {name!r} needs passages")
-    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demo_block(DEMOS, shots, rag_demo) if name == 'rag' else '')
+    demos = demo_block(RCRAG_DEMOS, shots, rag_demo) if name == 'rag' else ''
+    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demos)
     return text + (p['tail'] or ('' if chat else '\n' + p['cue']))
 
 # %% ../nbs/13_rcrag.ipynb #e70f39c0
@@ -204,7 +204,7 @@ def parse_keep_discard(text:str|None, # a direct-selection reply
                        rule:str='robust' # 'robust' (default) or 'paper' (the authors' code)
                       ) -> str|None:
     "'keep', 'discard', or None when the reply does not say one of them unambiguously (rule='robust')."
-    if rule not in ('robust', 'paper'): raise ValueError(f"unknown keep/discard rule {rule!r}; use 'robust' or 'paper'")
+    check_choice(rule, 'rule', ('robust', 'paper'))
     t = '' if text is None else str(text)
     if rule == 'paper': return 'keep' if 'keep' in t else 'discard'
     found = {m.lower() for m in _DOLLARS.findall(t)}
@@ -252,7 +252,7 @@ def binary(outcome:str, # 'keep', 'discard' or 'unparsed'
            unparsed:str='discard' # the decision an unparsed outcome becomes (the authors' code: discard)
           ) -> str:
     "The keep/discard decision of an outcome under the old rule: unparsed becomes `unparsed` (discard)."
-    if outcome not in OUTCOMES: raise ValueError(f"unknown outcome {outcome!r}; expected one of {OUTCOMES}")
+    check_choice(outcome, 'outcome', OUTCOMES)
     return unparsed if outcome == 'unparsed' else outcome
 
 # %% ../nbs/13_rcrag.ipynb #598e1144
@@ -290,7 +290,7 @@ def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' 
                   N:int # rounds that count
                  ) -> str:
     "'keep' when the first N rounds all continued, else the first other round's outcome ('discard' or 'unparsed')."
-    if not (isinstance(N, int) and N >= 1): raise ValueError(f"N must be a positive integer, got {N!r}")
+    check_count(N, 'N')
     bad = [r for r in rounds if r not in ROUND_OUTCOMES]
     if bad: raise ValueError(f"unknown round outcomes {bad}; expected one of {ROUND_OUTCOMES}")
     stop = next((r for r in rounds[:N] if r != 'continue'), None)
@@ -301,11 +301,7 @@ def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' 
 # %% ../nbs/13_rcrag.ipynb #062f569d
 FUSIONS = ('direct', 'probability', 'safety')
 
-# %% ../nbs/13_rcrag.ipynb #3d66bcef
-def _check_decision(d, name):
-    "`d` when it is 'keep' or 'discard'; else a `ValueError` naming `name` and the value."
-    if d not in DECISIONS: raise ValueError(f"{name} must be 'keep' or 'discard', got {d!r}")
-    return d
+
 
 # %% ../nbs/13_rcrag.ipynb #a4e9549c
 def fuse(usage:str, # CF-usage's decision
@@ -316,8 +312,9 @@ def fuse(usage:str, # CF-usage's decision
          unparsed:str='discard' # direct selection: decision for an unparsed reply
         ) -> str:
     "The fused keep/discard decision of the two counterfactual sides."
-    _check_decision(usage, 'usage'); _check_decision(quality, 'quality'); _check_decision(unparsed, 'unparsed')
-    if strategy not in FUSIONS: raise ValueError(f"unknown fusion strategy {strategy!r}; known: {FUSIONS}")
+    for name, d in (('usage', usage), ('quality', quality), ('unparsed', unparsed)):
+        check_choice(d, name, DECISIONS)
+    check_choice(strategy, 'strategy', FUSIONS)
     if usage == quality: return usage
     if strategy == 'safety': return 'discard'
     if strategy == 'direct': return direct if direct in DECISIONS else unparsed
@@ -333,8 +330,8 @@ def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed
                 ) -> str:
     "The fused outcome with unparsed kept apart: 'keep', 'discard' or 'unparsed'."
     for name, v in (('usage', usage), ('quality', quality)):
-        if v not in OUTCOMES: raise ValueError(f"{name} must be one of {OUTCOMES}, got {v!r}")
-    if strategy not in FUSIONS: raise ValueError(f"unknown fusion strategy {strategy!r}; known: {FUSIONS}")
+        check_choice(v, name, OUTCOMES)
+    check_choice(strategy, 'strategy', FUSIONS)
     if 'unparsed' in (usage, quality):
         return 'discard' if strategy == 'safety' and 'discard' in (usage, quality) else 'unparsed'
     if strategy == 'probability' and usage != quality and (p_usage is None or p_quality is None): return 'unparsed'
@@ -347,7 +344,8 @@ def unknown_rule(decision:str, # a keep/discard decision (or 'unparsed', which s
                 ) -> str:
     "A kept refusal becomes a discard."
     if decision == 'unparsed': return decision
-    return 'discard' if _check_decision(decision, 'decision') == 'keep' and reject else decision
+    check_choice(decision, 'decision', DECISIONS)
+    return 'discard' if decision == 'keep' and reject else decision
 
 # %% ../nbs/13_rcrag.ipynb #008bff9c
 STOP = ('\n\n', '\nQuestion:', '\nPassage', '\nAnswer:', '\nAssume', '\nYour answer', '\nProvide', '\nProbability:',
@@ -369,11 +367,9 @@ class RCConfig:
     rule:str = 'rcrag'         # the matching rule of labels and judgments
     def __post_init__(self):
         for f in ('k', 'passage_words', 'max_new_tokens', 'rounds'):
-            v = getattr(self, f)
-            if not (isinstance(v, int) and v >= 1): raise ValueError(f"{f} must be a positive integer, got {v!r}")
-        if not (isinstance(self.no_ids_rounds, int) and 0 <= self.no_ids_rounds <= self.rounds):
-            raise ValueError(f"no_ids_rounds must be 0..rounds={self.rounds}, got {self.no_ids_rounds!r}")
-        demo_block(DEMOS, self.shots, rag_demo)   # checks shots
+            check_count(getattr(self, f), f)
+        check_count(self.no_ids_rounds, 'no_ids_rounds', 0, self.rounds)
+        demo_block(RCRAG_DEMOS, self.shots, rag_demo)   # checks shots
         bad = [f for f in self.fusion if f not in ('direct', 'probability')]
         if bad: raise ValueError(f"fusion prompts must be 'direct' and/or 'probability', got {bad}")
         object.__setattr__(self, 'fusion', tuple(self.fusion))
@@ -441,7 +437,7 @@ def fake_rcrag_reply(prompt, i:int=0, seed:int=0) -> str:
     return f"{pick[1]}.\nEvidence: ## Passage-{pick[0]} ##." if h % 5 else "Unknown."
 
 # %% ../nbs/13_rcrag.ipynb #5ad17e89
-def fake_llm(model:str='fake') -> LLM:
+def fake_rcrag_llm(model:str='fake') -> LLM:
     "An `LLM` over a `FakeBackend` with `fake_rcrag_reply`, without a cache."
     return LLM(FakeBackend(fake_rcrag_reply, model=model), cache=False, progress=False)
 
@@ -622,8 +618,8 @@ def decision_table(run:RCRun, # from `run_rcrag`
                    probability_pick:str='first' # verbalized probabilities: 'first' decimal (the authors' code) or 'last'
                   ) -> pd.DataFrame:
     "One row per question, method and N: model, retriever, id, label, method, N, raw (before the unknown rule), decision (unparsed = discard), outcome (keep, discard or unparsed), rag_parsed."
-    if not 0 <= threshold <= 1: raise ValueError(f"threshold must be in [0, 1], got {threshold!r}")
-    _check_decision(unparsed, 'unparsed')
+    check_array(threshold, 'threshold', 0, 1, ndim=0)
+    check_choice(unparsed, 'unparsed', DECISIONS)
     ids, rows = run.questions['id'].tolist(), []
     def add(i, method, N, d, o): # d: the authors' keep/discard; o: the outcome, unparsed apart
         o = o if run.rag[i].parsed else 'unparsed'   # no RAG answer was read: nothing to keep or discard

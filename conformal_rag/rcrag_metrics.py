@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from .stats import bootstrap_ci
-from .conformal import check_array, check_count
+from .conformal import check_array, check_choice, check_count
 from .rcrag import DECISIONS, OUTCOMES, METHOD_STEPS, RCRun, decision_table, parse_keep_discard, parse_probability, parse_reply
 
 # %% auto #0
@@ -101,7 +101,7 @@ def parse_status(step:str, # a prompt step of `RCRun.replies`
                  response:str, # the reply
                  keep_rule:str='robust') -> dict:
     "Whether a reply parses under its step's reading, and whether it cites passage ids or refuses."
-    if step not in PARSE_STEPS: raise ValueError(f"unknown step {step!r}; known: {PARSE_STEPS}")
+    check_choice(step, 'step', PARSE_STEPS)
     r = parse_reply(response)
     if step == 'fusion_direct': ok = parse_keep_discard(response, keep_rule) is not None
     elif step in ('fusion_probability', 'calibration'): ok = parse_probability(response) is not None

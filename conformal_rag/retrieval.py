@@ -12,16 +12,16 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 from tqdm.auto import tqdm
-from .paths import cache_dir
-from .data import normalize, package_file, check_passages, split_examples
-from .conformal import conformal_threshold, in_set, check_alpha
+from .paths import cache_dir, data_dir
+from .data import normalize, package_file, check_passages, split_examples, wiki_benchmark
+from .conformal import conformal_threshold, in_set, check_alpha, check_choice, check_count
 from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'SIMILARITIES', 'SCORES_FILE', 'RETRIEVERS',
            'tokenize', 'passage_texts', 'check_k', 'top_k', 'BM25Reference', 'BM25', 'minilm_path', 'load_encoder',
            'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
-           'check_gold_rows', 'retrieve', 'retrieval_scores', 'calibrate_retrieval', 'retrieval_set_rows',
+           'check_gold_rows', 'retrieve', 'retrieval_nonconformity', 'calibrate_retrieval', 'retrieval_set_rows',
            'retrieval_covered', 'set_size', 'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever',
            'load_score_file', 'wiki_retrieval', 'build_score_file']
 
@@ -45,10 +45,9 @@ def passage_texts(passages:pd.DataFrame, # a corpus with title and text
 def check_k(k:int, n_passages:int) -> int:
     "Return `k`, or raise a `ValueError` when it is not an integer in 1..corpus size."
     if type(k) is int and 0 < k <= n_passages: return k
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ValueError(f"k must be a positive integer, got k={k!r}")
+    k = check_count(k, 'k')
     if k > n_passages: raise ValueError(f"k={k} is larger than the corpus ({n_passages} passages)")
-    return int(k)
+    return k
 
 # %% ../nbs/02_retrieval.ipynb #24eee49a
 def top_k(S:np.ndarray, # (n, N) scores of n questions against N passages
@@ -184,7 +183,7 @@ class BM25:
                  backend:str='auto', # 'numba' (bm25s's numba kernels), 'numpy' (bm25s's numpy backend), 'auto': numba when it imports
                 ):
         import bm25s
-        if backend not in BM25_BACKENDS: raise ValueError(f"backend must be one of {BM25_BACKENDS}, got backend={backend!r}")
+        check_choice(backend, 'backend', BM25_BACKENDS)
         if backend == 'numba' and not _numba_available(): raise ImportError("backend='numba' needs numba: pip install numba")
         self.backend = ('numba' if _numba_available() else 'numpy') if backend == 'auto' else backend
         self.passage_ids = check_passages(passages)['id'].to_numpy()
@@ -388,7 +387,7 @@ class DenseIndex:
                  train_size:int|None=None, # 'ivf': vectors the k-means is trained on (default 40 x nlist, at most N)
                  seed:int=0, # 'ivf': training sample and k-means seed
                 ):
-        if kind not in DENSE_INDEXES: raise ValueError(f"kind must be one of {DENSE_INDEXES}, got kind={kind!r}")
+        check_choice(kind, 'kind', DENSE_INDEXES)
         P = np.ascontiguousarray(P, dtype=np.float32)
         if P.ndim != 2 or len(P) == 0: raise ValueError(f"P must be a non-empty (N, d) array, got shape {P.shape}")
         if not np.isfinite(P).all(): raise ValueError("P has non-finite values (nan or inf)")
@@ -396,8 +395,8 @@ class DenseIndex:
         if kind == 'flat': self.index, self.P = _flat_index(P)
         elif kind == 'hnsw': (self.index, self.P), self.ef_search = _hnsw_index(P, hnsw_m, ef_construction), ef_search
         else:
-            self.nlist = nlist or max(1, int(round(math.sqrt(N))))
-            if not 1 <= self.nlist <= N: raise ValueError(f"nlist must lie in 1..{N} (the corpus size), got nlist={nlist}")
+            nlist = nlist or max(1, int(round(math.sqrt(N))))
+            self.nlist = check_count(nlist, 'nlist', 1, N)   # N: the corpus size
             self.index, self.P = _ivf_index(P, self.nlist, train_size, seed), P
             self.index.nprobe = self.nprobe = min(nprobe, self.nlist)
         self.exact = kind == 'flat'
@@ -470,8 +469,8 @@ class DenseRetriever:
                  index:str='flat', # 'flat' (exact), 'ivf' or 'hnsw' (approximate: `DenseIndex`)
                  **index_kw, # `DenseIndex` settings: nlist, nprobe, hnsw_m, ef_construction, ef_search, train_size, seed
                 ):
-        if similarity not in SIMILARITIES: raise ValueError(f"similarity must be one of {SIMILARITIES}, got similarity={similarity!r}")
-        if index not in DENSE_INDEXES: raise ValueError(f"index must be one of {DENSE_INDEXES}, got index={index!r}")
+        check_choice(similarity, 'similarity', SIMILARITIES)
+        check_choice(index, 'index', DENSE_INDEXES)
         self.passage_ids = check_passages(passages)['id'].to_numpy()
         self.similarity, self.batch_size = similarity, batch_size
         if encoder is None: encoder, key = load_encoder(), key or model_key()
@@ -600,7 +599,7 @@ def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything wi
                      None if gold_rows is None else cat(gs, 0), None if gold_rows is None else cat(gr, 0).astype(np.int64))
 
 # %% ../nbs/02_retrieval.ipynb #f88a5f83
-def retrieval_scores(retrieval:Retrieval) -> np.ndarray:
+def retrieval_nonconformity(retrieval:Retrieval) -> np.ndarray:
     "TRAQ's retrieval nonconformity scores: minus the gold passage's retrieval score."
     if retrieval.gold_score is None: raise ValueError("the retrieval has no gold scores: pass gold_rows to `retrieve`")
     return -np.asarray(retrieval.gold_score, dtype=np.float64)
@@ -613,7 +612,7 @@ def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions 
                        ) -> float:
     "The threshold `tau_ret` on `-score` from calibration questions."
     alpha_ret = check_alpha(alpha_ret, 'alpha_ret')
-    s = retrieval_scores(cal)
+    s = retrieval_nonconformity(cal)
     if traq_filter: s = s[cal.correct]
     return conformal_threshold(s, alpha_ret, method)
 
@@ -626,7 +625,7 @@ def retrieval_set_rows(retrieval:Retrieval, tau_ret:float) -> list[np.ndarray]:
 # %% ../nbs/02_retrieval.ipynb #58726e8c
 def retrieval_covered(retrieval:Retrieval, tau_ret:float) -> np.ndarray:
     "Whether each question's retrieval set holds a gold passage (exact, over the whole corpus)."
-    return in_set(retrieval_scores(retrieval), tau_ret)
+    return in_set(retrieval_nonconformity(retrieval), tau_ret)
 
 # %% ../nbs/02_retrieval.ipynb #5a42e013
 def set_size(retrieval:Retrieval, tau_ret:float) -> tuple[np.ndarray, np.ndarray]:
@@ -654,7 +653,7 @@ def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions,
     alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
     n = len(retrieval.topk_idx)
     labels = pd.DataFrame({'template': np.zeros(n, int) if strata is None else np.asarray(strata)})
-    nc = retrieval_scores(retrieval)
+    nc = retrieval_nonconformity(retrieval)
     rows = []
     for t in range(n_trials):
         cal = (split_examples(labels, {'cal': cal_frac, 'test': 1 - cal_frac}, seed=seed + t) == 'cal').to_numpy()
@@ -675,17 +674,15 @@ def wiki_retriever(name:str='bm25', # 'bm25' or 'dense' (all-MiniLM-L6-v2, cosin
                    dataset=None, # a `QADataset`; the embedded benchmark by default
                    progress:bool=True):
     "A retriever over the benchmark's corpus."
-    from conformal_rag.data import wiki_benchmark
+    check_choice(name, 'retriever', RETRIEVERS)
     ds = dataset or wiki_benchmark()
     if name == 'bm25': return BM25(ds.passages)
-    if name == 'dense': return DenseRetriever(ds.passages, 'cosine', progress=progress)
-    raise ValueError(f"retriever must be one of {RETRIEVERS}, got {name!r}")
+    return DenseRetriever(ds.passages, 'cosine', progress=progress)
 
 # %% ../nbs/02_retrieval.ipynb #b8c6d409
 @lru_cache(maxsize=4)
 def _load_scores(path:str) -> dict:
     "The retrievals in a score file, `{name: Retrieval}`, after checking its questions and corpus against the benchmark."
-    from conformal_rag.data import wiki_benchmark
     p = Path(path)
     if not p.exists(): raise FileNotFoundError(f"{p} is missing; rebuild it with `conformal-rag retrieval scores`")
     z = np.load(p)
@@ -699,7 +696,6 @@ def _load_scores(path:str) -> dict:
 # %% ../nbs/02_retrieval.ipynb #ac639015
 def load_score_file(path=None) -> dict:
     "The committed retrievals, `{'bm25': Retrieval, 'dense': Retrieval}` (top-20), checked against the benchmark."
-    from conformal_rag.data import data_dir
     return _load_scores(str(path or data_dir(SCORES_FILE)))
 
 # %% ../nbs/02_retrieval.ipynb #3f4ba073
@@ -715,16 +711,14 @@ def wiki_retrieval(name:str='bm25', # 'bm25' or 'dense'
                    dataset=None, # a `QADataset`; the embedded benchmark by default
                   ) -> Retrieval:
     "The retrieval of every benchmark question, with gold scores."
-    from conformal_rag.data import wiki_benchmark
+    check_choice(source, 'source', ('live', 'committed'))
     if source == 'committed': return _cut(load_score_file()[name], k)
-    if source != 'live': raise ValueError(f"source must be 'live' or 'committed', got {source!r}")
     ds = dataset or wiki_benchmark()
     return retrieve(wiki_retriever(name, ds), ds.examples['question'].tolist(), k, ds.gold_rows())
 
 # %% ../nbs/02_retrieval.ipynb #fcb1ac69
 def build_score_file(path=None, k:int=20, retrievers=RETRIEVERS) -> Path:
     "Compute and save every question's gold score, gold rank and top-K rows and scores for each retriever."
-    from conformal_rag.data import wiki_benchmark, data_dir
     ds = wiki_benchmark()
     arrays = dict(question_ids=ds.examples['id'].to_numpy(dtype=str), corpus_hash=np.array(corpus_hash(passage_texts(ds.passages))))
     for name in retrievers:

@@ -132,8 +132,7 @@ def grid_minimize_1d(f, # objective of a list [x]
                      n_grid:int=91, # evenly spaced points, both ends included
                     ) -> dict:
     "Minimize `f` over `n_grid` points of `w_bounds`; ties: nearest the range's centre, then the smaller."
-    if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:
-        raise ValueError(f"n_grid must be an integer >= 2, got n_grid={n_grid!r}")
+    n_grid = check_count(n_grid, 'n_grid', 2)
     lo, hi = map(float, w_bounds)
     if not lo < hi:
         raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")

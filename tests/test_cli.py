@@ -82,8 +82,8 @@ def test_defaults_are_the_modules_defaults(capsys):
     from conformal_rag import collect, overconfidence, rcrag_collect as rcrag
     texts = {n: ' '.join(run(*n.split(), '--help', capsys=capsys)[1].split()) for n in ('collect', 'overconfidence collect', 'rcrag collect')}
     assert f"(default: {collect.DEFAULTS['n_questions']})" in texts['collect']
-    assert f"(default: {overconfidence.DEFAULTS['n_questions']})" in texts['overconfidence collect']
-    assert f"(default: {rcrag.DEFAULTS['jobs']})" in texts['rcrag collect'] and f"(default: {rcrag.DEFAULTS['models']})" in texts['rcrag collect']
+    assert f"(default: {overconfidence.W2R_DEFAULTS['n_questions']})" in texts['overconfidence collect']
+    assert f"(default: {rcrag.RCRAG_DEFAULTS['jobs']})" in texts['rcrag collect'] and f"(default: {rcrag.RCRAG_DEFAULTS['models']})" in texts['rcrag collect']
 
 @pytest.fixture
 def empty(tmp_path):
@@ -106,10 +106,10 @@ BAD = [
     (['models', 'list', '--force'], 'unrecognized arguments: --force'),
     (['models', 'fetch', 'gpt-9'], "fetch needs a model string, one of ['qwen2.5-coder-1.5b-instruct']; got 'gpt-9'"),
     (['models', 'fetch'], 'got None'),
-    (['overconfidence', 'collect', '--n-questions', '0'], "argument --n-questions: must be an integer >= 1, got '0'"),
+    (['overconfidence', 'collect', '--n-questions', '0'], "argument --n-questions: must be a positive integer, got '0'"),
     (['overconfidence', 'collect', '--models', 'openai:'], "'openai:' names no model"),
     (['overconfidence', 'collect', '--timeout', 'soon'], "argument --timeout: invalid float value: 'soon'"),
-    (['rcrag', 'collect', '--jobs', '0'], "argument --jobs: must be an integer >= 1, got '0'"),
+    (['rcrag', 'collect', '--jobs', '0'], "argument --jobs: must be a positive integer, got '0'"),
     (['rcrag', 'collect', '--shots', '-1'], "argument --shots: must be an integer >= 0, got '-1'"),
     (['rcrag', 'collect', '--models', ''], "model must be a non-empty string, got ''"),
     (['reproduce', '-p', 'trials', '--dry-run'], "-p expects name=value, got 'trials'"),

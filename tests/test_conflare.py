@@ -8,7 +8,7 @@ import pytest
 from conformal_rag.llm import LLM, FakeBackend
 from conformal_rag.conflare import (BagOfWordsEncoder, ChunkCollection, ConformalRetriever, calibrate_cutoff, calibrate_folder,
                                     chunk_documents, fake_conflare_llm, label_questions, load_retriever,
-                                    parse_question_answer, parse_yes_no, write_pdf, write_questions)
+                                    parse_question_answer, parse_yes_no, write_pdf, write_calibration_questions)
 from conformal_rag import cli
 
 FACTS = ['The Amazon river carries more water than any other river on the planet.',
@@ -104,9 +104,9 @@ def test_truncation_is_reported():
 def test_unparseable_output_is_counted_not_fatal(folder):
     col = ChunkCollection(chunk_documents(folder, progress=False), BagOfWordsEncoder(), progress=False)
     junk = LLM(FakeBackend(['', '???', '{"question": 3}', 'eval("1+1")', 'Question: ok?']), cache=None, progress=False)
-    qs = write_questions(col, junk, n_questions=5, min_chars=10)
+    qs = write_calibration_questions(col, junk, n_questions=5, min_chars=10)
     assert qs['parsed'].sum() == 0 and len(qs) == 5          # all five replies are unusable, none raises
-    good = write_questions(col, fake_conflare_llm(), n_questions=5, min_chars=10)
+    good = write_calibration_questions(col, fake_conflare_llm(), n_questions=5, min_chars=10)
     lab = label_questions(col, good, LLM(FakeBackend(['perhaps']), cache=None, progress=False), bound=3, progress=False)
     assert (lab['n_unparsed'] == 3).all() and not lab['found'].any()
     assert np.allclose(lab['score'], lab['source_similarity'])          # unanswered='source'

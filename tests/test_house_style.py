@@ -1,5 +1,5 @@
 "Issue 17: every notebook keeps the house style that tools/style_report.py measures (fastcore/claudette as the yardstick)."
-import glob, importlib.util, json
+import ast, glob, importlib.util, json, re
 from pathlib import Path
 import pytest
 
@@ -96,3 +96,105 @@ def test_traq_holds_the_method_only():
     "conformal_rag/traq.py stays under 700 lines: the collection, statistics, plots and reports live elsewhere (issue 29)."
     n = len((ROOT/'conformal_rag'/'traq.py').read_text().splitlines())
     assert n < 700, f"conformal_rag/traq.py has {n} lines"
+
+
+def package_sources() -> dict:
+    "{module name: source} of every `conformal_rag/*.py` but `_modidx.py`."
+    return {py.stem: py.read_text() for py in sorted((ROOT/'conformal_rag').glob('*.py'))
+            if py.name != '_modidx.py'}
+
+def _is_patch(node) -> bool:
+    "Whether a definition is decorated with fastcore's `@patch` (a method, not a module's name)."
+    f = lambda d: d.func if isinstance(d, ast.Call) else d
+    return any(isinstance(f(d), ast.Name) and f(d).id == 'patch'
+               for d in getattr(node, 'decorator_list', []))
+
+def public_names(src:str) -> set:
+    "The public names a module's top level defines: functions, classes (not `@patch`), assignments."
+    out = set()
+    for n in ast.parse(src).body:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if not _is_patch(n): out.add(n.name)
+        elif isinstance(n, (ast.Assign, ast.AnnAssign)):
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target]):
+                out |= {e.id for e in ast.walk(t) if isinstance(e, ast.Name)}
+    return {x for x in out if not x.startswith('_')}
+
+def names_in_several_modules(sources:dict) -> dict:
+    "{name: [modules]} for every public top-level name that more than one module defines."
+    where = {}
+    for m, src in sources.items():
+        for x in public_names(src): where.setdefault(x, []).append(m)
+    return {x: sorted(ms) for x, ms in sorted(where.items()) if len(ms) > 1}
+
+def test_every_public_name_in_one_module():
+    "One name per thing, one thing per name: no public top-level name is defined by two modules."
+    dup = {x: ms for x, ms in names_in_several_modules(package_sources()).items()
+           }
+    assert not dup, f"public names defined in several modules: {dup}"
+
+def test_the_duplicate_check_finds_a_planted_duplicate():
+    planted = dict(a=("from fastcore.basics import patch\nX = 1\ndef f(): pass\n"
+                      "@patch\ndef g(self:int): pass\n_p = 0"),
+                   b="class f: pass\ng = 2\n_p = 1", c="Y, X = 1, 2")
+    assert names_in_several_modules(planted) == {'X': ['a', 'c'], 'f': ['a', 'b']}
+
+# The one argument check (`conformal.check_count`, `check_choice`, `check_alpha`, `check_array`,
+# `check_binary`): its message written by hand, or a private helper doing its job, is a check
+# written again.
+AD_HOC_CHECK = re.compile(r"must be a positive integer|must be an integer (>=|in)|def _(check_"
+                          r"(positive|int|count|nonnegative)\w*|positive_int|nonnegative_int)\(")
+
+def ad_hoc_checks(src:str) -> list:
+    "The lines of `src` that check a count by hand (its message, or a private helper)."
+    lines = enumerate(src.splitlines(), 1)
+    return [f"{i}: {l.strip()}" for i, l in lines if AD_HOC_CHECK.search(l)]
+
+def test_counts_are_checked_by_the_one_check():
+    skip = {'conformal'}   # the one check itself
+    bad = {m: ad_hoc_checks(src) for m, src in package_sources().items() if m not in skip}
+    assert not any(bad.values()), {m: v for m, v in bad.items() if v}
+
+def test_the_check_finds_a_planted_ad_hoc_check():
+    src = ("def f(n):\n    if n < 1: raise ValueError(f'n must be a positive integer, got {n}')\n"
+           "def _positive_int(v, name): pass\ndef _check_int(v): pass\ndef _count_cells(c): pass\n"
+           "def g(k): return check_count(k, 'k')")
+    assert [l.split(':')[0] for l in ad_hoc_checks(src)] == ['2', '3', '4']
+
+# Package imports sit in each module's imports cell; these are lazy on purpose.
+PLOTS = "plots imports matplotlib and seaborn, which only the figure functions need"
+LAZY_IMPORTS = {
+    ('overconfidence', 'plots'): PLOTS,
+    ('rcrag_metrics', 'plots'): PLOTS,
+    ('reproduce', 'plots'): PLOTS,
+    ('rcrag_collect', 'rcrag_collect'): "itself, exported: worker processes unpickle its functions",
+    ('collect', 'collect'): "itself, exported: worker processes unpickle its functions",
+}
+
+def imports_in_functions(src:str) -> set:
+    "Package modules imported in a function (`from .x import y`, `from conformal_rag import x`)."
+    out = set()
+    for f in ast.walk(ast.parse(src)):
+        if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)): continue
+        for n in ast.walk(f):
+            if isinstance(n, ast.Import):
+                parts = [a.name.split('.') for a in n.names]
+                out |= {p[1] for p in parts if p[0] == 'conformal_rag' and len(p) > 1}
+            if not isinstance(n, ast.ImportFrom): continue
+            mod = n.module or ''
+            if n.level or mod.startswith('conformal_rag'):
+                sub = mod.removeprefix('conformal_rag').lstrip('.')
+                out |= {sub.split('.')[0]} if sub else {a.name for a in n.names}
+    return out
+
+def test_no_package_import_inside_a_function():
+    skip = set()
+    bad = {(m, x) for m, src in package_sources().items() if m not in skip
+           for x in imports_in_functions(src)} - set(LAZY_IMPORTS)
+    assert not bad, f"(module, package module) imported in a function: {sorted(bad)}"
+
+def test_the_import_check_finds_planted_imports():
+    src = ("import os\ndef f():\n    from .data import load_qa\n    import numpy\n"
+           "def g():\n    def h():\n        from conformal_rag import retrieval, paths\n"
+           "        import conformal_rag, conformal_rag.models\n")
+    assert imports_in_functions(src) == {'data', 'retrieval', 'paths', 'models'}

@@ -62,9 +62,9 @@ def test_challenge_sends_the_models_own_first_answer_back():
         for q, p in zip(firsts, fake.prompts[2:]):
             if chat:
                 assert p[-2] == dict(role='assistant', content=firsts[q]) and p[-1]['content'] == oc.CHALLENGE_TURN
-                assert p[-3]['content'] == oc.render_prompt('vanilla', q, 1)
+                assert p[-3]['content'] == oc.strategy_prompt('vanilla', q, 1)
             else:
-                assert p.endswith(f"User: {oc.render_prompt('vanilla', q, 1)}\nAssistant: {firsts[q]}\n\nUser: {oc.CHALLENGE_TURN}\nAssistant:")
+                assert p.endswith(f"User: {oc.strategy_prompt('vanilla', q, 1)}\nAssistant: {firsts[q]}\n\nUser: {oc.CHALLENGE_TURN}\nAssistant:")
         assert res.answer_response.tolist() == list(firsts.values()) and res.response.tolist() == ['certain'] * 2
 
 
@@ -73,14 +73,14 @@ def test_challenge_uses_the_papers_wording_and_keeps_the_certainty_sentence_in_t
     assert oc.CHALLENGE_TURN == ('I do not think your answer is right. If you are still sure that your answer is accurate '
                                  'and correct, please say "certain". Otherwise, say "uncertain".')
     msgs = oc.challenge_prompt('What is the capital of Peru?', 'Lima, certain', shots=0, chat=True)
-    assert msgs[0]['content'] == oc.render_prompt('vanilla', 'What is the capital of Peru?')
+    assert msgs[0]['content'] == oc.strategy_prompt('vanilla', 'What is the capital of Peru?')
     assert oc.CERTAINTY.strip() in msgs[0]['content']                  # turn 1 keeps the certainty sentence
     assert [m['role'] for m in msgs] == ['user', 'assistant', 'user'] and msgs[2]['content'] == oc.CHALLENGE_TURN
     # turn 1 is literally the Vanilla prompt (with its demonstrations), so its replies are Vanilla's, served from the cache
     fake = RecordingFake(lambda p, i, s: 'Lima, certain')
     llm = LLM(fake, cache=False, progress=False)
     oc.ask_strategy(llm, 'challenge', ['Q?'], oc.GenConfig(shots=2))
-    assert fake.prompts[0] == oc.render_prompt('vanilla', 'Q?', 2)
+    assert fake.prompts[0] == oc.strategy_prompt('vanilla', 'Q?', 2)
 
 
 def test_ra_prompt_is_the_papers_figure_10_without_a_certainty_sentence():
@@ -196,7 +196,7 @@ def test_replay_never_samples(tmp_path):
 @pytest.mark.parametrize('strategy', list(oc.STRATEGIES))
 def test_format_line_is_the_only_difference_from_the_papers_prompt(strategy):
     q = 'Who wrote Hamlet?'
-    paper, ours = oc.render_prompt(strategy, q), oc.render_prompt(strategy, q, format_line=True)
+    paper, ours = oc.strategy_prompt(strategy, q), oc.strategy_prompt(strategy, q, format_line=True)
     assert paper.startswith(oc.STRATEGIES[strategy]['instruction'] + '\nQuestion: ')     # zero-shot: the paper's prompt, no demonstration
     assert ours.replace(oc.FORMAT_LINE, '', 1) == paper and ours.count(oc.FORMAT_LINE) == 1
 
@@ -229,4 +229,4 @@ def test_committed_tables_have_an_nq_open_column():
     assert set(t['dataset']) == {'embedded wiki', 'nq-open'}
     nq = t[t.dataset == 'nq-open']
     assert set(nq['strategy']) == {s['label'] for s in oc.STRATEGIES.values()} and (nq['n'] == 200).all()
-    assert set(nq['model']) == set(oc.DEFAULTS['models'])
+    assert set(nq['model']) == set(oc.W2R_DEFAULTS['models'])

@@ -97,7 +97,7 @@ def kind_and_round(prompt):
     if last.startswith(rc.RAG_INSTRUCTION): return 'rag', 0
     if last.startswith('Given the following information'): return 'priori', 0
     for k in ORDER:
-        if k in rc.PROMPTS and last == rc.user_turn(k, chat=True):
+        if k in rc.RCRAG_PROMPTS and last == rc.user_turn(k, chat=True):
             return k, sum(m['role'] == 'user' and m['content'] == last for m in prompt)
     raise AssertionError(f'unknown prompt {last[:80]!r}')
 
@@ -253,8 +253,8 @@ def test_text_dialogue_for_base_models():
         return 'Lima.\nEvidence: ## Passage-0 ##.'
     rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q.iloc[:1], P[:1], rc.RCConfig(shots=1, rounds=2, baselines=False))
     assert all(isinstance(p, str) for p in seen)
-    r2 = [p for p in seen if p.count(rc.PROMPTS['cf_usage']['text']) == 2][0]
-    assert r2.endswith(rc.PROMPTS['cf_usage']['text'] + '\nAnswer: Lima\n' + rc.PROMPTS['cf_usage']['text'] + '\nAnswer:')
+    r2 = [p for p in seen if p.count(rc.RCRAG_PROMPTS['cf_usage']['text']) == 2][0]
+    assert r2.endswith(rc.RCRAG_PROMPTS['cf_usage']['text'] + '\nAnswer: Lima\n' + rc.RCRAG_PROMPTS['cf_usage']['text'] + '\nAnswer:')
     assert 'Answer: Canberra.\nEvidence: ## Passage-1 ##.' in r2     # the demonstration
 
 
@@ -274,8 +274,8 @@ def test_replay_never_samples(tmp_path):
 def test_parallel_collection_exports_what_one_process_does(tmp_path):
     "Models sampled in their own processes (jobs=2), then exported from the shared cache: the same file as jobs=1."
     kw = dict(models=['fake-a', 'fake-b'], n_questions=3, backend='fake', pilot=False, rounds=2, block=2, log=lambda *a: None)
-    one = rcc.collect_generations(out=tmp_path/'one.jsonl.gz', cache=tmp_path/'one.sqlite', jobs=1, **kw)
-    two = rcc.collect_generations(out=tmp_path/'two.jsonl.gz', cache=tmp_path/'two.sqlite', jobs=2, **kw)
+    one = rcc.collect_rcrag_generations(out=tmp_path/'one.jsonl.gz', cache=tmp_path/'one.sqlite', jobs=1, **kw)
+    two = rcc.collect_rcrag_generations(out=tmp_path/'two.jsonl.gz', cache=tmp_path/'two.sqlite', jobs=2, **kw)
     read = lambda p: __import__('gzip').open(p).read()
     assert read(one) == read(two)
     keys = rcc.export_keys(two)
@@ -324,8 +324,8 @@ def test_ioe_second_step_keeps_when_the_model_picks_its_first_answer_again():
     assert sorted(a[0] for a in asked) == ['Capital of Norway?', 'Capital of Peru?']   # only where the answer changed (and was read)
     peru = [a[3] for a in asked if a[0] == 'Capital of Peru?'][0]
     assert [m['content'] for m in peru if m['role'] == 'assistant'] == ['Lima', 'Cusco']   # both answers, RAG's first
-    assert peru[-1]['content'] == rc.PROMPTS['ioe_decision']['text'] + '\nAnswer:'
-    assert rc.PROMPTS['ioe_decision']['text'] == ("You give two different answers in previous responses. Check the problem "
+    assert peru[-1]['content'] == rc.RCRAG_PROMPTS['ioe_decision']['text'] + '\nAnswer:'
+    assert rc.RCRAG_PROMPTS['ioe_decision']['text'] == ("You give two different answers in previous responses. Check the problem "
                                                    "and your answers again, and give the best answer.")
     steps = r.reply_table().step
     assert (steps == 'ioe_decision').sum() == 2 and rc.METHOD_STEPS['IoE'] == ('ioe', 'ioe_decision')
@@ -336,13 +336,13 @@ def test_ioe_second_step_in_a_text_dialogue():
     seen = []
     def script_fn(prompt, i, seed):
         seen.append(prompt)
-        if prompt.rstrip().endswith(rc.PROMPTS['ioe']['text'] + '\nAnswer:'): return 'Cusco'
+        if prompt.rstrip().endswith(rc.RCRAG_PROMPTS['ioe']['text'] + '\nAnswer:'): return 'Cusco'
         if 'You give two different answers' in prompt: return 'Lima'
         return 'Lima.\nEvidence: ## Passage-0 ##.'
     r = rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q.iloc[:1], P[:1], rc.RCConfig(shots=0, rounds=1, fusion=()))
     step2 = [p for p in seen if 'You give two different answers' in p]
     assert len(step2) == 1 and step2[0].endswith(
-        rc.PROMPTS['ioe']['text'] + '\nAnswer: Cusco\n' + rc.PROMPTS['ioe_decision']['text'] + '\nAnswer:')
+        rc.RCRAG_PROMPTS['ioe']['text'] + '\nAnswer: Cusco\n' + rc.RCRAG_PROMPTS['ioe_decision']['text'] + '\nAnswer:')
     assert pick(rc.decision_table(r), 'a', 'IoE', 0).decision == 'keep'
 
 
@@ -459,7 +459,7 @@ def test_rooms_import_only_earlier_rooms():
     assert len(names) == len(set(names))
     assert {'run_rcrag', 'decision_table', 'RCConfig', 'fake_rcrag_reply'} <= set(rc.__all__)
     assert {'risk_cells', 'metric_table', 'rounds_plot', 'case_study', 'parse_rate_table'} <= set(rm.__all__)
-    assert {'run_models', 'collect_generations', 'top_passages', 'DEFAULTS'} <= set(rcc.__all__) and 'main' not in rcc.__all__
+    assert {'run_models', 'collect_rcrag_generations', 'top_passages', 'RCRAG_DEFAULTS'} <= set(rcc.__all__) and 'main' not in rcc.__all__
 
 def rooms_all(): return (rc, rm, rcc)
 
