@@ -12,6 +12,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 from .paths import cache_dir, repo_root
 from .data import check_passages, normalize, wiki_benchmark
+from .stats import split_trials
 from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
                                      in_set)
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
@@ -756,10 +757,8 @@ def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities 
     n, sims = len(retrieval.topk_idx), np.asarray(retrieval.gold_score, dtype=np.float64)
     m = int(round(cal_frac * n)) if n_cal is None else int(n_cal)
     if not 1 <= m < n: raise ValueError(f"the calibration size must lie in 1..{n - 1} questions, got {m} (n_cal={n_cal}, cal_frac={cal_frac})")
-    rng = np.random.default_rng(seed)
-    rows = []
-    for t in range(n_trials):
-        cal = np.zeros(n, bool); cal[rng.permutation(n)[:m]] = True
+    def one(t, parts):   # the cutoff from one split's calibration part, at every alpha, on its test part
+        cal, rows = np.isin(np.arange(n), parts[0]), []
         test = retrieval.subset(~cal)
         for a in alphas:
             with warnings.catch_warnings():
@@ -771,7 +770,8 @@ def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities 
             rows.append(dict(alpha=a, trial=t, method=method, n_cal=m, cutoff=cut, coverage=covered.mean(),
                              set_size=above.mean(), passages_returned=returned.mean(), truncated=((above > budget) | (above == test.k)).mean(),
                              coverage_after_budget=(covered & (test.gold_rank < returned)).mean()))
-    return pd.DataFrame(rows)
+        return rows
+    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
 
 # %% ../nbs/08_conflare.ipynb #db8ae6f7
 def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled scores of LLM-written questions)
@@ -784,16 +784,17 @@ def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled sc
     cal = _cosines(cal_scores, 'cal_scores', nan=True, ndim=1); cal = cal[~np.isnan(cal)]   # NaN: a dropped question
     n_cal = int(round(cal_frac * len(cal)))
     if n_cal < 1: raise ValueError(f"cal_frac={cal_frac} of {len(cal)} scores leaves no calibration question")
-    rng, rows = np.random.default_rng(seed), []
-    for t in range(n_trials):
-        sub = cal[rng.permutation(len(cal))[:n_cal]]
+    def one(t, parts):   # the cutoff from one random subset of the calibration scores, on `test`
+        sub, rows = cal[parts[0]], []
         for a in alphas:
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
                 cut = conflare_cutoff(sub, a, method)
             rows.append(dict(alpha=a, trial=t, method=method, cutoff=cut, coverage=in_set(1 - test.gold_score, 1 - cut).mean(),
                              passages_returned=in_set(1 - test.topk_scores, 1 - cut).sum(1).mean()))
-    return pd.DataFrame(rows)
+        return rows
+    fr = (n_cal / len(cal), 1 - n_cal / len(cal))   # a stream of permutations of the scores, cut at n_cal
+    return split_trials(len(cal), fr, one, n_trials, seed, 'stream', sort=False)
 
 # %% ../nbs/08_conflare.ipynb #5c929024
 def label_agreement(labels:pd.DataFrame, # from `label_questions` (score='first')

@@ -14,6 +14,7 @@ import scipy.sparse as sp
 from tqdm.auto import tqdm
 from .paths import cache_dir, data_dir
 from .data import normalize, package_file, check_passages, split_examples, wiki_benchmark
+from .stats import split_trials
 from .conformal import conformal_threshold, in_set, check_alpha, check_choice, check_count
 from fastcore.basics import patch
 
@@ -652,11 +653,10 @@ def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions,
     "Per (alpha, trial): tau_ret, coverage (exact set; `coverage_topk`: the set cut to the top K), set sizes within the top K, truncated share."
     alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
     n = len(retrieval.topk_idx)
-    labels = pd.DataFrame({'template': np.zeros(n, int) if strata is None else np.asarray(strata)})
+    labels = np.zeros(n, int) if strata is None else np.asarray(strata)
     nc = retrieval_nonconformity(retrieval)
-    rows = []
-    for t in range(n_trials):
-        cal = (split_examples(labels, {'cal': cal_frac, 'test': 1 - cal_frac}, seed=seed + t) == 'cal').to_numpy()
+    def one(t, parts):   # calibrate on one split, at every alpha; evaluate on its test part
+        cal, rows = np.isin(np.arange(n), parts[0]), []
         test = retrieval.subset(~cal)
         for a in alphas:
             tau = conformal_threshold(nc[cal], a, method)
@@ -664,7 +664,9 @@ def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions,
             cov = retrieval_covered(test, tau)
             rows.append(dict(alpha=a, trial=t, tau_ret=tau, coverage=cov.mean(), coverage_topk=(cov & test.correct).mean(),
                              mean_set_size=size.mean(), median_set_size=float(np.median(size)), truncated=trunc.mean()))
-    return pd.DataFrame(rows)
+        return rows
+    # the splits of `data.split_examples` (strata in sorted order), trial t seeded with seed + t
+    return split_trials(labels, (cal_frac, 1 - cal_frac), one, n_trials, seed, 'offset', order='sorted')
 
 # %% ../nbs/02_retrieval.ipynb #8494f7dd
 SCORES_FILE = 'wiki_retrieval_scores.npz'

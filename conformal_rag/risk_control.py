@@ -12,7 +12,7 @@ from scipy import stats
 from .conformal import check_alpha, check_array, check_binary, check_count, check_scores, conformal_threshold
 from . import rcrag as rc, traq
 from .plots import place_legend, set_style
-from .stats import quantile_agg, split_trials
+from .stats import quantile_agg, split_trials, stratified_split
 
 # %% auto #0
 __all__ = ['PVALUES', 'check_lambdas', 'loss_matrix', 'crc_threshold', 'ltt_pvalues', 'LTTResult', 'fixed_sequence', 'ltt_select',
@@ -189,11 +189,11 @@ def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function l
         return ltt_pvalues(np.nan_to_num(risk), n, alpha, pvalue), risk, n
     if isinstance(order, str) and order == 'learned':  # order the candidates on held-apart questions (LTT Section 4)
         if not 0 < learn_frac < 1: raise ValueError(f"learn_frac must lie in (0, 1), got learn_frac={learn_frac}")
-        perm = np.random.default_rng(check_count(seed, 'seed', 0)).permutation(len(L))
         k = int(round(learn_frac * len(L)))
         if not 0 < k < len(L): raise ValueError(f"learn_frac={learn_frac} leaves no ordering or no testing question (n={len(L)})")
-        order = np.lexsort((-lam, pvals(L[perm[:k]])[0]))  # smallest ordering p-value first; ties: the larger lambda first
-        L = L[perm[k:]]
+        learn, rest = stratified_split(len(L), (k / len(L), 1 - k / len(L)), check_count(seed, 'seed', 0), sort=False)
+        order = np.lexsort((-lam, pvals(L[learn])[0]))  # smallest ordering p-value first; ties: the larger lambda first
+        L = L[rest]
     p, risk, n = pvals(L)
     if isinstance(order, str):
         if order not in ('descending', 'ascending'):

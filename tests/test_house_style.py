@@ -198,3 +198,36 @@ def test_the_import_check_finds_planted_imports():
            "def g():\n    def h():\n        from conformal_rag import retrieval, paths\n"
            "        import conformal_rag, conformal_rag.models\n")
     assert imports_in_functions(src) == {'data', 'retrieval', 'paths', 'models'}
+
+# One split, one trial loop, one save/load, one semantic confidence (issue 29): a search of the package's sources.
+ONE_PLACE = {   # pattern -> (the modules allowed to hold it, why)
+    r'\.permutation\(': ({'stats', 'collect'}, "random splits are stratified_split's; collect draws its questions"),
+    r'for (t|trial|split) in range\((n_trials|n_splits)\)': ({'stats'}, 'the trial loop is stats.split_trials'),
+    r'np\.savez': ({'collection', 'retrieval'}, "collections: collection.save_collected; retrieval caches its index"),
+    r'def semantic_confidence|def summarize_trials': ({'matching', 'risk_control'}, 'each defined once'),
+    r'def (save|load)_collected': ({'collection'}, 'the one atomic save/load of a collection'),
+}
+
+def places(pattern:str, sources:dict) -> set:
+    "The modules whose source matches `pattern`."
+    return {m for m, src in sources.items() if re.search(pattern, src)}
+
+def test_each_idea_lives_in_one_place():
+    src = package_sources()
+    bad = {p: sorted(places(p, src) - ok) for p, (ok, _) in ONE_PLACE.items() if places(p, src) - ok}
+    assert not bad, f"written again outside its place: {bad}"
+
+def test_the_place_check_finds_a_planted_loop():
+    planted = {'conflare': 'def f(n_trials):\n    for t in range(n_trials): rng.permutation(5)\n'}
+    assert places(r'for (t|trial|split) in range\((n_trials|n_splits)\)', planted) == {'conflare'}
+    assert places(r'\.permutation\(', planted) == {'conflare'}
+
+def test_callers_use_the_one_trial_loop():
+    "Every seeded coverage/risk experiment calls stats.split_trials."
+    src = package_sources()
+    for m, fn in [('risk_control', 'risk_control_trials'), ('risk_control', 'traq_family_coverage'),
+                  ('conflare', 'conflare_trials'), ('conflare', 'transfer_trials'),
+                  ('retrieval', 'retrieval_coverage_trials'), ('traq_grid', 'individual_coverage'),
+                  ('traq_grid', 'idk_grid'), ('traq_report', 'search_comparison')]:
+        body = src[m].split(f'def {fn}(', 1)[1].split('\n# %%', 1)[0]
+        assert 'split_trials(' in body, f'{m}.{fn} does not call split_trials'
