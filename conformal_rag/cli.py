@@ -196,10 +196,10 @@ def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (
             force:bool=False, # replace an existing collection of other settings (one of the same settings is resumed)
            ):
     "Collect for TRAQ/TRAC: retrieval scores and M sampled answers per question and passage, saved as OUT_DIR/NAME.npz with its generations (`collect.default_collection`)."
-    arr = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt, temperature=temperature,
-                             max_new_tokens=max_new_tokens, seed=seed, model=model, name=name, out_dir=out_dir, cache=cache,
-                             resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs, chat=chat, logprobs=logprobs, force=force)
-    print(json.dumps(arr['meta'], indent=1, default=str))
+    c = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt, temperature=temperature,
+                           max_new_tokens=max_new_tokens, seed=seed, model=model, name=name, out_dir=out_dir, cache=cache,
+                           resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs, chat=chat, logprobs=logprobs, force=force)
+    print(json.dumps(c.meta, indent=1, default=str))
 
 # %% ../nbs/14_cli.ipynb #f955143a
 @command

@@ -553,7 +553,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        force:bool=False, # replace an existing collection of other settings (`existing_collection`)
                        log=None, # where the lines saying what is read and written go; None: standard error
                       ):
-    "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`."
+    "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`; returns the `Collection`."
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
     if check_count(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
     kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs)
@@ -568,4 +568,5 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls + sum(shards),
                        dataset=dataset, jobs=jobs, model_spec=model, **(dict(shard_calls=shards) if shards else {}))
     if state == 'resume' and not target.exists(): _check_export_kept(collection_files(target)[2], llm.keys)
-    return _report_written(_save_collection(arr, qs, rt, llm, target, features), target, model, log)
+    arr = _report_written(_save_collection(arr, qs, rt, llm, target, features), target, model, log)
+    return Collection.from_arrays(arr)   # what was saved, as the one data type (its `extra` arrays stay in the file)

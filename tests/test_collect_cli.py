@@ -288,3 +288,15 @@ def test_committed_default_collection_is_unchanged_by_these_tests():
     assert collect.collection_name('wiki', collect.DEFAULTS['model'], 600) != collect.DEFAULTS['name']
     st = subprocess.run(['git', 'status', '--porcelain', '--', 'data/collected'], cwd=repo_root(), capture_output=True, text=True)
     assert st.returncode != 0 or st.stdout == '', st.stdout
+
+def test_collect_returns_the_collection_it_saved(tmp_path):
+    "`collect.default_collection` returns a `Collection` (issue 29: one data type), equal to the file it wrote."
+    import numpy as np
+    from conformal_rag.collect import default_collection
+    from conformal_rag.collection import Collection, load_collection
+    c = default_collection(n_questions=3, K=2, M=2, model='fake', name='x', out_dir=tmp_path, cache=tmp_path/'c.sqlite',
+                           features=False, log=lambda m: None)
+    assert isinstance(c, Collection) and len(c) == 3 and c.meta['model_spec'] == 'fake'
+    back = load_collection(str(tmp_path/'x.npz'))
+    for f in ('ret_score', 'in_topk', 'is_gold', 'cluster', 'freq', 'correct'):
+        np.testing.assert_array_equal(getattr(c, f), getattr(back, f))
