@@ -93,6 +93,9 @@ def test_site_in_browser(tmp_path):
     from check_site import check_site
     site = tmp_path/'site'
     build_docs.main(['--src', str(tmp_path/'src'), '--site', str(site), '--build'])
+    # every module page shows what its examples give (issue 29): at least its central object and one result
+    shown = {p.stem: p.read_text().count('class="nb-output') for p in (tmp_path/'src'/'api').glob('*.md')}
+    assert shown and min(shown.values()) >= 2, {k: v for k, v in shown.items() if v < 2}
     ok = check_site(site, ROOT/'artifacts'/'docs')
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert (ROOT/'artifacts'/'docs'/'front_page.png').stat().st_size > 10_000
