@@ -22,11 +22,12 @@ __all__ = ['LLAMA_CPP_VERSION', 'LLAMA_CPP_CMAKE_ARGS', 'have_llama_cpp', 'requi
 
 # %% ../nbs/03f_llamacpp.ipynb #952125ae
 LLAMA_CPP_VERSION = '0.3.36'
-LLAMA_CPP_CMAKE_ARGS = ('-DGGML_NATIVE=OFF -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF '
-                        '-DLLAMA_BUILD_TOOLS=OFF')   # portable: the wheel runs on any x86-64 machine
+# portable flags: the wheel runs on any x86-64 machine
+LLAMA_CPP_CMAKE_ARGS = ('-DGGML_NATIVE=OFF -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF '
+                        '-DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=OFF')
 
 def have_llama_cpp() -> bool:
-    "Whether llama-cpp-python is importable (never installed by `make setup`; `make llamacpp` builds it)."
+    "Whether llama-cpp-python is importable (`make llamacpp` builds it; `make setup` never does)."
     return importlib.util.find_spec('llama_cpp') is not None
 
 # %% ../nbs/03f_llamacpp.ipynb #49594b4c
@@ -34,14 +35,15 @@ def require_llama_cpp():
     "Nothing when llama-cpp-python is there, else a `ModuleNotFoundError` saying how to install it."
     if not have_llama_cpp():
         raise ModuleNotFoundError(
-            f"the llamacpp backend needs llama-cpp-python=={LLAMA_CPP_VERSION}, which builds from source (about 20 "
-            f"minutes on 2 cores): run `make llamacpp`, or CMAKE_ARGS='{LLAMA_CPP_CMAKE_ARGS}' pip install "
+            f"the llamacpp backend needs llama-cpp-python=={LLAMA_CPP_VERSION}, built from source "
+            f"(about 20 minutes on 2 cores): run `make llamacpp`, or "
+            f"CMAKE_ARGS='{LLAMA_CPP_CMAKE_ARGS}' pip install "
             f"llama-cpp-python=={LLAMA_CPP_VERSION}")
 
 # %% ../nbs/03f_llamacpp.ipynb #743b3cb6
-def gguf_file(model:str|Path # a .gguf file, a key of `local_backend.LOCAL_MODELS` or of `models.MODELS`
+def gguf_file(model:str|Path # a .gguf file, or a key of `LOCAL_MODELS` or of `models.MODELS`
              ) -> Path:
-    "The GGUF file of a model; a fetchable model's is joined once into `cache_dir('models', 'gguf')`."
+    "The GGUF file of a model (a fetchable model's joined once into `cache_dir('models', 'gguf')`)."
     if str(model).endswith('.gguf'):
         p = Path(model)
         if not p.is_file(): raise FileNotFoundError(f"GGUF file {str(p)!r} does not exist")
@@ -65,8 +67,8 @@ def render_chat(template:str, # a Jinja chat template (a GGUF's `tokenizer.chat_
     env = jinja2.sandbox.ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True)
     def fail(msg): raise ValueError(f"chat template: {msg}")
     env.globals['raise_exception'] = fail
-    return env.from_string(template).render(messages=messages, add_generation_prompt=True, bos_token=bos,
-                                            eos_token=eos)
+    tpl = env.from_string(template)
+    return tpl.render(messages=messages, add_generation_prompt=True, bos_token=bos, eos_token=eos)
 
 # %% ../nbs/03f_llamacpp.ipynb #4bee2816
 class LlamaCppModel:
@@ -77,37 +79,44 @@ class LlamaCppModel:
                 ):
         require_llama_cpp()
         import llama_cpp   # optional and heavy: loaded only here
-        self.lm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
-                                  verbose=False)
-        atexit.register(self.lm.close)   # freed before the interpreter tears llama_cpp down (else a noisy __del__)
+        self.lm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
+                                  n_threads_batch=threads, verbose=False)
+        atexit.register(self.lm.close)   # freed before llama_cpp is torn down (no noisy __del__)
         meta = self.lm.metadata
         self.chat_template = meta.get('tokenizer.chat_template')
-        self.eos_ids = {self.lm.token_eos()} | {i for t in ('<|im_end|>', '<end_of_turn>', '<|endoftext|>')
-                                                for i in [self._special_id(t)] if i is not None}
-        self.bos, self.eos = (self.lm.detokenize([t], special=True).decode('utf-8', 'replace') if t >= 0 else ''
-                              for t in (self.lm.token_bos(), self.lm.token_eos()))
+        ends = [self._special_id(t) for t in ('<|im_end|>', '<end_of_turn>', '<|endoftext|>')]
+        self.eos_ids = {self.lm.token_eos()} | {i for i in ends if i is not None}
+        def text(t): return self.lm.detokenize([t], special=True).decode('utf-8', 'replace')
+        self.bos_id = self.lm.token_bos()
+        self.bos = text(self.bos_id) if self.bos_id >= 0 else ''
+        self.eos = text(self.lm.token_eos())
 
     def _special_id(self, text:str) -> int|None:
         ids = self.lm.tokenize(text.encode(), add_bos=False, special=True)
         return ids[0] if len(ids) == 1 else None
 
-    def tokenize(self, text:str) -> list: return self.lm.tokenize(text.encode('utf-8'), add_bos=True, special=True)
-    def detokenize(self, ids:list) -> str: return self.lm.detokenize(ids).decode('utf-8', errors='ignore')
+    def tokenize(self, text:str) -> list:
+        return self.lm.tokenize(text.encode('utf-8'), add_bos=True, special=True)
+    def detokenize(self, ids:list) -> str:
+        return self.lm.detokenize(ids).decode('utf-8', errors='ignore')
     def cached(self) -> list: return [int(t) for t in self.lm.input_ids[:self.lm.n_tokens]]
     def extend(self, keep:int, ids:list) -> np.ndarray:
-        "Keep the first `keep` evaluated tokens, evaluate `ids` after them; the logits of the token after the last."
+        "Keep the first `keep` evaluated tokens, evaluate `ids` after them: the next logits."
         self.lm.n_tokens = keep
         self.lm.eval(ids)   # drops the states beyond `keep` first
         return np.ctypeslib.as_array(self.lm._ctx.get_logits(), shape=(self.lm.n_vocab(),)).copy()
 
 # %% ../nbs/03f_llamacpp.ipynb #c432e24b
 class ToyLlama:
-    "A stand-in for `LlamaCppModel`: characters as tokens, 'next letter' logits, evaluated tokens counted."
+    "A stand-in for `LlamaCppModel`: characters as tokens, 'next letter' logits, counted."
     def __init__(self, vocab:str='abcdefghijklmnopqrstuvwxyz \n.', eos:str='.'):
-        self.vocab, self.eos_ids, self.chat_template, self.bos, self.eos = vocab, {vocab.index(eos)}, None, '', ''
+        self.vocab, self.eos_ids = vocab, {vocab.index(eos)}
+        self.chat_template, self.bos, self.eos = None, '', ''
         self.ids, self.evaluated = [], 0
-    def tokenize(self, text:str) -> list: return [self.vocab.index(c) for c in text if c in self.vocab]
-    def detokenize(self, ids:list) -> str: return ''.join(self.vocab[i] for i in ids if i not in self.eos_ids)
+    def tokenize(self, text:str) -> list:
+        return [self.vocab.index(c) for c in text if c in self.vocab]
+    def detokenize(self, ids:list) -> str:
+        return ''.join(self.vocab[i] for i in ids if i not in self.eos_ids)
     def cached(self) -> list: return list(self.ids)
     def extend(self, keep:int, ids:list) -> np.ndarray:
         self.ids = self.ids[:keep] + list(ids); self.evaluated += len(ids)
@@ -129,11 +138,12 @@ def sample_reply(m, # a `LlamaCppModel` (or a stand-in with its four calls)
                  decoding:Decoding, # temperature, top-p, max_new_tokens, stop strings
                  gen:torch.Generator # the request's uniform stream
                 ) -> Sample:
-    "One reply: tokens drawn one by one after the prompt's states, cut at a stop string or an end token."
+    "One reply: tokens drawn one by one after the prompt, cut at a stop string or an end token."
     logits, toks, lps, finish = first, [], [], 'length'
     for step in range(decoding.max_new_tokens):
         u = torch.rand(1, generator=gen, dtype=torch.float64)
-        tok, lp = sample_next(torch.from_numpy(logits)[None], decoding.temperature, decoding.top_p, u=u)
+        tok, lp = sample_next(torch.from_numpy(logits)[None], decoding.temperature, decoding.top_p,
+                              u=u)
         tok = int(tok[0])
         if tok in m.eos_ids: finish = 'stop'; break
         toks.append(tok); lps.append(float(lp[0]))
@@ -143,12 +153,12 @@ def sample_reply(m, # a `LlamaCppModel` (or a stand-in with its four calls)
 
 # %% ../nbs/03f_llamacpp.ipynb #b920b398
 class LlamaCppBackend(Backend):
-    "A GGUF model through llama.cpp: one prompt evaluation per request, its prefix kept for the next request."
+    "A GGUF model through llama.cpp: a prompt evaluated once per request, its prefix kept."
     kind = 'llamacpp'
-    def __init__(self, model:str|Path='gemma-3-270m', # a .gguf file, a shipped or a fetchable model (`gguf_file`)
+    def __init__(self, model:str|Path='gemma-3-270m', # a .gguf file, a shipped or fetchable model
                  threads:int=1, # CPU threads
                  n_ctx:int=4096, # context window
-                 chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
+                 chat:bool|None=None, # chat template for text prompts too (default: messages only)
                  engine=None # a stand-in for `LlamaCppModel` (tests); None loads the GGUF
                 ):
         path = Path(str(model)) if engine is not None else gguf_file(model)
@@ -157,20 +167,23 @@ class LlamaCppBackend(Backend):
         self.prompt_tokens = self.reused_tokens = 0
 
     def prompt_ids(self, prompt) -> list:
-        "The prompt's tokens: a message list (or, with `chat`, a text) through the GGUF's chat template."
+        "The prompt's tokens: messages (or, with `chat`, a text) through the GGUF's chat template."
         prompt = check_prompt(prompt)
         if isinstance(prompt, str) and self.chat: prompt = [{'role': 'user', 'content': prompt}]
         if isinstance(prompt, list):
-            if not self.m.chat_template: raise ValueError(f"model {self.model!r} has no chat template for chat prompts")
+            if not self.m.chat_template:
+                raise ValueError(f"model {self.model!r} has no chat template for chat prompts")
             prompt = render_chat(self.m.chat_template, prompt, self.m.bos, self.m.eos)
         return self.m.tokenize(prompt)
 
-    def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
-        "`n` samples of one prompt: the prompt evaluated once (after the prefix it shares with the last one)."
+    def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False,
+                 start:int=0) -> list:
+        "`n` samples of one prompt, evaluated once (after the prefix it shares with the last one)."
         ids = self.prompt_ids(prompt)
-        keep = min(common_prefix(self.m.cached(), ids), len(ids) - 1)   # the last token is evaluated for its logits
+        keep = min(common_prefix(self.m.cached(), ids), len(ids) - 1)   # the last: for its logits
         first = self.m.extend(keep, ids[keep:])
         self.prompt_tokens += len(ids); self.reused_tokens += keep
-        gen = torch.Generator().manual_seed(int(np.random.SeedSequence([seed, start]).generate_state(1)[0]))
+        stream = int(np.random.SeedSequence([seed, start]).generate_state(1)[0])
+        gen = torch.Generator().manual_seed(stream)
         out = [sample_reply(self.m, first, len(ids), decoding, gen) for _ in range(n)]
         return out if logprobs else [Sample(s.text, None, s.finish) for s in out]
