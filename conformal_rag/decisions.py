@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
 from . import traq
-from .conformal import binomial_band, check_alpha, check_array, check_binary, check_count
+from .conformal import (binomial_band, check_alpha, check_array, check_binary,
+                                     check_count)
 from .plots import place_legend, set_style
 from .rcrag import decision_table
 from .risk_control import overconfidence_scores, rcrag_scores, risk_control_trials
@@ -23,33 +24,35 @@ __all__ = ['check_decision_inputs', 'risk_coverage', 'aurc', 'selective_risk_at'
 def check_decision_inputs(score, # per question: confidence (higher = more confident), finite
                           wrong # per question: 1 when the answer is wrong, 0 when right
                          ) -> tuple:
-    "`(score, wrong)` as arrays of equal length, each checked (finite scores, 0/1 labels, at least one question)."
+    "`(score, wrong)` as arrays of equal length, each checked (finite scores, 0/1 labels, >= 1 question)."
     s = check_array(score, 'score', ndim=1)
     w = check_binary(wrong, 'wrong')
-    if s.shape != w.shape: raise ValueError(f"score and wrong must have the same length, got {len(s)} and {len(w)}")
+    if s.shape != w.shape:
+        raise ValueError(f"score and wrong must have the same length, got {len(s)} and {len(w)}")
     return s, w.astype(float)
 
 # %% ../nbs/16_decisions.ipynb #e9efa87a
 def risk_coverage(score, # per question: confidence, higher = more confident
                   wrong # per question: 1 when wrong
                  ) -> pd.DataFrame:
-    "The risk-coverage curve: per distinct score, from the most confident, the threshold, coverage and selective risk."
+    "The risk-coverage curve: per distinct score, most confident first: threshold, coverage, selective risk."
     s, w = check_decision_inputs(score, wrong)
     order = np.argsort(-s, kind='stable')
     s, w = s[order], w[order]
-    last = np.r_[np.flatnonzero(np.diff(s) != 0), len(s) - 1]   # the last question of each group of equal scores
+    last = np.r_[np.flatnonzero(np.diff(s) != 0), len(s) - 1]   # the last of each group of equal scores
     k = last + 1
-    return pd.DataFrame(dict(threshold=s[last], kept=k, coverage=k / len(s), selective_risk=np.cumsum(w)[last] / k))
+    return pd.DataFrame(dict(threshold=s[last], kept=k, coverage=k / len(s),
+                             selective_risk=np.cumsum(w)[last] / k))
 
 # %% ../nbs/16_decisions.ipynb #e56ed05f
 def aurc(score, # per question: confidence
          wrong # per question: 1 when wrong
         ) -> float:
-    "Area under the risk-coverage curve: the mean over k = 1..n of the selective risk of the k most confident (ties averaged)."
+    "Area under the risk-coverage curve: mean over k = 1..n of the k most confident's selective risk (ties averaged)."
     s, w = check_decision_inputs(score, wrong)
     order = np.argsort(-s, kind='stable')
     s, w = s[order], w[order]
-    # within a group of tied scores every order is as likely: use the group's mean error for each of its questions
+    # within a group of tied scores every order is as likely: each question gets the group's mean error
     grp = np.r_[0, np.cumsum(np.diff(s) != 0)]
     w = pd.Series(w).groupby(grp).transform('mean').to_numpy()
     return float(np.mean(np.cumsum(w) / np.arange(1, len(w) + 1)))
@@ -58,7 +61,7 @@ def aurc(score, # per question: confidence
 def selective_risk_at(score, wrong, # per question: confidence and 1 when wrong
                       coverage:float # the share of questions answered, in (0, 1]
                      ) -> float:
-    "Selective risk when the most confident `coverage` share is kept (the first curve point reaching it; ties kept together)."
+    "Selective risk keeping the most confident `coverage` share (first curve point reaching it; ties together)."
     c = float(check_array(coverage, 'coverage', lo=0, hi=1))
     if c <= 0: raise ValueError(f"coverage must lie in (0, 1], got coverage={coverage}")
     rc = risk_coverage(score, wrong)
@@ -68,26 +71,30 @@ def selective_risk_at(score, wrong, # per question: confidence and 1 when wrong
 def operating_point(keep, # per question: 1 when the rule answers (keeps) it
                     wrong # per question: 1 when the answer is wrong
                    ) -> dict:
-    "A fixed rule's point on the risk-coverage plane: coverage and selective risk (NaN when it keeps nothing)."
+    "A fixed rule's point on the risk-coverage plane: coverage, selective risk (NaN: keeps nothing)."
     k, w = check_binary(keep, 'keep').astype(bool), check_binary(wrong, 'wrong').astype(bool)
-    if k.shape != w.shape: raise ValueError(f"keep and wrong must have the same length, got {len(k)} and {len(w)}")
-    return dict(coverage=float(k.mean()), selective_risk=float(w[k].mean()) if k.any() else np.nan, n=len(k))
+    if k.shape != w.shape:
+        raise ValueError(f"keep and wrong must have the same length, got {len(k)} and {len(w)}")
+    risk = float(w[k].mean()) if k.any() else np.nan
+    return dict(coverage=float(k.mean()), selective_risk=risk, n=len(k))
 
 # %% ../nbs/16_decisions.ipynb #96dcebf0
 def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one source and backbone)
                coverages=(0.25, 0.5), # coverages at which the selective risk is reported
                n_boot:int=200, seed:int=0 # bootstrap resamples of the questions for the AURC interval
               ) -> pd.DataFrame:
-    "Per score: AURC with its bootstrap 95% interval and the selective risk at `coverages`; per rule: its operating point."
+    "Per score: AURC with a bootstrap 95% interval, selective risk at `coverages`; per rule: its point."
     check_count(n_boot, 'n_boot')
     w, rows = d['wrong'].to_numpy().astype(int), []
     for col in [c for c in d.columns if c.startswith('score: ')]:
         s = d[col].to_numpy(float)
         b = bootstrap_ci(aurc, s, w, n_boot=n_boot, seed=seed)
-        rows.append(dict(kind='score', name=col[len('score: '):], aurc=b['value'], aurc_lo=b['value_lo'], aurc_hi=b['value_hi'],
-                         **{f'risk_at_{c:g}': selective_risk_at(s, w, c) for c in coverages}, n=len(s)))
+        at = {f'risk_at_{c:g}': selective_risk_at(s, w, c) for c in coverages}
+        rows.append(dict(kind='score', name=col[len('score: '):], aurc=b['value'], aurc_lo=b['value_lo'],
+                         aurc_hi=b['value_hi'], **at, n=len(s)))
     for col in [c for c in d.columns if c.startswith('rule: ')]:
-        rows.append(dict(kind='rule', name=col[len('rule: '):], **operating_point(d[col].to_numpy().astype(int), w)))
+        point = operating_point(d[col].to_numpy().astype(int), w)
+        rows.append(dict(kind='rule', name=col[len('rule: '):], **point))
     return pd.DataFrame(rows)
 
 # %% ../nbs/16_decisions.ipynb #549d19d8
@@ -96,29 +103,32 @@ def paired_aurc(d:pd.DataFrame, # a decision table of one source and backbone
                 baseline:str, # the score it is compared with
                 n_boot:int=200, seed:int=0 # bootstrap resamples of the questions (both scores on each)
                ) -> dict:
-    "AURC of `score` minus `baseline`'s with a paired bootstrap 95% interval (negative: `score` ranks better)."
+    "AURC of `score` minus `baseline`'s, paired bootstrap 95% interval (negative: `score` ranks better)."
     check_count(n_boot, 'n_boot')
     cols = [f'score: {n}' for n in (score, baseline)]
     have = [c[len('score: '):] for c in d.columns if c.startswith('score: ')]
     for c in cols:
-        if c not in d.columns: raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has {have})")
+        if c not in d.columns:
+            raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has {have})")
     a, b = (d[c].to_numpy(float) for c in cols)
     w = d['wrong'].to_numpy().astype(int)
     r = bootstrap_ci(lambda x, y, z: aurc(x, z) - aurc(y, z), a, b, w, n_boot=n_boot, seed=seed)
-    # optional `parsed: NAME` columns say which questions carry a parsed reply (else every question counts)
+    # optional `parsed: NAME` columns: which questions carry a parsed reply (else every question counts)
     parsed = lambda n: int(d[f'parsed: {n}'].sum()) if f'parsed: {n}' in d.columns else len(w)
-    return dict(score=score, baseline=baseline, diff=r['value'], diff_lo=r['value_lo'], diff_hi=r['value_hi'],
-                n=len(w), n_parsed_score=parsed(score), n_parsed_baseline=parsed(baseline))
+    return dict(score=score, baseline=baseline, diff=r['value'], diff_lo=r['value_lo'],
+                diff_hi=r['value_hi'], n=len(w), n_parsed_score=parsed(score),
+                n_parsed_baseline=parsed(baseline))
 
 # %% ../nbs/16_decisions.ipynb #ff7c5858
 def rank_table(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, concatenated
                coverages=(0.25, 0.5), n_boot:int=200, seed:int=0 # as in `rule_table`
               ) -> pd.DataFrame:
-    "`rule_table` per (source, backbone), with the error of answering everything and each score's AURC rank."
+    "`rule_table` per (source, backbone), with the error of answering everything and AURC ranks."
     out = []
     for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
         g = g.dropna(axis=1, how='all')
-        t = rule_table(g, coverages, n_boot, seed).assign(source=src, backbone=bb, wrong_rate=g.wrong.mean())
+        t = rule_table(g, coverages, n_boot, seed)
+        t = t.assign(source=src, backbone=bb, wrong_rate=g.wrong.mean())
         t['aurc_rank'] = t.aurc.rank(method='min')
         out.append(t)
     return pd.concat(out, ignore_index=True)
@@ -128,39 +138,42 @@ def w2r_decisions(replies:pd.DataFrame, # `overconfidence.run_experiment` / `pro
                   strategy:str='vanilla', # the prompt whose replies are decided on
                   tau:float=0.5, # token-probability rule: answer when the probability is at least tau
                  ) -> pd.DataFrame:
-    "When to retrieve as a decision table: per (model, question) wrong, scores and the paper's and token rules."
+    "When to retrieve as a decision table: per (model, question) wrong, scores, paper's and token rules."
     tau = float(check_array(tau, 'tau', lo=0, hi=1))
     s = overconfidence_scores(replies, strategy)
-    return pd.DataFrame({'source': 'When to retrieve', 'backbone': s.model, 'id': s.id, 'wrong': s.wrong.astype(int),
-                         'score: token probability': s.token_probability, 'score: verbalized certainty': s.verbalized,
+    return pd.DataFrame({'source': 'When to retrieve', 'backbone': s.model, 'id': s.id,
+                         'wrong': s.wrong.astype(int), 'score: token probability': s.token_probability,
+                         'score: verbalized certainty': s.verbalized,
                          'rule: paper (certain: no retrieval)': s.paper_rule.astype(int),
                          f'rule: token probability >= {tau:g}': (s.token_probability >= tau).astype(int)})
 
 # %% ../nbs/16_decisions.ipynb #0a056e18
 def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
-                    threshold:float=0.6, n_rounds:int=1 # the calibration baseline's threshold; N of the paper's methods
+                    threshold:float=0.6, n_rounds:int=1 # calibration baseline's threshold; N of the methods
                    ) -> pd.DataFrame:
-    "RC-RAG as a decision table: per (model, question) wrong, the keep vote and stated probability, every method's keep."
+    "RC-RAG as a decision table: per (model, question) wrong, keep vote, stated probability, each method."
     s = rcrag_scores(runs, threshold, n_rounds)
     out = pd.DataFrame({'source': 'RC-RAG', 'backbone': s.model, 'id': s.id, 'wrong': s.wrong.astype(int),
                         'score: counterfactual vote': s.cf_agreement.fillna(-1.0),
                         'score: stated probability': s.verbalized_probability})
     for c in [c for c in s.columns if c.startswith('rule: ')]: out[c] = s[c].astype(int)
     # which questions carry a parsed reply (RC-RAG's 'parsed': the RAG answer read and, for the vote, every
-    # counterfactual keep/discard reply read; for the baseline, its probability read): a claim needs enough of them
+    # counterfactual keep/discard reply read; for the baseline, its probability): claims need enough
     cf, rag = [], []
     for run in runs:
         d, ids = decision_table(run, threshold), run.questions['id'].tolist()
         side = d[d.method.isin(['CF-usage only', 'CF-quality only'])]
-        cf.append(side.outcome.ne('unparsed').groupby(side.id).all().reindex(ids, fill_value=False).to_numpy())
+        ok = side.outcome.ne('unparsed').groupby(side.id).all()
+        cf.append(ok.reindex(ids, fill_value=False).to_numpy())
         rag.append([r.parsed for r in run.rag])
     out['parsed: counterfactual vote'] = np.concatenate(cf)
-    out['parsed: stated probability'] = np.concatenate(rag).astype(bool) & (s.verbalized_probability >= 0).to_numpy()
+    stated = (s.verbalized_probability >= 0).to_numpy()
+    out['parsed: stated probability'] = np.concatenate(rag).astype(bool) & stated
     return out
 
 # %% ../nbs/16_decisions.ipynb #b1a80b85
 def top_answer(c) -> tuple:
-    "Per question of a collection: (frequency, wrong) of the most frequent answer sampled from the top-ranked passage."
+    "Per question: (frequency, wrong) of the most frequent answer sampled from the top-ranked passage."
     f = np.where(c.cluster[:, 0, :] >= 0, c.freq[:, 0, :], -1.0)
     j = f.argmax(axis=1)
     q = np.arange(len(c))
@@ -194,7 +207,7 @@ def guarantee_trials(table:pd.DataFrame, # decision tables of several (source, b
                      seed:int=0, # seed of the splits
                      n_lambdas:int=41 # candidate thresholds: this many quantiles of each score
                     ) -> pd.DataFrame:
-    "`risk_control.risk_control_trials` of CRC and LTT on every complete score of every (source, backbone)."
+    "`risk_control.risk_control_trials` of CRC and LTT on each complete score of each (source, backbone)."
     check_count(n_lambdas, 'n_lambdas', 2)
     out = []
     for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
@@ -211,19 +224,23 @@ def guarantee_table(trials:pd.DataFrame, # rows of `guarantee_trials`
                     delta:float=0.1, # LTT's delta
                     level:float=0.99 # mass of the exact binomial band of LTT's check
                    ) -> pd.DataFrame:
-    "Per (source, backbone, score, method, alpha): the realized risk over the splits and whether the promise holds."
+    "Per (source, backbone, score, method, alpha): realized risk over the splits, whether the promise holds."
     delta, level = check_alpha(delta, 'delta'), check_alpha(level, 'level')
     keys = ['source', 'backbone', 'score', 'method', 'alpha']
     sem = lambda x: x.std(ddof=1) / np.sqrt(len(x))
-    g = trials.groupby(keys, as_index=False).agg(kept_wrong=('kept_wrong', 'mean'), kept_wrong_se=('kept_wrong', sem),
-                                                 keep_rate=('keep_rate', 'mean'), splits=('split', 'nunique'))
+    g = trials.groupby(keys, as_index=False).agg(
+        kept_wrong=('kept_wrong', 'mean'), kept_wrong_se=('kept_wrong', sem),
+        keep_rate=('keep_rate', 'mean'), splits=('split', 'nunique'))
     ltt = trials[trials.method.str.startswith('LTT')]
     ok = ltt.selective_risk.isna() | (ltt.selective_risk <= ltt.alpha)   # keeping nothing risks nothing
-    share = ltt.assign(ok=ok).groupby(keys, as_index=False).ok.mean().rename(columns={'ok': 'share_within_alpha'})
+    share = ltt.assign(ok=ok).groupby(keys, as_index=False).ok.mean()
+    share = share.rename(columns={'ok': 'share_within_alpha'})
     g = g.merge(share, how='left')
     is_ltt = g.method.str.startswith('LTT')
-    g['ltt_band_lo'] = np.where(is_ltt, [binomial_band(int(n), 1 - delta, level)[0] for n in g.splits], np.nan)
-    g['crc_holds'] = np.where(g.method == 'CRC', g.kept_wrong <= g.alpha + 1.96 * g.kept_wrong_se, np.nan)
+    band = [binomial_band(int(n), 1 - delta, level)[0] for n in g.splits]
+    g['ltt_band_lo'] = np.where(is_ltt, band, np.nan)
+    crc_ok = g.kept_wrong <= g.alpha + 1.96 * g.kept_wrong_se
+    g['crc_holds'] = np.where(g.method == 'CRC', crc_ok, np.nan)
     g['ltt_holds'] = np.where(is_ltt, g.share_within_alpha >= g.ltt_band_lo, np.nan)
     return g
 
@@ -232,8 +249,9 @@ def recommendation(ranked:pd.DataFrame, # from `rank_table`
                    guarantees:pd.DataFrame, # from `guarantee_table`
                    alpha:float # the risk level at which CRC is checked
                   ) -> pd.DataFrame:
-    "Per (source, backbone): the score with the lowest AURC, whether CRC on it holds at `alpha`, the share answered."
-    best = ranked[ranked.kind == 'score'].sort_values('aurc').groupby(['source', 'backbone'], sort=False).head(1)
+    "Per (source, backbone): the lowest-AURC score, whether CRC on it holds at `alpha`, the share answered."
+    scores = ranked[ranked.kind == 'score'].sort_values('aurc')
+    best = scores.groupby(['source', 'backbone'], sort=False).head(1)
     crc = guarantees[(guarantees.method == 'CRC') & np.isclose(guarantees.alpha, alpha)]
     crc = crc.set_index(['source', 'backbone', 'score'])
     keys = list(zip(best.source, best.backbone, best.name))
@@ -245,7 +263,7 @@ def recommendation(ranked:pd.DataFrame, # from `rank_table`
 # %% ../nbs/16_decisions.ipynb #dc221fec
 def risk_coverage_plot(d:pd.DataFrame, # a decision table of one source and backbone
                        ax=None, title:str|None=None):
-    "Risk-coverage curves of every score with the rules' operating points (markers); returns the axes."
+    "Risk-coverage curves of every score with the rules' points (markers); returns the axes."
     set_style()
     if ax is None: _, ax = plt.subplots(figsize=(4.6, 3.6))
     w = d['wrong'].to_numpy().astype(int)
@@ -255,10 +273,11 @@ def risk_coverage_plot(d:pd.DataFrame, # a decision table of one source and back
     for i, col in enumerate([c for c in d.columns if c.startswith('rule: ')]):
         p = operating_point(d[col].to_numpy().astype(int), w)
         if np.isfinite(p['selective_risk']):
-            ax.plot(p['coverage'], p['selective_risk'], marker='oXsDP^v<>*'[i % 10], ms=7, ls='none', color='0.2',
-                    label=col[len('rule: '):])
+            ax.plot(p['coverage'], p['selective_risk'], marker='oXsDP^v<>*'[i % 10], ms=7, ls='none',
+                    color='0.2', label=col[len('rule: '):])
     ax.axhline(w.mean(), color='0.5', ls=':', lw=1)
-    ax.set_xlabel('coverage (share answered)'); ax.set_ylabel('selective risk (wrong among answered)')
+    ax.set_xlabel('coverage (share answered)')
+    ax.set_ylabel('selective risk (wrong among answered)')
     ax.set_xlim(0, 1.02); ax.set_ylim(-0.02, 1.02)
     if title: ax.set_title(title, fontsize='small')
     place_legend(ax, fontsize='xx-small', frameon=True)
