@@ -12,8 +12,8 @@ from scipy import stats as _stats
 from .conformal import check_alpha, check_count, conformal_rank
 
 # %% auto #0
-__all__ = ['check_fractions', 'stratified_split', 'split_trials', 'bootstrap_ci', 'gp_minimize_1d', 'grid_minimize_1d',
-           'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg']
+__all__ = ['check_fractions', 'stratified_split', 'map_jobs', 'split_trials', 'bootstrap_ci', 'gp_minimize_1d',
+           'grid_minimize_1d', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg']
 
 # %% ../nbs/00b_stats.ipynb #974f8728
 def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
@@ -49,6 +49,35 @@ def stratified_split(strata, # per item: its stratum (any hashable), or an int n
     return tuple(join(p) if p else np.array([], int) for p in parts)
 
 # %% ../nbs/00b_stats.ipynb #0064ce01
+def map_jobs(fn, # function of one item
+             items:list, # the items, in order
+             n_jobs:int=1, # worker processes (joblib); 1: in this process; -1: one per core
+             progress:bool=False, # show a progress bar
+             desc:str='jobs', # the progress bar's label
+             keep_workers:bool=False, # n_jobs != 1: leave joblib's workers running for the next call
+            ) -> list:
+    "`[fn(x) for x in items]`, in order; in joblib worker processes when `n_jobs != 1`."
+    from tqdm.auto import tqdm
+    it = tqdm(items, desc=desc, disable=not progress)
+    if n_jobs == 1: return [fn(x) for x in it]
+    from joblib import Parallel, delayed
+    from joblib.externals.loky import get_reusable_executor
+    with Parallel(n_jobs=n_jobs, max_nbytes=None) as par: out = par(delayed(fn)(x) for x in it)
+    # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
+    # (nbdev_test's worker processes wait for them); a notebook running many grids keeps them
+    if not keep_workers: get_reusable_executor().shutdown(wait=True)
+    return out
+
+# %% ../nbs/00b_stats.ipynb #55056f4c
+def _trial_draws(n_trials:int, seed:int, seeds) -> list:
+    "Each trial's seed, or the one generator every trial draws from in turn ('stream')."
+    if not isinstance(seeds, str): return [check_count(s, 'seeds[i]', 0) for s in seeds]
+    if seeds not in ('stream', 'offset'):
+        raise ValueError(f"seeds must be 'stream', 'offset' or a list of seeds, got seeds={seeds!r}")
+    rng = np.random.default_rng(seed)
+    return [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
+
+# %% ../nbs/00b_stats.ipynb #6628fdd9
 def split_trials(strata, # per item its stratum, or an int n for n unstratified items (`stratified_split`)
                  fractions, # share of each part, e.g. (calibration, test)
                  one, # f(trial, parts) -> a row dict, a list of row dicts or a DataFrame: calibrate, evaluate
@@ -57,19 +86,21 @@ def split_trials(strata, # per item its stratum, or an int n for n unstratified 
                  seeds='stream', # 'stream' (one generator), 'offset' (trial t: seed + t), or a list of seeds
                  order:str='appearance', # strata order (`stratified_split`)
                  sort:bool=True, # sorted index arrays (False: each part in its drawn order, `stratified_split`)
-                 trial_column:str|None='trial', # the column naming the trial, added when `one` sets none; None: no column
+                 # the column naming the trial, added when `one` sets none; None: no column
+                 trial_column:str|None='trial',
+                 # f(a trial's seed, or the stream) -> parts: another split rule (`strata`, `fractions` unused)
+                 split=None,
+                 n_jobs:int=1, # worker processes for `one` (joblib, `map_jobs`); splits are drawn here first
+                 progress:bool=False, desc:str='splits', # a progress bar over the trials, and its label
+                 keep_workers:bool=False, # n_jobs != 1: leave the workers running for the next call
                 ) -> pd.DataFrame:
     "One split per trial, `one` on each, every row in one DataFrame (with a `trial` column when `one` sets none)."
     n_trials, seed = check_count(n_trials, 'n_trials'), check_count(seed, 'seed', 0)
-    if isinstance(seeds, str):
-        if seeds not in ('stream', 'offset'):
-            raise ValueError(f"seeds must be 'stream', 'offset' or a list of seeds, got seeds={seeds!r}")
-        rng = np.random.default_rng(seed)
-        draws = [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
-    else: draws = [check_count(s, 'seeds[i]', 0) for s in seeds]
+    draw = split or (lambda d: stratified_split(strata, fractions, d, order, sort))
+    parts = [draw(d) for d in _trial_draws(n_trials, seed, seeds)]   # in order, before any `one` runs
+    outs = map_jobs(lambda tp: one(*tp), list(enumerate(parts)), n_jobs, progress, desc, keep_workers)
     rows, trial = [], []   # every row in one list, as a DataFrame of dicts (the dtypes a loop building rows gets)
-    for t, d in enumerate(draws):
-        out = one(t, stratified_split(strata, fractions, d, order, sort))
+    for t, out in enumerate(outs):
         out = [out] if isinstance(out, dict) else out.to_dict('records') if isinstance(out, pd.DataFrame) else list(out)
         rows += out; trial += [t] * len(out)
     df = pd.DataFrame(rows)

@@ -18,6 +18,7 @@ from .retrieval import embed_passages, unit_rows
 from .traq import (aggregated_set, answerable, apply_population, calibrate, covered,
                                 semantic_size_traq, traq_recluster, traq_softmax)
 from .traq_grid import run_grid
+from .stats import split_trials
 from .matching import traq_correct, cluster_rouge, cluster_exact
 
 # %% auto #0
@@ -1141,14 +1142,14 @@ def component_grid(scores:dict, # from `load_release_scores` (or {'retrieved_tru
     "One row per (level, seed): the six component columns of the script `setting`, with n_cal and n_test."
     if setting not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {setting!r}; use one of {sorted(FIDELITY_SETTINGS)}")
     st, rt, lt = FIDELITY_SETTINGS[setting], scores['retrieved_true_scores'], scores['true_scores']
-    rows = []
-    for seed in seeds:
-        sp = script_split(len(lt), int(seed), st['shuffles'])
-        for level in levels:
-            comp = script_components(rt, lt, sp, round(1 - level, 10), delta, st['every_gold'])
-            rows.append(dict(setting=setting, level=level, alpha=round(1 - level, 10), seed=seed, n_cal=len(sp[0]),
-                             n_test=len(sp[2]), **{k: v for k, v in comp.items() if not k.startswith('thr')}))
-    return pd.DataFrame(rows)
+    seeds = list(seeds)
+    def one(t, sp):   # the script's components at every level on the split of seed seeds[t]
+        return [dict(setting=setting, level=level, alpha=round(1 - level, 10), seed=seeds[t], n_cal=len(sp[0]),
+                     n_test=len(sp[2]), **{k: v for k, v in comp.items() if not k.startswith('thr')})
+                for level in levels
+                for comp in [script_components(rt, lt, sp, round(1 - level, 10), delta, st['every_gold'])]]
+    split = lambda s: script_split(len(lt), s, st['shuffles'])   # the script's split of each seed
+    return split_trials(len(lt), None, one, seeds=seeds, split=split, trial_column=None)
 
 # %% ../nbs/06b_traq_release.ipynb #8e2b598d
 def folder_agreement(dir:str|Path, task:str, backbone:str,

@@ -206,6 +206,7 @@ ONE_PLACE = {   # pattern -> (the modules allowed to hold it, why)
     r'np\.savez': ({'collection', 'retrieval'}, "collections: collection.save_collected; retrieval caches its index"),
     r'def semantic_confidence|def summarize_trials': ({'matching', 'risk_control'}, 'each defined once'),
     r'def (save|load)_collected': ({'collection'}, 'the one atomic save/load of a collection'),
+    r'Parallel\(': ({'stats'}, 'worker processes for trials are stats.map_jobs'),
 }
 
 def places(pattern:str, sources:dict) -> set:
@@ -228,6 +229,7 @@ def test_callers_use_the_one_trial_loop():
     for m, fn in [('risk_control', 'risk_control_trials'), ('risk_control', 'traq_family_coverage'),
                   ('conflare', 'conflare_trials'), ('conflare', 'transfer_trials'),
                   ('retrieval', 'retrieval_coverage_trials'), ('traq_grid', 'individual_coverage'),
-                  ('traq_grid', 'idk_grid'), ('traq_report', 'search_comparison')]:
+                  ('traq_grid', 'idk_grid'), ('traq_report', 'search_comparison'),
+                  ('traq_grid', 'run_grid'), ('traq_release', 'component_grid')]:
         body = src[m].split(f'def {fn}(', 1)[1].split('\n# %%', 1)[0]
         assert 'split_trials(' in body, f'{m}.{fn} does not call split_trials'
