@@ -233,3 +233,24 @@ def test_callers_use_the_one_trial_loop():
                   ('traq_grid', 'run_grid'), ('traq_release', 'component_grid')]:
         body = src[m].split(f'def {fn}(', 1)[1].split('\n# %%', 1)[0]
         assert 'split_trials(' in body, f'{m}.{fn} does not call split_trials'
+
+# A module's docstring is its notebook's first description line (nbdev takes that line only): a whole sentence.
+def module_docstrings() -> dict:
+    "{module: its docstring} for every exported module that has one."
+    out = {}
+    for p in sorted(Path('conformal_rag').glob('*.py')):
+        doc = ast.get_docstring(ast.parse(p.read_text()))
+        if doc is not None: out[p.stem] = doc
+    return out
+
+def truncated(docs:dict) -> list:
+    "The modules whose docstring is cut mid-sentence or longer than one short line."
+    return sorted(m for m, d in docs.items() if not d.rstrip().endswith(('.', '?')) or '\n' in d or len(d) > 94)
+
+def test_module_docstrings_are_whole_sentences():
+    docs = module_docstrings()
+    assert len(docs) >= 25, f"only {len(docs)} modules have a docstring"
+    assert not truncated(docs), f"module docstrings cut mid-sentence: {truncated(docs)}"
+
+def test_the_docstring_check_finds_a_cut_one():
+    assert truncated({'paths': 'Where the project keeps its data, figures and caches: one place, so'}) == ['paths']
