@@ -12,7 +12,7 @@ imports, circles and the public names defined in more than one module.
 `tests/test_house_style.py` uses the graph functions here (`import_graph`, `find_cycle`,
 `module_imports`, `names_in_several_modules`): the test and the drawing read the package one way.
 """
-import argparse, ast, subprocess, sys
+import argparse, ast, io, subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -226,7 +226,9 @@ def draw(h:dict, out:Path, width:float=16.0, height:float=0.5):
             'solid: top-level import, dashed: inside a function; red: import circle',
             ha='right', va='bottom', fontsize=9, color='0.35')
     out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, dpi=100); plt.close(fig)
+    buf = io.BytesIO(); fig.savefig(buf, dpi=100); plt.close(fig)
+    from PIL import Image   # matplotlib's own dependency: a 128-colour palette keeps the file small
+    Image.open(buf).convert('RGB').quantize(128).save(out, optimize=True)
 
 def summary(h:dict) -> str:
     "The house `h` as Markdown: totals, circles, duplicate public names, and one row per module."
