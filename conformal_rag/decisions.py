@@ -24,7 +24,8 @@ __all__ = ['check_decision_inputs', 'risk_coverage', 'aurc', 'selective_risk_at'
 def check_decision_inputs(score, # per question: confidence (higher = more confident), finite
                           wrong # per question: 1 when the answer is wrong, 0 when right
                          ) -> tuple:
-    "`(score, wrong)` as arrays of equal length, each checked (finite scores, 0/1 labels, >= 1 question)."
+    ("`(score, wrong)` as arrays of equal length, each checked (finite scores, 0/1 labels, "
+     ">= 1 question).")
     s = check_array(score, 'score', ndim=1)
     w = check_binary(wrong, 'wrong')
     if s.shape != w.shape:
@@ -35,11 +36,13 @@ def check_decision_inputs(score, # per question: confidence (higher = more confi
 def risk_coverage(score, # per question: confidence, higher = more confident
                   wrong # per question: 1 when wrong
                  ) -> pd.DataFrame:
-    "The risk-coverage curve: per distinct score, most confident first: threshold, coverage, selective risk."
+    ("The risk-coverage curve: per distinct score, most confident first: threshold, coverage, "
+     "selective risk.")
     s, w = check_decision_inputs(score, wrong)
     order = np.argsort(-s, kind='stable')
     s, w = s[order], w[order]
-    last = np.r_[np.flatnonzero(np.diff(s) != 0), len(s) - 1]   # the last of each group of equal scores
+    # the last of each group of equal scores
+    last = np.r_[np.flatnonzero(np.diff(s) != 0), len(s) - 1]
     k = last + 1
     return pd.DataFrame(dict(threshold=s[last], kept=k, coverage=k / len(s),
                              selective_risk=np.cumsum(w)[last] / k))
@@ -48,11 +51,13 @@ def risk_coverage(score, # per question: confidence, higher = more confident
 def aurc(score, # per question: confidence
          wrong # per question: 1 when wrong
         ) -> float:
-    "Area under the risk-coverage curve: mean over k = 1..n of the k most confident's selective risk (ties averaged)."
+    ("Area under the risk-coverage curve: mean over k = 1..n of the k most confident's selective "
+     "risk (ties averaged).")
     s, w = check_decision_inputs(score, wrong)
     order = np.argsort(-s, kind='stable')
     s, w = s[order], w[order]
-    # within a group of tied scores every order is as likely: each question gets the group's mean error
+    # within a group of tied scores every order is as likely:
+    # each question gets the group's mean error
     grp = np.r_[0, np.cumsum(np.diff(s) != 0)]
     w = pd.Series(w).groupby(grp).transform('mean').to_numpy()
     return float(np.mean(np.cumsum(w) / np.arange(1, len(w) + 1)))
@@ -61,7 +66,8 @@ def aurc(score, # per question: confidence
 def selective_risk_at(score, wrong, # per question: confidence and 1 when wrong
                       coverage:float # the share of questions answered, in (0, 1]
                      ) -> float:
-    "Selective risk keeping the most confident `coverage` share (first curve point reaching it; ties together)."
+    ("Selective risk keeping the most confident `coverage` share (first curve point reaching it; "
+     "ties together).")
     c = float(check_array(coverage, 'coverage', lo=0, hi=1))
     if c <= 0: raise ValueError(f"coverage must lie in (0, 1], got coverage={coverage}")
     rc = risk_coverage(score, wrong)
@@ -71,7 +77,8 @@ def selective_risk_at(score, wrong, # per question: confidence and 1 when wrong
 def operating_point(keep, # per question: 1 when the rule answers (keeps) it
                     wrong # per question: 1 when the answer is wrong
                    ) -> dict:
-    "A fixed rule's point on the risk-coverage plane: coverage, selective risk (NaN: keeps nothing)."
+    ("A fixed rule's point on the risk-coverage plane: coverage, selective risk (NaN: "
+     "keeps nothing).")
     k, w = check_binary(keep, 'keep').astype(bool), check_binary(wrong, 'wrong').astype(bool)
     if k.shape != w.shape:
         raise ValueError(f"keep and wrong must have the same length, got {len(k)} and {len(w)}")
@@ -79,19 +86,21 @@ def operating_point(keep, # per question: 1 when the rule answers (keeps) it
     return dict(coverage=float(k.mean()), selective_risk=risk, n=len(k))
 
 # %% ../nbs/16_decisions.ipynb #96dcebf0
-def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one source and backbone)
+def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one source, backbone)
                coverages=(0.25, 0.5), # coverages at which the selective risk is reported
-               n_boot:int=200, seed:int=0 # bootstrap resamples of the questions for the AURC interval
+               # bootstrap resamples of the questions for the AURC interval
+               n_boot:int=200, seed:int=0
               ) -> pd.DataFrame:
-    "Per score: AURC with a bootstrap 95% interval, selective risk at `coverages`; per rule: its point."
+    ("Per score: AURC with a bootstrap 95% interval, selective risk at `coverages`; "
+     "per rule: its point.")
     check_count(n_boot, 'n_boot')
     w, rows = d['wrong'].to_numpy().astype(int), []
     for col in [c for c in d.columns if c.startswith('score: ')]:
         s = d[col].to_numpy(float)
         b = bootstrap_ci(aurc, s, w, n_boot=n_boot, seed=seed)
         at = {f'risk_at_{c:g}': selective_risk_at(s, w, c) for c in coverages}
-        rows.append(dict(kind='score', name=col[len('score: '):], aurc=b['value'], aurc_lo=b['value_lo'],
-                         aurc_hi=b['value_hi'], **at, n=len(s)))
+        rows.append(dict(kind='score', name=col[len('score: '):], aurc=b['value'],
+                         aurc_lo=b['value_lo'], aurc_hi=b['value_hi'], **at, n=len(s)))
     for col in [c for c in d.columns if c.startswith('rule: ')]:
         point = operating_point(d[col].to_numpy().astype(int), w)
         rows.append(dict(kind='rule', name=col[len('rule: '):], **point))
@@ -101,26 +110,30 @@ def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one
 def paired_aurc(d:pd.DataFrame, # a decision table of one source and backbone
                 score:str, # the score a paper favours (its name without 'score: ')
                 baseline:str, # the score it is compared with
-                n_boot:int=200, seed:int=0 # bootstrap resamples of the questions (both scores on each)
+                # bootstrap resamples of the questions (both scores on each)
+                n_boot:int=200, seed:int=0
                ) -> dict:
-    "AURC of `score` minus `baseline`'s, paired bootstrap 95% interval (negative: `score` ranks better)."
+    ("AURC of `score` minus `baseline`'s, paired bootstrap 95% interval (negative: "
+     "`score` ranks better).")
     check_count(n_boot, 'n_boot')
     cols = [f'score: {n}' for n in (score, baseline)]
     have = [c[len('score: '):] for c in d.columns if c.startswith('score: ')]
     for c in cols:
         if c not in d.columns:
-            raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has {have})")
+            raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has "
+                             f"{have})")
     a, b = (d[c].to_numpy(float) for c in cols)
     w = d['wrong'].to_numpy().astype(int)
     r = bootstrap_ci(lambda x, y, z: aurc(x, z) - aurc(y, z), a, b, w, n_boot=n_boot, seed=seed)
-    # optional `parsed: NAME` columns: which questions carry a parsed reply (else every question counts)
+    # optional `parsed: NAME` columns: which questions carry a parsed reply
+    # (else every question counts)
     parsed = lambda n: int(d[f'parsed: {n}'].sum()) if f'parsed: {n}' in d.columns else len(w)
     return dict(score=score, baseline=baseline, diff=r['value'], diff_lo=r['value_lo'],
                 diff_hi=r['value_hi'], n=len(w), n_parsed_score=parsed(score),
                 n_parsed_baseline=parsed(baseline))
 
 # %% ../nbs/16_decisions.ipynb #ff7c5858
-def rank_table(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, concatenated
+def rank_table(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, stacked
                coverages=(0.25, 0.5), n_boot:int=200, seed:int=0 # as in `rule_table`
               ) -> pd.DataFrame:
     "`rule_table` per (source, backbone), with the error of answering everything and AURC ranks."
@@ -134,31 +147,39 @@ def rank_table(table:pd.DataFrame, # decision tables of several (source, backbon
     return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/16_decisions.ipynb #e135b5c1
-def w2r_decisions(replies:pd.DataFrame, # `overconfidence.run_experiment` / `prompt_variants` replies
+def w2r_decisions(replies:pd.DataFrame, # `overconfidence.run_experiment`/`prompt_variants` replies
                   strategy:str='vanilla', # the prompt whose replies are decided on
-                  tau:float=0.5, # token-probability rule: answer when the probability is at least tau
+                  # token-probability rule: answer when the probability is at least tau
+                  tau:float=0.5,
                  ) -> pd.DataFrame:
-    "When to retrieve as a decision table: per (model, question) wrong, scores, paper's and token rules."
+    ("When to retrieve as a decision table: per (model, question) wrong, scores, "
+     "paper's and token rules.")
     tau = float(check_array(tau, 'tau', lo=0, hi=1))
     s = overconfidence_scores(replies, strategy)
     return pd.DataFrame({'source': 'When to retrieve', 'backbone': s.model, 'id': s.id,
-                         'wrong': s.wrong.astype(int), 'score: token probability': s.token_probability,
+                         'wrong': s.wrong.astype(int),
+                         'score: token probability': s.token_probability,
                          'score: verbalized certainty': s.verbalized,
                          'rule: paper (certain: no retrieval)': s.paper_rule.astype(int),
-                         f'rule: token probability >= {tau:g}': (s.token_probability >= tau).astype(int)})
+                         f'rule: token probability >= {tau:g}':
+                             (s.token_probability >= tau).astype(int)})
 
 # %% ../nbs/16_decisions.ipynb #0a056e18
 def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
-                    threshold:float=0.6, n_rounds:int=1 # calibration baseline's threshold; N of the methods
+                    # calibration baseline's threshold; N of the methods
+                    threshold:float=0.6, n_rounds:int=1
                    ) -> pd.DataFrame:
-    "RC-RAG as a decision table: per (model, question) wrong, keep vote, stated probability, each method."
+    ("RC-RAG as a decision table: per (model, question) wrong, keep vote, stated probability, "
+     "each method.")
     s = rcrag_scores(runs, threshold, n_rounds)
-    out = pd.DataFrame({'source': 'RC-RAG', 'backbone': s.model, 'id': s.id, 'wrong': s.wrong.astype(int),
+    out = pd.DataFrame({'source': 'RC-RAG', 'backbone': s.model, 'id': s.id,
+                        'wrong': s.wrong.astype(int),
                         'score: counterfactual vote': s.cf_agreement.fillna(-1.0),
                         'score: stated probability': s.verbalized_probability})
     for c in [c for c in s.columns if c.startswith('rule: ')]: out[c] = s[c].astype(int)
-    # which questions carry a parsed reply (RC-RAG's 'parsed': the RAG answer read and, for the vote, every
-    # counterfactual keep/discard reply read; for the baseline, its probability): claims need enough
+    # which questions carry a parsed reply (RC-RAG's 'parsed': the RAG answer read and, for the
+    # vote, every counterfactual keep/discard reply read; for the baseline, its probability read):
+    # a claim needs enough of them
     cf, rag = [], []
     for run in runs:
         d, ids = decision_table(run, threshold), run.questions['id'].tolist()
@@ -173,7 +194,8 @@ def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
 
 # %% ../nbs/16_decisions.ipynb #b1a80b85
 def top_answer(c) -> tuple:
-    "Per question: (frequency, wrong) of the most frequent answer sampled from the top-ranked passage."
+    ("Per question: (frequency, wrong) of the most frequent answer sampled from the top-ranked "
+     "passage.")
     f = np.where(c.cluster[:, 0, :] >= 0, c.freq[:, 0, :], -1.0)
     j = f.argmax(axis=1)
     q = np.arange(len(c))
@@ -181,33 +203,39 @@ def top_answer(c) -> tuple:
 
 # %% ../nbs/16_decisions.ipynb #6fe34e8c
 def collection_decisions(c, # a `traq.Collection` (its population already applied)
-                         alpha:float=0.2, # end-to-end level of the aggregated set (Bonferroni, alpha/2 each)
-                         cal_frac:float=0.5, seed:int=0, # the calibration part of the questions, drawn with `seed`
+                         # end-to-end level of the aggregated set (Bonferroni, alpha/2 each)
+                         alpha:float=0.2,
+                         # the calibration part of the questions, drawn with `seed`
+                         cal_frac:float=0.5, seed:int=0,
                          budget:int=3, # CONFLARE: a context budget of passages
                          name:str='collection' # the backbone's name
                         ) -> pd.DataFrame:
-    "TRAQ/TRAC/CONFLARE as a decision table on the test part of `c`: top-passage answer, its scores and rules."
+    ("TRAQ/TRAC/CONFLARE as a decision table on the test part of `c`: top-passage answer, "
+     "its scores and rules.")
     cal, test = stratified_split(c.template, (cal_frac, 0, 1 - cal_frac), seed, 'appearance')[0::2]
     th = traq.calibrate(c.subset(cal), alpha / 2, alpha / 2)
     t = c.subset(test)
     freq, wrong = top_answer(t)
     size = traq.set_sizes(t, traq.aggregated_set(t, th.tau_ret, th.tau_llm))['semantic']
     n_ret = traq.retrieval_set(t, th.tau_ret).sum(axis=1)
-    return pd.DataFrame({'source': 'TRAQ / TRAC / CONFLARE', 'backbone': name, 'id': t.qid, 'wrong': wrong,
-                         'score: semantic frequency': freq, 'score: aggregated set size (negated)': -size,
+    return pd.DataFrame({'source': 'TRAQ / TRAC / CONFLARE', 'backbone': name, 'id': t.qid,
+                         'wrong': wrong, 'score: semantic frequency': freq,
+                         'score: aggregated set size (negated)': -size,
                          'score: top retrieval score': t.ret_score[:, 0],
                          'rule: TRAQ set is one cluster': (size == 1).astype(int),
-                         f'rule: CONFLARE set within {budget} passages': ((n_ret >= 1) & (n_ret <= budget)).astype(int)})
+                         f'rule: CONFLARE set within {budget} passages':
+                             ((n_ret >= 1) & (n_ret <= budget)).astype(int)})
 
 # %% ../nbs/16_decisions.ipynb #c3ca2e38
-def guarantee_trials(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, concatenated
+def guarantee_trials(table:pd.DataFrame, # decision tables of (source, backbone) pairs, stacked
                      alphas=(0.1, 0.2, 0.3), # risk levels
                      n_splits:int=200, # seeded calibration/test splits (half each)
                      delta:float=0.1, # LTT's delta
                      seed:int=0, # seed of the splits
                      n_lambdas:int=41 # candidate thresholds: this many quantiles of each score
                     ) -> pd.DataFrame:
-    "`risk_control.risk_control_trials` of CRC and LTT on each complete score of each (source, backbone)."
+    ("`risk_control.risk_control_trials` of CRC and LTT on each complete score of each (source, "
+     "backbone).")
     check_count(n_lambdas, 'n_lambdas', 2)
     out = []
     for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
@@ -224,7 +252,8 @@ def guarantee_table(trials:pd.DataFrame, # rows of `guarantee_trials`
                     delta:float=0.1, # LTT's delta
                     level:float=0.99 # mass of the exact binomial band of LTT's check
                    ) -> pd.DataFrame:
-    "Per (source, backbone, score, method, alpha): realized risk over the splits, whether the promise holds."
+    ("Per (source, backbone, score, method, alpha): realized risk over the splits, "
+     "whether the promise holds.")
     delta, level = check_alpha(delta, 'delta'), check_alpha(level, 'level')
     keys = ['source', 'backbone', 'score', 'method', 'alpha']
     sem = lambda x: x.std(ddof=1) / np.sqrt(len(x))
@@ -232,7 +261,8 @@ def guarantee_table(trials:pd.DataFrame, # rows of `guarantee_trials`
         kept_wrong=('kept_wrong', 'mean'), kept_wrong_se=('kept_wrong', sem),
         keep_rate=('keep_rate', 'mean'), splits=('split', 'nunique'))
     ltt = trials[trials.method.str.startswith('LTT')]
-    ok = ltt.selective_risk.isna() | (ltt.selective_risk <= ltt.alpha)   # keeping nothing risks nothing
+    # keeping nothing risks nothing
+    ok = ltt.selective_risk.isna() | (ltt.selective_risk <= ltt.alpha)
     share = ltt.assign(ok=ok).groupby(keys, as_index=False).ok.mean()
     share = share.rename(columns={'ok': 'share_within_alpha'})
     g = g.merge(share, how='left')
@@ -249,7 +279,8 @@ def recommendation(ranked:pd.DataFrame, # from `rank_table`
                    guarantees:pd.DataFrame, # from `guarantee_table`
                    alpha:float # the risk level at which CRC is checked
                   ) -> pd.DataFrame:
-    "Per (source, backbone): the lowest-AURC score, whether CRC on it holds at `alpha`, the share answered."
+    ("Per (source, backbone): the lowest-AURC score, whether CRC on it holds at `alpha`, "
+     "the share answered.")
     scores = ranked[ranked.kind == 'score'].sort_values('aurc')
     best = scores.groupby(['source', 'backbone'], sort=False).head(1)
     crc = guarantees[(guarantees.method == 'CRC') & np.isclose(guarantees.alpha, alpha)]
@@ -273,8 +304,8 @@ def risk_coverage_plot(d:pd.DataFrame, # a decision table of one source and back
     for i, col in enumerate([c for c in d.columns if c.startswith('rule: ')]):
         p = operating_point(d[col].to_numpy().astype(int), w)
         if np.isfinite(p['selective_risk']):
-            ax.plot(p['coverage'], p['selective_risk'], marker='oXsDP^v<>*'[i % 10], ms=7, ls='none',
-                    color='0.2', label=col[len('rule: '):])
+            ax.plot(p['coverage'], p['selective_risk'], marker='oXsDP^v<>*'[i % 10], ms=7,
+                    ls='none', color='0.2', label=col[len('rule: '):])
     ax.axhline(w.mean(), color='0.5', ls=':', lw=1)
     ax.set_xlabel('coverage (share answered)')
     ax.set_ylabel('selective risk (wrong among answered)')

@@ -20,16 +20,22 @@ def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
                    ) -> np.ndarray:
     "`fractions` as a float array, or a `ValueError` naming them."
     fr = np.asarray(list(fractions), dtype=float)
-    if len(fr) == 0 or np.isnan(fr).any() or (fr < 0).any() or not math.isclose(fr.sum(), 1.0, abs_tol=1e-9):
-        raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={tuple(fractions)}")
+    if (len(fr) == 0 or np.isnan(fr).any() or (fr < 0).any()
+            or not math.isclose(fr.sum(), 1.0, abs_tol=1e-9)):
+        raise ValueError("fractions must be non-negative and sum to 1, "
+                         f"got fractions={tuple(fractions)}")
     return fr
 
 # %% ../nbs/00b_stats.ipynb #e5b6cff3
-def stratified_split(strata, # per item: its stratum (any hashable), or an int n for n unstratified items
-                     fractions=(0.3, 0.3, 0.4), # share of each part (TRAQ: calibration, optimization, test)
-                     seed:int|np.random.Generator=0, # random seed (deterministic given it), or a generator to draw from
-                     order:str='appearance', # visit strata in order of 'appearance' or 'sorted' by value
-                     sort:bool=True, # sorted index arrays; False: each part in its drawn (random) order
+def stratified_split(strata, # per item its stratum (hashable), or an int n: n unstratified items
+                     # share of each part (TRAQ: calibration, optimization, test)
+                     fractions=(0.3, 0.3, 0.4),
+                     # random seed (deterministic given it), or a generator to draw from
+                     seed:int|np.random.Generator=0,
+                     # visit strata in order of 'appearance' or 'sorted' by value
+                     order:str='appearance',
+                     # sorted index arrays; False: each part in its drawn (random) order
+                     sort:bool=True,
                     ) -> tuple[np.ndarray, ...]:
     "One index array per part; each stratum is shuffled and cut in the proportions `fractions`."
     fr = check_fractions(fractions)
@@ -39,7 +45,8 @@ def stratified_split(strata, # per item: its stratum (any hashable), or an int n
     if order == 'appearance': codes = pd.factorize(np.asarray(strata, dtype=object))[0]
     elif order == 'sorted': codes = pd.factorize(np.asarray(strata, dtype=object), sort=True)[0]
     else: raise ValueError(f"order must be 'appearance' or 'sorted', got order={order!r}")
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(check_count(seed, 'seed', 0))
+    rng = (seed if isinstance(seed, np.random.Generator)
+           else np.random.default_rng(check_count(seed, 'seed', 0)))
     parts = [[] for _ in fr]
     for s in np.unique(codes):
         idx = rng.permutation(np.flatnonzero(codes == s))
@@ -54,7 +61,7 @@ def map_jobs(fn, # function of one item
              n_jobs:int=1, # worker processes (joblib); 1: in this process; -1: one per core
              progress:bool=False, # show a progress bar
              desc:str='jobs', # the progress bar's label
-             keep_workers:bool=False, # n_jobs != 1: leave joblib's workers running for the next call
+             keep_workers:bool=False, # n_jobs != 1: leave joblib's workers up for the next call
             ) -> list:
     "`[fn(x) for x in items]`, in order; in joblib worker processes when `n_jobs != 1`."
     from tqdm.auto import tqdm
@@ -63,66 +70,82 @@ def map_jobs(fn, # function of one item
     from joblib import Parallel, delayed
     from joblib.externals.loky import get_reusable_executor
     with Parallel(n_jobs=n_jobs, max_nbytes=None) as par: out = par(delayed(fn)(x) for x in it)
-    # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's exit
-    # (nbdev_test's worker processes wait for them); a notebook running many grids keeps them
+    # stop the idle workers now: joblib keeps them for 5 minutes, which stalls a forked parent's
+    # exit (nbdev_test's worker processes wait for them); a notebook running many grids keeps them
     if not keep_workers: get_reusable_executor().shutdown(wait=True)
     return out
 
-# %% ../nbs/00b_stats.ipynb #55056f4c
+# %% ../nbs/00b_stats.ipynb #f3c79bad
 def _trial_draws(n_trials:int, seed:int, seeds) -> list:
     "Each trial's seed, or the one generator every trial draws from in turn ('stream')."
     if not isinstance(seeds, str): return [check_count(s, 'seeds[i]', 0) for s in seeds]
     if seeds not in ('stream', 'offset'):
-        raise ValueError(f"seeds must be 'stream', 'offset' or a list of seeds, got seeds={seeds!r}")
+        raise ValueError("seeds must be 'stream', 'offset' or a list of seeds, "
+                         f"got seeds={seeds!r}")
     rng = np.random.default_rng(seed)
     return [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
 
-# %% ../nbs/00b_stats.ipynb #6628fdd9
-def split_trials(strata, # per item its stratum, or an int n for n unstratified items (`stratified_split`)
+# %% ../nbs/00b_stats.ipynb #791db398
+def split_trials(strata, # per item its stratum, or an int n (`stratified_split`)
                  fractions, # share of each part, e.g. (calibration, test)
-                 one, # f(trial, parts) -> a row dict, a list of row dicts or a DataFrame: calibrate, evaluate
+                 # f(trial, parts) -> row dict, list of row dicts or DataFrame: calibrate, evaluate
+                 one,
                  n_trials:int=100, # random splits
                  seed:int=0, # random seed
-                 seeds='stream', # 'stream' (one generator), 'offset' (trial t: seed + t), or a list of seeds
+                 # 'stream' (one generator), 'offset' (trial t: seed + t), or a list of seeds
+                 seeds='stream',
                  order:str='appearance', # strata order (`stratified_split`)
-                 sort:bool=True, # sorted index arrays (False: each part in its drawn order, `stratified_split`)
+                 # sorted index arrays (False: each part in its drawn order, `stratified_split`)
+                 sort:bool=True,
                  # the column naming the trial, added when `one` sets none; None: no column
                  trial_column:str|None='trial',
-                 # f(a trial's seed, or the stream) -> parts: another split rule (`strata`, `fractions` unused)
+                 # f(a trial's seed, or the stream) -> parts: another split rule (`strata`,
+                 # `fractions` unused)
                  split=None,
-                 n_jobs:int=1, # worker processes for `one` (joblib, `map_jobs`); splits are drawn here first
-                 progress:bool=False, desc:str='splits', # a progress bar over the trials, and its label
+                 n_jobs:int=1, # worker processes for `one` (`map_jobs`); splits drawn here first
+                 progress:bool=False, desc:str='splits', # a progress bar over the trials, its label
                  keep_workers:bool=False, # n_jobs != 1: leave the workers running for the next call
                 ) -> pd.DataFrame:
-    "One split per trial, `one` on each, every row in one DataFrame (with a `trial` column when `one` sets none)."
+    ("One split per trial, `one` on each, every row in one DataFrame (with a `trial` column when "
+     "`one` sets none).")
     n_trials, seed = check_count(n_trials, 'n_trials'), check_count(seed, 'seed', 0)
     draw = split or (lambda d: stratified_split(strata, fractions, d, order, sort))
-    parts = [draw(d) for d in _trial_draws(n_trials, seed, seeds)]   # in order, before any `one` runs
-    outs = map_jobs(lambda tp: one(*tp), list(enumerate(parts)), n_jobs, progress, desc, keep_workers)
-    rows, trial = [], []   # every row in one list, as a DataFrame of dicts (the dtypes a loop building rows gets)
+    parts = [draw(d) for d in _trial_draws(n_trials, seed, seeds)]   # in order, before any `one`
+    outs = map_jobs(lambda tp: one(*tp), list(enumerate(parts)), n_jobs, progress, desc,
+                    keep_workers)
+    # every row in one list, as a DataFrame of dicts (the dtypes a loop building rows gets)
+    rows, trial = [], []
     for t, out in enumerate(outs):
-        out = [out] if isinstance(out, dict) else out.to_dict('records') if isinstance(out, pd.DataFrame) else list(out)
+        out = ([out] if isinstance(out, dict) else
+               out.to_dict('records') if isinstance(out, pd.DataFrame) else list(out))
         rows += out; trial += [t] * len(out)
     df = pd.DataFrame(rows)
-    if trial_column is not None and trial_column not in df.columns and len(df): df[trial_column] = trial
+    if trial_column is not None and trial_column not in df.columns and len(df):
+        df[trial_column] = trial
     return df
 
 # %% ../nbs/00b_stats.ipynb #b497c4b8
-def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN when undefined), or a float
+def bootstrap_ci(statistic, # f(*arrays) -> {metric name: float (NaN: undefined)}, or a float
                  *arrays, # equal-length arrays, resampled together (one row per question)
                  n_boot:int=1000, # bootstrap resamples (0: no intervals)
                  level:float=0.95, # interval mass (percentile interval)
                  seed:int=0, # random seed of the resampling
                 ) -> dict:
-    "`statistic` on the data with `<m>_lo`, `<m>_hi` percentile intervals and `<m>_undefined_boot` counts."
-    level, n_boot, seed = check_alpha(level, 'level'), check_count(n_boot, 'n_boot', 0), check_count(seed, 'seed', 0)
-    if not callable(statistic): raise ValueError(f"statistic must be a function, got statistic={statistic!r:.80}")
+    ("`statistic` on the data with `<m>_lo`, `<m>_hi` percentile intervals and "
+     "`<m>_undefined_boot` counts.")
+    level, n_boot, seed = (check_alpha(level, 'level'), check_count(n_boot, 'n_boot', 0),
+                           check_count(seed, 'seed', 0))
+    if not callable(statistic):
+        raise ValueError(f"statistic must be a function, got statistic={statistic!r:.80}")
     arrays = [np.asarray(a) for a in arrays]
     n = len(arrays[0]) if arrays else 0
-    if any(len(a) != n for a in arrays): raise ValueError(f"arrays of different lengths {[len(a) for a in arrays]}")
-    one = lambda *xs: (lambda r: dict(r) if isinstance(r, dict) else {'value': float(r)})(statistic(*xs))
+    if any(len(a) != n for a in arrays):
+        raise ValueError(f"arrays of different lengths {[len(a) for a in arrays]}")
+    one = lambda *xs: (lambda r: dict(r) if isinstance(r, dict) else {'value': float(r)})(
+        statistic(*xs))
     out = one(*arrays)
-    for m in list(out): out[f'{m}_lo'] = out[f'{m}_hi'] = float('nan'); out[f'{m}_undefined_boot'] = 0
+    for m in list(out):
+        out[f'{m}_lo'] = out[f'{m}_hi'] = float('nan'); out[f'{m}_undefined_boot'] = 0
     if not n_boot or n == 0: return out
     idx = np.random.default_rng(seed).integers(0, n, size=(n_boot, n))
     boot = pd.DataFrame([one(*(a[i] for a in arrays)) for i in idx], dtype=float)
@@ -131,15 +154,18 @@ def bootstrap_ci(statistic, # f(*arrays) -> dict of metric name -> float (NaN wh
         v = boot[m].to_numpy()
         ok = ~np.isnan(v)
         out[f'{m}_undefined_boot'] = int((~ok).sum())
-        if ok.any(): out[f'{m}_lo'], out[f'{m}_hi'] = (float(x) for x in np.quantile(v[ok], [q, 1 - q]))
+        if ok.any():
+            out[f'{m}_lo'], out[f'{m}_hi'] = (float(x) for x in np.quantile(v[ok], [q, 1 - q]))
     return out
 
 # %% ../nbs/00b_stats.ipynb #0b76ab92
 def gp_minimize_1d(f, # objective of a list [x]
                    w_bounds, # search range (low, high)
                    n_calls:int, n_initial_points:int, seed:int,
-                   fast_bo:bool=True, # one GP fit, EI maximized over `n_points` points (skopt: 3 fits + L-BFGS)
-                   n_points:int=1000, # random points EI is maximized over when fast_bo (skopt: 10,000)
+                   # one GP fit, EI maximized over `n_points` points (skopt: 3 fits + L-BFGS)
+                   fast_bo:bool=True,
+                   # random points EI is maximized over when fast_bo (skopt: 10,000)
+                   n_points:int=1000,
                   ):
     "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
     from skopt import gp_minimize
@@ -162,11 +188,13 @@ def grid_minimize_1d(f, # objective of a list [x]
                      w_bounds, # search range (low, high)
                      n_grid:int=91, # evenly spaced points, both ends included
                     ) -> dict:
-    "Minimize `f` over `n_grid` points of `w_bounds`; ties: nearest the range's centre, then the smaller."
+    ("Minimize `f` over `n_grid` points of `w_bounds`; ties: nearest the range's centre, "
+     "then the smaller.")
     n_grid = check_count(n_grid, 'n_grid', 2)
     lo, hi = map(float, w_bounds)
     if not lo < hi:
-        raise ValueError(f"w_bounds must be (low, high) with low < high, got w_bounds={tuple(w_bounds)}")
+        raise ValueError("w_bounds must be (low, high) with low < high, "
+                         f"got w_bounds={tuple(w_bounds)}")
     ws = np.linspace(lo, hi, n_grid)
     ys = np.array([float(f([float(w)])) for w in ws])
     best = np.flatnonzero(ys == ys.min())
@@ -178,7 +206,8 @@ def split_coverage_pmf(n_cal:int, # calibration questions
                        n_test:int, # test questions
                        level:float, # desired coverage 1 - alpha of an exact split-conformal set
                       ) -> np.ndarray:
-    "Law of one split's covered test count (`n_test + 1` values): Beta-Binomial(n_test, k, n_cal + 1 - k)."
+    ("Law of one split's covered test count (`n_test + 1` values): Beta-Binomial(n_test, k, "
+     "n_cal + 1 - k).")
     n_cal, n_test = int(n_cal), int(n_test)
     if n_test < 1: raise ValueError(f"n_test must be at least 1, got n_test={n_test}")
     k = conformal_rank(n_cal, check_alpha(round(1 - level, 12), f'1 - level (level={level})'))
@@ -188,7 +217,8 @@ def split_coverage_pmf(n_cal:int, # calibration questions
 # %% ../nbs/00b_stats.ipynb #18025be0
 def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
                   n_test, # test questions per split (an int, or one per split)
-                  level, # desired coverage per split (a float, or one per split, e.g. 1 - alpha_ret)
+                  # desired coverage per split (a float, or one per split, e.g. 1 - alpha_ret)
+                  level,
                   n_splits:int|None=None, # number of splits when all three are scalars
                   mass:float=0.95, # probability mass of the central band
                  ) -> tuple[float, float]:
@@ -218,7 +248,8 @@ def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, co
                      ceiling:str|None=None, # the share of questions that can be covered at all
                      mass:float=0.95, # mass of the exact band
                     ) -> pd.DataFrame:
-    "Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, whole share, ceiling."
+    ("Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, "
+     "whole share, ceiling.")
     by, rows = list(by), []
     wholes = [whole] if isinstance(whole, str) else list(whole or [])
     for key, g in df.groupby(by, sort=False):

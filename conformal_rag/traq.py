@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib, warnings, zlib
 from dataclasses import dataclass, fields
 import numpy as np
-from .conformal import (check_alpha, check_choice, conformal_threshold, pac_threshold, in_set,
-                                     bonferroni_alphas)
+from .conformal import (check_alpha, check_choice, conformal_threshold, pac_threshold,
+                                     in_set, bonferroni_alphas)
 from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d
 from .cache import memoized
 from .collection import Collection, collection_digest
@@ -35,7 +35,8 @@ def check_llm_score(llm_score:str) -> str:
 
 # %% ../nbs/06_traq.ipynb #68ae04de
 def tie_eps(c:Collection) -> float:
-    "`1 / (2 M^2)`: smaller than the gap between distinct frequencies `a/b`, `c/d` with `b, d <= M` samples."
+    ("`1 / (2 M^2)`: smaller than the gap between distinct frequencies `a/b`, `c/d` "
+     "with `b, d <= M` samples.")
     return 0.5 / c.shape[2] ** 2
 
 # %% ../nbs/06_traq.ipynb #a1cee450
@@ -49,7 +50,8 @@ def _mix64(x:np.ndarray) -> np.ndarray:
 def tie_uniforms(c:Collection, # the questions
                  seed:int=0, # seed of the draw
                 ) -> np.ndarray:
-    "(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): a cluster's samples in a passage share it."
+    ("(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): "
+     "a cluster's samples in a passage share it.")
     Q, K, M = c.shape
     with np.errstate(over='ignore'):
         qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
@@ -60,10 +62,12 @@ def tie_uniforms(c:Collection, # the questions
 
 # %% ../nbs/06_traq.ipynb #399924c1
 def cluster_logprob(c:Collection) -> np.ndarray:
-    "(Q, K, M): `exp` of the mean over the samples of each sample's cluster in its passage of their mean token log-prob."
+    ("(Q, K, M): `exp` of the mean over the samples of each sample's cluster in its passage of "
+     "their mean token log-prob.")
     if c.logprob is None:
-        raise ValueError("llm_score='frequency+logprob' needs per-sample log-probabilities, but this collection has none "
-                         "(logprob=None; collect with logprobs=True), or use llm_score='frequency+random'")
+        raise ValueError("llm_score='frequency+logprob' needs per-sample log-probabilities, "
+                         "but this collection has none (logprob=None; collect with logprobs=True), "
+                         "or use llm_score='frequency+random'")
     Q, K, M = c.shape
     s = c.cluster >= 0
     if np.isnan(c.logprob[s]).any():
@@ -79,10 +83,12 @@ def cluster_logprob(c:Collection) -> np.ndarray:
 
 # %% ../nbs/06_traq.ipynb #8fb2c45d
 def llm_confidence(c:Collection, # the questions
-                   llm_score:str='frequency', # 'frequency' (TRAQ's), 'frequency+random' or 'frequency+logprob'
+                   # 'frequency' (TRAQ's), 'frequency+random' or 'frequency+logprob'
+                   llm_score:str='frequency',
                    seed:int=0, # seed of the random tie-break ('frequency+random')
                   ) -> np.ndarray:
-    "(Q, K, M) confidence of each sample's cluster: its frequency, refined by a tie-break below the gap between frequencies."
+    ("(Q, K, M) confidence of each sample's cluster: its frequency, "
+     "refined by a tie-break below the gap between frequencies.")
     if check_llm_score(llm_score) == 'frequency': return c.freq
     second = tie_uniforms(c, seed) if llm_score == 'frequency+random' else cluster_logprob(c)
     return np.where(c.cluster >= 0, c.freq + tie_eps(c) * second, c.freq)
@@ -92,32 +98,38 @@ def with_llm_score(c:Collection, # the questions
                    llm_score:str='frequency', # see `llm_confidence`
                    seed:int=0, # seed of the random tie-break
                   ) -> Collection:
-    "`c` with `freq` replaced by `llm_confidence(c, llm_score, seed)` (recorded in `meta`); `c` itself for 'frequency'."
+    ("`c` with `freq` replaced by `llm_confidence(c, llm_score, seed)` (recorded in `meta`); "
+     "`c` itself for 'frequency'.")
     if check_llm_score(llm_score) == 'frequency': return c
     if c.meta.get('llm_score', 'frequency') != 'frequency':
         raise ValueError(f"the collection already has llm_score={c.meta['llm_score']!r}; "
                          f"apply llm_score={llm_score!r} to the original")
     kw = {f.name: getattr(c, f.name) for f in fields(c)}
-    kw.update(freq=llm_confidence(c, llm_score, seed), meta={**c.meta, 'llm_score': llm_score, 'llm_score_seed': int(seed)})
+    kw.update(freq=llm_confidence(c, llm_score, seed),
+              meta={**c.meta, 'llm_score': llm_score, 'llm_score_seed': int(seed)})
     return Collection(**kw)
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 FIDELITIES = ('exact', 'traq')
 
 def check_fidelity(fidelity:str) -> str:
-    "Raise a `ValueError` unless `fidelity` is 'exact' (the paper's guarantee) or 'traq' (TRAQ's evaluation code)."
+    ("Raise a `ValueError` unless `fidelity` is 'exact' (the paper's guarantee) or 'traq' (TRAQ's "
+     "evaluation code).")
     return check_choice(fidelity, 'fidelity', FIDELITIES)
 
 # %% ../nbs/06_traq.ipynb #28e569df
 def ret_placeholder(c:Collection) -> float:
-    "The retriever's placeholder score (above every retrieved passage's `-score`) for questions without a retrieved gold passage."
+    ("The retriever's placeholder score (above every retrieved passage's `-score`) for questions "
+     "without a retrieved gold passage.")
     return (np.nanmax(-c.ret_score[c.in_topk]) if c.in_topk.any() else 0.) + 1.0
 
 # %% ../nbs/06_traq.ipynb #9e82b332
 def ret_nonconformity(c:Collection,
-                      fidelity:str='exact', # 'traq': the gold passage's score whether retrieved or not (TRAQ's `retrieved_true_scores`)
+                      # 'traq': the gold score, retrieved or not (TRAQ's `retrieved_true_scores`)
+                      fidelity:str='exact',
                      ) -> np.ndarray:
-    "Per question: minus the best retrieved gold passage's score, or a placeholder when no gold passage is retrieved."
+    ("Per question: minus the best retrieved gold passage's score, "
+     "or a placeholder when no gold passage is retrieved.")
     gold = c.is_gold & c.in_topk if check_fidelity(fidelity) == 'exact' else c.is_gold
     s = np.where(gold, -c.ret_score, np.inf).min(axis=1)
     finite = np.isfinite(s)
@@ -125,13 +137,16 @@ def ret_nonconformity(c:Collection,
 
 # %% ../nbs/06_traq.ipynb #dbaabe54
 def with_ret_score(c:Collection, # the questions
-                   score, # (Q, K) scores, higher = more relevant, or a function of the collection returning them
+                   # (Q, K) scores, higher = more relevant, or a function: collection -> such scores
+                   score,
                    name:str='custom' # what `meta['ret_score']` records
                   ) -> Collection:
-    "`c` with `ret_score` replaced by `score`: the retrieval sets, thresholds and coverage then follow it."
+    ("`c` with `ret_score` replaced by `score`: the retrieval sets, "
+     "thresholds and coverage then follow it.")
     s = np.asarray(score(c) if callable(score) else score, dtype=float)
     if s.shape != c.ret_score.shape:
-        raise ValueError(f"score must have shape {c.ret_score.shape} (questions, passages), got {s.shape}")
+        raise ValueError(f"score must have shape {c.ret_score.shape} (questions, passages), "
+                         f"got {s.shape}")
     if not np.isfinite(s[c.in_topk | c.is_gold]).all():
         raise ValueError("score must be finite on every retrieved and every gold passage")
     kw = {f.name: getattr(c, f.name) for f in fields(c)}
@@ -140,25 +155,31 @@ def with_ret_score(c:Collection, # the questions
 
 # %% ../nbs/06_traq.ipynb #e6fe0404
 def llm_gold_slots(c:Collection) -> np.ndarray:
-    "(Q, K) mask of the gold slots the LLM score is read from: the separately sampled gold passage when a question has one (TRAQ's `true_scores`), else every gold slot."
+    ("(Q, K) mask of the gold slots the LLM score is read from: "
+     "the separately sampled gold passage when a question has one (TRAQ's `true_scores`), "
+     "else every gold slot.")
     extra = c.is_gold & ~c.in_topk
     return np.where(extra.any(axis=1, keepdims=True), extra, c.is_gold)
 
 # %% ../nbs/06_traq.ipynb #03ae96ac
-LLM_PLACEHOLDER = 1.0  # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
+# above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
+LLM_PLACEHOLDER = 1.0
 
 def llm_nonconformity(c:Collection,
-                      llm_score:str='frequency', # the LLM score (`llm_confidence`); TRAQ's: the frequency
+                      # the LLM score (`llm_confidence`); TRAQ's: the frequency
+                      llm_score:str='frequency',
                       seed:int=0, # seed of the random tie-break ('frequency+random')
                      ) -> np.ndarray:
-    "Per question: minus the frequency of the most frequent correct cluster sampled from the gold passage (placeholder 1)."
+    ("Per question: minus the frequency of the most frequent correct cluster sampled from the gold "
+     "passage (placeholder 1).")
     conf = llm_confidence(c, llm_score, seed)
     gold_freq = np.where(c.correct & llm_gold_slots(c)[:, :, None], conf, 0).max(axis=(1, 2))
     return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
 
 # %% ../nbs/06_traq.ipynb #cbf3f450
 def answerable(c:Collection) -> np.ndarray:
-    "Per question: at least one correct answer was sampled from a gold passage (the LLM set can cover it at all)."
+    ("Per question: at least one correct answer was sampled from a gold passage (the LLM set can "
+     "cover it at all).")
     return (c.correct & llm_gold_slots(c)[:, :, None]).any(axis=(1, 2))
 
 # %% ../nbs/06_traq.ipynb #298cd245
@@ -168,13 +189,15 @@ def gold_retrieved(c:Collection) -> np.ndarray:
 
 # %% ../nbs/06_traq.ipynb #6f9f3ed8
 def majority_correct(c:Collection) -> np.ndarray:
-    "Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's usual answer is right)."
+    ("Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's "
+     "usual answer is right).")
     f = np.where(llm_gold_slots(c)[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
     return c.correct.reshape(len(c), -1)[np.arange(len(c)), f.argmax(axis=1)] & (f.max(axis=1) > 0)
 
 # %% ../nbs/06_traq.ipynb #ecfbffdd
 POPULATIONS = {
-    'traq': ("questions whose gold passage is in the top K and with a correct sample from it (TRAQ's two assumptions)",
+    'traq': ("questions whose gold passage is in the top K and with a correct sample from it "
+             "(TRAQ's two assumptions)",
              lambda c: gold_retrieved(c) & answerable(c)),
     'retrieved': ("questions whose gold passage is in the top K", gold_retrieved),
     'all': ("all questions", lambda c: np.ones(len(c), bool)),
@@ -183,46 +206,58 @@ POPULATIONS = {
 def check_population(population:str) -> str:
     "Raise a `ValueError` unless `population` is a name in `POPULATIONS`."
     if population not in POPULATIONS:
-        raise ValueError(f"population must be one of {tuple(POPULATIONS)}, got population={population!r}")
+        raise ValueError(f"population must be one of {tuple(POPULATIONS)}, "
+                         f"got population={population!r}")
     return population
 
 # %% ../nbs/06_traq.ipynb #9d67813e
 def apply_population(c:Collection, # the whole collection
                      population:str, # a name in `POPULATIONS`
                     ) -> Collection:
-    "The questions of `population`, with `meta['population']`, `meta['population_kept']`, `meta['population_of']` recorded."
+    ("The questions of `population`, with `meta['population']`, `meta['population_kept']`, "
+     "`meta['population_of']` recorded.")
     keep = POPULATIONS[check_population(population)][1](c)
     if c.meta.get('population', 'all') not in ('all', population):
-        raise ValueError(f"the collection is already restricted to population={c.meta['population']!r}; "
-                         f"apply population={population!r} to the whole collection")
+        raise ValueError("the collection is already restricted to "
+                         f"population={c.meta['population']!r}; apply population={population!r} to "
+                         "the whole collection")
     out = c.subset(keep)
-    out.meta = {**c.meta, 'population': population, 'population_kept': int(keep.sum()), 'population_of': len(c)}
+    out.meta = {**c.meta, 'population': population, 'population_kept': int(keep.sum()),
+                'population_of': len(c)}
     return out
 
 # %% ../nbs/06_traq.ipynb #f947eaa5
 def population_note(c:Collection) -> str:
-    "A caption fragment naming the population of `c` and the questions kept (e.g. 'TRAQ population: 68 of 100 ...')."
+    ("A caption fragment naming the population of `c` and the questions kept "
+     "(e.g. 'TRAQ population: 68 of 100 ...').")
     p = c.meta.get('population', 'all')
-    return f"{p!r} population, {POPULATIONS[p][0]}: {c.meta.get('population_kept', len(c))} of {c.meta.get('population_of', len(c))}"
+    return (f"{p!r} population, {POPULATIONS[p][0]}: {c.meta.get('population_kept', len(c))} of "
+            f"{c.meta.get('population_of', len(c))}")
 
 # %% ../nbs/06_traq.ipynb #1b6ec1c1
 def ceilings(c:Collection) -> dict:
-    "Share of questions each coverage event can reach at all, whatever the thresholds (1.0 on the 'traq' population)."
+    ("Share of questions each coverage event can reach at all, whatever the thresholds (1.0 on the "
+     "'traq' population).")
     return dict(ret=float(gold_retrieved(c).mean()), llm=float(answerable(c).mean()),
                 e2e_top=float((gold_retrieved(c) & answerable(c)).mean()),
                 e2e=float((c.correct & c.in_topk[:, :, None]).any(axis=(1, 2)).mean()))
 
 # %% ../nbs/06_traq.ipynb #b64f7b91
 def collection_stats(c:Collection) -> dict:
-    "Retrieval and sampling summary of a collection (fractions over questions unless named per sample)."
+    ("Retrieval and sampling summary of a collection (fractions over questions unless named per "
+     "sample).")
     valid = c.cluster >= 0
     gold_s = valid & c.is_gold[:, :, None]
-    return dict(questions=len(c), slots=c.shape[1], samples=c.shape[2], model=c.meta.get('model', ''),
-                prompt=c.meta.get('prompt', ''), gold_in_topk=float((c.is_gold & c.in_topk).any(axis=1).mean()),
-                correct_samples=float(c.correct[valid].mean()), correct_gold_samples=float(c.correct[gold_s].mean()),
-                answerable=float(answerable(c).mean()), any_correct=float((c.correct & valid).any(axis=(1, 2)).mean()),
+    return dict(questions=len(c), slots=c.shape[1], samples=c.shape[2],
+                model=c.meta.get('model', ''), prompt=c.meta.get('prompt', ''),
+                gold_in_topk=float((c.is_gold & c.in_topk).any(axis=1).mean()),
+                correct_samples=float(c.correct[valid].mean()),
+                correct_gold_samples=float(c.correct[gold_s].mean()),
+                answerable=float(answerable(c).mean()),
+                any_correct=float((c.correct & valid).any(axis=(1, 2)).mean()),
                 majority_correct=float(majority_correct(c).mean()),
-                empty_answers=float(np.mean([not str(a).strip() for a in c.answers[valid]])) if c.answers is not None and valid.any() else np.nan)
+                empty_answers=float(np.mean([not str(a).strip() for a in c.answers[valid]]))
+                              if c.answers is not None and valid.any() else np.nan)
 
 # %% ../nbs/06_traq.ipynb #e1823941
 def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
@@ -231,20 +266,24 @@ def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
 
 # %% ../nbs/06_traq.ipynb #dd1bdaf9
 def holds_gold(c:Collection, passages:np.ndarray) -> np.ndarray:
-    "Per question: the (Q, K) passage mask `passages` holds a gold passage (the retriever's coverage event)."
+    ("Per question: the (Q, K) passage mask `passages` holds a gold passage (the retriever's "
+     "coverage event).")
     return (passages & c.is_gold).any(axis=1)
 
 # %% ../nbs/06_traq.ipynb #f68dee4e
 def llm_set(c:Collection, tau_llm:float,
-            llm_score:str='frequency', # the LLM score (`llm_confidence`): TRAQ's frequency, or a tie-aware one
+            # the LLM score (`llm_confidence`): TRAQ's frequency, or a tie-aware one
+            llm_score:str='frequency',
             seed:int=0, # seed of the random tie-break ('frequency+random')
            ) -> np.ndarray:
-    "(Q, K, M) mask of the samples whose cluster is in the LLM set `{-freq <= tau_llm}` (TRAQ eq. (3))."
+    ("(Q, K, M) mask of the samples whose cluster is in the LLM set `{-freq <= tau_llm}` "
+     "(TRAQ eq. (3)).")
     return (c.cluster >= 0) & in_set(-llm_confidence(c, llm_score, seed), tau_llm)
 
 # %% ../nbs/06_traq.ipynb #54938738
 def aggregated_set(c:Collection, tau_ret:float, tau_llm:float) -> np.ndarray:
-    "(Q, K, M) mask of the samples in the aggregated set: LLM sets of the passages in the retrieval set (TRAQ eq. (4))."
+    ("(Q, K, M) mask of the samples in the aggregated set: LLM sets of the passages in the "
+     "retrieval set (TRAQ eq. (4)).")
     return retrieval_set(c, tau_ret)[:, :, None] & llm_set(c, tau_llm)
 
 # %% ../nbs/06_traq.ipynb #4c06ae79
@@ -260,13 +299,16 @@ def _unique_count(ids:np.ndarray, mask:np.ndarray) -> np.ndarray:
 
 # %% ../nbs/06_traq.ipynb #baf77d9f
 def set_sizes(c:Collection, mask:np.ndarray) -> dict:
-    "Per-question sizes of the answer set `mask` (Q, K, M): semantic clusters, exact and ROUGE uniques, total answers."
+    ("Per-question sizes of the answer set `mask` (Q, K, M): semantic clusters, "
+     "exact and ROUGE uniques, total answers.")
     return dict(semantic=_unique_count(c.cluster, mask), exact=_unique_count(c.exact_id, mask),
-                rouge=_unique_count(c.rouge_id, mask), total=(mask & (c.cluster >= 0)).sum(axis=(1, 2)))
+                rouge=_unique_count(c.rouge_id, mask),
+                total=(mask & (c.cluster >= 0)).sum(axis=(1, 2)))
 
 # %% ../nbs/06_traq.ipynb #8bc0233d
 def covered(c:Collection, mask:np.ndarray) -> np.ndarray:
-    "Per question: the answer set `mask` holds a correct answer (end-to-end coverage event `r* in C_agg`)."
+    ("Per question: the answer set `mask` holds a correct answer "
+     "(end-to-end coverage event `r* in C_agg`).")
     return (mask & c.correct).any(axis=(1, 2))
 
 # %% ../nbs/06_traq.ipynb #403f6a9a
@@ -278,33 +320,44 @@ class Thresholds:
     alpha_ret:float
     alpha_llm:float
     delta:float|None = None
-    whole_ret:bool = False # tau_ret admits every retrieved passage of the calibration questions (+inf, placeholder, ...)
-    whole_llm:bool = False # tau_llm admits every sampled answer of the calibration questions (+inf, placeholder, ...)
+    # tau_ret admits every retrieved passage of the calibration questions (+inf, placeholder, ...)
+    whole_ret:bool = False
+    # tau_llm admits every sampled answer of the calibration questions (+inf, placeholder, ...)
+    whole_llm:bool = False
     n_cal:int = 0 # calibration questions of each component
 
 # %% ../nbs/06_traq.ipynb #4f3956eb
 def check_split(alpha:float, alpha_ret:float, alpha_llm:float, tol:float=1e-9):
-    "Raise a `ValueError` unless `alpha_ret + alpha_llm == alpha` (the Bonferroni budget, TRAQ Theorem 1)."
-    alpha, alpha_ret, alpha_llm = check_alpha(alpha), check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
+    ("Raise a `ValueError` unless `alpha_ret + alpha_llm == alpha` (the Bonferroni budget, "
+     "TRAQ Theorem 1).")
+    alpha, alpha_ret, alpha_llm = (check_alpha(alpha), check_alpha(alpha_ret, 'alpha_ret'),
+                                   check_alpha(alpha_llm, 'alpha_llm'))
     if abs(alpha_ret + alpha_llm - alpha) > tol:
-        raise ValueError(f"alpha_ret + alpha_llm must equal alpha: {alpha_ret} + {alpha_llm} = {alpha_ret + alpha_llm} != alpha={alpha}")
+        raise ValueError("alpha_ret + alpha_llm must equal alpha: "
+                         f"{alpha_ret} + {alpha_llm} = {alpha_ret + alpha_llm} != alpha={alpha}")
 
 # %% ../nbs/06_traq.ipynb #4ffc465f
 def check_budget(alpha_ret:float, alpha_llm:float, # the two components' error budgets
-                 alone:bool=False, # each component calibrated alone at its own level: no sum to check
+                 # each component calibrated alone at its own level: no sum to check
+                 alone:bool=False,
                 ):
-    "Raise a `ValueError` naming both budgets unless each is in (0, 1) and, unless `alone`, their sum is below 1."
+    ("Raise a `ValueError` naming both budgets unless each is in (0, 1) and, unless `alone`, "
+     "their sum is below 1.")
     a, b = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
     if not alone and a + b >= 1:
-        raise ValueError(f"the error budgets must sum to less than 1 (TRAQ Theorem 3: alpha = alpha_ret + alpha_llm is the "
-                         f"miscoverage of the aggregated set): alpha_ret={alpha_ret} + alpha_llm={alpha_llm} = {a + b:g}")
+        raise ValueError("the error budgets must sum to less than 1 (TRAQ Theorem 3: "
+                         "alpha = alpha_ret + alpha_llm is the miscoverage of the aggregated "
+                         f"set): alpha_ret={alpha_ret} + alpha_llm={alpha_llm} = {a + b:g}")
 
 # %% ../nbs/06_traq.ipynb #766b9878
 def fidelity_method(method:str|None, # a threshold method or None
                     fidelity:str) -> str:
-    "The threshold method of a run: `method` or, when None, the fidelity's ('exact' or 'traq'); 'traq' fidelity takes no other."
+    ("The threshold method of a run: `method` or, when None, the fidelity's ('exact' or 'traq'); "
+     "'traq' fidelity takes no other.")
     if check_fidelity(fidelity) == 'traq':
-        if method not in (None, 'traq'): raise ValueError(f"fidelity='traq' uses TRAQ's thresholds (method='traq'), got method={method!r}")
+        if method not in (None, 'traq'):
+            raise ValueError("fidelity='traq' uses TRAQ's thresholds (method='traq'), "
+                             f"got method={method!r}")
         return 'traq'
     return 'exact' if method is None else method
 
@@ -312,28 +365,37 @@ def fidelity_method(method:str|None, # a threshold method or None
 def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
               alpha_llm:float, # LLM miscoverage
-              delta:float|None=None, # PAC: the guarantee holds with prob. >= 1 - delta (split in halves); None: marginal
-              method:str|None=None, # threshold method ('exact', 'traq', 'conflare'; PAC: 'exact' or 'traq', TRAQ's code); None: the fidelity's
-              fidelity:str='exact', # 'traq': TRAQ's code (method 'traq', the gold passage's score retrieved or not)
-              alone:bool=False, # each component alone at its own level (TRAQ Figure 3): no joint budget to check
+              # PAC: the guarantee holds with prob. >= 1 - delta (split in halves); None: marginal
+              delta:float|None=None,
+              # threshold method: 'exact', 'traq', 'conflare' (PAC: first two); None: the fidelity's
+              method:str|None=None,
+              # 'traq': TRAQ's code (method 'traq', the gold passage's score retrieved or not)
+              fidelity:str='exact',
+              # each component alone at its own level (TRAQ Figure 3): no joint budget to check
+              alone:bool=False,
               **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
     check_budget(alpha_ret, alpha_llm, alone)
     method = fidelity_method(method, fidelity)
     if 'drop_unanswerable' in kw:
-        raise ValueError("drop_unanswerable was removed: choose the questions before splitting with "
-                         "apply_population(c, 'traq') (TRAQ's filter), so calibration and test come from one population")
+        raise ValueError("drop_unanswerable was removed: choose the questions before splitting "
+                         "with apply_population(c, 'traq') (TRAQ's filter), "
+                         "so calibration and test come from one population")
     if kw: raise TypeError(f"calibrate got unexpected arguments {sorted(kw)}")
     if len(cal) == 0: raise ValueError("the calibration split is empty")
     s_ret, s_llm = ret_nonconformity(cal, fidelity), llm_nonconformity(cal)
     if delta is None:
-        t_ret, t_llm = conformal_threshold(s_ret, alpha_ret, method), conformal_threshold(s_llm, alpha_llm, method)
+        t_ret, t_llm = (conformal_threshold(s_ret, alpha_ret, method),
+                        conformal_threshold(s_llm, alpha_llm, method))
     else:
         delta = check_alpha(delta, 'delta')
-        if method not in ('exact', 'traq'): raise ValueError(f"PAC thresholds take method 'exact' or 'traq', got method={method!r}")
-        t_ret, t_llm = pac_threshold(s_ret, alpha_ret, delta / 2, method), pac_threshold(s_llm, alpha_llm, delta / 2, method)
-    # whole set: the threshold admits every candidate of the calibration questions (+inf and placeholders included)
+        if method not in ('exact', 'traq'):
+            raise ValueError(f"PAC thresholds take method 'exact' or 'traq', got method={method!r}")
+        t_ret, t_llm = (pac_threshold(s_ret, alpha_ret, delta / 2, method),
+                        pac_threshold(s_llm, alpha_llm, delta / 2, method))
+    # whole set: the threshold admits every candidate of the calibration questions
+    # (+inf and placeholders included)
     whole_ret = bool(t_ret >= (-cal.ret_score[cal.in_topk]).max()) if cal.in_topk.any() else True
     valid = cal.cluster >= 0
     whole_llm = bool(t_llm >= (-cal.freq[valid]).max()) if valid.any() else True
@@ -342,83 +404,104 @@ def calibrate(cal:Collection, # calibration questions
 # %% ../nbs/06_traq.ipynb #9faa6f86
 def report(test:Collection, # test questions
            agg:np.ndarray, # (Q, K, M) mask of the aggregated answer set
-           ret_cov, # per-question retriever coverage `p* in C_ret` (boolean array), or NaN when not defined
+           # per-question retriever coverage `p* in C_ret` (boolean array), or NaN when not defined
+           ret_cov,
            llm_cov, # per-question LLM coverage `r* in C_LLM(q, p*)` (boolean array), or NaN
            ret_size, # per-question retrieval-set size
            requests, # per-question LLM requests (TRAC's Req): passages the LLM is asked about
           ) -> dict:
-    "The metrics every method reports: coverages (retriever, LLM, end to end both ways), mean sizes, requests."
+    ("The metrics every method reports: coverages (retriever, LLM, end to end both ways), "
+     "mean sizes, requests.")
     sizes = set_sizes(test, agg)
     rc, lc = np.asarray(ret_cov, dtype=float), np.asarray(llm_cov, dtype=float)
-    # TRAQ Figure 4's event, per question: the gold passage is in the retrieval set AND a correct answer from it is in
-    # its LLM set (the joint event; NaN when a component has no per-question event, e.g. Vanilla's LLM)
+    # TRAQ Figure 4's event, per question: the gold passage is in the retrieval set AND a correct
+    # answer from it is in its LLM set (the joint event; NaN when a component has no per-question
+    # event, e.g. Vanilla's LLM)
     top = float(np.mean(rc * lc)) if rc.ndim and lc.ndim else np.nan
     candidates = test.in_topk[:, :, None] & (test.cluster >= 0)
-    return dict(ret_coverage=float(np.mean(rc)), llm_coverage=float(np.mean(lc)), e2e_coverage_top=top,
-                e2e_coverage=covered(test, agg).mean(), ret_size=float(np.mean(ret_size)),
-                **{f'{k}_size': v.mean() for k, v in sizes.items()}, requests=float(np.mean(requests)),
-                answerable=answerable(test).mean(),
-                # share of test questions whose set is the whole candidate set (every sample of every retrieved passage)
+    return dict(ret_coverage=float(np.mean(rc)), llm_coverage=float(np.mean(lc)),
+                e2e_coverage_top=top, e2e_coverage=covered(test, agg).mean(),
+                ret_size=float(np.mean(ret_size)),
+                **{f'{k}_size': v.mean() for k, v in sizes.items()},
+                requests=float(np.mean(requests)), answerable=answerable(test).mean(),
+                # share of test questions whose set is the whole candidate set
+                # (every sample of every retrieved passage)
                 whole_set=float((agg | ~candidates).all(axis=(1, 2)).mean()))
 
 # %% ../nbs/06_traq.ipynb #17855404
 def llm_covered(test:Collection, tau_llm:float) -> np.ndarray:
-    "Per question: `r* in C_LLM(q, p*)`, a correct sample from the gold passage passes `tau_llm` (never without one)."
+    ("Per question: `r* in C_LLM(q, p*)`, a correct sample from the gold passage passes `tau_llm` "
+     "(never without one).")
     return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
 
 # %% ../nbs/06_traq.ipynb #04c4a959
 def evaluate(test:Collection, th:Thresholds,
-             fidelity:str='exact', # 'traq': TRAQ's retriever event and its reclustered semantic count (`semantic_size_traq`)
-             recluster:'TraqRecluster|None'=None, # `traq_recluster(test)`, when already built ('traq' only)
+             # 'traq': TRAQ's retriever event and reclustered semantic count (`semantic_size_traq`)
+             fidelity:str='exact',
+             # `traq_recluster(test)`, when already built ('traq' only)
+             recluster:'TraqRecluster|None'=None,
             ) -> dict:
-    "Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds `th` on test questions."
+    ("Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds "
+     "`th` on test questions.")
     rset = retrieval_set(test, th.tau_ret)
     if check_fidelity(fidelity) == 'exact': ret_cov = holds_gold(test, rset)
-    else: ret_cov = in_set(ret_nonconformity(test, 'traq'), th.tau_ret)   # TRAQ: `retrieved_true_score >= thr`
+    # TRAQ: `retrieved_true_score >= thr`
+    else: ret_cov = in_set(ret_nonconformity(test, 'traq'), th.tau_ret)
     n_ret = rset.sum(axis=1)
     agg = aggregated_set(test, th.tau_ret, th.tau_llm)
     r = report(test, agg, ret_cov, llm_covered(test, th.tau_llm), n_ret, n_ret)
-    if fidelity == 'traq': r['semantic_size_traq'] = float(semantic_size_traq(recluster or traq_recluster(test), agg).mean())
+    if fidelity == 'traq':
+        r['semantic_size_traq'] = float(
+            semantic_size_traq(recluster or traq_recluster(test), agg).mean())
     return r
 
 # %% ../nbs/06_traq.ipynb #0f6aea53
-def split_indices(c:Collection|int, # a collection (stratified by its template) or a number of questions
+def split_indices(c:Collection|int, # a collection (stratified by template) or a number of questions
                   fractions=(0.3, 0.3, 0.4), # calibration, optimization, test (TRAQ: 30/30/40 %)
                   seed:int=0,
-                  stratify:bool=True, # stratify by template; False: a plain random split (calibration and test exactly exchangeable)
+                  # stratify by template; False: plain random split (calibration, test exchangeable)
+                  stratify:bool=True,
                  ) -> tuple[np.ndarray, ...]:
-    "Index arrays (calibration, optimization, test), stratified by template, deterministic given `seed` (`stats.stratified_split`)."
+    ("Index arrays (calibration, optimization, test), stratified by template, "
+     "deterministic given `seed` (`stats.stratified_split`).")
     n = c if isinstance(c, (int, np.integer)) else len(c)
-    return stratified_split(c.template if stratify and not isinstance(c, (int, np.integer)) else n, fractions, seed, 'appearance')
+    return stratified_split(c.template if stratify and not isinstance(c, (int, np.integer)) else n,
+                            fractions, seed, 'appearance')
 
 # %% ../nbs/06_traq.ipynb #132d9d4e
 SEARCHES = ('bo', 'grid')
 
 def check_search(search:str) -> str:
     "Raise a `ValueError` unless `search` is 'bo' (Bayesian optimization, TRAQ's) or 'grid'."
-    if search not in SEARCHES: raise ValueError(f"search must be one of {SEARCHES}, got search={search!r}")
+    if search not in SEARCHES:
+        raise ValueError(f"search must be one of {SEARCHES}, got search={search!r}")
     return search
 
 # %% ../nbs/06_traq.ipynb #98c0a3ed
-def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method, fast_bo,
+def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method,
+                 fast_bo,
                     search='bo', n_grid=91):
-    "The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too small for a GP, or `gp_minimize_1d`."
+    ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
+     "small for a GP, or `gp_minimize_1d`.")
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():
-            warnings.simplefilter('ignore')  # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
+            # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
+            warnings.simplefilter('ignore')
             th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
         return float(evaluate(opt, th)[objective])
     if search == 'grid': return dict(grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
-    if n_calls <= n_initial_points + 1:  # too few calls for a Gaussian process: plain search over random points
+    # too few calls for a Gaussian process: plain search over random points
+    if n_calls <= n_initial_points + 1:
         rng = np.random.default_rng(seed)
         xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
         ys = [f(x) for x in xs]
         i = int(np.argmin(ys))
-        return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs], values=ys)
+        return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs],
+                    values=ys)
     r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
-    return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls, ws=[float(x[0]) for x in r.x_iters],
-                values=[float(v) for v in r.func_vals])
+    return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls,
+                ws=[float(x[0]) for x in r.x_iters], values=[float(v) for v in r.func_vals])
 
 # %% ../nbs/06_traq.ipynb #685e6995
 def optimize_split(opt:Collection, # optimization questions (disjoint from calibration and test)
@@ -426,21 +509,33 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
                    delta:float|None=None, # PAC variant when given
                    objective:str='semantic_size', # a key of `evaluate`'s result to minimize
                    n_calls:int=15, # evaluations of the objective (TRAQ: 15)
-                   n_initial_points:int=5, # random evaluations before the Gaussian process guides the search
-                   w_bounds=(0.05, 0.95), # search range of the retriever's share w = alpha_ret / alpha
+                   # random evaluations before the Gaussian process guides the search
+                   n_initial_points:int=5,
+                   # search range of the retriever's share w = alpha_ret / alpha
+                   w_bounds=(0.05, 0.95),
                    seed:int=0, method:str='exact',
-                   fast_bo:bool=True, # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
-                   search:str='bo', # 'bo': Bayesian optimization (TRAQ's, `gp_minimize_1d`); 'grid': `grid_minimize_1d`
+                   # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
+                   fast_bo:bool=True,
+                   # 'bo': Bayesian optimization (`gp_minimize_1d`); 'grid': `grid_minimize_1d`
+                   search:str='bo',
                    n_grid:int=91, # points of the grid search (search='grid')
                   ) -> dict:
-    "The retriever share `w` minimizing `objective` on the optimization split (`skopt.gp_minimize`, EI, or a grid)."
+    ("The retriever share `w` minimizing `objective` on the optimization split "
+     "(`skopt.gp_minimize`, EI, or a grid).")
     alpha = check_alpha(alpha)
     check_search(search)
-    if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_split at least one question")
-    if n_calls < 1 or n_initial_points < 0: raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} >= 0")
-    key = ('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls, n_initial_points,
-           tuple(map(float, w_bounds)), seed, method, fast_bo) + (() if search == 'bo' else (search, n_grid))
-    return memoized(key, lambda: split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds,
+    if len(opt) == 0:
+        raise ValueError("the optimization split is empty: give optimize_split at least one "
+                         "question")
+    if n_calls < 1 or n_initial_points < 0:
+        raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} "
+                         ">= 0")
+    key = (('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls,
+            n_initial_points, tuple(map(float, w_bounds)), seed, method, fast_bo)
+           + (() if search == 'bo' else (search, n_grid)))
+    return memoized(key,
+                    lambda: split_search(opt, alpha, delta, objective, n_calls, n_initial_points,
+                                         w_bounds,
                                                  seed, method, fast_bo, search, n_grid))
 
 
@@ -449,9 +544,12 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
 class TraqRecluster:
-    "For TRAQ's semantic count: each sample's index among its question's distinct retrieved-passage answers, and which pairs of those answers TRAQ's keyword clustering joins."
-    answer_id:np.ndarray # (Q, K, M) index into the question's distinct answers; -1: no sample (or a slot that is not retrieved)
-    joins:list # per question, a (u, u) boolean matrix: ROUGE-1 F > threshold between distinct answers i and j
+    ("For TRAQ's semantic count: each sample's index among its question's distinct "
+     "retrieved-passage answers, and which pairs of those answers TRAQ's keyword clustering joins.")
+    # (Q, K, M) index into the question's distinct answers; -1: no sample (or a slot not retrieved)
+    answer_id:np.ndarray
+    # per question, a (u, u) boolean matrix: ROUGE-1 F > threshold between distinct answers i and j
+    joins:list
 
     def __len__(self): return len(self.joins)
     def subset(self, idx) -> 'TraqRecluster':
@@ -463,10 +561,11 @@ class TraqRecluster:
 def traq_recluster(c:Collection, # a collection with `answers`
                    threshold:float=0.7, # TRAQ: ROUGE-1 F > 0.7 joins two answers
                   ) -> TraqRecluster:
-    "The distinct answers of each question's retrieved passages and their pairwise ROUGE-1 (stemmed, as TRAQ's scorer) matches."
+    ("The distinct answers of each question's retrieved passages and their pairwise ROUGE-1 "
+     "(stemmed, as TRAQ's scorer) matches.")
     if c.answers is None:
-        raise ValueError("fidelity='traq' reclusters each set's answer texts (TRAQ's semantic count), but this collection "
-                         "has no answers (answers=None)")
+        raise ValueError("fidelity='traq' reclusters each set's answer texts (TRAQ's semantic "
+                         "count), but this collection has no answers (answers=None)")
     aid, joins = np.full(c.shape, -1, np.int32), []
     for q in range(len(c)):
         valid = (c.cluster[q] >= 0) & c.in_topk[q][:, None]
@@ -474,37 +573,44 @@ def traq_recluster(c:Collection, # a collection with `answers`
         pos = {}
         for a in texts: pos.setdefault(a, len(pos))
         aid[q][valid] = [pos[a] for a in texts]
-        joins.append(rouge_matrix(list(pos), 'rouge1', stem=True) > threshold if pos else np.zeros((0, 0), bool))
+        joins.append(rouge_matrix(list(pos), 'rouge1', stem=True) > threshold if pos
+                     else np.zeros((0, 0), bool))
     return TraqRecluster(aid, joins)
 
 # %% ../nbs/06_traq.ipynb #cce499f7
 def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same questions
                        mask:np.ndarray, # (Q, K, M) answer set
                       ) -> np.ndarray:
-    "Per question: TRAQ's semantic count of `mask`: its distinct answers in set order, keyword-clustered (for i < j, a match sets j's id to i's), ids counted."
-    if mask.shape != rc.answer_id.shape: raise ValueError(f"mask has shape {mask.shape}, the recluster index {rc.answer_id.shape}")
+    ("Per question: TRAQ's semantic count of `mask`: its distinct answers in set order, "
+     "keyword-clustered (for i < j, a match sets j's id to i's), ids counted.")
+    if mask.shape != rc.answer_id.shape:
+        raise ValueError(f"mask has shape {mask.shape}, the recluster index {rc.answer_id.shape}")
     out = np.zeros(len(rc), int)
     for q in range(len(rc)):
         ids = rc.answer_id[q][mask[q] & (rc.answer_id[q] >= 0)]
         if not len(ids): continue
         _, first = np.unique(ids, return_index=True)
-        seq = ids[np.sort(first)]                       # distinct strings in order of first appearance
+        # distinct strings in order of first appearance
+        seq = ids[np.sort(first)]
         up = np.triu(rc.joins[q][np.ix_(seq, seq)], 1)
         lab = np.arange(len(seq))
-        for i in np.flatnonzero(up.any(axis=1)):        # TRAQ's loop: for j > i with a match, id[j] = id[i]
+        # TRAQ's loop: for j > i with a match, id[j] = id[i]
+        for i in np.flatnonzero(up.any(axis=1)):
             lab[up[i]] = lab[i]
         out[q] = len(np.unique(lab))
     return out
 
 # %% ../nbs/06_traq.ipynb #ddfa18f3
 def traq_softmax(w) -> np.ndarray:
-    "TRAQ's `softmax`: `exp(w - mean(w)) / sum` (the same floating-point steps, so the same error split)."
+    ("TRAQ's `softmax`: `exp(w - mean(w)) / sum` (the same floating-point steps, "
+     "so the same error split).")
     nom = np.exp(np.asarray(w, dtype=float) - np.mean(np.asarray(w, dtype=float)))
     return nom / np.sum(nom)
 
 # %% ../nbs/06_traq.ipynb #24e48e98
 def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc):
-    "The search of `optimize_split_traq`, not memoized: skopt's `gp_minimize` over two weights, as TRAQ's script runs it."
+    ("The search of `optimize_split_traq`, not memoized: skopt's `gp_minimize` over two weights, "
+     "as TRAQ's script runs it.")
     from skopt import gp_minimize
     from skopt.space import Real
     def f(x):
@@ -515,40 +621,51 @@ def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points
         return float(evaluate(opt, th, 'traq', rc)['semantic_size_traq'])
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
-        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI', n_calls=n_calls,
-                        n_initial_points=n_initial_points, random_state=seed, x0=[[1, 1]])
+        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI',
+                        n_calls=n_calls, n_initial_points=n_initial_points, random_state=seed,
+                        x0=[[1, 1]])
     w = traq_softmax(r.x)
-    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]), objective=float(r.fun),
-                values=[float(v) for v in r.func_vals])
+    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]),
+                objective=float(r.fun), values=[float(v) for v in r.func_vals])
 
 # %% ../nbs/06_traq.ipynb #6a312458
 def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_first`): the thresholds
-                        opt:Collection, # optimization questions (TRAQ's `cal_second`): the objective
+                        # optimization questions (TRAQ's `cal_second`): the objective
+                        opt:Collection,
                         alpha:float, # overall miscoverage
                         delta:float|None=None, # PAC variant when given (TRAQ's `objective_pac`)
                         seed:int=0, # skopt's `random_state` (TRAQ: its `--seed`)
                         n_calls:int=15, # TRAQ: 15
                         n_initial_points:int=10, # skopt's default, as TRAQ ran it
-                        recluster:TraqRecluster|None=None, # `traq_recluster(opt)`, when already built
+                        # `traq_recluster(opt)`, when already built
+                        recluster:TraqRecluster|None=None,
                        ) -> dict:
-    "TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], thresholds from `cal`, mean TRAQ semantic count on `opt`."
+    ("TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], "
+     "thresholds from `cal`, mean TRAQ semantic count on `opt`.")
     alpha = check_alpha(alpha)
-    if len(cal) == 0 or len(opt) == 0: raise ValueError("optimize_split_traq needs non-empty calibration and optimization splits")
+    if len(cal) == 0 or len(opt) == 0:
+        raise ValueError("optimize_split_traq needs non-empty calibration and optimization splits")
     rc = recluster if recluster is not None else traq_recluster(opt)
-    h = hashlib.blake2b(rc.answer_id.tobytes(), digest_size=16)   # the answer texts' matches enter the objective too
+    # the answer texts' matches enter the objective too
+    h = hashlib.blake2b(rc.answer_id.tobytes(), digest_size=16)
     for j in rc.joins: h.update(np.packbits(j).tobytes()); h.update(str(j.shape).encode())
-    key = ('optimize_split_traq', collection_digest(cal), collection_digest(opt), h.hexdigest(), alpha, delta, seed,
-           n_calls, n_initial_points)
-    return memoized(key, lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc))
+    key = ('optimize_split_traq', collection_digest(cal), collection_digest(opt), h.hexdigest(),
+           alpha, delta, seed, n_calls, n_initial_points)
+    return memoized(key,
+                    lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls,
+                                                 n_initial_points, rc))
 
 
 
 # %% ../nbs/06_traq.ipynb #9a3af05f
 def vanilla(test:Collection,
-            fidelity:str='exact', # 'traq': every sampled answer of the top passage, with TRAQ's semantic count
-            recluster:TraqRecluster|None=None, # `traq_recluster(test)`, when already built ('traq' only)
+            # 'traq': every sampled answer of the top passage, with TRAQ's semantic count
+            fidelity:str='exact',
+            # `traq_recluster(test)`, when already built ('traq' only)
+            recluster:TraqRecluster|None=None,
            ) -> dict:
-    "Vanilla RAG: the top-1 retrieved passage and its most frequent sampled answer (a set of size 1, no guarantee)."
+    ("Vanilla RAG: the top-1 retrieved passage and its most frequent sampled answer (a set of size "
+     "1, no guarantee).")
     Q = len(test)
     top = np.where(test.in_topk, test.ret_score, -np.inf).argmax(axis=1)
     mask = np.zeros(test.shape, bool)
@@ -556,30 +673,39 @@ def vanilla(test:Collection,
         f = test.freq[np.arange(Q), top]  # (Q, M)
         best = f.argmax(axis=1)
         mask[np.arange(Q), top, best] = True
-    else: mask[np.arange(Q), top] = test.cluster[np.arange(Q), top] >= 0   # TRAQ's evaluate_vanila: all of its answers
-    r = report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)  # one request: the top-1 passage
-    if fidelity == 'traq': r['semantic_size_traq'] = float(semantic_size_traq(recluster or traq_recluster(test), mask).mean())
+    # TRAQ's evaluate_vanila: all of its answers
+    else: mask[np.arange(Q), top] = test.cluster[np.arange(Q), top] >= 0
+    # one request: the top-1 passage
+    r = report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)
+    if fidelity == 'traq':
+        r['semantic_size_traq'] = float(
+            semantic_size_traq(recluster or traq_recluster(test), mask).mean())
     return r
 
 # %% ../nbs/06_traq.ipynb #f2f43b1e
 SET_METHODS = {}
-# the options `run_grid` passes to every method (a method ignores those it does not use); `register_method` adds more
-METHOD_OPTIONS = {'n_calls', 'n_initial_points', 'method', 'fast_bo', 'search', 'n_grid', 'llm_score'}
+# the options `run_grid` passes to every method (a method ignores those it does not use);
+# `register_method` adds more
+METHOD_OPTIONS = {'n_calls', 'n_initial_points', 'method', 'fast_bo', 'search', 'n_grid',
+                  'llm_score'}
 
 def register_method(name:str,
                     options=(), # option names the method takes beyond `METHOD_OPTIONS`
                    ):
-    "Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, **options) -> dict` under `name`."
+    ("Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, "
+     "**options) -> dict` under `name`.")
     def deco(fn): SET_METHODS[name] = fn; METHOD_OPTIONS.update(options); return fn
     return deco
 
 # %% ../nbs/06_traq.ipynb #0a323add
 def check_run_options(fidelity:str, search:str, llm_score:str) -> str:
-    "The fidelity, after checking each option and that 'traq' fidelity has search='bo' and llm_score='frequency'."
+    ("The fidelity, after checking each option and that 'traq' fidelity has search='bo' and "
+     "llm_score='frequency'.")
     check_search(search); check_llm_score(llm_score)
     if check_fidelity(fidelity) == 'traq' and (search, llm_score) != ('bo', 'frequency'):
-        raise ValueError(f"fidelity='traq' reproduces TRAQ's code: search='bo' and llm_score='frequency' only, got "
-                         f"search={search!r}, llm_score={llm_score!r}")
+        raise ValueError("fidelity='traq' reproduces TRAQ's code: "
+                         f"search='bo' and llm_score='frequency' only, got search={search!r}, "
+                         f"llm_score={llm_score!r}")
     return fidelity
 
 # %% ../nbs/06_traq.ipynb #191c3954
@@ -587,79 +713,91 @@ def split_and_calibrate(c:Collection, # the collected arrays
                         cal, # indices of the calibration questions
                         opt, # indices of the optimization questions (used when `optimize`)
                         test, # indices of the test questions
-                        alpha:float, # overall miscoverage, split between retriever and LLM (TRAQ Theorem 1)
-                        delta:float|None, # PAC: the guarantee holds with probability 1 - delta (used when `pac`)
+                        alpha:float, # miscoverage, split between retriever and LLM (TRAQ Theorem 1)
+                        delta:float|None, # PAC: holds with probability 1 - delta (used when `pac`)
                         pac:bool, # PAC thresholds (Bonf-P, TRAQ-P) instead of conformal ones
-                        optimize:bool, # search the split on `opt` (TRAQ, TRAQ-P) instead of halving alpha (Bonf, Bonf-P)
-                        method:str|None=None, # threshold method ('exact' when None), see `calibrate`
+                        optimize:bool, # search the split on `opt` (TRAQ, TRAQ-P), else halve (Bonf)
+                        method:str|None=None, # threshold method ('exact' if None), see `calibrate`
                         n_calls:int=15, # Bayesian-optimization evaluations (TRAQ: 15)
-                        n_initial_points:int|None=None, # random evaluations before the Gaussian process (5; 'traq': 10)
+                        n_initial_points:int|None=None, # initial random points (5; 'traq': 10)
                         seed:int=0, # seed of the search
                         fast_bo:bool=True, # see `gp_minimize_1d`
-                        fidelity:str='exact', # 'traq': TRAQ's evaluation code (`split_and_calibrate_traq`)
-                        recluster:TraqRecluster|None=None, # `traq_recluster(c)`, when already built ('traq' only)
-                        search:str='bo', # the split's search (`optimize_split`): 'bo' (TRAQ's) or 'grid'
+                        fidelity:str='exact', # 'traq': TRAQ's code (`split_and_calibrate_traq`)
+                        recluster:TraqRecluster|None=None, # `traq_recluster(c)`, prebuilt ('traq')
+                        search:str='bo', # split search (`optimize_split`): 'bo' (TRAQ's) or 'grid'
                         n_grid:int=91, # points of the grid search
-                        llm_score:str='frequency', # the LLM score (`with_llm_score` of `c`, its tie-break seeded by `seed`)
+                        llm_score:str='frequency', # LLM score (`with_llm_score`, tie-break `seed`)
                         **_) -> dict:
-    "TRAQ's core (§3.3, Theorem 1): split alpha between retriever and LLM (weighted Bonferroni), calibrate both, evaluate."
+    ("TRAQ's core (§3.3, Theorem 1): split alpha between retriever and LLM (weighted Bonferroni), "
+     "calibrate both, evaluate.")
     if check_run_options(fidelity, search, llm_score) == 'traq':
-        return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize, method, n_calls, n_initial_points,
-                                        seed, recluster)
-    n_initial_points, method = 5 if n_initial_points is None else n_initial_points, 'exact' if method is None else method
-    c = with_llm_score(c, llm_score, seed)   # the whole pool: one score for calibration, optimization and test
-    cal_c, test_c = c.subset(cal), c.subset(test)
-    w, extra = 0.5, {}
+        return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize, method,
+                                        n_calls, n_initial_points, seed, recluster)
+    n_initial_points, method = (5 if n_initial_points is None else n_initial_points,
+                                'exact' if method is None else method)
+    c = with_llm_score(c, llm_score, seed)   # one score for the whole pool (cal, opt, test)
+    cal_c, test_c = c.subset(cal), c.subset(test); w, extra = 0.5, {}
     if optimize:
-        r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls, n_initial_points=n_initial_points,
-                           seed=seed, method=method, fast_bo=fast_bo, search=search, n_grid=n_grid)
+        r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls,
+                           n_initial_points=n_initial_points, seed=seed, method=method,
+                           fast_bo=fast_bo, search=search, n_grid=n_grid)
         w, extra = r['w_ret'], dict(opt_objective=r['objective'])
     alpha_ret, alpha_llm = bonferroni_alphas(alpha, (w, 1 - w))   # alpha_ret + alpha_LLM = alpha
     th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), delta if pac else None, method)
-    if optimize and search != 'bo': extra['search'] = search   # recorded where not the default: the paper's rows unchanged
+    if optimize and search != 'bo': extra['search'] = search   # non-defaults only
     if llm_score != 'frequency': extra['llm_score'] = llm_score
-    return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm, tau_ret=th.tau_ret,
-                tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
+    return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
+                tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret,
+                whole_llm=th.whole_llm, **extra)
 
 # %% ../nbs/06_traq.ipynb #fdd491bc
-def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:float|None, pac:bool, optimize:bool,
-                             method:str|None, n_calls:int, n_initial_points:int|None, seed:int,
-                             recluster:TraqRecluster|None) -> dict:
-    "TRAQ's code: Bonferroni or searched weights (`optimize_split_traq`), thresholds from `cal`, TRAQ's metrics on `test`."
+def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:float|None, pac:bool,
+                             optimize:bool, method:str|None, n_calls:int, n_initial_points:int|None,
+                             seed:int, recluster:TraqRecluster|None) -> dict:
+    ("TRAQ's code: Bonferroni or searched weights (`optimize_split_traq`), thresholds from `cal`, "
+     "TRAQ's metrics on `test`.")
     fidelity_method(method, 'traq')
     rc = recluster if recluster is not None else traq_recluster(c)
     cal_c, test_c, d = c.subset(cal), c.subset(test), delta if pac else None
     w, extra = np.array([0.5, 0.5]), {}
     if optimize:
         r = optimize_split_traq(cal_c, c.subset(opt), alpha, d, seed, n_calls,
-                                10 if n_initial_points is None else n_initial_points, rc.subset(opt))
+                                10 if n_initial_points is None else n_initial_points,
+                                rc.subset(opt))
         w, extra = np.array([r['w_ret'], r['w_llm']]), dict(opt_objective=r['objective'])
-    alpha_ret, alpha_llm = bonferroni_alphas(alpha, w)   # TRAQ: alpha * weights[i], both from one softmax
+    # TRAQ: alpha * weights[i], both from one softmax
+    alpha_ret, alpha_llm = bonferroni_alphas(alpha, w)
     th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), d, fidelity='traq')
-    return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
-                tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
+    return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret,
+                alpha_llm=th.alpha_llm, tau_ret=th.tau_ret, tau_llm=th.tau_llm,
+                whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
 
 # %% ../nbs/06_traq.ipynb #c4b2d1f5
 @register_method('Vanilla')
 def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, **_):
     if check_fidelity(fidelity) == 'exact': return vanilla(c.subset(test))
-    return dict(vanilla(c, 'traq', recluster), n_eval=len(c))   # TRAQ's code: every question, not the test split
+    # TRAQ's code: every question, not the test split
+    return dict(vanilla(c, 'traq', recluster), n_eval=len(c))
 
 # %% ../nbs/06_traq.ipynb #0922bba5
 @register_method('Bonf')
-def _bonf(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, False, False, **kw)
+def _bonf(c, cal, opt, test, alpha, delta, **kw):
+    return split_and_calibrate(c, cal, opt, test, alpha, delta, False, False, **kw)
 
 # %% ../nbs/06_traq.ipynb #cbee6795
 @register_method('TRAQ')
-def _traq(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, False, True, **kw)
+def _traq(c, cal, opt, test, alpha, delta, **kw):
+    return split_and_calibrate(c, cal, opt, test, alpha, delta, False, True, **kw)
 
 # %% ../nbs/06_traq.ipynb #f08bd5ef
 @register_method('Bonf-P')
-def _bonf_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, False, **kw)
+def _bonf_p(c, cal, opt, test, alpha, delta, **kw):
+    return split_and_calibrate(c, cal, opt, test, alpha, delta, True, False, **kw)
 
 # %% ../nbs/06_traq.ipynb #2958b8cd
 @register_method('TRAQ-P')
-def _traq_p(c, cal, opt, test, alpha, delta, **kw): return split_and_calibrate(c, cal, opt, test, alpha, delta, True, True, **kw)
+def _traq_p(c, cal, opt, test, alpha, delta, **kw):
+    return split_and_calibrate(c, cal, opt, test, alpha, delta, True, True, **kw)
 
 # %% ../nbs/06_traq.ipynb #c0b627af
 VARIANTS = {}   # name -> (base method, fixed options)
@@ -670,20 +808,26 @@ def register_variant(name:str, # the variant's name in `SET_METHODS`
                      **fixed, # options fixed for the variant (e.g. search='grid')
                     ):
     "Register `name`: method `base` run with the options `fixed` (which override the grid's)."
-    if base not in SET_METHODS: raise ValueError(f"unknown base method {base!r}; known: {sorted(SET_METHODS)}")
+    if base not in SET_METHODS:
+        raise ValueError(f"unknown base method {base!r}; known: {sorted(SET_METHODS)}")
     bad = sorted(set(fixed) - METHOD_OPTIONS)
-    if bad: raise ValueError(f"unknown option(s) {bad} for variant {name!r}; valid: {sorted(METHOD_OPTIONS)}")
+    if bad:
+        raise ValueError(f"unknown option(s) {bad} for variant {name!r}; valid: "
+                         f"{sorted(METHOD_OPTIONS)}")
     base_fn = SET_METHODS[base]
-    def fn(c, cal, opt, test, alpha, delta, **kw): return base_fn(c, cal, opt, test, alpha, delta, **{**kw, **fixed})
+    def fn(c, cal, opt, test, alpha, delta, **kw):
+        return base_fn(c, cal, opt, test, alpha, delta, **{**kw, **fixed})
     fn.__name__ = fn.__qualname__ = f"variant_{name}"
     SET_METHODS[name], VARIANTS[name] = fn, (base, dict(fixed))
     return fn
 
 # %% ../nbs/06_traq.ipynb #4b306518
 def register_score_variants(names):
-    "Register `<name>-rand` and `<name>-logprob`: each method of `names` with a tie-aware LLM score (`SCORE_SUFFIXES`)."
+    ("Register `<name>-rand` and `<name>-logprob`: each method of `names` with a tie-aware LLM "
+     "score (`SCORE_SUFFIXES`).")
     for m in names:
-        for score, suffix in SCORE_SUFFIXES.items(): register_variant(f'{m}-{suffix}', m, llm_score=score)
+        for score, suffix in SCORE_SUFFIXES.items():
+            register_variant(f'{m}-{suffix}', m, llm_score=score)
 
 # %% ../nbs/06_traq.ipynb #32b915ef
 register_variant('TRAQ-grid', 'TRAQ', search='grid')

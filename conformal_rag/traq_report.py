@@ -23,94 +23,125 @@ __all__ = ['evaluate_reference', 'search_comparison', 'summarize', 'size_reducti
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
-    "Per-question Python-loop version of `evaluate` (coverages and sizes), for cross-checking and benchmarks."
+    ("Per-question Python-loop version of `evaluate` (coverages and sizes), "
+     "for cross-checking and benchmarks.")
     Q, K, M = test.shape
     s_llm = llm_nonconformity(test)
     ret_cov, llm_cov, e2e, sem, ext, rou, tot, rsize = [], [], [], [], [], [], [], []
     for q in range(Q):
-        passages = [k for k in range(K) if test.in_topk[q, k] and -test.ret_score[q, k] <= th.tau_ret]
+        passages = [k for k in range(K)
+                    if test.in_topk[q, k] and -test.ret_score[q, k] <= th.tau_ret]
         ret_cov.append(any(test.is_gold[q, k] for k in passages))
         llm_cov.append(s_llm[q] != LLM_PLACEHOLDER and s_llm[q] <= th.tau_llm)
         clusters, exacts, rouges, n, hit = set(), set(), set(), 0, False
         for k in passages:
             for m in range(M):
                 if test.cluster[q, k, m] >= 0 and -test.freq[q, k, m] <= th.tau_llm:
-                    clusters.add(test.cluster[q, k, m]); exacts.add(test.exact_id[q, k, m]); rouges.add(test.rouge_id[q, k, m])
+                    clusters.add(test.cluster[q, k, m])
+                    exacts.add(test.exact_id[q, k, m]); rouges.add(test.rouge_id[q, k, m])
                     n += 1; hit = hit or bool(test.correct[q, k, m])
-        e2e.append(hit); sem.append(len(clusters)); ext.append(len(exacts)); rou.append(len(rouges)); tot.append(n)
+        e2e.append(hit)
+        sem.append(len(clusters)); ext.append(len(exacts)); rou.append(len(rouges)); tot.append(n)
         rsize.append(len(passages))
     both = [r and l for r, l in zip(ret_cov, llm_cov)]
-    return dict(ret_coverage=np.mean(ret_cov), llm_coverage=np.mean(llm_cov), e2e_coverage_top=np.mean(both),
-                e2e_coverage=np.mean(e2e), ret_size=np.mean(rsize), semantic_size=np.mean(sem), exact_size=np.mean(ext),
-                rouge_size=np.mean(rou), total_size=np.mean(tot), requests=np.mean(rsize), answerable=answerable(test).mean(),
-                whole_set=np.mean([t == (test.in_topk[q][:, None] & (test.cluster[q] >= 0)).sum() for q, t in enumerate(tot)]))
+    return dict(ret_coverage=np.mean(ret_cov), llm_coverage=np.mean(llm_cov),
+                e2e_coverage_top=np.mean(both), e2e_coverage=np.mean(e2e), ret_size=np.mean(rsize),
+                semantic_size=np.mean(sem), exact_size=np.mean(ext), rouge_size=np.mean(rou),
+                total_size=np.mean(tot), requests=np.mean(rsize),
+                answerable=answerable(test).mean(),
+                whole_set=np.mean([t == (test.in_topk[q][:, None] & (test.cluster[q] >= 0)).sum()
+                                   for q, t in enumerate(tot)]))
 
 # %% ../nbs/06a_traq_report.ipynb #f304a421
 def search_comparison(c:Collection, # the pool of questions (after `population`)
                       levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
                       seeds=range(12), # one optimization split per seed (`split_indices`)
                       fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
-                      n_calls:int=15, n_initial_points:int=5, # Bayesian optimization (as in `optimize_split`)
+                      # Bayesian optimization (as in `optimize_split`)
+                      n_calls:int=15, n_initial_points:int=5,
                       n_grid:int=91, # points of the grid search
-                      fine:int=901, # points of the reference grid whose optimum both searches are judged against
+                      # points of the reference grid whose optimum both searches are judged against
+                      fine:int=901,
                      ) -> pd.DataFrame:
-    "One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, whether reached, seconds."
+    ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
+     "whether reached, seconds.")
     seeds = list(seeds)
-    if not seeds: raise ValueError(f"seeds is empty: search_comparison needs at least one split seed, got seeds={seeds}")
+    if not seeds:
+        raise ValueError("seeds is empty: search_comparison needs at least one split seed, "
+                         f"got seeds={seeds}")
     def one(t, parts):   # both searches on one split's optimization part, at every level
         seed, opt, rows = seeds[t], c.subset(parts[1]), []
         for level in levels:
             alpha = check_alpha(round(1 - level, 10), f'1 - level (level={level})')
             with warnings.catch_warnings():
-                warnings.simplefilter('ignore')   # +inf thresholds on small optimization splits: legitimate outcomes
-                best = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
+                # +inf thresholds on small optimization splits: legitimate outcomes
+                warnings.simplefilter('ignore')
+                best = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points,
+                                    (0.05, 0.95), seed,
                                        'exact', True, 'grid', fine)['objective']
                 for search in SEARCHES:
                     t0 = time.perf_counter()
-                    r = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
+                    r = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points,
+                                     (0.05, 0.95), seed,
                                         'exact', True, search, n_grid)
-                    rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'], objective=r['objective'],
-                                     fine_objective=best, reaches=r['objective'] <= best + 1e-9,
+                    rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'],
+                                     objective=r['objective'], fine_objective=best,
+                                     reaches=r['objective'] <= best + 1e-9,
                                      seconds=time.perf_counter() - t0, n_opt=len(opt)))
         return rows
     return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
-def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'), by=('method', 'level')) -> pd.DataFrame:
-    "Mean, std and 5-95% range over seeds of `metrics` per `by` group (the papers' tables; the range stays within a metric's bounds)."
-    g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std', quantile_agg(0.05), quantile_agg(0.95)])
+def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'),
+              by=('method', 'level')) -> pd.DataFrame:
+    ("Mean, std and 5-95% range over seeds of `metrics` per `by` group (the papers' tables; "
+     "the range stays within a metric's bounds).")
+    g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std', quantile_agg(0.05),
+                                                   quantile_agg(0.95)])
     g.columns = [f'{m}_{s}' for m, s in g.columns]
     return g.reset_index()
 
 # %% ../nbs/06a_traq_report.ipynb #f30404cc
-def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
-                   levels=None, # only these levels (e.g. where both reach their target); None: every level
+def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf',
+                   metric:str='semantic_size',
+                   # only these levels (e.g. where both reach their target); None: every level
+                   levels=None,
                   ) -> float:
-    "Relative reduction of `metric` of `method` against `baseline`, averaged over levels and seeds (TRAQ: 16.2%)."
+    ("Relative reduction of `metric` of `method` against `baseline`, "
+     "averaged over levels and seeds (TRAQ: 16.2%).")
     if levels is not None: grid = grid[grid.level.isin(list(levels))]
     a = grid[grid.method == method].set_index(['level', 'seed'])[metric]
     b = grid[grid.method == baseline].set_index(['level', 'seed'])[metric]
-    if a.empty or b.empty: raise ValueError(f"grid lacks rows for method={method!r} or baseline={baseline!r} (levels={levels})")
+    if a.empty or b.empty:
+        raise ValueError(f"grid lacks rows for method={method!r} or baseline={baseline!r} "
+                         f"(levels={levels})")
     a, b = a.align(b, join='inner')
     return float(1 - a.mean() / b.mean())
 
 # %% ../nbs/06a_traq_report.ipynb #97592468
-def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf', metric:str='semantic_size',
-                            mass:float=0.95, # mass of the exact band that decides whether a method reaches its target
+def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf',
+                            metric:str='semantic_size',
+                            # mass of the exact band deciding whether a method reaches its target
+                            mass:float=0.95,
                            ) -> pd.DataFrame:
-    "Per level, on the splits both methods ran: realized end-to-end coverage, whether each reaches its target, size reduction."
+    ("Per level, on the splits both methods ran: realized end-to-end coverage, "
+     "whether each reaches its target, size reduction.")
     rows = []
     seeds = set(grid.seed[grid.method == method]) & set(grid.seed[grid.method == baseline])
     grid = grid[grid.seed.isin(seeds)]   # the splits both methods ran on
     for level, g in grid.groupby('level'):
-        cs = coverage_summary(g[g.method.isin([method, baseline])], ['method'], 'e2e_coverage', 'level', mass=mass).set_index('method')
+        cs = coverage_summary(g[g.method.isin([method, baseline])], ['method'], 'e2e_coverage',
+                              'level', mass=mass).set_index('method')
         if method not in cs.index or baseline not in cs.index: continue
-        rows.append(dict(level=level, comparison=f'{method} vs {baseline}', coverage=cs.coverage[method],
-                         baseline_coverage=cs.coverage[baseline], band_lo=cs.band_lo[method],
-                         reaches=not cs.below_band[method], baseline_reaches=not cs.below_band[baseline],
-                         size=g[g.method == method][metric].mean(), baseline_size=g[g.method == baseline][metric].mean(),
-                         reduction=size_reduction(g, method, baseline, metric), splits=int(cs.splits[method]),
-                         n_cal=int(cs.n_cal[method]), n_test=int(cs.n_test[method])))
+        rows.append(dict(level=level, comparison=f'{method} vs {baseline}',
+                         coverage=cs.coverage[method], baseline_coverage=cs.coverage[baseline],
+                         band_lo=cs.band_lo[method], reaches=not cs.below_band[method],
+                         baseline_reaches=not cs.below_band[baseline],
+                         size=g[g.method == method][metric].mean(),
+                         baseline_size=g[g.method == baseline][metric].mean(),
+                         reduction=size_reduction(g, method, baseline, metric),
+                         splits=int(cs.splits[method]), n_cal=int(cs.n_cal[method]),
+                         n_test=int(cs.n_test[method])))
     out = pd.DataFrame(rows)
     if len(out): out['both_reach'] = out.reaches & out.baseline_reaches
     return out
@@ -120,7 +151,8 @@ def set_answers(c:Collection, # a collection with `answers`
                 q:int, # question index
                 mask:np.ndarray, # (Q, K, M) set mask, e.g. from `aggregated_set`
                ) -> list[str]:
-    "One answer string per semantic cluster in question `q`'s set, clusters ordered by their total frequency."
+    ("One answer string per semantic cluster in question `q`'s set, "
+     "clusters ordered by their total frequency.")
     if c.answers is None: raise ValueError("the collection has no answer strings (answers=None)")
     m = mask[q] & (c.cluster[q] >= 0)
     if not m.any(): return []
@@ -134,68 +166,87 @@ def set_answers(c:Collection, # a collection with `answers`
 def fidelity_table(c:Collection, # the whole collection (no population applied yet)
                    levels=(0.7, 0.9), seeds=range(5), methods=('Bonf', 'TRAQ'),
                    base_population:str='all', # the population of the default setting
-                   **options) -> pd.DataFrame: # passed to `run_grid` (n_calls, n_jobs, keep_workers, ...)
-    "Coverage and semantic count with each TRAQ-code switch (`method='traq'`, TRAQ's population) against the default."
-    settings = {f'exact, {base_population!r} population (default)': dict(method='exact', population=base_population),
+                   # passed to `run_grid` (n_calls, n_jobs, keep_workers, ...)
+                   **options) -> pd.DataFrame:
+    ("Coverage and semantic count with each TRAQ-code switch (`method='traq'`, "
+     "TRAQ's population) against the default.")
+    settings = {f'exact, {base_population!r} population (default)':
+                    dict(method='exact', population=base_population),
                 "quantile method='traq'": dict(method='traq', population=base_population),
-                "'traq' population (filtered before the split)": dict(method='exact', population='traq'),
+                "'traq' population (filtered before the split)":
+                    dict(method='exact', population='traq'),
                 'both (TRAQ code)': dict(method='traq', population='traq')}
     out = []
     for name, kw in settings.items():
         g = run_grid(c, methods, levels, seeds, progress=False, **{**options, **kw})
         out.append(g.groupby(['method', 'level'], as_index=False).agg(
-            e2e_coverage=('e2e_coverage', 'mean'), semantic_size=('semantic_size', 'mean'), n_pool=('n_pool', 'first'),
+            e2e_coverage=('e2e_coverage', 'mean'), semantic_size=('semantic_size', 'mean'),
+            n_pool=('n_pool', 'first'),
             n_cal=('n_cal', 'first'), splits=('seed', 'nunique')).assign(setting=name))
-    return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage', 'semantic_size', 'n_pool',
-                                              'n_cal', 'splits']]
+    return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage',
+                                              'semantic_size', 'n_pool', 'n_cal', 'splits']]
 
 # %% ../nbs/06a_traq_report.ipynb #bca203db
-def population_kept_note(pools:dict, # (population, name) -> `apply_population(collection, population)`
+def population_kept_note(pools:dict, # (population, name) -> `apply_population(collection, ...)`
                          pop:str, # the population to describe
                         ) -> str:
-    "Caption fragment: population `pop`, applied before splitting, and the questions it keeps of each collection."
+    ("Caption fragment: population `pop`, applied before splitting, "
+     "and the questions it keeps of each collection.")
     kept = [(name, c) for (p, name), c in pools.items() if p == pop]
-    if not kept: raise ValueError(f"no pool of population {pop!r}: pools hold {sorted({p for p, _ in pools})}")
-    return (f"Population {pop!r} ({POPULATIONS[pop][0]}, applied to the whole collection before splitting): " +
-            ', '.join(f"{name} {len(c)} of {c.meta.get('population_of', len(c))}" for name, c in kept) + '.')
+    if not kept:
+        raise ValueError(f"no pool of population {pop!r}: "
+                         f"pools hold {sorted({p for p, _ in pools})}")
+    return (f"Population {pop!r} ({POPULATIONS[pop][0]}, applied to the whole collection before "
+            "splitting): " +
+            ', '.join(f"{name} {len(c)} of {c.meta.get('population_of', len(c))}"
+                      for name, c in kept) + '.')
 
 # %% ../nbs/06a_traq_report.ipynb #a3d9f9df
-def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, and the `by` columns
+def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, `by` columns
                by=('population', 'model'), # the groups named in the fragment
               ) -> str:
-    "Caption fragment: median n_cal per component, n_opt (when an optimization split exists) and n_test per group."
+    ("Caption fragment: median n_cal per component, n_opt (when an optimization split exists) and "
+     "n_test per group.")
     parts = []
     for key, g in df.groupby(list(by), sort=False):
         key = key if isinstance(key, tuple) else (key,)
         opt = f", n_opt {int(g.n_opt.median())}" if 'n_opt' in g and g.n_opt.max() > 0 else ''
-        parts.append(f"{'/'.join(map(str, key))}: n_cal {int(g.n_cal.median())} for the retriever and {int(g.n_cal.median())} "
-                     f"for the LLM{opt}, n_test {int(g.n_test.median())}")
+        parts.append(f"{'/'.join(map(str, key))}: n_cal {int(g.n_cal.median())} for the retriever "
+                     f"and {int(g.n_cal.median())} for the LLM{opt}, "
+                     f"n_test {int(g.n_test.median())}")
     return '; '.join(parts) + '.'
 
 # %% ../nbs/06a_traq_report.ipynb #be35493c
-def whole_note(df:pd.DataFrame, # one row per run: `whole_ret` and `whole_llm` (or one `whole`) flags, and the `by` columns
+def whole_note(df:pd.DataFrame, # per run: `whole_ret`, `whole_llm` (or `whole`) flags, `by` columns
                by=('population', 'model', 'method'), # the groups named in the fragment
               ) -> str:
-    "Caption fragment: share of runs per group with a whole-set threshold (+inf, a placeholder, or the least conforming score)."
-    w = df.assign(w=df.whole_ret.fillna(False).astype(bool) | df.whole_llm.fillna(False).astype(bool)) \
-        if 'whole_ret' in df else df.assign(w=df.whole.astype(bool))
+    ("Caption fragment: share of runs per group with a whole-set threshold (+inf, a placeholder, "
+     "or the least conforming score).")
+    w = (df.assign(w=df.whole_ret.fillna(False).astype(bool)
+                     | df.whole_llm.fillna(False).astype(bool))
+         if 'whole_ret' in df else df.assign(w=df.whole.astype(bool)))
     g = w.groupby(list(by)).w.mean()
     g = g[g > 0]
     if g.empty: return ' No threshold admitted every candidate.'
-    return (' Runs with a whole-set component (a threshold admitting every candidate: +inf, a placeholder, or the least conforming score; e.g. an LLM threshold of -1/M): ' +
-            ', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}" for k, v in g.items()) + '.')
+    return (' Runs with a whole-set component (a threshold admitting every candidate: +inf, '
+            'a placeholder, or the least conforming score; e.g. an LLM threshold of -1/M): ' +
+            ', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}"
+                      for k, v in g.items()) + '.')
 
 # %% ../nbs/06a_traq_report.ipynb #cc08f768
-def mean_std_table(summary:pd.DataFrame, # from `summarize`: `<metric>_mean`, `<metric>_std`, `method`, `splits` and the index/columns
+def mean_std_table(summary:pd.DataFrame, # `summarize`'s: `<m>_mean`, `<m>_std`, `method`, `splits`
                    metric:str='semantic_size', # the metric shown
                    index=('model', 'method'), # rows of the table
                    columns='level', # columns of the table
                    methods=('TRAQ', 'Bonf', 'TRAQ-P', 'Bonf-P'), # the methods kept
-                   splits_in_name:bool=True, # name each method with its number of splits, e.g. 'TRAQ (100)'
+                   # name each method with its number of splits, e.g. 'TRAQ (100)'
+                   splits_in_name:bool=True,
                   ) -> pd.DataFrame:
-    "TRAQ Tables 1-2: 'mean ± std' of `metric` over splits per method and level (std 0 for a single split)."
+    ("TRAQ Tables 1-2: 'mean ± std' of `metric` over splits per method and level (std 0 for a "
+     "single split).")
     t = summary[summary.method.isin(methods)].dropna(subset=[f'{metric}_mean']).copy()
-    t['value'] = [f'{m:.2f} ± {s:.2f}' for m, s in zip(t[f'{metric}_mean'], t[f'{metric}_std'].fillna(0))]
+    t['value'] = [f'{m:.2f} ± {s:.2f}'
+                  for m, s in zip(t[f'{metric}_mean'], t[f'{metric}_std'].fillna(0))]
     if splits_in_name: t['method'] = t.method + ' (' + t.splits.astype(str) + ')'
     return t.pivot_table(index=list(index), columns=columns, values='value', aggfunc='first')
 
@@ -208,42 +259,56 @@ def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` a
                     hue:str='method', # the lines of each panel
                     panel=(4.5, 3.7), # width and height of one panel (inches)
                    ):
-    "A grid of `plots.coverage_plot` panels (coverage against the desired level, exact band, ceiling): the coverage figures."
+    ("A grid of `plots.coverage_plot` panels (coverage against the desired level, exact band, "
+     "ceiling): the coverage figures.")
     rows, cols = list(rows), list(cols)
-    if not rows or not cols: raise ValueError(f"coverage_panels needs at least one row and one column, got rows={rows}, cols={cols}")
-    fig, axes = plt.subplots(len(rows), len(cols), figsize=(panel[0] * len(cols), panel[1] * len(rows)), squeeze=False)
+    if not rows or not cols:
+        raise ValueError("coverage_panels needs at least one row and one column, "
+                         f"got rows={rows}, cols={cols}")
+    fig, axes = plt.subplots(len(rows), len(cols),
+                             figsize=(panel[0] * len(cols), panel[1] * len(rows)), squeeze=False)
     for ax_row, r in zip(axes, rows):
         for ax, c in zip(ax_row, cols):
-            coverage_plot(cs[(cs[row] == r) & (cs[col] == c)], hue=hue, ax=ax, band_cols=('band_lo', 'band_hi'),
-                          ceiling='ceiling', band_label=band_label, legend_loc='best', title=title.format(row=r, col=c),
+            coverage_plot(cs[(cs[row] == r) & (cs[col] == c)], hue=hue, ax=ax,
+                          band_cols=('band_lo', 'band_hi'), ceiling='ceiling',
+                          band_label=band_label, legend_loc='best',
+                          title=title.format(row=r, col=c),
                           whole='whole' if 'whole' in cs.columns else None)
     return fig
 
 # %% ../nbs/06a_traq_report.ipynb #7dc33a0a
 def method_plan(pop:str, # a population
                 headline:str, # the headline population: TRAQ runs every split there
-                splits:int, # splits of the non-optimized methods (and TRAQ on the headline population)
+                # splits of the non-optimized methods (and TRAQ on the headline population)
+                splits:int,
                 bo_splits:int, # splits of the other Bayesian-optimized runs
                ) -> list:
-    "The (methods, number of splits) runs of TRAQ's grid on population `pop`: Bayesian optimization on fewer splits off the headline."
-    if pop == headline: return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ'], splits), (['TRAQ-P'], bo_splits)]
+    ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: "
+     "Bayesian optimization on fewer splits off the headline.")
+    if pop == headline:
+        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ'], splits), (['TRAQ-P'], bo_splits)]
     return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ'], bo_splits)]
 
 # %% ../nbs/06a_traq_report.ipynb #31b18755
-def prompt_grid(pool:Collection, # one prompt's collection, restricted to a population (`apply_population`)
+def prompt_grid(pool:Collection, # one prompt's collection after `apply_population`
                 levels, # desired end-to-end coverage levels
                 splits:int, # random splits of the Bonferroni runs (seeds 0..splits-1)
                 delta:float, # PAC parameter (unused by Bonf and TRAQ, kept in the rows)
                 fractions, # calibration / optimization / test shares
                 bo_splits:int=0, # > 0: TRAQ's optimized split too, on seeds 0..bo_splits-1
-                reuse:pd.DataFrame|None=None, # TRAQ rows already computed on the same collection and seeds: used instead of rerunning
+                # TRAQ rows already computed on this collection and seeds, used instead of rerunning
+                reuse:pd.DataFrame|None=None,
                 n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
                 **opts, # `run_grid` options (n_calls, n_initial_points, method)
                ) -> pd.DataFrame:
-    "TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, TRAQ over the first `bo_splits`."
-    runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False, **opts)]
+    ("TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, "
+     "TRAQ over the first `bo_splits`.")
+    runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False,
+                     **opts)]
     if reuse is not None: runs.append(reuse)
-    elif bo_splits: runs.append(run_grid(pool, ['TRAQ'], levels, range(bo_splits), delta, fractions, progress=False,
+    elif bo_splits:
+        runs.append(run_grid(pool, ['TRAQ'], levels, range(bo_splits), delta, fractions,
+                             progress=False,
                                          n_jobs=n_jobs, keep_workers=True, **opts))
     return pd.concat(runs, ignore_index=True)
 
@@ -251,33 +316,47 @@ def prompt_grid(pool:Collection, # one prompt's collection, restricted to a popu
 def idk_summary(idk:pd.DataFrame, # rows of `idk_grid` with a `model` column
                 mass:float=0.95, # mass of the exact band
                ) -> pd.DataFrame:
-    "TRAQ Figure 17 per model and level: pooled IDK coverage with its exact band, false-positive rate, classifier accuracy, n_cal range."
-    idk = idk.assign(n_cal=idk.n_cal_unanswerable, n_test=idk.n_test_unanswerable, whole=np.isinf(idk.tau_idk))
+    ("TRAQ Figure 17 per model and level: pooled IDK coverage with its exact band, "
+     "false-positive rate, classifier accuracy, n_cal range.")
+    idk = idk.assign(n_cal=idk.n_cal_unanswerable, n_test=idk.n_test_unanswerable,
+                     whole=np.isinf(idk.tau_idk))
     idk = idk[idk.n_test > 0]
-    if idk.empty: raise ValueError("idk_summary: no split has an unanswerable test question (every n_test_unanswerable is 0)")
+    if idk.empty:
+        raise ValueError("idk_summary: no split has an unanswerable test question (every "
+                         "n_test_unanswerable is 0)")
     cov = coverage_summary(idk, ['model', 'level'], 'idk_coverage', 'level', 'whole', mass=mass)
     return cov.merge(idk.groupby(['model', 'level'], as_index=False).agg(
         false_positive_rate=('false_positive_rate', 'mean'), fpr_std=('false_positive_rate', 'std'),
-        fpr_q05=('false_positive_rate', quantile_agg(0.05)), fpr_q95=('false_positive_rate', quantile_agg(0.95)),
-        classifier_accuracy=('classifier_accuracy', 'mean'), n_cal_min=('n_cal', 'min'), n_cal_max=('n_cal', 'max')))
+        fpr_q05=('false_positive_rate', quantile_agg(0.05)),
+        fpr_q95=('false_positive_rate', quantile_agg(0.95)),
+        classifier_accuracy=('classifier_accuracy', 'mean'), n_cal_min=('n_cal', 'min'),
+        n_cal_max=('n_cal', 'max')))
 
 # %% ../nbs/06a_traq_report.ipynb #8097a907
 def qualitative_examples(c:Collection, # the questions (a population of one collection)
                          test, # indices of the test questions the examples are drawn from
-                         thresholds:pd.DataFrame, # one row per method (index): `tau_ret`, `tau_llm` calibrated on this split
-                         title:str, # the heading's tail, e.g. 'gemma, desired coverage 0.6, population 'traq''
+                         # one row per method (index): `tau_ret`, `tau_llm` calibrated on this split
+                         thresholds:pd.DataFrame,
+                         # the heading's tail, e.g. 'gemma, desired coverage 0.6, population 'traq''
+                         title:str,
                          n:int=4, # examples
                          methods=('TRAQ', 'Bonf'), # the sets shown
                          seed:int=0, # seed of the draw
                         ) -> str:
-    "TRAQ §4 qualitative examples (Markdown): question, standard answer, and each method's set with its cluster count."
-    if c.answers is None: raise ValueError("qualitative_examples needs a collection with `answers` (the sampled texts)")
+    ("TRAQ §4 qualitative examples (Markdown): question, standard answer, "
+     "and each method's set with its cluster count.")
+    if c.answers is None:
+        raise ValueError("qualitative_examples needs a collection with `answers` (the sampled "
+                         "texts)")
     masks = {k: aggregated_set(c, thresholds.tau_ret[k], thresholds.tau_llm[k]) for k in methods}
     lines = [f'# Qualitative examples: {title}\n']
     for q in np.random.default_rng(seed).choice(test, min(n, len(test)), replace=False):
         lines.append(f"**{c.question[q] if c.question is not None else c.qid[q]}**\n")
-        lines.append(f"- standard answer: {c.gold_answer[q] if c.gold_answer is not None else '(not in the collection)'}")
+        lines.append(
+            "- standard answer: "
+            f"{c.gold_answer[q] if c.gold_answer is not None else '(not in the collection)'}")
         for k, m in masks.items():
-            lines.append(f"- {k} set (clusters: {len(set_answers(c, q, m))}): " + '; '.join(set_answers(c, q, m)[:12]))
+            lines.append(f"- {k} set (clusters: {len(set_answers(c, q, m))}): "
+                         + '; '.join(set_answers(c, q, m)[:12]))
         lines.append('')
     return '\n'.join(lines)
