@@ -20,11 +20,11 @@ from .paths import data_dir, repo_root
 from .collection import Collection, save_collected, load_collected
 
 # %% auto #0
-__all__ = ['RETRIEVED_COLUMNS', 'DEFAULTS', 'COLLECTION_SETTINGS', 'check_questions', 'check_retrieved', 'example_tables',
-           'collect_samples', 'collected_arrays', 'recluster', 'cluster_agreement', 'gold_passages',
-           'question_passage_features', 'sample_questions', 'retrieve_table', 'output_path', 'default_out_dir',
-           'collection_name', 'collection_files', 'existing_collection', 'check_settings', 'sample_in_processes',
-           'resume_from_export', 'default_collection']
+__all__ = ['RETRIEVED_COLUMNS', 'ANSWER_RULES', 'DEFAULTS', 'COLLECTION_SETTINGS', 'check_questions', 'check_retrieved',
+           'example_tables', 'collect_samples', 'collected_arrays', 'answer_rules', 'recluster', 'cluster_agreement',
+           'gold_passages', 'question_passage_features', 'sample_questions', 'retrieve_table', 'output_path',
+           'default_out_dir', 'collection_name', 'collection_files', 'existing_collection', 'check_settings',
+           'sample_in_processes', 'resume_from_export', 'default_collection']
 
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
@@ -197,6 +197,14 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
                      threshold=threshold, Q=Q, S=S, M=M)
     arrays['extra'] = extra
     return arrays
+
+# %% ../nbs/05_collect.ipynb #c1e5d722
+ANSWER_RULES = {'trac_paper': ('trac', 'traq', 'contains')}   # prompt -> its paper's rules first
+
+def answer_rules(prompt:str, # a key of `llm.PROMPTS`
+                ) -> tuple:
+    "The correctness rules of a collection made with `prompt`: its paper's rule first (`correct`)."
+    return ANSWER_RULES.get(prompt, ('traq', 'contains'))
 
 # %% ../nbs/05_collect.ipynb #814f8368
 def recluster(collection, # a `traq.Collection` with `answers` (and `question` for NLI and the judge)
@@ -564,7 +572,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     qs = sample_questions(ds.examples, n_questions, seed)
     rt, t0 = retrieve_table(ds, qs, K), time.time()
     shards = sample_in_processes(qs, rt, model, str(llm.cache.path), jobs, **kw) if jobs > 1 else []   # then all cached
-    arr = collected_arrays(collect_samples(qs, rt, llm, **kw), qs, cluster=clus)
+    arr = collected_arrays(collect_samples(qs, rt, llm, **kw), qs, answer_rules(prompt), cluster=clus)
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls + sum(shards),
                        dataset=dataset, jobs=jobs, model_spec=model, **(dict(shard_calls=shards) if shards else {}))
     if state == 'resume' and not target.exists(): _check_export_kept(collection_files(target)[2], llm.keys)

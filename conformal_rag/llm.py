@@ -110,8 +110,10 @@ PROMPT_NOTES = {
     'one_shot': "one demonstration of ours, no instruction (not a paper prompt: TRAQ's default is zero-shot)",
     'trac_keyword': "a one-keyword prompt of ours with an \"I don't know\" rule (not TRAC's printed prompt)",
 }
-PAPER_SETTINGS = {'TRAQ': dict(prompt='traq_paper_zero_shot', K=20, M=30, temperature=1.0),   # TRAQ sec. 4, D.3
-                  'TRAC': dict(prompt='trac_paper', K=20, M=40)}   # TRAC sec. 4.1-4.2 (40 answers per question-context pair)
+# the papers' sizes (TRAQ sec. 4, D.3; TRAC sec. 4.1-4.2: 40 answers per question-context pair) and
+# answer correctness rules (`matching.CORRECTNESS`: TRAQ's, and TRAC's ROUGE-1 rule of sec. 3)
+PAPER_SETTINGS = {'TRAQ': dict(prompt='traq_paper_zero_shot', K=20, M=30, temperature=1.0, rule='traq'),
+                  'TRAC': dict(prompt='trac_paper', K=20, M=40, rule='trac')}
 
 # %% ../nbs/03_llm.ipynb #5e1a0c03
 def settings_note(meta:dict, # a collection's metadata (prompt, K, M, temperature, model)
@@ -125,6 +127,9 @@ def settings_note(meta:dict, # a collection's metadata (prompt, K, M, temperatur
         if k in ref and k in meta:
             v = meta[k]
             parts.append(f"{what} {v:g}" + ('' if v == ref[k] else f" ({paper}: {ref[k]:g})"))
+    rule = (meta.get('rules') or [None])[0]   # the collection's `correct` (named only where it departs)
+    if rule is not None and rule != ref['rule']:
+        parts.append(f"correct answers by the '{rule}' rule ({paper}: '{ref['rule']}')")
     return f"{meta.get('model', 'model ?')}: " + '; '.join(parts) + '.'
 
 # %% ../nbs/03_llm.ipynb #a8ce544c
