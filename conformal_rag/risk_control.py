@@ -492,7 +492,7 @@ def _family_rows(test, # test questions (a `collection.Collection`)
     return rows
 
 # %% ../nbs/10_risk_control.ipynb #e8477acd
-def traq_family_coverage(c, # a `collection.Collection`, its population already applied (`traq.apply_population`)
+def traq_family_coverage(c, # a `collection.Collection`, its population already applied (`population.apply_population`)
                          family, # per question its family (array), or a function Collection -> array (e.g. lambda c: c.template)
                          alpha_ret:float=0.1, # retriever miscoverage
                          alpha_llm:float=0.1, # LLM miscoverage (aggregated set: >= 1 - alpha_ret - alpha_llm, Bonferroni)

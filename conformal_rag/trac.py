@@ -11,10 +11,11 @@ from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, b
 from .cache import memoized
 from .collection import Collection, collection_digest
 from .stats import gp_minimize_1d, grid_minimize_1d
-from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, answerable, gold_retrieved, report,
+from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, report,
                                 register_method, calibrate, evaluate, split_indices, set_sizes, SET_METHODS,
-                                apply_population, check_search, with_llm_score, register_variant,
-                                register_score_variants)
+                                check_search, register_variant, register_score_variants)
+from .population import answerable, gold_retrieved, apply_population
+from .llm_score import with_llm_score
 from .traq_report import set_answers
 
 # %% auto #0
@@ -23,7 +24,7 @@ __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
-                      test:Collection, # test questions (the same population as `cal`: see `traq.apply_population`)
+                      test:Collection, # test questions (the same population as `cal`: see `population.apply_population`)
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     "p-values of every test candidate `(p_ret (Q,K), p_llm (Q,K,M))` and of each test question's truth `(Q,), (Q,)`."
     if len(cal) == 0: raise ValueError("the calibration split is empty")
@@ -167,9 +168,9 @@ TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False), 'CCPS-B': 
 
 def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS), seed:int=0, fractions=(0.3, 0.3, 0.4),
                           n_calls:int=15, n_initial_points:int=5,
-                          population:str|None=None, # restrict `c` to this population before the split (`traq.apply_population`)
+                          population:str|None=None, # restrict `c` to this population before the split (`population.apply_population`)
                           search:str='bo', # the weight's search of CCPS-B/H: 'bo' (as TRAQ's) or 'grid'
-                          llm_score:str='frequency', # the LLM score (`traq.llm_confidence`), its tie-break seeded by `seed`
+                          llm_score:str='frequency', # the LLM score (`llm_score.llm_confidence`), its tie-break seeded by `seed`
                          ) -> pd.DataFrame:
     "Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one row per (method, question)."
     unknown = [m for m in methods if m not in TRAC_METHODS]

@@ -4,110 +4,27 @@
 
 # %% ../nbs/06_traq.ipynb #f71ccebe
 from __future__ import annotations
-import hashlib, warnings, zlib
+import hashlib, warnings
 from dataclasses import dataclass, fields
 import numpy as np
 from .conformal import (check_alpha, check_choice, conformal_threshold, pac_threshold,
                                      in_set, bonferroni_alphas)
+from .llm_score import check_llm_score, llm_confidence, with_llm_score
+from .population import llm_gold_slots, answerable
 from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d
 from .cache import memoized
 from .collection import Collection, collection_digest
 from .matching import rouge_matrix
 
 # %% auto #0
-__all__ = ['LLM_SCORES', 'FIDELITIES', 'LLM_PLACEHOLDER', 'POPULATIONS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
-           'SCORE_SUFFIXES', 'check_llm_score', 'tie_eps', 'tie_uniforms', 'cluster_logprob', 'llm_confidence',
-           'with_llm_score', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
-           'llm_gold_slots', 'llm_nonconformity', 'answerable', 'gold_retrieved', 'majority_correct',
-           'check_population', 'apply_population', 'population_note', 'ceilings', 'collection_stats', 'retrieval_set',
-           'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds', 'check_split',
-           'check_budget', 'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate', 'split_indices',
-           'check_search', 'split_search', 'optimize_split', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq',
-           'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options',
-           'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant', 'register_score_variants']
-
-# %% ../nbs/06_traq.ipynb #b20bddc8
-LLM_SCORES = ('frequency', 'frequency+random', 'frequency+logprob')
-
-def check_llm_score(llm_score:str) -> str:
-    "Raise a `ValueError` unless `llm_score` is one of `LLM_SCORES`."
-    return check_choice(llm_score, 'llm_score', LLM_SCORES)
-
-# %% ../nbs/06_traq.ipynb #68ae04de
-def tie_eps(c:Collection) -> float:
-    ("`1 / (2 M^2)`: smaller than the gap between distinct frequencies `a/b`, `c/d` "
-     "with `b, d <= M` samples.")
-    return 0.5 / c.shape[2] ** 2
-
-# %% ../nbs/06_traq.ipynb #a1cee450
-def _mix64(x:np.ndarray) -> np.ndarray:
-    "splitmix64's finalizer on a uint64 array (wrapping arithmetic)."
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-# %% ../nbs/06_traq.ipynb #90504b19
-def tie_uniforms(c:Collection, # the questions
-                 seed:int=0, # seed of the draw
-                ) -> np.ndarray:
-    ("(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): "
-     "a cluster's samples in a passage share it.")
-    Q, K, M = c.shape
-    with np.errstate(over='ignore'):
-        qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
-        x = _mix64(qh + np.uint64(int(seed) % 2 ** 63) * np.uint64(0x9E3779B97F4A7C15))
-        x = _mix64(x ^ np.arange(K, dtype=np.uint64).reshape(1, K, 1))
-        x = _mix64(x ^ c.cluster.astype(np.int64).astype(np.uint64))
-    return ((x >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
-
-# %% ../nbs/06_traq.ipynb #399924c1
-def cluster_logprob(c:Collection) -> np.ndarray:
-    ("(Q, K, M): `exp` of the mean over the samples of each sample's cluster in its passage of "
-     "their mean token log-prob.")
-    if c.logprob is None:
-        raise ValueError("llm_score='frequency+logprob' needs per-sample log-probabilities, "
-                         "but this collection has none (logprob=None; collect with logprobs=True), "
-                         "or use llm_score='frequency+random'")
-    Q, K, M = c.shape
-    s = c.cluster >= 0
-    if np.isnan(c.logprob[s]).any():
-        raise ValueError(f"logprob is NaN for {int(np.isnan(c.logprob[s]).sum())} sampled answers: "
-                         "llm_score='frequency+logprob' needs every sample's log-probability")
-    width = int(c.cluster.max()) + 1 if s.any() else 1
-    idx = (np.arange(Q * K).reshape(Q, K, 1) * width + np.maximum(c.cluster, 0))[s]
-    tot = np.bincount(idx, np.where(s, c.logprob, 0)[s], Q * K * width)
-    cnt = np.bincount(idx, None, Q * K * width)
-    out = np.zeros(c.shape)
-    out[s] = np.exp(tot[idx] / cnt[idx])
-    return out
-
-# %% ../nbs/06_traq.ipynb #8fb2c45d
-def llm_confidence(c:Collection, # the questions
-                   # 'frequency' (TRAQ's), 'frequency+random' or 'frequency+logprob'
-                   llm_score:str='frequency',
-                   seed:int=0, # seed of the random tie-break ('frequency+random')
-                  ) -> np.ndarray:
-    ("(Q, K, M) confidence of each sample's cluster: its frequency, "
-     "refined by a tie-break below the gap between frequencies.")
-    if check_llm_score(llm_score) == 'frequency': return c.freq
-    second = tie_uniforms(c, seed) if llm_score == 'frequency+random' else cluster_logprob(c)
-    return np.where(c.cluster >= 0, c.freq + tie_eps(c) * second, c.freq)
-
-# %% ../nbs/06_traq.ipynb #17b72bbe
-def with_llm_score(c:Collection, # the questions
-                   llm_score:str='frequency', # see `llm_confidence`
-                   seed:int=0, # seed of the random tie-break
-                  ) -> Collection:
-    ("`c` with `freq` replaced by `llm_confidence(c, llm_score, seed)` (recorded in `meta`); "
-     "`c` itself for 'frequency'.")
-    if check_llm_score(llm_score) == 'frequency': return c
-    if c.meta.get('llm_score', 'frequency') != 'frequency':
-        raise ValueError(f"the collection already has llm_score={c.meta['llm_score']!r}; "
-                         f"apply llm_score={llm_score!r} to the original")
-    kw = {f.name: getattr(c, f.name) for f in fields(c)}
-    kw.update(freq=llm_confidence(c, llm_score, seed),
-              meta={**c.meta, 'llm_score': llm_score, 'llm_score_seed': int(seed)})
-    return Collection(**kw)
+__all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS', 'SCORE_SUFFIXES',
+           'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score', 'llm_nonconformity',
+           'retrieval_set', 'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds',
+           'check_split', 'check_budget', 'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate',
+           'split_indices', 'check_search', 'split_search', 'optimize_split', 'TraqRecluster', 'traq_recluster',
+           'semantic_size_traq', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method',
+           'check_run_options', 'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant',
+           'register_score_variants']
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 FIDELITIES = ('exact', 'traq')
@@ -153,14 +70,6 @@ def with_ret_score(c:Collection, # the questions
     kw.update(ret_score=s, meta={**c.meta, 'ret_score': str(name)})
     return Collection(**kw)
 
-# %% ../nbs/06_traq.ipynb #e6fe0404
-def llm_gold_slots(c:Collection) -> np.ndarray:
-    ("(Q, K) mask of the gold slots the LLM score is read from: "
-     "the separately sampled gold passage when a question has one (TRAQ's `true_scores`), "
-     "else every gold slot.")
-    extra = c.is_gold & ~c.in_topk
-    return np.where(extra.any(axis=1, keepdims=True), extra, c.is_gold)
-
 # %% ../nbs/06_traq.ipynb #03ae96ac
 # above every attainable -freq (freq > 0): a question with no correct sample from the gold passage
 LLM_PLACEHOLDER = 1.0
@@ -175,89 +84,6 @@ def llm_nonconformity(c:Collection,
     conf = llm_confidence(c, llm_score, seed)
     gold_freq = np.where(c.correct & llm_gold_slots(c)[:, :, None], conf, 0).max(axis=(1, 2))
     return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
-
-# %% ../nbs/06_traq.ipynb #cbf3f450
-def answerable(c:Collection) -> np.ndarray:
-    ("Per question: at least one correct answer was sampled from a gold passage (the LLM set can "
-     "cover it at all).")
-    return (c.correct & llm_gold_slots(c)[:, :, None]).any(axis=(1, 2))
-
-# %% ../nbs/06_traq.ipynb #298cd245
-def gold_retrieved(c:Collection) -> np.ndarray:
-    "Per question: a gold passage is among the retrieved top K (the retriever can be right at all)."
-    return (c.is_gold & c.in_topk).any(axis=1)
-
-# %% ../nbs/06_traq.ipynb #6f9f3ed8
-def majority_correct(c:Collection) -> np.ndarray:
-    ("Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's "
-     "usual answer is right).")
-    f = np.where(llm_gold_slots(c)[:, :, None] & (c.cluster >= 0), c.freq, -1.).reshape(len(c), -1)
-    return c.correct.reshape(len(c), -1)[np.arange(len(c)), f.argmax(axis=1)] & (f.max(axis=1) > 0)
-
-# %% ../nbs/06_traq.ipynb #ecfbffdd
-POPULATIONS = {
-    'traq': ("questions whose gold passage is in the top K and with a correct sample from it "
-             "(TRAQ's two assumptions)",
-             lambda c: gold_retrieved(c) & answerable(c)),
-    'retrieved': ("questions whose gold passage is in the top K", gold_retrieved),
-    'all': ("all questions", lambda c: np.ones(len(c), bool)),
-}
-
-def check_population(population:str) -> str:
-    "Raise a `ValueError` unless `population` is a name in `POPULATIONS`."
-    if population not in POPULATIONS:
-        raise ValueError(f"population must be one of {tuple(POPULATIONS)}, "
-                         f"got population={population!r}")
-    return population
-
-# %% ../nbs/06_traq.ipynb #9d67813e
-def apply_population(c:Collection, # the whole collection
-                     population:str, # a name in `POPULATIONS`
-                    ) -> Collection:
-    ("The questions of `population`, with `meta['population']`, `meta['population_kept']`, "
-     "`meta['population_of']` recorded.")
-    keep = POPULATIONS[check_population(population)][1](c)
-    if c.meta.get('population', 'all') not in ('all', population):
-        raise ValueError("the collection is already restricted to "
-                         f"population={c.meta['population']!r}; apply population={population!r} to "
-                         "the whole collection")
-    out = c.subset(keep)
-    out.meta = {**c.meta, 'population': population, 'population_kept': int(keep.sum()),
-                'population_of': len(c)}
-    return out
-
-# %% ../nbs/06_traq.ipynb #f947eaa5
-def population_note(c:Collection) -> str:
-    ("A caption fragment naming the population of `c` and the questions kept "
-     "(e.g. 'TRAQ population: 68 of 100 ...').")
-    p = c.meta.get('population', 'all')
-    return (f"{p!r} population, {POPULATIONS[p][0]}: {c.meta.get('population_kept', len(c))} of "
-            f"{c.meta.get('population_of', len(c))}")
-
-# %% ../nbs/06_traq.ipynb #1b6ec1c1
-def ceilings(c:Collection) -> dict:
-    ("Share of questions each coverage event can reach at all, whatever the thresholds (1.0 on the "
-     "'traq' population).")
-    return dict(ret=float(gold_retrieved(c).mean()), llm=float(answerable(c).mean()),
-                e2e_top=float((gold_retrieved(c) & answerable(c)).mean()),
-                e2e=float((c.correct & c.in_topk[:, :, None]).any(axis=(1, 2)).mean()))
-
-# %% ../nbs/06_traq.ipynb #b64f7b91
-def collection_stats(c:Collection) -> dict:
-    ("Retrieval and sampling summary of a collection (fractions over questions unless named per "
-     "sample).")
-    valid = c.cluster >= 0
-    gold_s = valid & c.is_gold[:, :, None]
-    return dict(questions=len(c), slots=c.shape[1], samples=c.shape[2],
-                model=c.meta.get('model', ''), prompt=c.meta.get('prompt', ''),
-                gold_in_topk=float((c.is_gold & c.in_topk).any(axis=1).mean()),
-                correct_samples=float(c.correct[valid].mean()),
-                correct_gold_samples=float(c.correct[gold_s].mean()),
-                answerable=float(answerable(c).mean()),
-                any_correct=float((c.correct & valid).any(axis=(1, 2)).mean()),
-                majority_correct=float(majority_correct(c).mean()),
-                empty_answers=float(np.mean([not str(a).strip() for a in c.answers[valid]]))
-                              if c.answers is not None and valid.any() else np.nan)
 
 # %% ../nbs/06_traq.ipynb #e1823941
 def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:

@@ -10,9 +10,10 @@ import pandas as pd
 from .collection import Collection
 from .conformal import check_alpha, conformal_threshold, in_set
 from .stats import split_trials
-from .traq import (METHOD_OPTIONS, SET_METHODS, answerable, apply_population, calibrate,
-                                ceilings, check_fidelity, evaluate, fidelity_method,
-                                majority_correct, split_indices, traq_recluster, with_llm_score)
+from .traq import (METHOD_OPTIONS, SET_METHODS, calibrate, check_fidelity, evaluate,
+                                fidelity_method, split_indices, traq_recluster)
+from .population import answerable, apply_population, ceilings, majority_correct
+from .llm_score import with_llm_score
 
 # %% auto #0
 __all__ = ['IDK_LABELS', 'traq_split', 'check_splits', 'grid_splits', 'grid_run', 'check_options', 'run_grid',

@@ -15,8 +15,9 @@ from .collection import Collection, register_collection_loader
 from .conformal import pac_k
 from .data import read_json_records
 from .retrieval import embed_passages, unit_rows
-from .traq import (aggregated_set, answerable, apply_population, calibrate, covered,
-                                semantic_size_traq, traq_recluster, traq_softmax)
+from .traq import (aggregated_set, calibrate, covered, semantic_size_traq, traq_recluster,
+                                traq_softmax)
+from .population import answerable, apply_population
 from .traq_grid import run_grid
 from .stats import split_trials
 from .matching import traq_correct, cluster_rouge, cluster_exact
@@ -1205,7 +1206,7 @@ def release_inventory(dir:str|Path, # the release folder
                       tasks=TASKS, # tasks to look for
                       backbones=('llama2', 'gpt-3.5'), # backbones to look for
                       fidelities=('exact', 'traq'), # one collection per fidelity ('exact': strict ROUGE-1 > 0.3; 'traq': >= 0.3)
-                      population:str='all', # `traq.apply_population`, applied to each loaded collection
+                      population:str='all', # `population.apply_population`, applied to each loaded collection
                       dpr_dir:str|Path|None=None, # folder of DPR's biencoder-<task>-dev.json (GPT-3.5 true answers); None: DIR/data
                       n_questions:dict|None=None, # backbone -> first n questions (TRAQ's Llama-2 evaluation reads 1000)
                      ) -> tuple[dict, pd.DataFrame]:

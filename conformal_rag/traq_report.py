@@ -12,8 +12,9 @@ from .collection import Collection
 from .conformal import check_alpha
 from .plots import coverage_plot
 from .stats import coverage_summary, quantile_agg, split_trials
-from .traq import (LLM_PLACEHOLDER, POPULATIONS, SEARCHES, Thresholds, aggregated_set,
-                                answerable, llm_nonconformity, split_indices, split_search)
+from .traq import (LLM_PLACEHOLDER, SEARCHES, Thresholds, aggregated_set,
+                                llm_nonconformity, split_indices, split_search)
+from .population import POPULATIONS, answerable
 from .traq_grid import run_grid
 
 # %% auto #0

@@ -3,7 +3,8 @@ claims for decisions (CRC: expected wrong answers given <= alpha; LTT: selective
 >= 1 - delta) over 200 seeded splits of a committed collection's decisions, against exact binomial bands."""
 import numpy as np, pandas as pd, pytest
 from scipy import stats
-from conformal_rag import decisions as dc, traq, risk_control as rk
+from conformal_rag import decisions as dc, risk_control as rk
+from conformal_rag.population import apply_population
 from conformal_rag.collection import load_collection
 
 def brute_aurc(s, w, rng, reps=4000):
@@ -30,7 +31,7 @@ def test_risk_coverage_matches_a_threshold_sweep():
 
 @pytest.fixture(scope='module')
 def decisions_table():
-    c = traq.apply_population(load_collection('wiki_gemma_600'), 'all')
+    c = apply_population(load_collection('wiki_gemma_600'), 'all')
     return dc.collection_decisions(c, 0.2, 0.5, 0, 3, 'gemma-3-270m')
 
 @pytest.mark.parametrize('alpha', [0.2, 0.3])

@@ -17,9 +17,9 @@ import pytest
 from conformal_rag.paths import repo_root
 from conformal_rag.collection import synthetic_collection, load_collection
 from conformal_rag.stats import coverage_band, coverage_summary
-from conformal_rag.traq import (split_indices, calibrate, evaluate, apply_population, answerable,
-                                gold_retrieved, llm_nonconformity, retrieval_set, ceilings,
+from conformal_rag.traq import (split_indices, calibrate, evaluate, llm_nonconformity, retrieval_set,
                                 Thresholds)
+from conformal_rag.population import apply_population, answerable, gold_retrieved, ceilings
 from conformal_rag.traq_grid import run_grid, individual_coverage
 from conformal_rag.traq_report import size_reduction, size_reduction_by_level
 from conformal_rag.trac import global_test_sets, set_size_distribution, component_pvalues

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from conformal_rag.traq_release import (load_release, load_collection_spec, synthetic_release, safe_load, parse_spec,
                                         ReleaseFileError)
-from conformal_rag.traq import llm_nonconformity, ret_nonconformity, answerable
+from conformal_rag.traq import llm_nonconformity, ret_nonconformity
+from conformal_rag.population import answerable
 from conformal_rag.matching import traq_correct
 
 
@@ -207,7 +208,7 @@ def test_golds_from_a_dpr_biencoder_file(tmp_path):
 @pytest.mark.skipif(not os.environ.get('TRAQ_RELEASE_DIR'), reason='set TRAQ_RELEASE_DIR to a folder of the released pickles')
 def test_real_release_llama2_squad1():
     "On the authors' files (never committed): the Llama-2 SQuAD files are their LFS versions and load whole."
-    from conformal_rag.traq import gold_retrieved
+    from conformal_rag.population import gold_retrieved
     c = load_release(os.environ['TRAQ_RELEASE_DIR'], 'squad1', 'llama2', n=1000)
     assert c.shape == (1000, 21, 30) and all(c.meta['release_match'].values())
     assert gold_retrieved(c).all() and answerable(c).all()     # their code keeps only such questions

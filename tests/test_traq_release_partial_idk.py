@@ -9,7 +9,8 @@ from conformal_rag.traq_release import (synthetic_release, load_release, load_re
                                         script_split, agreement_summary, expected_names, RESULT_COLUMNS, RACY,
                                         ReleaseFileError, load_certain_uncertain, synthetic_certain_uncertain,
                                         idk_collection, idk_confidences, HashingEncoder)
-from conformal_rag.traq import answerable, split_indices
+from conformal_rag.traq import split_indices
+from conformal_rag.population import answerable
 from conformal_rag.traq_grid import idk_grid
 
 SETS = ('retrieved_scores', 'queries', 'occurances', 'semantic_ids', 'probs', 'true_answers', 'samples')

@@ -1,4 +1,4 @@
-"""The tie-aware LLM scores (`traq.llm_confidence`: 'frequency+random', Vovk's smoothed conformal tie-break, and
+"""The tie-aware LLM scores (`llm_score.llm_confidence`: 'frequency+random', Vovk's smoothed conformal tie-break, and
 'frequency+logprob'): their LLM sets keep the guarantee, seeded, against exact bands, over 200 random splits of a
 synthetic collection (with per-sample log-probabilities) and of the committed gemma collection, on TRAQ's population.
 
@@ -13,8 +13,9 @@ import pytest
 from conformal_rag.paths import data_dir
 from conformal_rag.collection import synthetic_collection, load_collection
 from conformal_rag.stats import coverage_band
-from conformal_rag.traq import (apply_population, split_indices, calibrate, llm_covered,
-                                with_llm_score, llm_confidence, SET_METHODS)
+from conformal_rag.traq import split_indices, calibrate, llm_covered, SET_METHODS
+from conformal_rag.population import apply_population
+from conformal_rag.llm_score import with_llm_score, llm_confidence
 from conformal_rag.traq_grid import run_grid
 import conformal_rag.trac  # noqa: F401  registers TRAC's methods and their variants
 

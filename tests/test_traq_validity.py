@@ -2,7 +2,7 @@
 
 Every check runs on the population the paper figures use (the first of `populations` in nbs/paper/05_traq.ipynb:
 TRAQ's, the questions whose gold passage is retrieved and with a correct sample from it), applied to the whole
-collection before splitting with the same function the notebook calls (`traq.apply_population`). Independent
+collection before splitting with the same function the notebook calls (`population.apply_population`). Independent
 synthetic collections give truly independent splits; the committed embedded collections (when present under data/)
 are checked over random splits of their fixed pool of questions. On all questions, coverage is checked against its
 ceiling (the share of questions that can be covered at all)."""
@@ -14,7 +14,8 @@ from scipy import stats
 from conformal_rag.paths import repo_root
 from conformal_rag.collection import synthetic_collection
 from conformal_rag.stats import coverage_band
-from conformal_rag.traq import split_indices, SET_METHODS, apply_population, ceilings
+from conformal_rag.traq import split_indices, SET_METHODS
+from conformal_rag.population import apply_population, ceilings
 from conformal_rag.traq_grid import run_grid, individual_coverage
 import conformal_rag.trac  # registers HMP, CCPS-B, CCPS-H
 
@@ -122,7 +123,8 @@ def test_uncorrected_union_undercovers():
 from conformal_rag.conformal import binomial_band
 from conformal_rag.paths import data_dir
 from conformal_rag.collection import load_collection
-from conformal_rag.traq import calibrate, evaluate, gold_retrieved, answerable
+from conformal_rag.traq import calibrate, evaluate
+from conformal_rag.population import gold_retrieved, answerable
 
 COMMITTED = sorted(p.stem for p in data_dir('collected').glob('*.npz') if not p.stem.endswith('_extra')) \
     if data_dir('collected').exists() else []
