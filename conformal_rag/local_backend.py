@@ -88,13 +88,11 @@ def convert_local_model(name:str, # a key of `LOCAL_MODELS`
     return out
 
 # %% ../nbs/03d_local.ipynb #d0ca3f65
-def sample_next(logits, # (batch, vocab) float logits
-                temperature:float, # 0 = greedy
-                top_p:float, # nucleus mass
-                generator=None, # a `torch.Generator`
-                u=None # or one uniform(0, 1) draw per row (float64), e.g. from per-prompt generators
-               ):
-    "Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the untempered model)."
+def _sample_rows(logits, # (rows, vocab) float logits
+                 temperature:float, top_p:float, # 0 = greedy; nucleus mass
+                 u # one uniform(0, 1) draw per row (float64; unused when greedy)
+                ):
+    "`sample_next` on a few rows: (tokens, log-probabilities under the untempered model)."
     import torch
     raw = torch.log_softmax(logits.float(), -1)
     if temperature == 0: tok = raw.argmax(-1)
@@ -108,10 +106,26 @@ def sample_next(logits, # (batch, vocab) float logits
         p = raw.exp() if l is raw else torch.softmax(l, -1)
         # inverse-CDF sampling: exact like torch.multinomial, ~20x faster over a 262k vocabulary
         cdf = p.double().cumsum(-1)
-        if u is None: u = torch.rand(p.shape[0], generator=generator, dtype=torch.float64)
         u = (1 - u.reshape(-1, 1).double()) * cdf[:, -1:]
         tok = torch.searchsorted(cdf, u).squeeze(-1).clamp_(max=p.shape[-1] - 1)
     return tok, raw.gather(-1, tok[:, None]).squeeze(-1)
+
+# %% ../nbs/03d_local.ipynb #d18dfb6a
+def sample_next(logits, # (batch, vocab) float logits
+                temperature:float, # 0 = greedy
+                top_p:float, # nucleus mass
+                generator=None, # a `torch.Generator`
+                u=None, # or one uniform(0, 1) draw per row (float64), e.g. from per-prompt generators
+                rows:int=4 # rows computed at a time (the same draws for any value)
+               ):
+    "Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the untempered model)."
+    import torch
+    if temperature != 0 and u is None: u = torch.rand(logits.shape[0], generator=generator, dtype=torch.float64)
+    # a few rows at a time: every step is row by row, so the draws are the same, but the temporaries stay small
+    # (30 rows x 262,144 words in fp64 are 63 MB, fresh pages on every call): 83 ms -> 15 ms per step on gemma
+    out = [_sample_rows(logits[i:i + rows], temperature, top_p, None if u is None else u[i:i + rows])
+           for i in range(0, logits.shape[0], rows)]
+    return torch.cat([t for t, _ in out]), torch.cat([lp for _, lp in out])
 
 # %% ../nbs/03d_local.ipynb #b6872eed
 def tiny_causal_lm(path:str|Path, # folder to write
