@@ -9,7 +9,7 @@ from pathlib import Path
 from fastcore.basics import patch
 from .paths import cache_dir
 from .cache import Sample
-from .llm import Backend, Decoding, check_prompt, cut_at_stop, check_dtype
+from .llm import Backend, Decoding, check_prompt, cut_at_stop, check_dtype, check_attention, ATTENTIONS
 from .conformal import check_count
 from . import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
 
@@ -160,10 +160,12 @@ class LocalBackend(Backend):
                  chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
                  prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
-                 dtype:str='float32' # weights and activations: 'float32' (default) or 'bfloat16' (opt-in; part of the request key)
+                 dtype:str='float32', # weights and activations: 'float32' (default) or 'bfloat16' (opt-in; part of the request key)
+                 attention:str='sdpa' # transformers' attention: 'sdpa' (default) or 'eager' (opt-in; part of the request key)
                 ):
         self.weights_dtype = check_dtype(dtype)
         self.dtype = None if self.weights_dtype == 'float32' else self.weights_dtype   # fp32 keys carry no dtype
+        self.attention = None if check_attention(attention) == ATTENTIONS[0] else check_attention(attention)
         check_count(prefix_tokens, 'prefix_tokens', 0), check_count(min_prefix, 'min_prefix')
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
@@ -184,7 +186,8 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
-    self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype)).eval()
+    attn = {} if self.attention is None else dict(attn_implementation=self.attention)   # default: as before
+    self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype), **attn).eval()
     eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
     eos = set(eos if isinstance(eos, (list, tuple)) else [eos]) | {self.tok.eos_token_id}
     for t in ('<end_of_turn>', '<|im_end|>', '<|endoftext|>'):
