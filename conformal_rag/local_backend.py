@@ -14,8 +14,8 @@ from .conformal import check_count
 from . import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
 
 # %% auto #0
-__all__ = ['LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'gguf_path', 'resolve_local_model', 'convert_local_model', 'sample_next',
-           'tiny_causal_lm', 'LocalBackend']
+__all__ = ['LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'GROUPED_EAGER', 'gguf_path', 'resolve_local_model', 'convert_local_model',
+           'sample_next', 'tiny_causal_lm', 'grouped_eager_attention', 'LocalBackend']
 
 # %% ../nbs/03d_local.ipynb #4a085ec8
 LOCAL_MODELS = {
@@ -151,6 +151,35 @@ def tiny_causal_lm(path:str|Path, # folder to write
     LlamaForCausalLM(cfg).eval().save_pretrained(path); tok.save_pretrained(path)
     return path
 
+# %% ../nbs/03d_local.ipynb #7d79161f
+def grouped_eager_attention(module, query, key, value, # (batch, heads, queries, dim) and (batch, kv heads, keys, dim)
+                            attention_mask, # additive (batch, 1, queries, keys) mask or None
+                            scaling:float|None=None, dropout:float=0.0, softcap:float|None=None, # as transformers'
+                            **kwargs):
+    "transformers' eager attention without repeating the key/value heads: (batch, queries, heads, dim) outputs, None."
+    import torch
+    B, H, Lq, d = query.shape
+    kvh = key.shape[1]; g = H // kvh                    # query head h reads key/value head h // g (as `repeat_kv`)
+    if scaling is None: scaling = module.head_dim ** -0.5
+    w = torch.matmul(query.reshape(B, kvh, g * Lq, d), key.transpose(2, 3)) * scaling
+    if softcap is not None: w = torch.tanh(w / softcap) * softcap
+    if attention_mask is not None:
+        m = attention_mask[:, :, None, :, :key.shape[-2]]
+        w = (w.view(B, kvh, g, Lq, -1) + m).view(B, kvh, g * Lq, -1)
+    w = torch.softmax(w, -1, dtype=torch.float32).to(query.dtype)
+    return torch.matmul(w, value).view(B, H, Lq, d).transpose(1, 2).contiguous(), None
+
+# %% ../nbs/03d_local.ipynb #c8053a66
+GROUPED_EAGER = 'conformal_rag_grouped_eager'   # its name among transformers' attention implementations
+
+def _register_attention() -> str:
+    "Register `grouped_eager_attention` (with transformers' eager mask) under `GROUPED_EAGER`; returns the name."
+    from transformers import AttentionInterface
+    from transformers.masking_utils import AttentionMaskInterface, eager_mask
+    AttentionInterface.register(GROUPED_EAGER, grouped_eager_attention)
+    AttentionMaskInterface.register(GROUPED_EAGER, eager_mask)
+    return GROUPED_EAGER
+
 # %% ../nbs/03d_local.ipynb #38014b36
 class LocalBackend(Backend):
     "A causal language model through transformers: one shared prompt encoding per request, stored prefixes reused across requests."
@@ -186,7 +215,7 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
-    attn = {} if self.attention is None else dict(attn_implementation=self.attention)   # default: as before
+    attn = {} if self.attention is None else dict(attn_implementation=_register_attention())   # default: as before
     self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype), **attn).eval()
     eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
     eos = set(eos if isinstance(eos, (list, tuple)) else [eos]) | {self.tok.eos_token_id}
