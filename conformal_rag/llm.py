@@ -136,7 +136,7 @@ class Backend:
     model = ''
     server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
     dtype = None        # a local model's weight dtype when not fp32 (part of its request key); None: fp32 or not local
-    attention = None    # a local model's attention when not the default SDPA (part of its request key): 'eager' or None
+    attention = None    # 'eager': a local model's eager attention (in its request key); None: SDPA
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
         "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
         raise NotImplementedError
@@ -207,11 +207,11 @@ def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
     return DTYPES[dtype.lower()]
 
 # %% ../nbs/03_llm.ipynb #87c375af
-ATTENTIONS = ('sdpa', 'eager')   # transformers' attention implementations a local model takes; the first is the default
+ATTENTIONS = ('sdpa', 'eager')   # a local model's attention implementations; the first is the default
 
 def check_attention(attention:str # 'sdpa' (the default) or 'eager'
                    ) -> str:
-    "The canonical name of a local model's attention implementation; anything else fails, naming it."
+    "The canonical name of a local model's attention; anything else fails, naming it."
     if not isinstance(attention, str) or attention.lower() not in ATTENTIONS:
         raise ValueError(f"attention must be one of {list(ATTENTIONS)}, got {attention!r}")
     return attention.lower()
@@ -365,8 +365,9 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
     qids = list(range(len(prompts))) if qids is None else list(qids)
     if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
     b = self.backend
-    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None),
-                         attention=getattr(b, 'attention', None)) for p in prompts]
+    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server,
+                         dtype=getattr(b, 'dtype', None), attention=getattr(b, 'attention', None))
+            for p in prompts]
     self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
     results, units = self._plan(reqs, qids, n, seed)
     bar = tqdm(total=len(units), desc=desc, unit='request', disable=not self.progress or len(units) < 2, smoothing=0.1)
@@ -469,7 +470,7 @@ class ReplayBackend(Backend):
                  server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
                  dtype:str|None=None, # a local model's weight dtype when not fp32 (part of every key); None: fp32
                  strict:bool=True, # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
-                 attention:str|None=None): # a local model's attention when not SDPA (part of every key); None: SDPA
+                 attention:str|None=None): # 'eager': eager attention (part of every key); None: SDPA
         self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
         self.dtype = None if dtype is None or check_dtype(dtype) == 'float32' else check_dtype(dtype)
         a = None if attention is None else check_attention(attention)
@@ -484,7 +485,8 @@ def generate(self:ReplayBackend, prompt, n, decoding, seed=0, logprobs=False, **
         self.missing += n
         return [Sample('', None, 'stop') for _ in range(n)]
     opts = '&'.join(f"{k}={v}" for k, v in (('dtype', self.dtype), ('attention', self.attention)) if v)
-    who = (self.model if self.server is None else f"{self.model}@{self.server}") + (f"?{opts}" if opts else '')
+    who = self.model if self.server is None else f"{self.model}@{self.server}"
+    who += f"?{opts}" if opts else ''
     raise KeyError(f"generation missing from the exported file for model {who!r}"
                    + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
 
@@ -519,7 +521,7 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
         spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
         if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
         dtype = spec.get('dtype')   # 'gemma-3-270m?dtype=bf16' replays bf16 generations only
-        attention = spec.get('attention')   # and '...&attention=eager' those made with eager attention
+        attention = spec.get('attention')   # '...&attention=eager': eager attention's generations only
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
@@ -530,4 +532,5 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
             made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
             raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
-    return LLM(ReplayBackend(model, kind, rebuild, server, dtype, strict, attention), cache=cache, progress=False)
+    backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention)
+    return LLM(backend, cache=cache, progress=False)

@@ -9,7 +9,8 @@ from pathlib import Path
 from fastcore.basics import patch
 from .paths import cache_dir
 from .cache import Sample
-from .llm import Backend, Decoding, check_prompt, cut_at_stop, check_dtype, check_attention, ATTENTIONS
+from .llm import (Backend, Decoding, check_prompt, cut_at_stop, check_dtype, check_attention,
+                               ATTENTIONS)
 from .conformal import check_count
 from . import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
 
@@ -120,9 +121,10 @@ def sample_next(logits, # (batch, vocab) float logits
                ):
     "Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the untempered model)."
     import torch
-    if temperature != 0 and u is None: u = torch.rand(logits.shape[0], generator=generator, dtype=torch.float64)
-    # a few rows at a time: every step is row by row, so the draws are the same, but the temporaries stay small
-    # (30 rows x 262,144 words in fp64 are 63 MB, fresh pages on every call): 83 ms -> 15 ms per step on gemma
+    if temperature != 0 and u is None:
+        u = torch.rand(logits.shape[0], generator=generator, dtype=torch.float64)
+    # a few rows at a time: every step is row by row, so the draws are the same, but the temporaries stay
+    # small (30 rows x 262,144 words in fp64 are 63 MB, fresh pages on every call): ~2-4x faster on gemma
     out = [_sample_rows(logits[i:i + rows], temperature, top_p, None if u is None else u[i:i + rows])
            for i in range(0, logits.shape[0], rows)]
     return torch.cat([t for t, _ in out]), torch.cat([lp for _, lp in out])
@@ -152,14 +154,14 @@ def tiny_causal_lm(path:str|Path, # folder to write
     return path
 
 # %% ../nbs/03d_local.ipynb #7d79161f
-def grouped_eager_attention(module, query, key, value, # (batch, heads, queries, dim) and (batch, kv heads, keys, dim)
+def grouped_eager_attention(module, query, key, value, # (B, heads, queries, dim), (B, kv heads, keys, dim) x 2
                             attention_mask, # additive (batch, 1, queries, keys) mask or None
                             scaling:float|None=None, dropout:float=0.0, softcap:float|None=None, # as transformers'
                             **kwargs):
-    "transformers' eager attention without repeating the key/value heads: (batch, queries, heads, dim) outputs, None."
+    "transformers' eager attention, key/value heads not repeated: (B, queries, heads, dim) outputs, None."
     import torch
     B, H, Lq, d = query.shape
-    kvh = key.shape[1]; g = H // kvh                    # query head h reads key/value head h // g (as `repeat_kv`)
+    kvh = key.shape[1]; g = H // kvh          # query head h reads key/value head h // g (as `repeat_kv`)
     if scaling is None: scaling = module.head_dim ** -0.5
     w = torch.matmul(query.reshape(B, kvh, g * Lq, d), key.transpose(2, 3)) * scaling
     if softcap is not None: w = torch.tanh(w / softcap) * softcap
@@ -170,10 +172,10 @@ def grouped_eager_attention(module, query, key, value, # (batch, heads, queries,
     return torch.matmul(w, value).view(B, H, Lq, d).transpose(1, 2).contiguous(), None
 
 # %% ../nbs/03d_local.ipynb #c8053a66
-GROUPED_EAGER = 'conformal_rag_grouped_eager'   # its name among transformers' attention implementations
+GROUPED_EAGER = 'conformal_rag_grouped_eager'   # its name among transformers' attentions
 
 def _register_attention() -> str:
-    "Register `grouped_eager_attention` (with transformers' eager mask) under `GROUPED_EAGER`; returns the name."
+    "Register `grouped_eager_attention` and transformers' eager mask as `GROUPED_EAGER`; returns it."
     from transformers import AttentionInterface
     from transformers.masking_utils import AttentionMaskInterface, eager_mask
     AttentionInterface.register(GROUPED_EAGER, grouped_eager_attention)
@@ -190,11 +192,12 @@ class LocalBackend(Backend):
                  prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
                  dtype:str='float32', # weights and activations: 'float32' (default) or 'bfloat16' (opt-in; part of the request key)
-                 attention:str='sdpa' # transformers' attention: 'sdpa' (default) or 'eager' (opt-in; part of the request key)
+                 attention:str='sdpa' # 'sdpa' (default) or 'eager' (opt-in; part of the request key)
                 ):
         self.weights_dtype = check_dtype(dtype)
         self.dtype = None if self.weights_dtype == 'float32' else self.weights_dtype   # fp32 keys carry no dtype
-        self.attention = None if check_attention(attention) == ATTENTIONS[0] else check_attention(attention)
+        a = check_attention(attention)
+        self.attention = None if a == ATTENTIONS[0] else a   # SDPA keys carry no attention
         check_count(prefix_tokens, 'prefix_tokens', 0), check_count(min_prefix, 'min_prefix')
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
@@ -215,8 +218,9 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
-    attn = {} if self.attention is None else dict(attn_implementation=_register_attention())   # default: as before
-    self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=getattr(torch, self.weights_dtype), **attn).eval()
+    attn = {} if self.attention is None else dict(attn_implementation=_register_attention())   # SDPA: as before
+    dtype = getattr(torch, self.weights_dtype)
+    self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=dtype, **attn).eval()
     eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
     eos = set(eos if isinstance(eos, (list, tuple)) else [eos]) | {self.tok.eos_token_id}
     for t in ('<end_of_turn>', '<|im_end|>', '<|endoftext|>'):
