@@ -5,10 +5,16 @@ machine allows, in one run:
   and, reported separately, the cached-prompt case (the prompt's key/value states already stored);
 - the collection workload: P = 4 prompts x 8 samples (BENCH_P, BENCH_MC), one prompt at a time against sampled together
   (`generate_many`, what `LLM(batch_prompts=N)` / `MODEL?batch_prompts=N` uses), same seeds;
-- bf16 weights (`dtype='bfloat16'`, opt-in) against fp32 on the same work, with a check of log-probability agreement;
-- equal work against the peer: with a cached prompt, every sample exactly BENCH_N (8) tokens (end-of-sequence ids and
-  stop strings disabled, in this script only), the package fp32 and bf16 against CTranslate2 int8 (`min_length =
-  max_length = N`): the same prompt, M and number of tokens, so samples/s compare like for like;
+- bf16 weights (`MODEL?dtype=bf16`, opt-in) and bf16 with eager attention (`MODEL?dtype=bf16&attention=eager`, opt-in:
+  the package's grouped eager attention) against fp32 (the default) on the same work, with checks of log-probability
+  agreement with fp32 (over an fp32 answer's sampled tokens and over prompt + answer) and of greedy answers;
+- equal work against the peers, all engines interleaved run by run in one loop: with a cached prompt, every sample
+  exactly BENCH_N (8) tokens (end-of-sequence ids and stop strings disabled, in this script only), the package default
+  (fp32), bf16 and bf16 + eager against CTranslate2 int8 (`min_length = max_length = N`) and llama.cpp Q4_K_M (the
+  package's `llamacpp:` backend, BENCH_LLAMACPP=1): the same prompt, M and number of tokens, so samples/s compare like
+  for like;
+- the sampler: one step over M x vocabulary logits computed 4 rows at a time (the package's) against all rows at once
+  (the former code): the same draws bit for bit, and the time of each;
 - CTranslate2 int8 with natural stops as well (same prompt, M, length limit and stop; its own numerics and random
   generator, so samples of other lengths: that ratio is not at equal work, and the generated tokens per sample are
   printed beside it).
@@ -18,7 +24,8 @@ cache) with a hook on the model's forward; the bound is max(FLOPs / matmul rate,
 precision in use, both measured here on one thread in CPU time, best of 3 (1024^3 matmul in fp32, bf16 and int8
 (`torch._int_mm`, CTranslate2's bound); a 512 MB read). CTranslate2's work is not hooked: it is estimated from the
 package's counted work per generated token on the same prompt (FLOPs per token; weights read once per decoding step at
-one byte per parameter; the key/value cache in fp32). Times are
+one byte per parameter; the key/value cache in fp32); llama.cpp's likewise, its GGUF file read once per decoding step
+and the int8 rate (its quantized dot products). Times are
 medians of BENCH_REPS (3) runs with min and max, as CPU seconds of this one-thread process (what the rates and ratios
 use: on a shared machine they hardly count the time other processes hold the core) and wall seconds beside them; the
 configurations of one model are interleaved run by run, so a change of load falls on all of them alike; run r uses
@@ -33,7 +40,7 @@ os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
 torch.set_num_threads(1)
-from conformal_rag.local_backend import LocalBackend
+from conformal_rag.local_backend import LocalBackend, sample_next, GROUPED_EAGER
 from conformal_rag.llm import Decoding, render_prompt
 from conformal_rag.paths import cache_dir
 
@@ -120,9 +127,11 @@ def timed(configs, reps=REPS, work=None):
     """Time configurations interleaved: run r runs each `(name, run, before)` once (`before(r)` untimed, then `run(r)`),
     so a change of load during the bench falls on every configuration alike. Per name: wall and CPU seconds (this
     process: one thread, so CPU time hardly counts the time other processes hold the core), outputs, FLOPs, bytes."""
-    res = {name: dict(wall=[], cpu=[], out=[], flops=[], nbytes=[], work=[]) for name, _, _ in configs}
+    wk0 = work
+    res = {c[0]: dict(wall=[], cpu=[], out=[], flops=[], nbytes=[], work=[]) for c in configs}
     for r in range(reps):
-        for name, run, before in configs:
+        for name, run, before, *own in configs:   # a fourth item: that configuration's own `Work`
+            work = own[0] if own else wk0
             if before: before(r)
             if work: work.reset()
             t, c = time.perf_counter(), time.process_time()
@@ -171,66 +180,73 @@ print(f"machine: matmul {rate['float32']:.1f} GFLOP/s fp32, {rate['bfloat16']:.1
       f"memory read {bw:.1f} GB/s (512 MB, one thread); CPU time, best of 3")
 
 results = {}
-for dtype in ['float32'] + (['bfloat16'] if DO_BF16 else []):
-    tag = 'fp32' if dtype == 'float32' else 'bf16'
-    t0 = time.time(); b = LocalBackend(MODEL, threads=1, dtype=dtype); load_s = time.time() - t0
+CONFIGS = [('fp32', dict(dtype='float32'))] + ([('bf16', dict(dtype='bfloat16')),   # the per-configuration workloads
+            ('bf16+eager', dict(dtype='bfloat16', attention='eager'))] if DO_BF16 else [])
+SPEC = {'fp32': MODEL, 'bf16': f'{MODEL}?dtype=bf16', 'bf16+eager': f'{MODEL}?dtype=bf16&attention=eager'}
+for tag, kw in CONFIGS:
+    full = tag != 'bf16+eager'   # the eager configuration: the single-prompt workloads only (and equal work below)
+    t0 = time.time(); b = LocalBackend(MODEL, threads=1, **kw); load_s = time.time() - t0
     work = Work(b.lm); L = len(b.encode(PROMPT))
     print(f"\n[{tag}] loaded in {load_s:.1f} s; prompt {L} tokens; parameters: body {work.body/1e6:.0f} M, "
           f"output head {work.head/1e6:.0f} M ({(work.body + work.head) * work.bpe / 1e9:.2f} GB read per forward pass)")
     b.generate(PROMPT, 2, DEC, seed=99); b.clear_prefixes()   # warm-up (allocations, kernels)
-    g, w = rate[dtype], bw
+    g, w = rate['float32' if tag == 'fp32' else 'bfloat16'], bw
 
     # 1. one prompt, M samples, prompt encoded (no stored prefix); 2. the same with the prompt's states stored (cached
     # prompt: one token encoded); 3-4. the collection workload one prompt at a time and sampled together (same seeds)
     clear = lambda r: b.clear_prefixes()
     def store(r): b.clear_prefixes(); b.generate(PROMPT, 1, Decoding(temperature=0, max_new_tokens=1))
-    def fixed(r):   # equal work: no end-of-sequence id ends a sample (this instance only) and no stop string
-        eos, b.eos_ids = b.eos_ids, set()
-        try: return b.generate(PROMPT, M, FIXED, seed=r), b.last_tokens
-        finally: b.eos_ids = eos
     names = [f'{tag}: 1 prompt x {M}, prompt encoded', f'{tag}: 1 prompt x {M}, cached prompt',
-             f'{tag}: {P} prompts x {MC}, one at a time', f'{tag}: {P} prompts x {MC}, together',
-             f'{tag}: 1 prompt x {M}, cached, exactly {N_FIXED} tokens']
+             f'{tag}: {P} prompts x {MC}, one at a time', f'{tag}: {P} prompts x {MC}, together']
     configs = [(names[0], lambda r: (b.generate(PROMPT, M, DEC, seed=r, logprobs=True), b.last_tokens), clear),
                (names[1], lambda r: b.generate(PROMPT, M, DEC, seed=r), store),
                (names[2], lambda r: [(b.generate(p, MC, DEC, seed=r, logprobs=True), b.last_tokens) for p in PROMPTS], clear),
-               (names[3], lambda r: (b.generate_many(PROMPTS, MC, DEC, [r] * P, logprobs=True), b.last_tokens), clear),
-               (names[4], fixed, store)]
-    res = timed(configs, work=work)
-    for name, n in zip(names, [M, M, P * MC, P * MC, M]): report(name, res[name], n, g, w)
-    lens = {len(t) for _, toks in res[names[4]]['out'] for t in toks}
-    assert lens == {N_FIXED}, f'equal work: samples of {sorted(lens)} tokens, not all {N_FIXED}'
-    if dtype == 'float32':   # per generated token, from the hook: the estimate of CTranslate2's work on the same prompt
-        wk = res[names[4]]['work'][-1]
-        results['per_token'] = dict(flops=wk['flops'] / (M * N_FIXED), kv=wk['kvbytes'] / (M * N_FIXED) / work.bpe,
-                                    params=work.body + work.head)
+               (names[3], lambda r: (b.generate_many(PROMPTS, MC, DEC, [r] * P, logprobs=True), b.last_tokens), clear)]
+    res = timed(configs if full else configs[:2], work=work)
+    for name, n in zip(names, [M, M, P * MC, P * MC][:4 if full else 2]): report(name, res[name], n, g, w)
     outs = res[names[0]]['out']
     results[f'{tag}_gen_tokens'] = sum(len(x) for _, toks in outs for x in toks) / (REPS * M)
-    if dtype == 'float32':   # the shared encoding gives the log-probabilities of a plain forward pass
+    if tag == 'fp32':   # the shared encoding gives the log-probabilities of a plain forward pass
         samples, toks = outs[-1]
         worst = max((abs(x - y) for s, t in list(zip(samples, toks))[:5] for x, y in zip(s.logprobs, b.token_logprobs(PROMPT, t))), default=0)
         results['shared_vs_forward'] = worst
-        # the bf16 check's sequences: two prompts, each with an fp32 sample (every token after the first is scored)
-        results['fp32_ref'] = [(p, t) for p in PROMPTS[:2] for t in (b.generate(p, 1, DEC, seed=1) and b.last_tokens)]
+        # the agreement checks' sequences: 5 fp32 samples of each prompt (every token after the first is scored)
+        results['fp32_ref'] = [(p, t) for p in PROMPTS for t in (b.generate(p, 5, DEC, seed=1) and b.last_tokens) if t]
         results['fp32_ref_lp'] = [seq_logprobs(b, p, t) for p, t in results['fp32_ref']]
         results['fp32_greedy'] = [b.generate(p, 1, GREEDY)[0].text for p in PROMPTS]
+        # the sampler computes a few rows at a time: the same draws as all rows at once (the former code), and faster
+        lg = b._encode_batch([b.encode(PROMPT)])[1].repeat(M, 1); u = torch.rand(M, dtype=torch.float64)
+        same = all(torch.equal(x, y) for x, y in zip(sample_next(lg, 1.0, 1.0, u=u), sample_next(lg, 1.0, 1.0, u=u, rows=M)))
+        step = {}
+        for rows in (M, 4):
+            c = time.process_time()
+            for _ in range(5): sample_next(lg, 1.0, 1.0, u=u, rows=rows)
+            step[rows] = (time.process_time() - c) / 5
+        results['sampler'] = (same, step[M], step[4], lg.shape[-1])
     else:
-        bf_lp = [seq_logprobs(b, p, t) for p, t in results['fp32_ref']]
-        d = torch.cat([(a - c).abs() for a, c in zip(results['fp32_ref_lp'], bf_lp)])
-        results['bf16_lp_diff'], results['bf16_lp_mean'], results['bf16_n_tokens'] = d.max().item(), d.mean().item(), len(d)
-        results['bf16_greedy'] = [b.generate(p, 1, GREEDY)[0].text for p in PROMPTS]
-    # sampled together against one at a time: the same answers?
-    one, many = res[names[2]]['out'], res[names[3]]['out']
-    n_same = n_all = 0; lp = 0.
-    for r in range(REPS):
-        t_one = [t for _, toks in one[r] for t in toks]
-        s_one = [s for ss, _ in one[r] for s in ss]
-        s_many, t_many = [s for ss in many[r][0] for s in ss], many[r][1]
-        n_same += same_tokens(t_one, t_many); n_all += len(t_one)
-        lp = max([lp] + [abs(x - y) for a, c, ta, tc in zip(s_one, s_many, t_one, t_many) if ta == tc for x, y in zip(a.logprobs, c.logprobs)])
-    results[f'{tag}_batched'] = (n_same, n_all, lp)
+        lp = [seq_logprobs(b, p, t) for p, t in results['fp32_ref']]
+        d = torch.cat([(a - c).abs() for a, c in zip(results['fp32_ref_lp'], lp)])
+        ans = torch.cat([(a - c).abs()[-len(t):] for a, c, (_, t) in zip(results['fp32_ref_lp'], lp, results['fp32_ref'])])
+        results[f'{tag}_lp'] = (d.max().item(), d.mean().item(), len(d), ans.max().item(), ans.mean().item(), len(ans))
+        results[f'{tag}_greedy'] = [b.generate(p, 1, GREEDY)[0].text for p in PROMPTS]
+    if tag == 'bf16+eager':   # the package's grouped eager attention against transformers' eager: the same logits?
+        ids = torch.tensor([b.encode(PROMPTS[0]) + list(results['fp32_ref'][0][1])])
+        with torch.inference_mode():
+            ours = b.lm(input_ids=ids).logits; b.lm.set_attn_implementation('eager'); theirs = b.lm(input_ids=ids).logits
+        b.lm.set_attn_implementation(GROUPED_EAGER)
+        results['eager_same'] = (torch.equal(ours, theirs), (ours.float() - theirs.float()).abs().max().item(), ids.shape[1])
+    if full:   # sampled together against one at a time: the same answers?
+        one, many = res[names[2]]['out'], res[names[3]]['out']
+        n_same = n_all = 0; lp = 0.
+        for r in range(REPS):
+            t_one = [t for _, toks in one[r] for t in toks]
+            s_one = [s for ss, _ in one[r] for s in ss]
+            s_many, t_many = [s for ss in many[r][0] for s in ss], many[r][1]
+            n_same += same_tokens(t_one, t_many); n_all += len(t_one)
+            lp = max([lp] + [abs(x - y) for a, c, ta, tc in zip(s_one, s_many, t_one, t_many) if ta == tc for x, y in zip(a.logprobs, c.logprobs)])
+        results[f'{tag}_batched'] = (n_same, n_all, lp)
 
-    if BASELINES and dtype == 'float32':
+    if BASELINES and tag == 'fp32':
         tok, lm = b.tok, b.lm
         ids = torch.tensor([b.encode(PROMPT)])
         kw = dict(do_sample=True, temperature=1.0, top_p=1.0, top_k=0, max_new_tokens=16, stop_strings=['\n'], tokenizer=tok,
@@ -243,8 +259,20 @@ for dtype in ['float32'] + (['bfloat16'] if DO_BF16 else []):
     folder = b.folder
     del b, work; gc.collect()
 
-# 5. CTranslate2 int8, cached prompt: equal work (every sample exactly N_FIXED tokens) and natural stops (same prompt, M,
-# max 16 new tokens, stop at a newline token; samples of other lengths), interleaved run by run
+# 5. equal work, every configuration interleaved run by run in one loop (so a change of load falls on all alike): the
+# package's configurations, CTranslate2 int8 (`min_length = max_length = N`) and llama.cpp Q4_K_M (the package's
+# `llamacpp:` backend), a cached prompt, M samples of exactly N_FIXED tokens each
+FX = f'1 prompt x {M}, cached, exactly {N_FIXED} tokens'
+EQ = []   # (name, run, before, work or None, samples check) of every engine at equal work
+def package_fixed(tag, b):
+    def store(r): b.generate(PROMPT, 1, Decoding(temperature=0, max_new_tokens=1))
+    def run(r): return b.generate(PROMPT, M, FIXED, seed=r), b.last_tokens
+    b.eos_ids = set()   # equal work: no end-of-sequence id ends a sample (these instances only); FIXED has no stop string
+    b.generate(PROMPT, 2, FIXED, seed=99)   # warm-up
+    return (f'{tag}: {FX}', run, store, Work(b.lm), lambda out: [len(t) for t in out[1]])
+eq_backends = {tag: LocalBackend(MODEL, threads=1, **kw) for tag, kw in CONFIGS}
+for tag, b in eq_backends.items(): EQ.append(package_fixed(tag, b))
+ct2_names = None
 if DO_CT2:
     try:
         import ctranslate2
@@ -268,22 +296,59 @@ if DO_CT2:
                                       return_end_token=True, **length)   # counted like the package's, whose samples keep their stop token
         ct2(0); ct2(0, True)   # warm-up: caches the static prompt
         v = ctranslate2.__version__
-        name, name_fixed = f'CTranslate2 {v} int8: 1 prompt x {M}, cached prompt', f'CTranslate2 {v} int8: 1 prompt x {M}, cached, exactly {N_FIXED} tokens'
-        res = timed([(name_fixed, lambda r: ct2(r, True), None), (name, ct2, None)])
-        lens = lambda nm: [[len(x.sequences_ids[0]) for x in o] for o in res[nm]['out']]
-        got = {n for ls in lens(name_fixed) for n in ls}
-        assert got == {N_FIXED}, f'CTranslate2 equal work: samples of {sorted(got)} tokens, not all {N_FIXED}'
-        pt = results.get('per_token')
-        for nm in (name_fixed, name):   # estimated work: per-token FLOPs and key/value reads of the package, int8 weights
-            if pt and 'int8' in rate:
-                res[nm]['flops'] = [pt['flops'] * sum(ls) for ls in lens(nm)]
-                res[nm]['nbytes'] = [pt['params'] * 1 * max(ls) + pt['kv'] * 4 * sum(ls) for ls in lens(nm)]
-        report(name_fixed, res[name_fixed], M, rate.get('int8'), bw, note='int8 weights, its own sampler, equal work')
-        report(name, res[name], M, rate.get('int8'), bw, note='int8 weights, its own sampler: not the same samples nor lengths')
-        results['ct2_gen_tokens'] = sum(map(sum, lens(name))) / (REPS * M)
-        del gen
+        ct2_names = f'CTranslate2 {v} int8: 1 prompt x {M}, cached prompt', f'CTranslate2 {v} int8: {FX}'
+        EQ.append((ct2_names[1], lambda r: ct2(r, True), None, None, lambda o: [len(x.sequences_ids[0]) for x in o]))
     except Exception as e:   # an architecture the converter does not know: say so and go on
         print(f"\nCTranslate2 peer skipped: {type(e).__name__}: {e}")
+LLAMA = None
+if os.environ.get('BENCH_LLAMACPP', '1') == '1' and MODEL == 'gemma-3-270m':
+    try:
+        from conformal_rag.llamacpp_backend import LlamaCppBackend, have_llama_cpp
+        from conformal_rag.local_backend import gguf_path
+        if have_llama_cpp():
+            lc = LlamaCppBackend(MODEL); lc.m.eos_ids = set()   # equal work: exactly N tokens per sample
+            lc.generate(PROMPT, 2, FIXED, seed=99)               # warm-up: the prompt's states kept
+            LLAMA = (f'llama.cpp Q4_K_M: {FX}', gguf_path(MODEL).stat().st_size)
+            EQ.append((LLAMA[0], lambda r: lc.generate(PROMPT, M, FIXED, seed=r, logprobs=True), None, None,
+                       lambda out: [len(s.logprobs) for s in out]))   # one log-probability per token
+        else: print("\nllama.cpp peer skipped: llama-cpp-python not installed (make llamacpp)")
+    except Exception as e:
+        print(f"\nllama.cpp peer skipped: {type(e).__name__}: {e}")
+print(f"\n[equal work] {len(EQ)} engines interleaved, {REPS} runs each: " + ', '.join(e[0].split(':')[0] for e in EQ))
+res = timed([e[:4] if e[3] else e[:3] for e in EQ])
+for name, run, before, wk, lens in EQ:
+    got = {n for out in res[name]['out'] for n in lens(out)}
+    assert got == {N_FIXED}, f'{name}: equal work broken: samples of {sorted(got)} tokens, not all {N_FIXED}'
+wk = res[f'fp32: {FX}']['work'][-1]   # per generated token, from the hook: the estimate of the peers' work
+results['per_token'] = dict(flops=wk['flops'] / (M * N_FIXED), kv=wk['kvbytes'] / (M * N_FIXED) / 4,
+                            params=EQ[0][3].body + EQ[0][3].head)
+pt = results['per_token']
+for tag in eq_backends: report(f'{tag}: {FX}', res[f'{tag}: {FX}'], M, rate['float32' if tag == 'fp32' else 'bfloat16'], bw)
+if ct2_names:   # CTranslate2: estimated work (the package's FLOPs per token, int8 weights), bound at the int8 rate
+    x = res[ct2_names[1]]
+    x['flops'] = [pt['flops'] * M * N_FIXED] * REPS
+    x['nbytes'] = [pt['params'] * 1 * N_FIXED + pt['kv'] * 4 * M * N_FIXED] * REPS
+    report(ct2_names[1], x, M, rate.get('int8'), bw, note='int8 weights, its own sampler, equal work')
+if LLAMA:   # llama.cpp: the same FLOPs estimate, its GGUF file read once per decoding step, int8 dot products
+    x = res[LLAMA[0]]
+    x['flops'] = [pt['flops'] * M * N_FIXED] * REPS
+    x['nbytes'] = [LLAMA[1] * N_FIXED + pt['kv'] * 2 * M * N_FIXED] * REPS
+    report(LLAMA[0], x, M, rate.get('int8'), bw, note='Q4_K_M weights, the package sampler, equal work')
+    del lc
+del eq_backends; gc.collect()
+
+# 6. CTranslate2 int8 with natural stops (same prompt, M, max 16 new tokens, stop at a newline token; its own samples,
+# of other lengths: not equal work)
+if ct2_names:
+    name = ct2_names[0]
+    res = timed([(name, ct2, None)])
+    lens = [[len(x.sequences_ids[0]) for x in o] for o in res[name]['out']]
+    if 'int8' in rate:
+        res[name]['flops'] = [pt['flops'] * sum(ls) for ls in lens]
+        res[name]['nbytes'] = [pt['params'] * 1 * max(ls) + pt['kv'] * 4 * sum(ls) for ls in lens]
+    report(name, res[name], M, rate.get('int8'), bw, note='int8 weights, its own sampler: not the same samples nor lengths')
+    results['ct2_gen_tokens'] = sum(map(sum, lens)) / (REPS * M)
+    del gen
 
 # ---------------------------------------------------------------- table
 print(f"\n{'configuration':64s} {'wall s: median (min-max)':>24s} {'CPU s: median (min-max)':>23s} {'samples/s':>9s} "
@@ -316,13 +381,19 @@ show("bf16 vs fp32, 1 prompt, prompt encoded", f'bf16: 1 prompt x {M}, prompt en
 show("bf16 vs fp32, 1 prompt, cached prompt", f'bf16: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, cached prompt', work_too=True)
 show("bf16 vs fp32, prompts sampled together", f'bf16: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, together', work_too=True)
 show("cached vs encoded prompt (fp32)", f'fp32: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, prompt encoded')
-ct = [r['name'] for r in ROWS if r['name'].startswith('CTranslate2')]
-if ct:
-    fx = f'1 prompt x {M}, cached, exactly {N_FIXED} tokens'
-    ctf, ctn = [n for n in ct if 'exactly' in n][0], [n for n in ct if 'exactly' not in n][0]
-    show(f"equal work ({N_FIXED} tokens): CT2 int8 vs the package fp32", ctf, f'fp32: {fx}')
-    show(f"equal work ({N_FIXED} tokens): CT2 int8 vs the package bf16", ctf, f'bf16: {fx}')
-    show(f"equal work ({N_FIXED} tokens): the package bf16 vs fp32", f'bf16: {fx}', f'fp32: {fx}')
+show("bf16 + eager attention vs bf16 (SDPA), cached prompt", f'bf16+eager: 1 prompt x {M}, cached prompt', f'bf16: 1 prompt x {M}, cached prompt', work_too=True)
+print(f"\nequal work ({M} samples of exactly {N_FIXED} tokens, cached prompt; all engines interleaved in one loop):")
+ctf = ct2_names[1] if ct2_names else None
+LABEL = {'fp32': f'the package default ({SPEC["fp32"]}, fp32)', 'bf16': f'the package {SPEC["bf16"]}',
+         'bf16+eager': f'the package {SPEC["bf16+eager"]}'}
+for tag in [t for t, _ in CONFIGS]:
+    if ctf: show(f"{LABEL[tag]} vs CT2 int8", f'{tag}: {FX}', ctf)
+if LLAMA:
+    if ctf: show(f"llama.cpp Q4_K_M (llamacpp:, {M} sequences) vs CT2 int8", LLAMA[0], ctf)
+    for tag in [t for t, _ in CONFIGS]: show(f"{LABEL[tag]} vs llama.cpp Q4_K_M", f'{tag}: {FX}', LLAMA[0])
+for tag in [t for t, _ in CONFIGS][1:]: show(f"{LABEL[tag]} vs the default", f'{tag}: {FX}', f'fp32: {FX}')
+if ctf:
+    ctn = ct2_names[0]
     show("natural stops (unequal lengths): CT2 int8 vs the package fp32", ctn, f'fp32: 1 prompt x {M}, cached prompt')
     show("natural stops (unequal lengths): CT2 int8 vs the package bf16", ctn, f'bf16: 1 prompt x {M}, cached prompt')
 if BASELINES:
@@ -333,15 +404,25 @@ print("(bf16 and fp32 draw different samples, and a batch steps until its longes
 
 print("\nchecks:")
 print(f"  shared encoding vs a plain forward pass: largest |log-probability difference| {results['shared_vs_forward']:.1e} (5 samples)")
-for tag in ('fp32', 'bf16'):
+same, t_all, t_rows, V = results['sampler']
+print(f"  sampler (one step over {M} x {V:,} logits): 4 rows at a time {1e3 * t_rows:.0f} ms vs all rows at once "
+      f"(the former code) {1e3 * t_all:.0f} ms ({t_all / t_rows:.1f}x); the same tokens and log-probabilities bit for bit: {same}")
+for tag in [t for t, _ in CONFIGS]:
     if f'{tag}_batched' in results:
         n_same, n_all, lp = results[f'{tag}_batched']
         print(f"  {tag}: sampled together vs one at a time (same seeds): {n_same} of {n_all} answers token-identical; "
               f"identical answers' log-probabilities within {lp:.1e}")
-if 'bf16_lp_diff' in results:
-    agree = sum(a == c for a, c in zip(results['fp32_greedy'], results['bf16_greedy']))
-    print(f"  bf16 vs fp32: |log-probability difference| over {results['bf16_n_tokens']} tokens (2 prompts and an fp32 answer each): "
-          f"largest {results['bf16_lp_diff']:.3f}, mean {results['bf16_lp_mean']:.3f}; greedy answers agree {agree}/{len(PROMPTS)}")
+for tag in [t for t, _ in CONFIGS][1:]:
+    mx, mean, n, amx, amean, an = results[f'{tag}_lp']
+    agree = sum(a == c for a, c in zip(results['fp32_greedy'], results[f'{tag}_greedy']))
+    print(f"  {SPEC[tag]} vs fp32: |log-probability difference| over the {an} sampled tokens ({len(results['fp32_ref'])} "
+          f"fp32 answers to {len(PROMPTS)} prompts) largest {amx:.3f}, mean {amean:.3f}; over all {n} tokens of prompt + "
+          f"answer largest {mx:.3f}, "
+          f"mean {mean:.3f}; greedy answers agree {agree}/{len(PROMPTS)}")
+if 'eager_same' in results:
+    same, d, n = results['eager_same']
+    print(f"  bf16 logits of the package's grouped eager attention vs transformers' eager over {n} positions: "
+          f"identical {same} (largest difference {d:.1e})")
 print("  generated tokens per sample: " + ", ".join(f"{k[:-11]} {v:.1f}" for k, v in results.items() if k.endswith('_gen_tokens')))
 print(f"\nbench time {time.time() - T_START:.0f} s wall, {time.process_time() - CPU_START:.0f} s CPU (this process)")
 

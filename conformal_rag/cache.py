@@ -76,13 +76,15 @@ def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
                  seed:int=0, # the run's seed
                  logprobs:bool=False, # whether token log-probabilities were requested
                  server:str|None=None, # the normalized base URL of a remote model's server; None for local models
-                 dtype:str|None=None # a local model's weight dtype when not the default fp32 ('bfloat16'); None: fp32
+                 dtype:str|None=None, # a local model's weight dtype when not the default fp32 ('bfloat16'); None: fp32
+                 attention:str|None=None # a local model's attention when not SDPA ('eager'); None: SDPA
                 ) -> dict:
     "The JSON-able description of a request: everything that changes its samples."
     d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
              max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
     if server is not None: d['server'] = server               # absent for local models: their keys are unchanged
     if dtype is not None: d['dtype'] = dtype                  # absent for fp32 weights: their keys are unchanged
+    if attention is not None: d['attention'] = attention      # absent for SDPA: keys unchanged
     return d
 
 # %% ../nbs/03a_cache.ipynb #50a8ba9f

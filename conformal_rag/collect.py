@@ -103,6 +103,8 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
                    backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
                    requests=dict(llm.requests))
     if getattr(llm.backend, 'dtype', None): r.attrs['dtype'] = llm.backend.dtype   # bf16 weights; absent: fp32 (as in the request keys)
+    if getattr(llm.backend, 'attention', None):   # eager attention; absent: SDPA (as in the request keys)
+        r.attrs['attention'] = llm.backend.attention
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b

@@ -17,10 +17,10 @@ from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key
                                  export_servers)
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'BACKENDS', 'SPEC_OPTIONS',
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'ATTENTIONS', 'BACKENDS', 'SPEC_OPTIONS',
            'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend',
-           'FakeBackend', 'RecordingFake', 'check_dtype', 'backend_class', 'make_backend', 'LLM', 'parse_model_spec',
-           'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
+           'FakeBackend', 'RecordingFake', 'check_dtype', 'check_attention', 'backend_class', 'make_backend', 'LLM',
+           'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -141,6 +141,7 @@ class Backend:
     model = ''
     server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
     dtype = None        # a local model's weight dtype when not fp32 (part of its request key); None: fp32 or not local
+    attention = None    # 'eager': a local model's eager attention (in its request key); None: SDPA
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
         "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
         raise NotImplementedError
@@ -209,6 +210,16 @@ def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
     if not isinstance(dtype, str) or dtype.lower() not in DTYPES:
         raise ValueError(f"dtype must be one of {sorted(DTYPES)}, got {dtype!r}")
     return DTYPES[dtype.lower()]
+
+# %% ../nbs/03_llm.ipynb #87c375af
+ATTENTIONS = ('sdpa', 'eager')   # a local model's attention implementations; the first is the default
+
+def check_attention(attention:str # 'sdpa' (the default) or 'eager'
+                   ) -> str:
+    "The canonical name of a local model's attention; anything else fails, naming it."
+    if not isinstance(attention, str) or attention.lower() not in ATTENTIONS:
+        raise ValueError(f"attention must be one of {list(ATTENTIONS)}, got {attention!r}")
+    return attention.lower()
 
 # %% ../nbs/03_llm.ipynb #7945d218
 BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
@@ -359,7 +370,9 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
     qids = list(range(len(prompts))) if qids is None else list(qids)
     if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
     b = self.backend
-    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None)) for p in prompts]
+    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server,
+                         dtype=getattr(b, 'dtype', None), attention=getattr(b, 'attention', None))
+            for p in prompts]
     self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
     results, units = self._plan(reqs, qids, n, seed)
     bar = tqdm(total=len(units), desc=desc, unit='request', disable=not self.progress or len(units) < 2, smoothing=0.1)
@@ -377,7 +390,8 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
 # %% ../nbs/03_llm.ipynb #2924cc18
 SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
                 'max_n': ('max_n', int)}   # model-string option -> `OpenAIBackend` argument
-LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int)}   # -> `LocalBackend` / `LLM` argument
+LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int),
+                      'attention': ('attention', str)}   # -> `LocalBackend` / `LLM` argument
 
 # %% ../nbs/03_llm.ipynb #9edd514d
 def _spec_options(spec:str, # the whole model string (named in errors)
@@ -393,8 +407,8 @@ def _spec_options(spec:str, # the whole model string (named in errors)
         if not eq or not value: raise ValueError(f"model {spec!r}: option {name!r} needs a value ({name}=...)")
         arg, typ = table[name]
         if arg in out: raise ValueError(f"model {spec!r}: option {name!r} given twice")
-        if name == 'dtype':
-            try: out[arg] = check_dtype(value)
+        if name in ('dtype', 'attention'):
+            try: out[arg] = (check_dtype if name == 'dtype' else check_attention)(value)
             except ValueError as e: raise ValueError(f"model {spec!r}: option {e}") from None
             continue
         try: v = typ(value)
@@ -460,9 +474,12 @@ class ReplayBackend(Backend):
                  rebuild:str='', # the command that rebuilds the export, for the error message
                  server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
                  dtype:str|None=None, # a local model's weight dtype when not fp32 (part of every key); None: fp32
-                 strict:bool=True): # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
+                 strict:bool=True, # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
+                 attention:str|None=None): # 'eager': eager attention (part of every key); None: SDPA
         self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
         self.dtype = None if dtype is None or check_dtype(dtype) == 'float32' else check_dtype(dtype)
+        a = None if attention is None else check_attention(attention)
+        self.attention = None if a == ATTENTIONS[0] else a   # the default's keys carry no attention
         self.strict, self.missing = strict, 0
 
 # %% ../nbs/03_llm.ipynb #f3759fc2
@@ -472,7 +489,9 @@ def generate(self:ReplayBackend, prompt, n, decoding, seed=0, logprobs=False, **
     if not self.strict:
         self.missing += n
         return [Sample('', None, 'stop') for _ in range(n)]
-    who = (self.model if self.server is None else f"{self.model}@{self.server}") + (f"?dtype={self.dtype}" if self.dtype else '')
+    opts = '&'.join(f"{k}={v}" for k, v in (('dtype', self.dtype), ('attention', self.attention)) if v)
+    who = self.model if self.server is None else f"{self.model}@{self.server}"
+    who += f"?{opts}" if opts else ''
     raise KeyError(f"generation missing from the exported file for model {who!r}"
                    + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
 
@@ -502,11 +521,12 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                strict:bool=True # False: a request missing from the export gets an empty reply (`backend.missing`), in its own cache
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
-    server = dtype = None
+    server = dtype = attention = None
     if kind is None:
         spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
         if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
         dtype = spec.get('dtype')   # 'gemma-3-270m?dtype=bf16' replays bf16 generations only
+        attention = spec.get('attention')   # '...&attention=eager': eager attention's generations only
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
@@ -517,4 +537,5 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
             made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
             raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
-    return LLM(ReplayBackend(model, kind, rebuild, server, dtype, strict), cache=cache, progress=False)
+    backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention)
+    return LLM(backend, cache=cache, progress=False)
