@@ -15,7 +15,7 @@ from .paths import cache_dir
 # %% auto #0
 __all__ = ['OPENAI_BASE_URL', 'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum',
            'default_cache_path', 'CacheError', 'wal_damage', 'atomic_output', 'GenerationCache', 'repair_cache',
-           'export_keys', 'RunExport', 'export_servers', 'memoized']
+           'export_keys', 'RunExport', 'export_servers', 'export_numerics', 'memoized']
 
 # %% ../nbs/03a_cache.ipynb #80cd33c0
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
                  seed:int=0, # the run's seed
                  logprobs:bool=False, # whether token log-probabilities were requested
                  server:str|None=None, # the normalized base URL of a remote model's server; None for local models
-                 dtype:str|None=None, # a local model's weight dtype when not the default fp32 ('bfloat16'); None: fp32
-                 attention:str|None=None # a local model's attention when not SDPA ('eager'); None: SDPA
+                 dtype:str|None=None, # a local model's weight dtype when not the reference fp32 ('bfloat16'); None: fp32
+                 attention:str|None=None # a local model's attention when not the reference SDPA ('eager'); None: SDPA
                 ) -> dict:
     "The JSON-able description of a request: everything that changes its samples."
     d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
@@ -464,6 +464,17 @@ def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
         rows = con.execute("SELECT DISTINCT json_extract(request, '$.server') FROM requests WHERE "
                            "json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
     return {r[0] for r in rows}
+
+# %% ../nbs/03a_cache.ipynb #4896f254
+def export_numerics(cache:GenerationCache, # a cache (e.g. an imported export)
+                    model:str, kind:str='local' # the model and backend kind
+                   ) -> set:
+    "The (dtype, attention) pairs of `kind:model` requests in `cache`, None where a request carries none."
+    with cache._db() as con:
+        rows = con.execute("SELECT DISTINCT json_extract(request, '$.dtype'), json_extract(request, '$.attention') "
+                           "FROM requests WHERE json_extract(request, '$.backend')=? AND "
+                           "json_extract(request, '$.model')=?", (kind, model)).fetchall()
+    return {tuple(r) for r in rows}
 
 # %% ../nbs/03a_cache.ipynb #1d13a072
 _MEMO, _MEMO_MAX = {}, 4096

@@ -14,13 +14,14 @@ from fastcore.basics import patch
 from tqdm.auto import tqdm
 from .conformal import check_count
 from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
-                                 export_servers)
+                                 export_servers, export_numerics)
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'ATTENTIONS', 'BACKENDS', 'SPEC_OPTIONS',
-           'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend',
-           'FakeBackend', 'RecordingFake', 'check_dtype', 'check_attention', 'backend_class', 'make_backend', 'LLM',
-           'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'ATTENTIONS', 'LOCAL_DEFAULTS',
+           'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop',
+           'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
+           'check_attention', 'local_numerics', 'local_key_numerics', 'numerics_spec', 'backend_class', 'make_backend',
+           'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -140,8 +141,8 @@ class Backend:
     concurrency = 1     # requests in flight at once
     model = ''
     server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
-    dtype = None        # a local model's weight dtype when not fp32 (part of its request key); None: fp32 or not local
-    attention = None    # 'eager': a local model's eager attention (in its request key); None: SDPA
+    dtype = None        # a local model's weight dtype when not fp32 (in its request key); None: fp32 or not local
+    attention = None    # a local model's attention when not SDPA (in its request key); None: SDPA or not local
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
         "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
         raise NotImplementedError
@@ -212,14 +213,42 @@ def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
     return DTYPES[dtype.lower()]
 
 # %% ../nbs/03_llm.ipynb #87c375af
-ATTENTIONS = ('sdpa', 'eager')   # a local model's attention implementations; the first is the default
+ATTENTIONS = ('sdpa', 'eager')   # a local model's attention implementations (the default: `LOCAL_DEFAULTS`)
 
-def check_attention(attention:str # 'sdpa' (the default) or 'eager'
+def check_attention(attention:str # 'eager' (the default) or 'sdpa'
                    ) -> str:
     "The canonical name of a local model's attention; anything else fails, naming it."
     if not isinstance(attention, str) or attention.lower() not in ATTENTIONS:
         raise ValueError(f"attention must be one of {list(ATTENTIONS)}, got {attention!r}")
     return attention.lower()
+
+# %% ../nbs/03_llm.ipynb #64a3a7b5
+# measured on gemma-3-270m, at equal work, bench/bench_llm.py (bench/README.md): fp32 + SDPA 0.80x CTranslate2 int8's
+# samples/s, bf16 + eager attention 2.26x; fp32 + SDPA (transformers' default) stays the reference: `REFERENCE_NUMERICS`
+LOCAL_DEFAULTS = dict(dtype='bfloat16', attention='eager')    # a local model's numerics when a model string leaves them out
+REFERENCE_NUMERICS = dict(dtype='float32', attention='sdpa')   # the committed collections'; keys carry only what differs
+
+def local_numerics(dtype:str|None=None, # 'float32' / 'fp32' or 'bfloat16' / 'bf16'; None: the default
+                   attention:str|None=None # 'eager' or 'sdpa'; None: the default
+                  ) -> tuple:
+    "A local model's (dtype, attention), canonical, an option left out (None) taking `LOCAL_DEFAULTS`'."
+    return (check_dtype(LOCAL_DEFAULTS['dtype'] if dtype is None else dtype),
+            check_attention(LOCAL_DEFAULTS['attention'] if attention is None else attention))
+
+# %% ../nbs/03_llm.ipynb #d3a07739
+def local_key_numerics(dtype:str, attention:str # canonical numerics (`local_numerics`)
+                      ) -> tuple:
+    "What a request key carries of them: (dtype, attention), each None where it is the reference's (fp32, SDPA)."
+    return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in (('dtype', dtype), ('attention', attention)))
+
+# %% ../nbs/03_llm.ipynb #83559508
+def numerics_spec(model:str, # a local model's name or folder
+                  dtype:str|None, attention:str|None # as a request key carries them (`local_key_numerics`)
+                 ) -> str:
+    "The model string that selects exactly these numerics, e.g. 'gemma-3-270m?dtype=fp32&attention=sdpa'."
+    short = {'float32': 'fp32', 'bfloat16': 'bf16'}[dtype or REFERENCE_NUMERICS['dtype']]
+    name = model if ':' not in model else f'local:{model}'
+    return f"{name}?dtype={short}&attention={attention or REFERENCE_NUMERICS['attention']}"
 
 # %% ../nbs/03_llm.ipynb #7945d218
 BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
@@ -473,13 +502,13 @@ class ReplayBackend(Backend):
     def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
                  rebuild:str='', # the command that rebuilds the export, for the error message
                  server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
-                 dtype:str|None=None, # a local model's weight dtype when not fp32 (part of every key); None: fp32
+                 dtype:str|None=None, # a local model's weight dtype (part of every key); None: the default
                  strict:bool=True, # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
-                 attention:str|None=None): # 'eager': eager attention (part of every key); None: SDPA
+                 attention:str|None=None): # a local model's attention (part of every key); None: the default
         self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
-        self.dtype = None if dtype is None or check_dtype(dtype) == 'float32' else check_dtype(dtype)
-        a = None if attention is None else check_attention(attention)
-        self.attention = None if a == ATTENTIONS[0] else a   # the default's keys carry no attention
+        if kind == 'local': self.dtype, self.attention = local_key_numerics(*local_numerics(dtype, attention))
+        elif dtype is not None or attention is not None:
+            raise ValueError(f"{kind}:{model}: dtype and attention are options of local models only")
         self.strict, self.missing = strict, 0
 
 # %% ../nbs/03_llm.ipynb #f3759fc2
@@ -489,9 +518,8 @@ def generate(self:ReplayBackend, prompt, n, decoding, seed=0, logprobs=False, **
     if not self.strict:
         self.missing += n
         return [Sample('', None, 'stop') for _ in range(n)]
-    opts = '&'.join(f"{k}={v}" for k, v in (('dtype', self.dtype), ('attention', self.attention)) if v)
     who = self.model if self.server is None else f"{self.model}@{self.server}"
-    who += f"?{opts}" if opts else ''
+    if self.kind == 'local': who = numerics_spec(self.model, self.dtype, self.attention)   # it names its numerics
     raise KeyError(f"generation missing from the exported file for model {who!r}"
                    + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
 
@@ -513,6 +541,22 @@ def _replay_cache(path:Path, # the export
     return _REPLAY_CACHES[key]
 
 # %% ../nbs/03_llm.ipynb #a7633704
+def _replay_numerics(cache:GenerationCache, model:str, kind:str, # the export's cache, the model and its kind
+                     dtype:str|None, attention:str|None, # the model string's options (None: left out)
+                     path:Path # the export (named in errors)
+                    ) -> tuple:
+    "The canonical (dtype, attention) a local replay answers with: the options given, the others as the export holds them."
+    given = (None if dtype is None else check_dtype(dtype), None if attention is None else check_attention(attention))
+    ref = (REFERENCE_NUMERICS['dtype'], REFERENCE_NUMERICS['attention'])
+    held = {(d or ref[0], a or ref[1]) for d, a in export_numerics(cache, model, kind)}
+    fits = sorted(h for h in held if all(g in (None, v) for g, v in zip(given, h)))
+    if len(fits) > 1:
+        specs = ', '.join(repr(numerics_spec(model, *local_key_numerics(*h))) for h in fits)
+        raise ValueError(f"{path} holds {kind}:{model} generations of {len(fits)} numerics "
+                         f"({'; '.join(' + '.join(h) for h in fits)}): replay one by its model string: {specs}")
+    return fits[0] if fits else local_numerics(dtype, attention)   # none held: the default's keys (then missing)
+
+# %% ../nbs/03_llm.ipynb #9d38983d
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
                kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
@@ -525,8 +569,7 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
     if kind is None:
         spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
         if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
-        dtype = spec.get('dtype')   # 'gemma-3-270m?dtype=bf16' replays bf16 generations only
-        attention = spec.get('attention')   # '...&attention=eager': eager attention's generations only
+        dtype, attention = spec.get('dtype'), spec.get('attention')   # given: those generations only
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
@@ -537,5 +580,6 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
             made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
             raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
+    if kind == 'local': dtype, attention = _replay_numerics(cache, model, kind, dtype, attention, path)
     backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention)
     return LLM(backend, cache=cache, progress=False)

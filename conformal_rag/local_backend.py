@@ -9,8 +9,8 @@ from pathlib import Path
 from fastcore.basics import patch
 from .paths import cache_dir
 from .cache import Sample
-from .llm import (Backend, Decoding, check_prompt, cut_at_stop, check_dtype, check_attention,
-                               ATTENTIONS)
+from .llm import (Backend, Decoding, check_prompt, cut_at_stop, local_numerics,
+                               local_key_numerics)
 from .conformal import check_count
 from . import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
 
@@ -191,13 +191,11 @@ class LocalBackend(Backend):
                  chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
                  prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
-                 dtype:str='float32', # weights and activations: 'float32' (default) or 'bfloat16' (opt-in; part of the request key)
-                 attention:str='sdpa' # 'sdpa' (default) or 'eager' (opt-in; part of the request key)
+                 dtype:str|None=None, # weights and activations: 'bfloat16' or 'float32'; None: the default (`llm.LOCAL_DEFAULTS`)
+                 attention:str|None=None # 'eager' or 'sdpa'; None: the default (`llm.LOCAL_DEFAULTS`)
                 ):
-        self.weights_dtype = check_dtype(dtype)
-        self.dtype = None if self.weights_dtype == 'float32' else self.weights_dtype   # fp32 keys carry no dtype
-        a = check_attention(attention)
-        self.attention = None if a == ATTENTIONS[0] else a   # SDPA keys carry no attention
+        self.weights_dtype, self.attn_impl = local_numerics(dtype, attention)   # bf16 + eager unless named
+        self.dtype, self.attention = local_key_numerics(self.weights_dtype, self.attn_impl)   # None: fp32 / SDPA
         check_count(prefix_tokens, 'prefix_tokens', 0), check_count(min_prefix, 'min_prefix')
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
@@ -218,7 +216,7 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
-    attn = {} if self.attention is None else dict(attn_implementation=_register_attention())   # SDPA: as before
+    attn = {} if self.attn_impl == 'sdpa' else dict(attn_implementation=_register_attention())   # SDPA: transformers'
     dtype = getattr(torch, self.weights_dtype)
     self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=dtype, **attn).eval()
     eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
