@@ -6,7 +6,7 @@ one thread each, in one run (issue 31):
   copy (`models.fetch`), replies compared (Q4_K_M and bf16 are different numerics: a differing reply is printed);
 - gemma-3-270m at equal work: M = 10 samples of one RAG prompt, every sample exactly BENCH_N (8) tokens (end tokens
   and stop strings disabled in this script only), llama.cpp on the shipped Q4_K_M GGUF against the package default
-  (fp32) and bf16.
+  (bf16 + eager attention), the reference numerics (fp32 + SDPA) and bf16 + SDPA.
 
 Times are CPU seconds of this process (medians of BENCH_REPS runs; wall beside them), configurations interleaved
 run by run. Skips with a message when llama-cpp-python is not installed or Qwen has not been fetched (`make models`).
@@ -43,7 +43,7 @@ def qwen():
     greedy = Decoding(temperature=0, max_new_tokens=TOKENS, stop=())
     msgs = [[{'role': 'user', 'content': FORMAT.format(q=q)}] for q in QUESTIONS]
     lc, _, _ = timed(lambda: LlamaCppBackend(name))
-    hf, _, _ = timed(lambda: LocalBackend(name, dtype='bfloat16'))
+    hf, _, _ = timed(lambda: LocalBackend(name, dtype='bfloat16', attention='sdpa'))   # as measured before (bench/README.md)
     t = {'llama.cpp Q4_K_M': [], 'transformers bf16': []}
     for r in range(REPS if REPS > 1 else 1):
         a, ca, wa = timed(lambda: [lc.generate(m, 1, greedy)[0].text for m in msgs])
@@ -62,8 +62,9 @@ def gemma():
     prompt = render_prompt('one_shot', 'What is the capital of Peru?', 'Lima is the capital and the largest city of Peru.')
     fixed = Decoding(temperature=1.0, max_new_tokens=N, stop=())
     lc = LlamaCppBackend('gemma-3-270m'); lc.m.eos_ids = set()   # equal work: exactly N tokens per sample
-    cfg = {'package fp32 (default)': LocalBackend('gemma-3-270m'), 'package bf16': LocalBackend('gemma-3-270m', dtype='bfloat16'),
-           'llama.cpp Q4_K_M': lc}
+    cfg = {'package default': LocalBackend('gemma-3-270m'),   # bf16 + eager attention
+           'package fp32 + SDPA': LocalBackend('gemma-3-270m', dtype='float32', attention='sdpa'),   # the reference numerics
+           'package bf16 + SDPA': LocalBackend('gemma-3-270m', dtype='bfloat16', attention='sdpa'), 'llama.cpp Q4_K_M': lc}
     for b in cfg.values():
         if isinstance(b, LocalBackend): b.eos_ids = set()
         b.generate(prompt, 1, fixed)   # warm: the prompt's states kept (cached-prompt case for all)
@@ -73,7 +74,7 @@ def gemma():
             out, c, w = timed(lambda: b.generate(prompt, 10, fixed, seed=r))
             t[k].append((c, w))
     print(f'gemma-3-270m, 10 samples x exactly {N} tokens of a cached RAG prompt, {REPS} runs:')
-    base = med([c for c, _ in t['package fp32 (default)']])
+    base = med([c for c, _ in t['package default']])
     for k, v in t.items():
         c = med([c for c, _ in v])
         print(f'  {k:<24} {c:6.2f} s CPU ({med([w for _, w in v]):.2f} s wall)  {base / c:.2f}x the package default')

@@ -5,14 +5,16 @@ machine allows, in one run:
   and, reported separately, the cached-prompt case (the prompt's key/value states already stored);
 - the collection workload: P = 4 prompts x 8 samples (BENCH_P, BENCH_MC), one prompt at a time against sampled together
   (`generate_many`, what `LLM(batch_prompts=N)` / `MODEL?batch_prompts=N` uses), same seeds;
-- bf16 weights (`MODEL?dtype=bf16`, opt-in) and bf16 with eager attention (`MODEL?dtype=bf16&attention=eager`, opt-in:
-  the package's grouped eager attention) against fp32 (the default) on the same work, with checks of log-probability
-  agreement with fp32 (over an fp32 answer's sampled tokens and over prompt + answer) and of greedy answers;
+- the package default (a bare `MODEL`: bf16 weights with the package's grouped eager attention, `llm.LOCAL_DEFAULTS`)
+  and bf16 with SDPA (`MODEL?dtype=bf16&attention=sdpa`) against the reference numerics, fp32 + SDPA
+  (`MODEL?dtype=fp32&attention=sdpa`: transformers' default, the committed collections'), on the same work, with checks
+  of log-probability agreement with fp32 (over an fp32 answer's sampled tokens and over prompt + answer) and of greedy
+  answers;
 - equal work against the peers, all engines interleaved run by run in one loop: with a cached prompt, every sample
   exactly BENCH_N (8) tokens (end-of-sequence ids and stop strings disabled, in this script only), the package default
-  (fp32), bf16 and bf16 + eager against CTranslate2 int8 (`min_length = max_length = N`) and llama.cpp Q4_K_M (the
-  package's `llamacpp:` backend, BENCH_LLAMACPP=1): the same prompt, M and number of tokens, so samples/s compare like
-  for like;
+  (bf16 + eager), fp32 + SDPA and bf16 + SDPA against CTranslate2 int8 (`min_length = max_length = N`) and llama.cpp
+  Q4_K_M (the package's `llamacpp:` backend, BENCH_LLAMACPP=1): the same prompt, M and number of tokens, so samples/s
+  compare like for like; the line "package default vs CT2 int8" says whether the default reaches CT2 int8 on gemma;
 - the sampler: one step over M x vocabulary logits computed 4 rows at a time (the package's) against all rows at once
   (the former code): the same draws bit for bit, and the time of each;
 - CTranslate2 int8 with natural stops as well (same prompt, M, length limit and stop; its own numerics and random
@@ -30,8 +32,10 @@ medians of BENCH_REPS (3) runs with min and max, as CPU seconds of this one-thre
 use: on a shared machine they hardly count the time other processes hold the core) and wall seconds beside them; the
 configurations of one model are interleaved run by run, so a change of load falls on all of them alike; run r uses
 seed r in every configuration, so the fp32 configurations do the same work (bf16 draws other samples).
+The configurations' tags: `fp32` (the reference numerics), `bf16` (bf16 + SDPA), `bf16+eager` (the package default).
 
-Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_N (8), BENCH_P (4), BENCH_MC (8), BENCH_REPS (3), BENCH_BF16 (1),
+Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_N (8), BENCH_P (4), BENCH_MC (8), BENCH_REPS (3), BENCH_BF16 (1; 0
+leaves out bf16 + SDPA),
 BENCH_CT2 (1: convert once into the package cache, then time), BENCH_BASELINES (0; 1 adds transformers'
 generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more)."""
 import os, time, statistics, shutil, gc
@@ -41,7 +45,7 @@ for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.e
 import torch
 torch.set_num_threads(1)
 from conformal_rag.local_backend import LocalBackend, sample_next, GROUPED_EAGER
-from conformal_rag.llm import Decoding, render_prompt
+from conformal_rag.llm import Decoding, render_prompt, LOCAL_DEFAULTS
 from conformal_rag.paths import cache_dir
 
 env = lambda k, d: int(os.environ.get(k, d))
@@ -180,11 +184,14 @@ print(f"machine: matmul {rate['float32']:.1f} GFLOP/s fp32, {rate['bfloat16']:.1
       f"memory read {bw:.1f} GB/s (512 MB, one thread); CPU time, best of 3")
 
 results = {}
-CONFIGS = [('fp32', dict(dtype='float32'))] + ([('bf16', dict(dtype='bfloat16')),   # the per-configuration workloads
-            ('bf16+eager', dict(dtype='bfloat16', attention='eager'))] if DO_BF16 else [])
-SPEC = {'fp32': MODEL, 'bf16': f'{MODEL}?dtype=bf16', 'bf16+eager': f'{MODEL}?dtype=bf16&attention=eager'}
+# the per-configuration workloads: the reference numerics first (the others' log-probabilities are checked against it)
+CONFIGS = ([('fp32', dict(dtype='float32', attention='sdpa'))]
+           + ([('bf16', dict(dtype='bfloat16', attention='sdpa'))] if DO_BF16 else [])
+           + [('bf16+eager', {})])   # the package default: nothing named
+assert LOCAL_DEFAULTS == dict(dtype='bfloat16', attention='eager'), f'the package default is now {LOCAL_DEFAULTS}: relabel'
+SPEC = {'fp32': f'{MODEL}?dtype=fp32&attention=sdpa', 'bf16': f'{MODEL}?dtype=bf16&attention=sdpa', 'bf16+eager': MODEL}
 for tag, kw in CONFIGS:
-    full = tag != 'bf16+eager'   # the eager configuration: the single-prompt workloads only (and equal work below)
+    full = tag != 'bf16+eager'   # the default: the single-prompt workloads only (and equal work below)
     t0 = time.time(); b = LocalBackend(MODEL, threads=1, **kw); load_s = time.time() - t0
     work = Work(b.lm); L = len(b.encode(PROMPT))
     print(f"\n[{tag}] loaded in {load_s:.1f} s; prompt {L} tokens; parameters: body {work.body/1e6:.0f} M, "
@@ -364,7 +371,7 @@ print("samples/s = samples / median CPU seconds (one thread); the bound: samples
 
 by = {r['name']: r for r in ROWS}
 def show(label, a, b, work_too=False):
-    if a not in by or b not in by: return
+    if a not in by or b not in by: return None
     x, y = by[a], by[b]
     def ratio(key):
         (xs, ys), na, nb = (x[key], y[key]), x['samples'], y['samples']
@@ -373,8 +380,10 @@ def show(label, a, b, work_too=False):
     per_work = (f"; per executed GFLOP {(x['gflop'] / med(x['cpu'])) / (y['gflop'] / med(y['cpu'])):.2f}x"
                 if work_too and 'gflop' in x and 'gflop' in y else '')
     print(f"{label:58s} {r:5.2f}x CPU (runs {lo:.2f}-{hi:.2f}x); wall {rw:.2f}x ({lw:.2f}-{hw:.2f}x){per_work}")
+    return r
 
-print("\nratios of samples/s (medians; in brackets the extremes over runs):")
+print("\nratios of samples/s (medians; in brackets the extremes over runs; fp32 = the reference numerics, fp32 + SDPA; "
+      "bf16 = bf16 + SDPA; bf16+eager = the package default):")
 show("sampled together vs one prompt at a time (fp32)", f'fp32: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, one at a time')
 show("sampled together vs one prompt at a time (bf16)", f'bf16: {P} prompts x {MC}, together', f'bf16: {P} prompts x {MC}, one at a time')
 show("bf16 vs fp32, 1 prompt, prompt encoded", f'bf16: 1 prompt x {M}, prompt encoded', f'fp32: 1 prompt x {M}, prompt encoded', work_too=True)
@@ -384,18 +393,21 @@ show("cached vs encoded prompt (fp32)", f'fp32: 1 prompt x {M}, cached prompt', 
 show("bf16 + eager attention vs bf16 (SDPA), cached prompt", f'bf16+eager: 1 prompt x {M}, cached prompt', f'bf16: 1 prompt x {M}, cached prompt', work_too=True)
 print(f"\nequal work ({M} samples of exactly {N_FIXED} tokens, cached prompt; all engines interleaved in one loop):")
 ctf = ct2_names[1] if ct2_names else None
-LABEL = {'fp32': f'the package default ({SPEC["fp32"]}, fp32)', 'bf16': f'the package {SPEC["bf16"]}',
-         'bf16+eager': f'the package {SPEC["bf16+eager"]}'}
-for tag in [t for t, _ in CONFIGS]:
-    if ctf: show(f"{LABEL[tag]} vs CT2 int8", f'{tag}: {FX}', ctf)
+LABEL = {'fp32': f'the reference numerics ({SPEC["fp32"]})', 'bf16': f'the package {SPEC["bf16"]}',
+         'bf16+eager': f'the package default ({MODEL}: bf16 + eager attention)'}
+vs_ct2 = {tag: show(f"{LABEL[tag]} vs CT2 int8", f'{tag}: {FX}', ctf) if ctf else None for tag, _ in CONFIGS}
 if LLAMA:
     if ctf: show(f"llama.cpp Q4_K_M (llamacpp:, {M} sequences) vs CT2 int8", LLAMA[0], ctf)
     for tag in [t for t, _ in CONFIGS]: show(f"{LABEL[tag]} vs llama.cpp Q4_K_M", f'{tag}: {FX}', LLAMA[0])
-for tag in [t for t, _ in CONFIGS][1:]: show(f"{LABEL[tag]} vs the default", f'{tag}: {FX}', f'fp32: {FX}')
+for tag in [t for t, _ in CONFIGS][1:]: show(f"{LABEL[tag]} vs the reference fp32 + SDPA", f'{tag}: {FX}', f'fp32: {FX}')
+r = vs_ct2['bf16+eager']   # issue 31: the default sampler at the peers' speed, at equal work
+if r is not None and MODEL == 'gemma-3-270m':
+    print(f"package default vs CT2 int8 at equal work: {r:.2f}x (package {'>=' if r >= 1 else '<'} 1.0x CT2 int8 on gemma)")
 if ctf:
     ctn = ct2_names[0]
     show("natural stops (unequal lengths): CT2 int8 vs the package fp32", ctn, f'fp32: 1 prompt x {M}, cached prompt')
     show("natural stops (unequal lengths): CT2 int8 vs the package bf16", ctn, f'bf16: 1 prompt x {M}, cached prompt')
+    show("natural stops (unequal lengths): CT2 int8 vs the package default", ctn, f'bf16+eager: 1 prompt x {M}, cached prompt')
 if BASELINES:
     show(f"shared encoding vs generate(num_return_sequences={M})", f'fp32: 1 prompt x {M}, prompt encoded', f'fp32: generate(num_return_sequences={M})')
     show("shared encoding vs single-sample generate()", f'fp32: 1 prompt x {M}, prompt encoded', 'fp32: 5 x generate(), one sample each')
@@ -415,7 +427,7 @@ for tag in [t for t, _ in CONFIGS]:
 for tag in [t for t, _ in CONFIGS][1:]:
     mx, mean, n, amx, amean, an = results[f'{tag}_lp']
     agree = sum(a == c for a, c in zip(results['fp32_greedy'], results[f'{tag}_greedy']))
-    print(f"  {SPEC[tag]} vs fp32: |log-probability difference| over the {an} sampled tokens ({len(results['fp32_ref'])} "
+    print(f"  {LABEL[tag]} vs fp32 + SDPA: |log-probability difference| over the {an} sampled tokens ({len(results['fp32_ref'])} "
           f"fp32 answers to {len(PROMPTS)} prompts) largest {amx:.3f}, mean {amean:.3f}; over all {n} tokens of prompt + "
           f"answer largest {mx:.3f}, "
           f"mean {mean:.3f}; greedy answers agree {agree}/{len(PROMPTS)}")

@@ -40,7 +40,7 @@ dec = Decoding(temperature=0.0, max_new_tokens=24, stop=rc.STOP)
 committed = [s[0].text for s in replay.sample(flat, n=1, temperature=0.0, max_new_tokens=24, stop=rc.STOP)]
 
 def ours(prefix_tokens):
-    b = LocalBackend(MODEL, prefix_tokens=prefix_tokens)
+    b = LocalBackend(MODEL, prefix_tokens=prefix_tokens, dtype='float32', attention='sdpa')   # the committed replies' numerics
     b.generate_many(['Warm-up.'], 1, dec, [0])
     t, out = time.perf_counter(), []
     for s in stages:
