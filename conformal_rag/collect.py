@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from . import data, retrieval   # modules: names looked up at call time (tests patch them)
-from .llm import LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec, parse_model_spec
+from .llm import (LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec, parse_model_spec,
+                               REFERENCE_NUMERICS, local_numerics)
 from .retrieval import embed_passages, unit_rows
 from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
@@ -102,9 +103,9 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
     r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs,
                    backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
                    requests=dict(llm.requests))
-    if getattr(llm.backend, 'dtype', None): r.attrs['dtype'] = llm.backend.dtype   # bf16 weights; absent: fp32 (as in the request keys)
-    if getattr(llm.backend, 'attention', None):   # eager attention; absent: SDPA (as in the request keys)
-        r.attrs['attention'] = llm.backend.attention
+    b = llm.backend
+    if b.kind == 'local':   # its numerics, resolved (collections from before name only those not fp32 / SDPA)
+        r.attrs.update(dtype=b.dtype or REFERENCE_NUMERICS['dtype'], attention=b.attention or REFERENCE_NUMERICS['attention'])
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b
@@ -392,15 +393,32 @@ def _setting_differences(old:dict, # what the existing files say
     return [f"{k}: {old[k]!r} -> {v!r}" for k, v in new.items() if k in old and old[k] != v]
 
 # %% ../nbs/05_collect.ipynb #a4447d1b
+def _recorded_numerics(d:dict # a collection's meta, or a request
+                      ) -> str|None:
+    "The numerics a local collection's meta or request records, e.g. 'float32 + sdpa' (absent: the reference); None if not local."
+    if d.get('backend', 'local') != 'local': return None
+    return f"{d.get('dtype') or REFERENCE_NUMERICS['dtype']} + {d.get('attention') or REFERENCE_NUMERICS['attention']}"
+
+# %% ../nbs/05_collect.ipynb #6a426108
+def _spec_numerics(spec:str # a model string
+                  ) -> tuple:
+    "(the model string without its numerics options, its numerics like `_recorded_numerics`, None if not a local model)."
+    p, (head, q, query) = parse_model_spec(spec), str(spec).partition('?')
+    keep = [o for o in query.split('&') if o.partition('=')[0] not in ('dtype', 'attention')] if q else []
+    bare = head + ('?' + '&'.join(keep) if keep else '')
+    return bare, (' + '.join(local_numerics(p.get('dtype'), p.get('attention'))) if p['backend'] == 'local' else None)
+
+# %% ../nbs/05_collect.ipynb #b0af36ad
 def _export_settings(gen:Path) -> dict:
     "The sampling settings of a generations export's first line (its request), in `COLLECTION_SETTINGS` terms."
     import gzip
     with gzip.open(gen, 'rt', encoding='utf-8') as f: line = f.readline()
     if not line.strip(): return {}
     r = json.loads(line).get('request', {})
-    return {k: r[k] for k in ('max_new_tokens', 'temperature', 'seed', 'logprobs') if k in r}
+    out = {k: r[k] for k in ('max_new_tokens', 'temperature', 'seed', 'logprobs') if k in r}
+    return {**out, **({'numerics': _recorded_numerics(r)} if _recorded_numerics(r) else {})}
 
-# %% ../nbs/05_collect.ipynb #3798cf21
+# %% ../nbs/05_collect.ipynb #f65e306c
 def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
                         settings:dict, # this run's settings (`COLLECTION_SETTINGS`; the model as `model_spec`)
                         force:bool=False, # replace whatever is there
@@ -410,11 +428,16 @@ def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
     if not files: return 'new'
     if force: return 'replace'
     npz, extra, gen = collection_files(target)
+    if 'model_spec' in settings:   # the model's numerics compared resolved, the rest of its string as written
+        bare, num = _spec_numerics(settings['model_spec'])
+        settings = {**settings, 'model_spec': bare, **({'numerics': num} if num else {})}
     if npz.exists():
         with np.load(npz, allow_pickle=False) as z: old = json.loads(str(z['meta']))
         if 'model_spec' not in old and 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
             m = parse_model_spec(settings['model_spec'])
             old['model_spec'] = settings['model_spec'] if (m['model'] or m['backend']) == old['model'] else old['model']
+        if 'model_spec' in old: old['model_spec'] = _spec_numerics(old['model_spec'])[0]
+        if _recorded_numerics(old): old['numerics'] = _recorded_numerics(old)
         diff = _setting_differences(old, settings)
     elif extra.exists(): diff = ['an _extra.npz without its collection']
     else: diff = _setting_differences(_export_settings(gen), settings)   # a partial export alone: resume it

@@ -21,7 +21,7 @@ __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DT
            'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop',
            'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
            'check_attention', 'local_numerics', 'local_key_numerics', 'numerics_spec', 'backend_class', 'make_backend',
-           'LLM', 'parse_model_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
+           'LLM', 'parse_model_spec', 'reference_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -473,6 +473,16 @@ def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'opena
         out['model'] = model
         out.update(_spec_options(spec, query, LOCAL_SPEC_OPTIONS))
     return out
+
+# %% ../nbs/03_llm.ipynb #95cab9b7
+def reference_spec(spec:str # a model string
+                  ) -> str:
+    "A local model string with the numerics it leaves out named as the reference's (fp32, SDPA); others unchanged."
+    p = parse_model_spec(spec)
+    if p['backend'] != 'local': return spec
+    short = {'float32': 'fp32', 'sdpa': 'sdpa'}
+    extra = [f"{k}={short[REFERENCE_NUMERICS[k]]}" for k in ('dtype', 'attention') if k not in p]
+    return spec.strip() + ('&' if '?' in spec else '?') + '&'.join(extra) if extra else spec
 
 # %% ../nbs/03_llm.ipynb #5fab83ba
 def with_options(spec:str, # a model string

@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, check_prompt, llm_from_spec
+from .llm import LLM, Backend, FakeBackend, check_prompt, llm_from_spec, reference_spec
 from .cache import GenerationCache, RunExport, export_keys
 from .local_backend import LOCAL_MODELS
 from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_questions, model_llm
@@ -727,10 +727,10 @@ def run_experiment(models=W2R_DEFAULTS['models'], # models, each asked every str
     "(questions, documents (None without passages), labelled replies of every model)."
     ds, qs = experiment_questions(n_questions, seed, dataset)
     docs = experiment_documents(ds, qs)
-    parts = []
+    parts, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # the committed exports' numerics, named
     for m in models:
         llm = model_llm(m, source, generations or generations_file(dataset), fake=fake_w2r_llm,
-                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset}',
+                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset} --models {specs}',
                         batch_prompts=W2R_DEFAULTS['batch_prompts'])
         cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens, format_line=format_line), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))

@@ -8,7 +8,7 @@ import sys, tempfile
 from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, FakeBackend, llm_from_spec
+from .llm import LLM, FakeBackend, llm_from_spec, reference_spec
 from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
@@ -56,7 +56,7 @@ def rc_config(model:str, # a model name (its chat setting from `experiments.MODE
     base = {k: RCRAG_DEFAULTS[k] for k in ('passage_words', 'max_new_tokens', 'rounds')}
     base['chat'] = model_chat(model, model.startswith('openai:'))
     kw = {**base, **kwargs}
-    if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model, 1)
+    if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model.split('?')[0], 1)   # options change no prompt
     return RCConfig(**kw)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #322326b1
@@ -80,11 +80,12 @@ def run_models(models=RCRAG_DEFAULTS['models'], # models to run
     if block is not None: check_count(block, 'block')
     ds, qs = experiment_questions(n_questions, seed, dataset)
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
-    runs = []
+    runs, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # the committed exports' numerics, named
+    rebuild = f"conformal-rag rcrag collect --models {specs}"
     for m in models:
         llm = (llms or {}).get(m) or model_llm(
             m, source, generations or data_dir(RCRAG_GENERATIONS_FILE), fake=fake_rcrag_llm,
-            rebuild='conformal-rag rcrag collect', batch_prompts=RCRAG_DEFAULTS['batch_prompts'])
+            rebuild=rebuild, batch_prompts=RCRAG_DEFAULTS['batch_prompts'])
         c = rc_config(m, **cfg)
         cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
         if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)

@@ -1,6 +1,8 @@
 """Throughput options of the local backend keep the samples they promise: prompts sampled together
-(`batch_prompts`) give the one-prompt path's samples and keys, also when a run resumes from a partial cache; bf16
-weights (`dtype`) are opt-in and never share a cache key with fp32 (whose keys are pinned)."""
+(`batch_prompts`) give the one-prompt path's samples and keys, also when a run resumes from a partial cache (checked
+in the reference numerics, fp32 + SDPA, where they are exact); the default numerics (bf16 weights + eager attention,
+issue 31) have the keys `?dtype=bf16&attention=eager` always had and never share a cache key with fp32 + SDPA (whose
+keys, those of the committed exports, are pinned)."""
 import os
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 import pytest
@@ -19,9 +21,12 @@ def tiny(tmp_path_factory):
     return tiny_causal_lm(tmp_path_factory.mktemp('tiny') / 'tiny')
 
 
+REF = dict(dtype='float32', attention='sdpa')   # the reference numerics: batched and one-prompt paths agree to 1e-5
+
+
 @pytest.fixture(scope='module')
 def backend(tiny):
-    return LocalBackend(tiny)
+    return LocalBackend(tiny, **REF)
 
 
 def texts(out): return [[s.text for s in o] for o in out]
@@ -56,6 +61,7 @@ def test_batched_resume_continues_like_the_one_prompt_path(backend, tmp_path):
 
 def test_batch_prompts_option(tiny):
     assert parse_model_spec(f'local:{tiny}?batch_prompts=4')['batch_prompts'] == 4
+    assert llm_from_spec(f'local:{tiny}?batch_prompts=4', cache=False).backend.attention == 'eager'   # not a numerics option
     assert llm_from_spec(f'local:{tiny}?batch_prompts=4', cache=False, progress=False).batch_prompts == 4
     for bad in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match='batch_prompts must be'): LLM('fake', cache=False, batch_prompts=bad)
@@ -68,17 +74,36 @@ def test_fp32_keys_pinned_and_bf16_keys_apart():
     assert request_key(request_dict('local', 'gemma-3-270m', 'Q?', Decoding(), dtype='bfloat16')) != request_key(r)
 
 
-def test_bf16_is_opt_in_and_never_mixes_with_fp32(tiny, tmp_path):
-    fp = LocalBackend(tiny)
-    assert next(fp.lm.parameters()).dtype == torch.float32 and fp.dtype is None          # the default: fp32, no dtype in keys
-    half = llm_from_spec(f'local:{tiny}?dtype=bf16', cache=tmp_path / 'g.sqlite', progress=False)
-    assert next(half.backend.lm.parameters()).dtype == torch.bfloat16 and half.backend.dtype == 'bfloat16'
+def test_bf16_eager_is_the_default_and_never_mixes_with_fp32(tiny, tmp_path):
+    fp = LocalBackend(tiny, **REF)
+    assert next(fp.lm.parameters()).dtype == torch.float32 and (fp.dtype, fp.attention) == (None, None)   # keys: none
+    half = llm_from_spec(f'local:{tiny}', cache=tmp_path / 'g.sqlite', progress=False)   # a bare name: the default
+    assert next(half.backend.lm.parameters()).dtype == torch.bfloat16
+    assert (half.backend.dtype, half.backend.attention) == ('bfloat16', 'eager')
     out = half.sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
     full = LLM(fp, cache=tmp_path / 'g.sqlite', progress=False)
     full.sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
     assert full.calls == 2 and not set(full.keys) & set(half.keys)
     half.cache.export_jsonl(tmp_path / 'h.jsonl.gz', keys=half.keys)
-    assert texts(replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}?dtype=bfloat16').sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)) == texts(out)
-    with pytest.raises(KeyError, match='generation missing'):
-        replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}').sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
+    again = replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}?dtype=bfloat16&attention=eager')
+    assert texts(again.sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)) == texts(out)
+    assert texts(replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}').sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)) == texts(out)
+    with pytest.raises(KeyError, match=r'generation missing .*\?dtype=fp32&attention=sdpa'):
+        replay_llm(tmp_path / 'h.jsonl.gz', f'local:{tiny}?dtype=fp32&attention=sdpa').sample(PROMPTS[:2], n=3, max_new_tokens=6, seed=1)
     with pytest.raises(ValueError, match="'float16'"): LocalBackend(tiny, dtype='float16')
+
+
+def test_default_keys_are_the_explicit_bf16_eager_keys_not_fp32s(tiny):
+    "A bare name asks exactly the requests `?dtype=bf16&attention=eager` asked before issue 31, none of fp32 + SDPA's."
+    def keys(spec):
+        llm = llm_from_spec(spec, cache=False, progress=False)
+        llm.sample(PROMPTS[:2], n=1, max_new_tokens=2, seed=0)
+        return list(llm.keys)
+    bare = keys(f'local:{tiny}')
+    assert bare == keys(f'local:{tiny}?dtype=bf16&attention=eager') == keys(f'local:{tiny}?dtype=bf16')
+    assert not set(bare) & set(keys(f'local:{tiny}?dtype=fp32&attention=sdpa'))
+    assert keys(f'local:{tiny}?dtype=fp32&attention=sdpa') == keys(f'local:{tiny}?dtype=float32&attention=SDPA')
+    # pinned: the default's key of a request, as `?dtype=bf16&attention=eager` made it before issue 31
+    r = request_dict('local', 'gemma-3-270m', 'Q?', Decoding(), dtype='bfloat16', attention='eager')
+    assert request_key(r) == '166b2ec5ff0a18e98502b3a5cbc4bb83720d6a622c2aaf795d4a0ec5cdafe43e'
+    assert LLM('fake', cache=False).backend.dtype is None   # other backends carry no numerics
