@@ -470,8 +470,8 @@ def test_one_replay_function():
 
 def test_model_llm_replays_the_module_export(tmp_path):
     "source='committed' replays the given export and names the module's rebuild command when it is missing."
-    with pytest.raises(FileNotFoundError, match='run `conformal-rag rcrag collect` first'):
-        rcc.run_models(['m1'], 2, generations=tmp_path/'none.jsonl.gz', rounds=1)
+    with pytest.raises(FileNotFoundError, match=r"run `conformal-rag rcrag collect --models 'm1\?dtype=fp32&attention=sdpa'` first"):
+        rcc.run_models(['m1'], 2, generations=tmp_path/'none.jsonl.gz', rounds=1)   # the committed numerics, named
 
 def test_no_dataset_loader_named_like_datasets_load_dataset():
     "`rcrag.load_dataset` shadowed `datasets.load_dataset`; the dataset spec goes through `data.load_qa`."
