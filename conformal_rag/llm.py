@@ -223,8 +223,8 @@ def check_attention(attention:str # 'eager' (the default) or 'sdpa'
     return attention.lower()
 
 # %% ../nbs/03_llm.ipynb #64a3a7b5
-# measured on gemma-3-270m, at equal work, bench/bench_llm.py (bench/README.md): fp32 + SDPA 0.80x CTranslate2 int8's
-# samples/s, bf16 + eager attention 2.26x; fp32 + SDPA (transformers' default) stays the reference: `REFERENCE_NUMERICS`
+# measured on gemma-3-270m, at equal work, bench/bench_llm.py (bench/README.md): fp32 + SDPA 0.74x CTranslate2 int8's
+# samples/s, bf16 + eager attention 1.98x; fp32 + SDPA (transformers' default) stays the reference: `REFERENCE_NUMERICS`
 LOCAL_DEFAULTS = dict(dtype='bfloat16', attention='eager')    # a local model's numerics when a model string leaves them out
 REFERENCE_NUMERICS = dict(dtype='float32', attention='sdpa')   # the committed collections'; keys carry only what differs
 
