@@ -21,7 +21,8 @@ __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DT
            'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop',
            'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
            'check_attention', 'local_numerics', 'local_key_numerics', 'numerics_spec', 'backend_class', 'make_backend',
-           'LLM', 'parse_model_spec', 'reference_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm']
+           'LLM', 'parse_model_spec', 'reference_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm',
+           'check_resume_numerics']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -593,3 +594,18 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
     if kind == 'local': dtype, attention = _replay_numerics(cache, model, kind, dtype, attention, path)
     backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention)
     return LLM(backend, cache=cache, progress=False)
+
+# %% ../nbs/03_llm.ipynb #45cb8067
+def check_resume_numerics(export:str|Path, # the export a run resumes (nothing to check when it does not exist)
+                          spec:str # a model string of the run
+                         ) -> None:
+    "A `ValueError` when `export` holds the local model's generations only in numerics other than `spec`'s defaults."
+    p, export = parse_model_spec(spec), Path(export)
+    if p['backend'] != 'local' or not export.exists() or ('dtype' in p and 'attention' in p): return
+    held = export_numerics(_replay_cache(export, None), p['model'], 'local')
+    want = local_key_numerics(*local_numerics(p.get('dtype'), p.get('attention')))
+    fits = [h for h in held if all(h[i] == want[i] for i, k in enumerate(('dtype', 'attention')) if k in p)]   # as named
+    if held and want not in held:
+        specs = ', '.join(repr(numerics_spec(p['model'], *h)) for h in sorted(fits or held, key=str))
+        raise ValueError(f"{export} holds {p['model']} generations in other numerics than {spec!r} samples "
+                         f"({numerics_spec(p['model'], *want)}): resume it with {specs}, or write another --out")

@@ -12,7 +12,8 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, Backend, FakeBackend, check_prompt, llm_from_spec, reference_spec
+from .llm import (LLM, Backend, FakeBackend, check_prompt, llm_from_spec, reference_spec,
+                               check_resume_numerics)
 from .cache import GenerationCache, RunExport, export_keys
 from .local_backend import LOCAL_MODELS
 from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_questions, model_llm
@@ -773,6 +774,7 @@ def collect_w2r_generations(models=W2R_DEFAULTS['models'],
                            ) -> Path:
     "Sample every generation of a run (the default run by default; resumable through the cache), exporting after every step."
     out = Path(out) if out else generations_file(dataset)
+    for m in (models if backend == 'spec' else ()): check_resume_numerics(out, m)   # the resumed export's numerics
     for s in strategies: check_strategy(s)   # before any model loads
     check_sources(sources)
     ds, qs = experiment_questions(n_questions, seed, dataset); docs = experiment_documents(ds, qs)

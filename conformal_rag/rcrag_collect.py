@@ -8,7 +8,7 @@ import sys, tempfile
 from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, FakeBackend, llm_from_spec, reference_spec
+from .llm import LLM, FakeBackend, llm_from_spec, reference_spec, check_resume_numerics
 from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
@@ -136,6 +136,7 @@ def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'],
     for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
         check_count(v, name)
     out = Path(out) if out else data_dir(RCRAG_GENERATIONS_FILE)
+    for m in (models if backend != 'fake' else ()): check_resume_numerics(out, m)   # the resumed export's numerics
     if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
