@@ -774,9 +774,9 @@ def collect_w2r_generations(models=W2R_DEFAULTS['models'],
                            ) -> Path:
     "Sample every generation of a run (the default run by default; resumable through the cache), exporting after every step."
     out = Path(out) if out else generations_file(dataset)
-    for m in (models if backend == 'spec' else ()): check_resume_numerics(out, m)   # the resumed export's numerics
     for s in strategies: check_strategy(s)   # before any model loads
     check_sources(sources)
+    for m in (models if backend == 'spec' else ()): check_resume_numerics(out, m)   # the resumed export's numerics
     ds, qs = experiment_questions(n_questions, seed, dataset); docs = experiment_documents(ds, qs)
     run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first
     run.keys = {}   # export exactly this run's requests: replies to prompts the module no longer asks are dropped
