@@ -76,8 +76,8 @@ def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
                  seed:int=0, # the run's seed
                  logprobs:bool=False, # whether token log-probabilities were requested
                  server:str|None=None, # the normalized base URL of a remote model's server; None for local models
-                 dtype:str|None=None, # a local model's weight dtype when not the reference fp32 ('bfloat16'); None: fp32
-                 attention:str|None=None # a local model's attention when not the reference SDPA ('eager'); None: SDPA
+                 dtype:str|None=None, # a local model's dtype unless the reference fp32; None: fp32
+                 attention:str|None=None # a local model's attention unless SDPA; None: SDPA
                 ) -> dict:
     "The JSON-able description of a request: everything that changes its samples."
     d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
@@ -469,10 +469,11 @@ def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
 def export_numerics(cache:GenerationCache, # a cache (e.g. an imported export)
                     model:str, kind:str='local' # the model and backend kind
                    ) -> set:
-    "The (dtype, attention) pairs of `kind:model` requests in `cache`, None where a request carries none."
+    "The (dtype, attention) pairs of `kind:model` requests in `cache`, None where one carries none."
     with cache._db() as con:
-        rows = con.execute("SELECT DISTINCT json_extract(request, '$.dtype'), json_extract(request, '$.attention') "
-                           "FROM requests WHERE json_extract(request, '$.backend')=? AND "
+        rows = con.execute("SELECT DISTINCT json_extract(request, '$.dtype'), "
+                           "json_extract(request, '$.attention') FROM requests WHERE "
+                           "json_extract(request, '$.backend')=? AND "
                            "json_extract(request, '$.model')=?", (kind, model)).fetchall()
     return {tuple(r) for r in rows}
 

@@ -104,8 +104,9 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
                    backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
                    requests=dict(llm.requests))
     b = llm.backend
-    if b.kind == 'local':   # its numerics, resolved (collections from before name only those not fp32 / SDPA)
-        r.attrs.update(dtype=b.dtype or REFERENCE_NUMERICS['dtype'], attention=b.attention or REFERENCE_NUMERICS['attention'])
+    if b.kind == 'local':   # its numerics, resolved (older ones: only if not fp32 / SDPA)
+        r.attrs.update(dtype=b.dtype or REFERENCE_NUMERICS['dtype'],
+                       attention=b.attention or REFERENCE_NUMERICS['attention'])
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b
@@ -395,18 +396,20 @@ def _setting_differences(old:dict, # what the existing files say
 # %% ../nbs/05_collect.ipynb #a4447d1b
 def _recorded_numerics(d:dict # a collection's meta, or a request
                       ) -> str|None:
-    "The numerics a local collection's meta or request records, e.g. 'float32 + sdpa' (absent: the reference); None if not local."
+    "A local collection's or request's numerics, e.g. 'float32 + sdpa' (absent: the reference)."
     if d.get('backend', 'local') != 'local': return None
-    return f"{d.get('dtype') or REFERENCE_NUMERICS['dtype']} + {d.get('attention') or REFERENCE_NUMERICS['attention']}"
+    ref = REFERENCE_NUMERICS
+    return f"{d.get('dtype') or ref['dtype']} + {d.get('attention') or ref['attention']}"
 
 # %% ../nbs/05_collect.ipynb #6a426108
 def _spec_numerics(spec:str # a model string
                   ) -> tuple:
-    "(the model string without its numerics options, its numerics like `_recorded_numerics`, None if not a local model)."
+    "(the model string without numerics options, its numerics like `_recorded_numerics` or None)."
     p, (head, q, query) = parse_model_spec(spec), str(spec).partition('?')
-    keep = [o for o in query.split('&') if o.partition('=')[0] not in ('dtype', 'attention')] if q else []
+    keep = [o for o in query.split('&') if q and o.partition('=')[0] not in ('dtype', 'attention')]
     bare = head + ('?' + '&'.join(keep) if keep else '')
-    return bare, (' + '.join(local_numerics(p.get('dtype'), p.get('attention'))) if p['backend'] == 'local' else None)
+    if p['backend'] != 'local': return bare, None
+    return bare, ' + '.join(local_numerics(p.get('dtype'), p.get('attention')))
 
 # %% ../nbs/05_collect.ipynb #b0af36ad
 def _export_settings(gen:Path) -> dict:
@@ -428,7 +431,7 @@ def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
     if not files: return 'new'
     if force: return 'replace'
     npz, extra, gen = collection_files(target)
-    if 'model_spec' in settings:   # the model's numerics compared resolved, the rest of its string as written
+    if 'model_spec' in settings:   # the model's numerics compared resolved, the rest as written
         bare, num = _spec_numerics(settings['model_spec'])
         settings = {**settings, 'model_spec': bare, **({'numerics': num} if num else {})}
     if npz.exists():

@@ -142,8 +142,8 @@ class Backend:
     concurrency = 1     # requests in flight at once
     model = ''
     server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
-    dtype = None        # a local model's weight dtype when not fp32 (in its request key); None: fp32 or not local
-    attention = None    # a local model's attention when not SDPA (in its request key); None: SDPA or not local
+    dtype = None        # a local model's dtype unless fp32 (in its key); None: fp32 or not local
+    attention = None    # a local model's attention unless SDPA (in its key); else None
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
         "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
         raise NotImplementedError
@@ -214,7 +214,7 @@ def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
     return DTYPES[dtype.lower()]
 
 # %% ../nbs/03_llm.ipynb #87c375af
-ATTENTIONS = ('sdpa', 'eager')   # a local model's attention implementations (the default: `LOCAL_DEFAULTS`)
+ATTENTIONS = ('sdpa', 'eager')   # a local model's attentions (the default: `LOCAL_DEFAULTS`)
 
 def check_attention(attention:str # 'eager' (the default) or 'sdpa'
                    ) -> str:
@@ -224,29 +224,31 @@ def check_attention(attention:str # 'eager' (the default) or 'sdpa'
     return attention.lower()
 
 # %% ../nbs/03_llm.ipynb #64a3a7b5
-# measured on gemma-3-270m, at equal work, bench/bench_llm.py (bench/README.md): fp32 + SDPA 0.74x CTranslate2 int8's
-# samples/s, bf16 + eager attention 1.98x; fp32 + SDPA (transformers' default) stays the reference: `REFERENCE_NUMERICS`
-LOCAL_DEFAULTS = dict(dtype='bfloat16', attention='eager')    # a local model's numerics when a model string leaves them out
-REFERENCE_NUMERICS = dict(dtype='float32', attention='sdpa')   # the committed collections'; keys carry only what differs
+# measured on gemma-3-270m at equal work, bench/bench_llm.py (bench/README.md): fp32 + SDPA 0.74x
+# CTranslate2 int8's samples/s, bf16 + eager attention 1.98x; fp32 + SDPA (transformers' default)
+# stays the reference numerics, the committed collections': keys carry only what differs from it
+LOCAL_DEFAULTS = dict(dtype='bfloat16', attention='eager')    # a local model's, when left out
+REFERENCE_NUMERICS = dict(dtype='float32', attention='sdpa')
 
-def local_numerics(dtype:str|None=None, # 'float32' / 'fp32' or 'bfloat16' / 'bf16'; None: the default
+def local_numerics(dtype:str|None=None, # 'float32' / 'fp32' or 'bfloat16' / 'bf16'; None: default
                    attention:str|None=None # 'eager' or 'sdpa'; None: the default
                   ) -> tuple:
-    "A local model's (dtype, attention), canonical, an option left out (None) taking `LOCAL_DEFAULTS`'."
+    "A local model's (dtype, attention), canonical; one left out (None) takes `LOCAL_DEFAULTS`'."
     return (check_dtype(LOCAL_DEFAULTS['dtype'] if dtype is None else dtype),
             check_attention(LOCAL_DEFAULTS['attention'] if attention is None else attention))
 
 # %% ../nbs/03_llm.ipynb #d3a07739
 def local_key_numerics(dtype:str, attention:str # canonical numerics (`local_numerics`)
                       ) -> tuple:
-    "What a request key carries of them: (dtype, attention), each None where it is the reference's (fp32, SDPA)."
-    return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in (('dtype', dtype), ('attention', attention)))
+    "What a request key carries of them: (dtype, attention), None where fp32 / SDPA."
+    pairs = (('dtype', dtype), ('attention', attention))
+    return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in pairs)
 
 # %% ../nbs/03_llm.ipynb #83559508
 def numerics_spec(model:str, # a local model's name or folder
-                  dtype:str|None, attention:str|None # as a request key carries them (`local_key_numerics`)
+                  dtype:str|None, attention:str|None # as a key carries them (`local_key_numerics`)
                  ) -> str:
-    "The model string that selects exactly these numerics, e.g. 'gemma-3-270m?dtype=fp32&attention=sdpa'."
+    "The model string that selects these numerics, e.g. 'gemma-3-270m?dtype=fp32&attention=sdpa'."
     short = {'float32': 'fp32', 'bfloat16': 'bf16'}[dtype or REFERENCE_NUMERICS['dtype']]
     name = model if ':' not in model else f'local:{model}'
     return f"{name}?dtype={short}&attention={attention or REFERENCE_NUMERICS['attention']}"
@@ -478,7 +480,7 @@ def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'opena
 # %% ../nbs/03_llm.ipynb #95cab9b7
 def reference_spec(spec:str # a model string
                   ) -> str:
-    "A local model string with the numerics it leaves out named as the reference's (fp32, SDPA); others unchanged."
+    "A local model string with the numerics it leaves out named as fp32 / SDPA; others unchanged."
     p = parse_model_spec(spec)
     if p['backend'] != 'local': return spec
     short = {'float32': 'fp32', 'sdpa': 'sdpa'}
@@ -513,13 +515,14 @@ class ReplayBackend(Backend):
     def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
                  rebuild:str='', # the command that rebuilds the export, for the error message
                  server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
-                 dtype:str|None=None, # a local model's weight dtype (part of every key); None: the default
+                 dtype:str|None=None, # a local model's dtype (in every key); None: the default
                  strict:bool=True, # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
-                 attention:str|None=None): # a local model's attention (part of every key); None: the default
+                 attention:str|None=None): # its attention (in every key); None: the default
         self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
-        if kind == 'local': self.dtype, self.attention = local_key_numerics(*local_numerics(dtype, attention))
+        if kind == 'local':
+            self.dtype, self.attention = local_key_numerics(*local_numerics(dtype, attention))
         elif dtype is not None or attention is not None:
-            raise ValueError(f"{kind}:{model}: dtype and attention are options of local models only")
+            raise ValueError(f"{kind}:{model}: dtype and attention are local models' options only")
         self.strict, self.missing = strict, 0
 
 # %% ../nbs/03_llm.ipynb #f3759fc2
@@ -530,7 +533,7 @@ def generate(self:ReplayBackend, prompt, n, decoding, seed=0, logprobs=False, **
         self.missing += n
         return [Sample('', None, 'stop') for _ in range(n)]
     who = self.model if self.server is None else f"{self.model}@{self.server}"
-    if self.kind == 'local': who = numerics_spec(self.model, self.dtype, self.attention)   # it names its numerics
+    if self.kind == 'local': who = numerics_spec(self.model, self.dtype, self.attention)
     raise KeyError(f"generation missing from the exported file for model {who!r}"
                    + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
 
@@ -552,20 +555,22 @@ def _replay_cache(path:Path, # the export
     return _REPLAY_CACHES[key]
 
 # %% ../nbs/03_llm.ipynb #a7633704
-def _replay_numerics(cache:GenerationCache, model:str, kind:str, # the export's cache, the model and its kind
-                     dtype:str|None, attention:str|None, # the model string's options (None: left out)
+def _replay_numerics(cache:GenerationCache, model:str, kind:str, # the export's cache, model, kind
+                     dtype:str|None, attention:str|None, # the options (None: left out)
                      path:Path # the export (named in errors)
                     ) -> tuple:
-    "The canonical (dtype, attention) a local replay answers with: the options given, the others as the export holds them."
-    given = (None if dtype is None else check_dtype(dtype), None if attention is None else check_attention(attention))
+    "A local replay's (dtype, attention): the options given, the others as the export holds them."
+    given = (None if dtype is None else check_dtype(dtype),
+             None if attention is None else check_attention(attention))
     ref = (REFERENCE_NUMERICS['dtype'], REFERENCE_NUMERICS['attention'])
     held = {(d or ref[0], a or ref[1]) for d, a in export_numerics(cache, model, kind)}
     fits = sorted(h for h in held if all(g in (None, v) for g, v in zip(given, h)))
     if len(fits) > 1:
         specs = ', '.join(repr(numerics_spec(model, *local_key_numerics(*h))) for h in fits)
         raise ValueError(f"{path} holds {kind}:{model} generations of {len(fits)} numerics "
-                         f"({'; '.join(' + '.join(h) for h in fits)}): replay one by its model string: {specs}")
-    return fits[0] if fits else local_numerics(dtype, attention)   # none held: the default's keys (then missing)
+                         f"({'; '.join(' + '.join(h) for h in fits)}): replay one by its model "
+                         f"string: {specs}")
+    return fits[0] if fits else local_numerics(dtype, attention)   # none held: the default's
 
 # %% ../nbs/03_llm.ipynb #9d38983d
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
@@ -580,7 +585,7 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
     if kind is None:
         spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
         if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
-        dtype, attention = spec.get('dtype'), spec.get('attention')   # given: those generations only
+        dtype, attention = spec.get('dtype'), spec.get('attention')   # given: those only
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
@@ -591,21 +596,25 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
             made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
             raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
-    if kind == 'local': dtype, attention = _replay_numerics(cache, model, kind, dtype, attention, path)
+    if kind == 'local':
+        dtype, attention = _replay_numerics(cache, model, kind, dtype, attention, path)
     backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention)
     return LLM(backend, cache=cache, progress=False)
 
 # %% ../nbs/03_llm.ipynb #45cb8067
-def check_resume_numerics(export:str|Path, # the export a run resumes (nothing to check when it does not exist)
+def check_resume_numerics(export:str|Path, # the export a run resumes (nothing to check if missing)
                           spec:str # a model string of the run
                          ) -> None:
-    "A `ValueError` when `export` holds the local model's generations only in numerics other than `spec`'s defaults."
+    "A `ValueError` when `export` holds the local model's generations in other numerics only."
     p, export = parse_model_spec(spec), Path(export)
     if p['backend'] != 'local' or not export.exists() or ('dtype' in p and 'attention' in p): return
     held = export_numerics(_replay_cache(export, None), p['model'], 'local')
     want = local_key_numerics(*local_numerics(p.get('dtype'), p.get('attention')))
-    fits = [h for h in held if all(h[i] == want[i] for i, k in enumerate(('dtype', 'attention')) if k in p)]   # as named
+    named = [i for i, k in enumerate(('dtype', 'attention')) if k in p]
+    fits = [h for h in held if all(h[i] == want[i] for i in named)]   # those the options named
     if held and want not in held:
-        specs = ', '.join(repr(numerics_spec(p['model'], *h)) for h in sorted(fits or held, key=str))
-        raise ValueError(f"{export} holds {p['model']} generations in other numerics than {spec!r} samples "
-                         f"({numerics_spec(p['model'], *want)}): resume it with {specs}, or write another --out")
+        shown = sorted(fits or held, key=str)
+        specs = ', '.join(repr(numerics_spec(p['model'], *h)) for h in shown)
+        raise ValueError(f"{export} holds {p['model']} generations in other numerics than {spec!r} "
+                         f"samples ({numerics_spec(p['model'], *want)}): resume it with {specs}, "
+                         "or write another --out")

@@ -191,11 +191,11 @@ class LocalBackend(Backend):
                  chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
                  prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
-                 dtype:str|None=None, # weights and activations: 'bfloat16' or 'float32'; None: the default (`llm.LOCAL_DEFAULTS`)
-                 attention:str|None=None # 'eager' or 'sdpa'; None: the default (`llm.LOCAL_DEFAULTS`)
+                 dtype:str|None=None, # 'bfloat16' or 'float32'; None: `llm.LOCAL_DEFAULTS`'
+                 attention:str|None=None # 'eager' or 'sdpa'; None: `llm.LOCAL_DEFAULTS`'
                 ):
-        self.weights_dtype, self.attn_impl = local_numerics(dtype, attention)   # bf16 + eager unless named
-        self.dtype, self.attention = local_key_numerics(self.weights_dtype, self.attn_impl)   # None: fp32 / SDPA
+        self.weights_dtype, self.attn_impl = local_numerics(dtype, attention)   # named or default
+        self.dtype, self.attention = local_key_numerics(self.weights_dtype, self.attn_impl)
         check_count(prefix_tokens, 'prefix_tokens', 0), check_count(min_prefix, 'min_prefix')
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
@@ -216,7 +216,7 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
-    attn = {} if self.attn_impl == 'sdpa' else dict(attn_implementation=_register_attention())   # SDPA: transformers'
+    attn = {} if self.attn_impl == 'sdpa' else dict(attn_implementation=_register_attention())
     dtype = getattr(torch, self.weights_dtype)
     self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=dtype, **attn).eval()
     eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None

@@ -728,10 +728,11 @@ def run_experiment(models=W2R_DEFAULTS['models'], # models, each asked every str
     "(questions, documents (None without passages), labelled replies of every model)."
     ds, qs = experiment_questions(n_questions, seed, dataset)
     docs = experiment_documents(ds, qs)
-    parts, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # the committed exports' numerics, named
+    parts, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # numerics named
+    rebuild = f'conformal-rag overconfidence collect --dataset {dataset} --models {specs}'
     for m in models:
         llm = model_llm(m, source, generations or generations_file(dataset), fake=fake_w2r_llm,
-                        rebuild=f'conformal-rag overconfidence collect --dataset {dataset} --models {specs}',
+                        rebuild=rebuild,
                         batch_prompts=W2R_DEFAULTS['batch_prompts'])
         cfg = replace(gen_config(m, shots, max_new_tokens, long_tokens, format_line=format_line), ra_certainty=ra_certainty)
         parts.append(collect_replies(llm, qs, docs, cfg, tuple(strategies), tuple(sources)))
@@ -776,7 +777,7 @@ def collect_w2r_generations(models=W2R_DEFAULTS['models'],
     out = Path(out) if out else generations_file(dataset)
     for s in strategies: check_strategy(s)   # before any model loads
     check_sources(sources)
-    for m in (models if backend == 'spec' else ()): check_resume_numerics(out, m)   # the resumed export's numerics
+    for m in (models if backend == 'spec' else ()): check_resume_numerics(out, m)   # its numerics
     ds, qs = experiment_questions(n_questions, seed, dataset); docs = experiment_documents(ds, qs)
     run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first
     run.keys = {}   # export exactly this run's requests: replies to prompts the module no longer asks are dropped

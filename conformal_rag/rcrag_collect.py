@@ -56,7 +56,7 @@ def rc_config(model:str, # a model name (its chat setting from `experiments.MODE
     base = {k: RCRAG_DEFAULTS[k] for k in ('passage_words', 'max_new_tokens', 'rounds')}
     base['chat'] = model_chat(model, model.startswith('openai:'))
     kw = {**base, **kwargs}
-    if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model.split('?')[0], 1)   # options change no prompt
+    if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model.split('?')[0], 1)   # by name
     return RCConfig(**kw)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #322326b1
@@ -80,7 +80,7 @@ def run_models(models=RCRAG_DEFAULTS['models'], # models to run
     if block is not None: check_count(block, 'block')
     ds, qs = experiment_questions(n_questions, seed, dataset)
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
-    runs, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # the committed exports' numerics, named
+    runs, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # numerics named
     rebuild = f"conformal-rag rcrag collect --models {specs}"
     for m in models:
         llm = (llms or {}).get(m) or model_llm(
@@ -136,7 +136,7 @@ def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'],
     for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
         check_count(v, name)
     out = Path(out) if out else data_dir(RCRAG_GENERATIONS_FILE)
-    for m in (models if backend != 'fake' else ()): check_resume_numerics(out, m)   # the resumed export's numerics
+    for m in (models if backend != 'fake' else ()): check_resume_numerics(out, m)   # its numerics
     if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
