@@ -20,7 +20,7 @@ from .traq_grid import run_grid
 # %% auto #0
 __all__ = ['evaluate_reference', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level', 'set_answers',
            'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels',
-           'method_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+           'method_plan', 'prompt_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
@@ -63,6 +63,7 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       n_grid:int=91, # points of the grid search
                       # points of the reference grid whose optimum both searches are judged against
                       fine:int=901,
+                      n_jobs:int=1, # worker processes (`stats.split_trials`): the same rows
                      ) -> pd.DataFrame:
     ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
      "whether reached, seconds.")
@@ -90,7 +91,7 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                                      reaches=r['objective'] <= best + 1e-9,
                                      seconds=time.perf_counter() - t0, n_opt=len(opt)))
         return rows
-    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None)
+    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'),
@@ -279,16 +280,31 @@ def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` a
 
 # %% ../nbs/06a_traq_report.ipynb #7dc33a0a
 def method_plan(pop:str, # a population
-                headline:str, # the headline population: TRAQ runs every split there
-                # splits of the non-optimized methods (and TRAQ on the headline population)
+                headline:str, # the headline population: the grid search runs every split there
+                # splits of the methods without a search (and TRAQ-grid on the headline population)
                 splits:int,
-                bo_splits:int, # splits of the other Bayesian-optimized runs
+                bo_splits:int, # splits of the Bayesian-optimized runs (TRAQ's search, for fidelity)
                ) -> list:
-    ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: "
-     "Bayesian optimization on fewer splits off the headline.")
+    ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: the package's grid "
+     "search (TRAQ-grid) on every split of the headline, TRAQ's Bayesian optimization on fewer.")
     if pop == headline:
-        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ'], splits), (['TRAQ-P'], bo_splits)]
-    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ'], bo_splits)]
+        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ-grid'], splits), (['TRAQ', 'TRAQ-P'], bo_splits)]
+    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ', 'TRAQ-grid'], bo_splits)]
+
+# %% ../nbs/06a_traq_report.ipynb #e518e434
+def prompt_plan(prompt_collections:dict, # backbone -> {prompt -> collection}; or one {prompt -> collection}
+                collections:dict, # backbone -> collection (the notebook's `collections`)
+               ) -> dict:
+    ("TRAQ Figures 9/16's collections per backbone: {backbone: {prompt: collection}}; a flat "
+     "{prompt: collection} is the first backbone's.")
+    if not prompt_collections: return {}
+    flat = all(isinstance(v, str) for v in prompt_collections.values())
+    plan = {next(iter(collections)): dict(prompt_collections)} if flat else dict(prompt_collections)
+    for model, d in plan.items():
+        if not isinstance(d, dict) or len(d) < 2 or not all(isinstance(v, str) for v in d.values()):
+            raise ValueError(f"prompt_collections[{model!r}] must map two or more prompts to collections, "
+                             f"got {d!r}")
+    return plan
 
 # %% ../nbs/06a_traq_report.ipynb #31b18755
 def prompt_grid(pool:Collection, # one prompt's collection after `apply_population`
