@@ -656,9 +656,10 @@ CLAIMS = [
           untestable('no entailment (NLI) model installs from the registries here; the NLI path is tested on a tiny '
                      'random model only')),
     Claim('traq-q5-prompt', 'TRAQ', 'zero-shot prompting mostly yields better efficiency than few-shot', 'Sec. 4 Q5, Fig. 9',
-          'few-shot minus zero-shot mean semantic count (TRAQ, same questions)', prompt_test),
+          'few-shot minus zero-shot mean semantic count (TRAQ-grid, same questions)', _C(prompt_test, method='TRAQ-grid')),
     Claim('traq-q5-few-cov', 'TRAQ', 'TRAQ with a few-shot prompt achieves the desired coverage', 'Sec. 4 Q5, Fig. 16',
-          'coverage minus level with the few-shot prompt (worst level)', _C(prompt_coverage_test, prompt='few-shot')),
+          'TRAQ-grid coverage minus level with the few-shot prompt (worst level)',
+          _C(prompt_coverage_test, prompt='few-shot', method='TRAQ-grid')),
     Claim('traq-idk', 'TRAQ', 'the "I don\'t know" extension covers unanswerable prompts at the desired level',
           'Appendix E, Fig. 17', 'IDK coverage minus level (worst level)',
           _C(coverage_test, csv='traq/fig17_idk.csv', where={})),

@@ -283,13 +283,14 @@ def method_plan(pop:str, # a population
                 headline:str, # the headline population: the grid search runs every split there
                 # splits of the methods without a search (and TRAQ-grid on the headline population)
                 splits:int,
-                bo_splits:int, # splits of the Bayesian-optimized runs (TRAQ's search, for fidelity)
+                # splits of TRAQ's Bayesian optimization (headline) and of TRAQ-grid off the headline
+                bo_splits:int,
                ) -> list:
     ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: the package's grid "
      "search (TRAQ-grid) on every split of the headline, TRAQ's Bayesian optimization on fewer.")
     if pop == headline:
         return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ-grid'], splits), (['TRAQ', 'TRAQ-P'], bo_splits)]
-    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ', 'TRAQ-grid'], bo_splits)]
+    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ-grid'], bo_splits)]
 
 # %% ../nbs/06a_traq_report.ipynb #e518e434
 def prompt_plan(prompt_collections:dict, # backbone -> {prompt -> collection}; or one {prompt -> collection}
@@ -316,15 +317,16 @@ def prompt_grid(pool:Collection, # one prompt's collection after `apply_populati
                 # TRAQ rows already computed on this collection and seeds, used instead of rerunning
                 reuse:pd.DataFrame|None=None,
                 n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
+                optimized:str='TRAQ', # the optimized-split method: 'TRAQ' (Bayesian optimization), 'TRAQ-grid'
                 **opts, # `run_grid` options (n_calls, n_initial_points, method)
                ) -> pd.DataFrame:
     ("TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, "
-     "TRAQ over the first `bo_splits`.")
+     "the `optimized` method over the first `bo_splits`.")
     runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False,
                      **opts)]
     if reuse is not None: runs.append(reuse)
     elif bo_splits:
-        runs.append(run_grid(pool, ['TRAQ'], levels, range(bo_splits), delta, fractions,
+        runs.append(run_grid(pool, [optimized], levels, range(bo_splits), delta, fractions,
                              progress=False,
                                          n_jobs=n_jobs, keep_workers=True, **opts))
     return pd.concat(runs, ignore_index=True)
