@@ -18,9 +18,9 @@ from .population import POPULATIONS, answerable
 from .traq_grid import run_grid
 
 # %% auto #0
-__all__ = ['evaluate_reference', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level', 'set_answers',
-           'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels',
-           'method_plan', 'prompt_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+__all__ = ['evaluate_reference', 'traq_search', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level',
+           'set_answers', 'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table',
+           'coverage_panels', 'method_plan', 'prompt_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
@@ -54,6 +54,18 @@ def evaluate_reference(test:Collection, th:Thresholds) -> dict:
                                    for q, t in enumerate(tot)]))
 
 # %% ../nbs/06a_traq_report.ipynb #f304a421
+def traq_search(opt:Collection, # the optimization questions
+                alpha:float, # overall miscoverage
+                seed:int, # the Bayesian optimization's seed
+                search:str, # 'bo' or 'grid'
+                n_grid:int, # points of a grid search
+                n_calls:int=15, n_initial_points:int=5, # Bayesian optimization (as in `optimize_split`)
+               ) -> dict:
+    "TRAQ's error-split search of the mean semantic count, not memoized: a `search_comparison` searcher."
+    return split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
+                        'exact', True, search, n_grid)
+
+# %% ../nbs/06a_traq_report.ipynb #a29e294b
 def search_comparison(c:Collection, # the pool of questions (after `population`)
                       levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
                       seeds=range(12), # one optimization split per seed (`split_indices`)
@@ -64,6 +76,9 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       # points of the reference grid whose optimum both searches are judged against
                       fine:int=901,
                       n_jobs:int=1, # worker processes (`stats.split_trials`): the same rows
+                      # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with `w_ret`
+                      # and `objective`: `traq_search` (TRAQ's split), or TRAC's `trac.weight_search`
+                      searcher=traq_search,
                      ) -> pd.DataFrame:
     ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
      "whether reached, seconds.")
@@ -78,14 +93,10 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
             with warnings.catch_warnings():
                 # +inf thresholds on small optimization splits: legitimate outcomes
                 warnings.simplefilter('ignore')
-                best = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points,
-                                    (0.05, 0.95), seed,
-                                       'exact', True, 'grid', fine)['objective']
+                best = searcher(opt, alpha, seed, 'grid', fine, n_calls, n_initial_points)['objective']
                 for search in SEARCHES:
                     t0 = time.perf_counter()
-                    r = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points,
-                                     (0.05, 0.95), seed,
-                                        'exact', True, search, n_grid)
+                    r = searcher(opt, alpha, seed, search, n_grid, n_calls, n_initial_points)
                     rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'],
                                      objective=r['objective'], fine_objective=best,
                                      reaches=r['objective'] <= best + 1e-9,
