@@ -20,7 +20,7 @@ __all__ = ['VERDICTS', 'BACKBONES', 'WHOLE_MAX', 'MIN_PARSE', 'W2R_TABLES', 'W2R
            'backbone_name', 'result', 'read_csv', 'parse_cell', 'diff_interval', 'direction', 'coverage_verdict',
            'coverage_test', 'pac_test', 'reduction_rows', 'reduction_test', 'level_pattern_test', 'prompt_test',
            'prompt_coverage_test', 'trac_rows', 'trac_coverage_test', 'trac_size_test', 'trac_variability_test',
-           'conflare_coverage_test', 'conflare_size_test', 'present_csvs', 'w2r_tables', 'w2r_diff_test',
+           'conflare_coverage_test', 'conflare_size_test', 'w2r_tables', 'present_csvs', 'w2r_diff_test',
            'w2r_extreme_test', 'w2r_overconf_test', 'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test',
            'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable',
            'evaluate_claims', 'ledger_figure', 'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block',
@@ -370,9 +370,6 @@ W2R_TABLES = [('overconfidence/table3_parsed_only.csv', None, ''),   # gemma and
 W2R_LEVELS = ['overconfidence/figure2_levels.csv', 'overconfidence/figure2_levels_paper_settings.csv']   # Figure 2
 W2R_TABLE5 = ['overconfidence/table5.csv', 'overconfidence/table5_paper_settings.csv']   # Table 5
 
-def present_csvs(figs:Path, names:list) -> list:
-    "(rows, source) of each CSV of `names` present under `figs`."
-    return [(d, n) for n in names for d in [read_csv(figs, n)] if d is not None]
 
 def w2r_tables(figs:Path, tables:list|None=None) -> list:
     "(backbone, rows indexed by strategy, source) of every When-to-Retrieve table present (a prompt variant is its own column)."
@@ -383,6 +380,11 @@ def w2r_tables(figs:Path, tables:list|None=None) -> list:
         if prompt is not None: d = d[d.prompt == prompt]
         out += [(backbone_name(m) + suffix, g.set_index('strategy'), csv) for m, g in d.groupby('model', sort=False)]
     return out
+
+# %% ../nbs/15_claims.ipynb #7c7e6bce
+def present_csvs(figs:Path, names:list) -> list:
+    "(rows, source) of each CSV of `names` present under `figs`."
+    return [(d, n) for n in names for d in [read_csv(figs, n)] if d is not None]
 
 # %% ../nbs/15_claims.ipynb #62c8fdc6
 def _w2r_gate(g:pd.DataFrame, strategies:list) -> str|None:

@@ -219,7 +219,7 @@ def split_coverage_pmf(n_cal:int, # calibration questions
 @functools.lru_cache(maxsize=4096)
 def _pooled_band(keys:tuple, # (n_cal, n_test, level) per split
                  mass:float) -> tuple[float, float]:
-    "`coverage_band` on one tuple of splits, memoized: a notebook asks the same bands for many panels."
+    "`coverage_band` on one tuple of splits, memoized (a notebook asks the same bands many times)."
     pmf, memo = np.ones(1), {}
     for key in keys:
         if key not in memo: memo[key] = split_coverage_pmf(*key)

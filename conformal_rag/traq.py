@@ -309,7 +309,7 @@ def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_boun
                     search='bo', n_grid=91):
     ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
      "small for a GP, or `gp_minimize_1d`.")
-    seen = {}   # the objective depends on the two thresholds only, and a split has few distinct pairs
+    seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():

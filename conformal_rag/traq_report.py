@@ -59,11 +59,12 @@ def traq_search(opt:Collection, # the optimization questions
                 seed:int, # the Bayesian optimization's seed
                 search:str, # 'bo' or 'grid'
                 n_grid:int, # points of a grid search
-                n_calls:int=15, n_initial_points:int=5, # Bayesian optimization (as in `optimize_split`)
+                # Bayesian optimization (as in `optimize_split`)
+                n_calls:int=15, n_initial_points:int=5,
                ) -> dict:
-    "TRAQ's error-split search of the mean semantic count, not memoized: a `search_comparison` searcher."
-    return split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95), seed,
-                        'exact', True, search, n_grid)
+    "TRAQ's error-split search of the mean semantic count, not memoized (for `search_comparison`)."
+    return split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95),
+                        seed, 'exact', True, search, n_grid)
 
 # %% ../nbs/06a_traq_report.ipynb #a29e294b
 def search_comparison(c:Collection, # the pool of questions (after `population`)
@@ -76,8 +77,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       # points of the reference grid whose optimum both searches are judged against
                       fine:int=901,
                       n_jobs:int=1, # worker processes (`stats.split_trials`): the same rows
-                      # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with `w_ret`
-                      # and `objective`: `traq_search` (TRAQ's split), or TRAC's `trac.weight_search`
+                      # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with
+                      # `w_ret`, `objective`: `traq_search` (TRAQ), `trac.weight_search` (TRAC)
                       searcher=traq_search,
                      ) -> pd.DataFrame:
     ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
@@ -93,7 +94,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
             with warnings.catch_warnings():
                 # +inf thresholds on small optimization splits: legitimate outcomes
                 warnings.simplefilter('ignore')
-                best = searcher(opt, alpha, seed, 'grid', fine, n_calls, n_initial_points)['objective']
+                best = searcher(opt, alpha, seed, 'grid', fine, n_calls,
+                                n_initial_points)['objective']
                 for search in SEARCHES:
                     t0 = time.perf_counter()
                     r = searcher(opt, alpha, seed, search, n_grid, n_calls, n_initial_points)
@@ -294,17 +296,18 @@ def method_plan(pop:str, # a population
                 headline:str, # the headline population: the grid search runs every split there
                 # splits of the methods without a search (and TRAQ-grid on the headline population)
                 splits:int,
-                # splits of TRAQ's Bayesian optimization (headline) and of TRAQ-grid off the headline
+                # splits of TRAQ's Bayesian optimization (headline), of TRAQ-grid off the headline
                 bo_splits:int,
                ) -> list:
     ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: the package's grid "
      "search (TRAQ-grid) on every split of the headline, TRAQ's Bayesian optimization on fewer.")
     if pop == headline:
-        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ-grid'], splits), (['TRAQ', 'TRAQ-P'], bo_splits)]
+        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ-grid'], splits),
+                (['TRAQ', 'TRAQ-P'], bo_splits)]
     return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ-grid'], bo_splits)]
 
 # %% ../nbs/06a_traq_report.ipynb #e518e434
-def prompt_plan(prompt_collections:dict, # backbone -> {prompt -> collection}; or one {prompt -> collection}
+def prompt_plan(prompt_collections:dict, # backbone -> {prompt -> collection}, or one such dict
                 collections:dict, # backbone -> collection (the notebook's `collections`)
                ) -> dict:
     ("TRAQ Figures 9/16's collections per backbone: {backbone: {prompt: collection}}; a flat "
@@ -314,8 +317,8 @@ def prompt_plan(prompt_collections:dict, # backbone -> {prompt -> collection}; o
     plan = {next(iter(collections)): dict(prompt_collections)} if flat else dict(prompt_collections)
     for model, d in plan.items():
         if not isinstance(d, dict) or len(d) < 2 or not all(isinstance(v, str) for v in d.values()):
-            raise ValueError(f"prompt_collections[{model!r}] must map two or more prompts to collections, "
-                             f"got {d!r}")
+            raise ValueError(f"prompt_collections[{model!r}] must map two or more prompts to "
+                             f"collections, got {d!r}")
     return plan
 
 # %% ../nbs/06a_traq_report.ipynb #31b18755
@@ -328,7 +331,8 @@ def prompt_grid(pool:Collection, # one prompt's collection after `apply_populati
                 # TRAQ rows already computed on this collection and seeds, used instead of rerunning
                 reuse:pd.DataFrame|None=None,
                 n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
-                optimized:str='TRAQ', # the optimized-split method: 'TRAQ' (Bayesian optimization), 'TRAQ-grid'
+                # the optimized-split method: 'TRAQ' (Bayesian optimization) or 'TRAQ-grid'
+                optimized:str='TRAQ',
                 **opts, # `run_grid` options (n_calls, n_initial_points, method)
                ) -> pd.DataFrame:
     ("TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, "
