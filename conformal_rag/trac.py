@@ -111,10 +111,10 @@ def weight_search(opt:Collection, # the optimization questions
                   n_calls:int=15, n_initial_points:int=5, # Bayesian optimization
                   test_kind:str='hmp', # 'hmp' (CCPS-H) or 'bonferroni' (CCPS-B)
                  ) -> dict:
-    ("TRAC's weight search of the mean semantic count, not memoized: a `traq_report.search_comparison` "
-     "searcher (bind `test_kind` with `functools.partial`).")
-    return _optimize_weights(opt, alpha, test_kind, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95),
-                             seed, True, search, n_grid)
+    ("TRAC's weight search of the mean semantic count, not memoized: a searcher of "
+     "`traq_report.search_comparison` (bind `test_kind` with `functools.partial`).")
+    return _optimize_weights(opt, alpha, test_kind, 'semantic_size', n_calls, n_initial_points,
+                             (0.05, 0.95), seed, True, search, n_grid)
 
 # %% ../nbs/07_trac.ipynb #bba007f4
 def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,
