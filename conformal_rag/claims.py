@@ -15,15 +15,16 @@ from scipy import stats as sps
 from .paths import figures_dir
 
 # %% auto #0
-__all__ = ['VERDICTS', 'BACKBONES', 'WHOLE_MAX', 'MIN_PARSE', 'W2R_TABLES', 'RCRAG_DIRS', 'CLAIMS', 'LEDGER_COLUMNS',
-           'VERDICT_COLORS', 'COLUMN_ORDER', 'INVENTORY', 'README_BEGIN', 'README_END', 'Claim', 'backbone_name',
-           'result', 'read_csv', 'parse_cell', 'diff_interval', 'direction', 'coverage_verdict', 'coverage_test',
-           'pac_test', 'reduction_rows', 'reduction_test', 'level_pattern_test', 'prompt_test', 'prompt_coverage_test',
-           'trac_rows', 'trac_coverage_test', 'trac_size_test', 'trac_variability_test', 'conflare_coverage_test',
-           'conflare_size_test', 'w2r_tables', 'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test',
-           'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables',
-           'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable', 'evaluate_claims', 'ledger_figure',
-           'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block', 'replace_block']
+__all__ = ['VERDICTS', 'BACKBONES', 'WHOLE_MAX', 'MIN_PARSE', 'W2R_TABLES', 'W2R_LEVELS', 'W2R_TABLE5', 'RCRAG_DIRS', 'CLAIMS',
+           'LEDGER_COLUMNS', 'VERDICT_COLORS', 'COLUMN_ORDER', 'INVENTORY', 'README_BEGIN', 'README_END', 'Claim',
+           'backbone_name', 'result', 'read_csv', 'parse_cell', 'diff_interval', 'direction', 'coverage_verdict',
+           'coverage_test', 'pac_test', 'reduction_rows', 'reduction_test', 'level_pattern_test', 'prompt_test',
+           'prompt_coverage_test', 'trac_rows', 'trac_coverage_test', 'trac_size_test', 'trac_variability_test',
+           'conflare_coverage_test', 'conflare_size_test', 'w2r_tables', 'present_csvs', 'w2r_diff_test',
+           'w2r_extreme_test', 'w2r_overconf_test', 'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test',
+           'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable',
+           'evaluate_claims', 'ledger_figure', 'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block',
+           'replace_block']
 
 # %% ../nbs/15_claims.ipynb #7eb8fd0c
 VERDICTS = ('holds', 'fails', 'untestable')   # the only values of a verdict
@@ -43,7 +44,8 @@ class Claim:
 BACKBONES = {'gemma-3-270m': 'gemma-3-270m', 'SmolLM2-135M': 'SmolLM2-135M',
              'smollm2-135m-instruct': 'SmolLM2-135M',
              'qwen2.5-coder-1.5b-instruct?dtype=bf16': 'Qwen2.5-Coder-1.5B',
-             'qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B'}
+             'qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B',
+             'llamacpp:qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B (llama.cpp)'}
 
 def backbone_name(model:str) -> str:
     "The ledger's column for a model string (the same model is spelt differently across papers' tables)."
@@ -228,32 +230,44 @@ def level_pattern_test(figs:Path, high:tuple=(0.8, 0.9), low:tuple=(0.5, 0.6, 0.
     return out
 
 # %% ../nbs/15_claims.ipynb #272d656a
-def prompt_test(figs:Path, method:str='TRAQ', a:str='zero-shot', b:str='few-shot', pop:str='traq') -> list:
-    "TRAQ Figure 9: the mean semantic count with prompt `a` is smaller than with prompt `b` (same questions)."
-    d, src = read_csv(figs, 'traq/fig9_prompts.csv'), 'traq/fig9_prompts.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    d = d[(d.population == pop) & (d.method == method)]
-    ga, gb = d[d.prompt == a].set_index('level'), d[d.prompt == b].set_index('level')
-    lv = ga.index.intersection(gb.index)
-    if not len(lv): return [result('gemma-3-270m', 'untestable', f"no level with both {a} and {b}", source=src)]
-    diff = (gb.loc[lv, 'semantic_size_mean'] - ga.loc[lv, 'semantic_size_mean']).mean()
-    se = math.sqrt(((ga.loc[lv, 'semantic_size_std']**2/ga.loc[lv, 'splits'])
-                    + (gb.loc[lv, 'semantic_size_std']**2/gb.loc[lv, 'splits'])).sum())/len(lv)
-    verdict, why = direction((diff, diff - 1.96*se, diff + 1.96*se), +1, f"{b} minus {a} semantic count")
-    return [result('gemma-3-270m', verdict, why, diff, diff - 1.96*se, diff + 1.96*se, int(ga.n_cal.min()), src)]
+def _by_model(d:pd.DataFrame) -> list:
+    "(backbone, rows) of a TRAQ prompt table: one group per `model` (a table without one is gemma's, as before)."
+    if 'model' not in d: return [('gemma-3-270m', d)]
+    return [(backbone_name(m), g) for m, g in d.groupby('model', sort=False)]
 
 # %% ../nbs/15_claims.ipynb #c6a999ea
-def prompt_coverage_test(figs:Path, prompt:str='few-shot', method:str='TRAQ', pop:str='traq') -> list:
-    "TRAQ Figure 16: with `prompt`, the mean end-to-end coverage is not significantly below the level at any level."
+def prompt_test(figs:Path, method:str='TRAQ', a:str='zero-shot', b:str='few-shot', pop:str='traq') -> list:
+    "TRAQ Figure 9: the mean semantic count with prompt `a` is smaller than with prompt `b` (same questions), per backbone."
     d, src = read_csv(figs, 'traq/fig9_prompts.csv'), 'traq/fig9_prompts.csv'
     if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    g = d[(d.population == pop) & (d.method == method) & (d.prompt == prompt)]
-    if g.empty: return [result('gemma-3-270m', 'untestable', f"no {prompt} rows in {src}", source=src)]
-    se = g.e2e_coverage_std/np.sqrt(g.splits)
-    rows = pd.DataFrame(dict(level=g.level, coverage=g.e2e_coverage_mean, coverage_std=g.e2e_coverage_std,
-                             splits=g.splits, n_cal=g.n_cal, whole=0.0, band_lo=g.level - 1.96*se,
-                             below_band=g.e2e_coverage_mean + 1.96*se < g.level))
-    return [coverage_verdict(rows, 'gemma-3-270m', src)]
+    out = []
+    for name, g in _by_model(d[(d.population == pop) & (d.method == method)]):
+        ga, gb = g[g.prompt == a].set_index('level'), g[g.prompt == b].set_index('level')
+        lv = ga.index.intersection(gb.index)
+        if not len(lv):
+            out.append(result(name, 'untestable', f"no level with both {a} and {b}", source=src)); continue
+        diff = (gb.loc[lv, 'semantic_size_mean'] - ga.loc[lv, 'semantic_size_mean']).mean()
+        se = math.sqrt(((ga.loc[lv, 'semantic_size_std']**2/ga.loc[lv, 'splits'])
+                        + (gb.loc[lv, 'semantic_size_std']**2/gb.loc[lv, 'splits'])).sum())/len(lv)
+        verdict, why = direction((diff, diff - 1.96*se, diff + 1.96*se), +1, f"{b} minus {a} semantic count")
+        out.append(result(name, verdict, why, diff, diff - 1.96*se, diff + 1.96*se, int(ga.n_cal.min()), src))
+    return out
+
+# %% ../nbs/15_claims.ipynb #40a28ec7
+def prompt_coverage_test(figs:Path, prompt:str='few-shot', method:str='TRAQ', pop:str='traq') -> list:
+    "TRAQ Figure 16: with `prompt`, the mean end-to-end coverage is not significantly below the level at any level, per backbone."
+    d, src = read_csv(figs, 'traq/fig9_prompts.csv'), 'traq/fig9_prompts.csv'
+    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
+    out = []
+    for name, g in _by_model(d[(d.population == pop) & (d.method == method)]):
+        g = g[g.prompt == prompt]
+        if g.empty: out.append(result(name, 'untestable', f"no {prompt} rows in {src}", source=src)); continue
+        se = g.e2e_coverage_std/np.sqrt(g.splits)
+        rows = pd.DataFrame(dict(level=g.level, coverage=g.e2e_coverage_mean, coverage_std=g.e2e_coverage_std,
+                                 splits=g.splits, n_cal=g.n_cal, whole=0.0, band_lo=g.level - 1.96*se,
+                                 below_band=g.e2e_coverage_mean + 1.96*se < g.level))
+        out.append(coverage_verdict(rows, name, src))
+    return out
 
 # %% ../nbs/15_claims.ipynb #f10e2c20
 def trac_rows(figs:Path, alpha:float, pop:str='traq') -> pd.DataFrame|None:
@@ -351,7 +365,11 @@ MIN_PARSE = 0.5   # a When-to-Retrieve or RC-RAG strategy parsed below this shar
 
 W2R_TABLES = [('overconfidence/table3_parsed_only.csv', None, ''),   # gemma and SmolLM2, embedded benchmark
               ('overconfidence/table3_opt_in_model_parsed_only.csv', 'paper prompt', ''),   # Qwen, the paper's prompt
-              ('overconfidence/table3_opt_in_model_parsed_only.csv', 'format line', ' + format line')]   # Qwen, ours
+              ('overconfidence/table3_opt_in_model_parsed_only.csv', 'format line', ' + format line'),   # Qwen, ours
+              ('overconfidence/table3_paper_settings_parsed_only.csv', None, '')]   # Qwen (llama.cpp), paper settings
+W2R_LEVELS = ['overconfidence/figure2_levels.csv', 'overconfidence/figure2_levels_paper_settings.csv']   # Figure 2
+W2R_TABLE5 = ['overconfidence/table5.csv', 'overconfidence/table5_paper_settings.csv']   # Table 5
+
 
 def w2r_tables(figs:Path, tables:list|None=None) -> list:
     "(backbone, rows indexed by strategy, source) of every When-to-Retrieve table present (a prompt variant is its own column)."
@@ -362,6 +380,11 @@ def w2r_tables(figs:Path, tables:list|None=None) -> list:
         if prompt is not None: d = d[d.prompt == prompt]
         out += [(backbone_name(m) + suffix, g.set_index('strategy'), csv) for m, g in d.groupby('model', sort=False)]
     return out
+
+# %% ../nbs/15_claims.ipynb #7c7e6bce
+def present_csvs(figs:Path, names:list) -> list:
+    "(rows, source) of each CSV of `names` present under `figs`."
+    return [(d, n) for n in names for d in [read_csv(figs, n)] if d is not None]
 
 # %% ../nbs/15_claims.ipynb #62c8fdc6
 def _w2r_gate(g:pd.DataFrame, strategies:list) -> str|None:
@@ -421,28 +444,29 @@ def w2r_overconf_test(figs:Path) -> list:
 # %% ../nbs/15_claims.ipynb #b0ba44f8
 def w2r_reliance_test(figs:Path, min_n:int=20) -> list:
     "Figure 2: reliance on documents falls as certainty rises (slope of utilization over the certainty levels < 0)."
-    d, src = read_csv(figs, 'overconfidence/figure2_levels.csv'), 'overconfidence/figure2_levels.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
+    found = present_csvs(figs, W2R_LEVELS)
+    if not found: return [result('-', 'untestable', f"{W2R_LEVELS[0]} not in figures/", source=W2R_LEVELS[0])]
     out = []
-    for m, g in d[d.level != 'unparsed'].groupby('model', sort=False):
-        small = [f"{l}: {n}" for l, n in zip(g.level, g.n) if n < min_n]
-        if small:
-            out.append(result(backbone_name(m), 'untestable', f"certainty levels hold too few questions ({', '.join(small)}; "
-                              f"need {min_n})", n=int(g.n.sum()), source=src)); continue
-        x, y, w = g.level.astype(float), g.utilization, g.n
-        slope = np.polyfit(x, y, 1, w=np.sqrt(w))[0]
-        verdict = 'holds' if slope < 0 else 'fails'
-        out.append(result(backbone_name(m), verdict, f"slope of utilization over levels {slope:+.3f}", slope,
-                          n=int(g.n.sum()), source=src))
+    for d, src in found:
+        for m, g in d[d.level != 'unparsed'].groupby('model', sort=False):
+            small = [f"{l}: {n}" for l, n in zip(g.level, g.n) if n < min_n]
+            if small:
+                out.append(result(backbone_name(m), 'untestable', f"certainty levels hold too few questions "
+                                  f"({', '.join(small)}; need {min_n})", n=int(g.n.sum()), source=src)); continue
+            x, y, w = g.level.astype(float), g.utilization, g.n
+            slope = np.polyfit(x, y, 1, w=np.sqrt(w))[0]
+            verdict = 'holds' if slope < 0 else 'fails'
+            out.append(result(backbone_name(m), verdict, f"slope of utilization over levels {slope:+.3f}", slope,
+                              n=int(g.n.sum()), source=src))
     return out
 
 # %% ../nbs/15_claims.ipynb #8e320e1c
 def w2r_static_gold_test(figs:Path) -> list:
     "Table 5: with gold documents, static augmentation is at least as accurate as every adaptive strategy."
-    d, src = read_csv(figs, 'overconfidence/table5.csv'), 'overconfidence/table5.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
+    found = present_csvs(figs, W2R_TABLE5)
+    if not found: return [result('-', 'untestable', f"{W2R_TABLE5[0]} not in figures/", source=W2R_TABLE5[0])]
     out = []
-    for m, g in d[d.documents == 'gold'].groupby('model', sort=False):
+    for (m, g), src in [(mg, src) for d, src in found for mg in d[d.documents == 'gold'].groupby('model', sort=False)]:
         low = g[g.parse_rate < MIN_PARSE] if 'parse_rate' in g else g.iloc[:0]
         if len(low) == len(g):
             out.append(result(backbone_name(m), 'untestable', 'every strategy parsed below '
@@ -459,10 +483,11 @@ def w2r_static_gold_test(figs:Path) -> list:
 # %% ../nbs/15_claims.ipynb #ceac62f3
 def w2r_adaptive_test(figs:Path, strategy:str='Punish+Explain', documents:str='dense', max_ra:float=0.9) -> list:
     "Table 5: adaptive RA with `strategy` is as accurate as static RA (within its interval) with fewer retrievals."
-    d, src = read_csv(figs, 'overconfidence/table5.csv'), 'overconfidence/table5.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
+    found = present_csvs(figs, W2R_TABLE5)
+    if not found: return [result('-', 'untestable', f"{W2R_TABLE5[0]} not in figures/", source=W2R_TABLE5[0])]
     out = []
-    for m, g in d[(d.documents == documents) & (d.strategy == strategy)].groupby('model', sort=False):
+    for (m, g), src in [(mg, src) for d, src in found
+                        for mg in d[(d.documents == documents) & (d.strategy == strategy)].groupby('model', sort=False)]:
         r = g.iloc[0]
         if 'parse_rate' in g and r.parse_rate < MIN_PARSE:
             out.append(result(backbone_name(m), 'untestable', f"{strategy} parsed {r.parse_rate:.0%}: retrieval is "
@@ -633,9 +658,10 @@ CLAIMS = [
           untestable('no entailment (NLI) model installs from the registries here; the NLI path is tested on a tiny '
                      'random model only')),
     Claim('traq-q5-prompt', 'TRAQ', 'zero-shot prompting mostly yields better efficiency than few-shot', 'Sec. 4 Q5, Fig. 9',
-          'few-shot minus zero-shot mean semantic count (TRAQ, same questions)', prompt_test),
+          'few-shot minus zero-shot mean semantic count (TRAQ-grid, same questions)', _C(prompt_test, method='TRAQ-grid')),
     Claim('traq-q5-few-cov', 'TRAQ', 'TRAQ with a few-shot prompt achieves the desired coverage', 'Sec. 4 Q5, Fig. 16',
-          'coverage minus level with the few-shot prompt (worst level)', _C(prompt_coverage_test, prompt='few-shot')),
+          'TRAQ-grid coverage minus level with the few-shot prompt (worst level)',
+          _C(prompt_coverage_test, prompt='few-shot', method='TRAQ-grid')),
     Claim('traq-idk', 'TRAQ', 'the "I don\'t know" extension covers unanswerable prompts at the desired level',
           'Appendix E, Fig. 17', 'IDK coverage minus level (worst level)',
           _C(coverage_test, csv='traq/fig17_idk.csv', where={})),
@@ -840,7 +866,8 @@ INVENTORY = [
     ('CONFLARE', '(no results)', 'conflare/conflare_coverage.png', 'the paper reports no experiment; this is ours'),
     ('When to retrieve', 'Table 1', None, 'definitions of the four counts'),
     ('When to retrieve', 'Table 2', 'overconfidence/table2.csv', ''), ('When to retrieve', 'Table 3', 'overconfidence/table3.csv', ''),
-    ('When to retrieve', 'Figure 1', 'overconfidence/figure1.png', ''), ('When to retrieve', 'Figure 2', 'overconfidence/figure2.png', ''),
+    ('When to retrieve', 'Figure 1', 'overconfidence/figure1.png', ''), ('When to retrieve', 'Figure 2', 'overconfidence/figure2_paper_settings.png',
+     "Qwen2.5-Coder-1.5B (llama.cpp) at the paper's settings, 500 questions; the shipped models: overconfidence/figure2.png"),
     ('When to retrieve', 'Table 4', 'overconfidence/table4.csv', ''), ('When to retrieve', 'Table 5', 'overconfidence/table5.csv', ''),
     ('When to retrieve', 'Figures 3-10', None, 'the prompt templates: `conformal_rag.overconfidence.STRATEGIES`'),
     ('When to retrieve', 'Table 6', 'overconfidence/release/table6_gap.csv',

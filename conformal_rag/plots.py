@@ -235,15 +235,15 @@ class _LegendTidier(_Artist):
 def place_legend(ax, # the axes whose legend to draw
                  loc:str|None=None, # preferred place inside the axes; None: the first free one of `_LEGEND_PLACES`
                  **kw): # passed to `ax.legend` (fontsize, title, ncol, ...)
-    "Draw the legend of `ax` at `loc` when that place covers no data, else at the first free place inside the axes, else beside the axes; decided again on the final layout whenever the figure is drawn (`tidy_legends`). Returns the legend."
+    "Draw the legend of `ax` at `loc` when that place covers no data, else at the first free place inside the axes, else beside the axes, decided on the figure's final layout whenever it is drawn (`tidy_legends`). Returns the legend."
     if loc == 'best': loc = None
     if loc not in (None, *_LEGEND_PLACES): raise ValueError(f"place_legend: loc must be one of {_LEGEND_PLACES} or None, got {loc!r}")
     leg = ax.legend(loc=loc or 'upper left', **kw)
     leg._place_prefer, leg._place_outside = loc, False
     fig = ax.figure
+    # placed when the figure is drawn, on its final layout (`tidy_legends`): laying the figure out here, once per
+    # legend, cost a full layout each (most of a many-panel figure's time)
     if not any(isinstance(a, _LegendTidier) for a in fig.artists): fig.add_artist(_LegendTidier())
-    place = _free_place(ax, leg, _renderer(fig), loc)   # a first choice on the layout as it is now
-    if place is not None: leg.set_loc(place)
     return leg
 
 # %% ../nbs/11_plots.ipynb #fcd55e3f

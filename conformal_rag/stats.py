@@ -4,6 +4,7 @@
 
 # %% ../nbs/00b_stats.ipynb #06f5eb82
 from __future__ import annotations
+import functools
 import math
 import numpy as np
 import pandas as pd
@@ -215,6 +216,21 @@ def split_coverage_pmf(n_cal:int, # calibration questions
     return _stats.betabinom.pmf(np.arange(n_test + 1), n_test, k, n_cal + 1 - k)
 
 # %% ../nbs/00b_stats.ipynb #18025be0
+@functools.lru_cache(maxsize=4096)
+def _pooled_band(keys:tuple, # (n_cal, n_test, level) per split
+                 mass:float) -> tuple[float, float]:
+    "`coverage_band` on one tuple of splits, memoized (a notebook asks the same bands many times)."
+    pmf, memo = np.ones(1), {}
+    for key in keys:
+        if key not in memo: memo[key] = split_coverage_pmf(*key)
+        pmf = np.convolve(pmf, memo[key])
+    cdf, N = np.cumsum(pmf), len(pmf) - 1
+    tail = (1 - mass) / 2
+    lo = int(np.searchsorted(cdf, tail - 1e-12))          # smallest x with P[X <= x] >= tail
+    hi = int(np.searchsorted(cdf, 1 - tail - 1e-12))      # smallest x with P[X <= x] >= 1 - tail
+    return lo / N, min(hi, N) / N
+
+# %% ../nbs/00b_stats.ipynb #a24cf7a4
 def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
                   n_test, # test questions per split (an int, or one per split)
                   # desired coverage per split (a float, or one per split, e.g. 1 - alpha_ret)
@@ -228,16 +244,8 @@ def coverage_band(n_cal, # calibration questions per split (an int, or one per s
     if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]
     elif n_splits is not None and n_splits != len(arrs[0]):
         raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
-    mass = check_alpha(mass, 'mass')
-    pmf, memo = np.ones(1), {}
-    for key in zip(*(a.tolist() for a in arrs)):
-        if key not in memo: memo[key] = split_coverage_pmf(*key)
-        pmf = np.convolve(pmf, memo[key])
-    cdf, N = np.cumsum(pmf), len(pmf) - 1
-    tail = (1 - mass) / 2
-    lo = int(np.searchsorted(cdf, tail - 1e-12))          # smallest x with P[X <= x] >= tail
-    hi = int(np.searchsorted(cdf, 1 - tail - 1e-12))      # smallest x with P[X <= x] >= 1 - tail
-    return lo / N, min(hi, N) / N
+    keys = tuple(zip(*(a.tolist() for a in arrs)))
+    return _pooled_band(keys, check_alpha(mass, 'mass'))
 
 # %% ../nbs/00b_stats.ipynb #8b16b4ea
 def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, coverage, target

@@ -20,7 +20,8 @@ from .traq_report import set_answers
 
 # %% auto #0
 __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
-           'optimize_weights', 'trac_table', 'at_alpha', 'whole_set_note', 'set_size_distribution', 'example_sets']
+           'optimize_weights', 'weight_search', 'trac_table', 'at_alpha', 'whole_set_note', 'set_size_distribution',
+           'example_sets']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
@@ -100,6 +101,20 @@ def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective
            tuple(map(float, w_bounds)), seed, fast_bo) + (() if search == 'bo' else (search, n_grid))
     return memoized(key, lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds,
                                                    seed, fast_bo, search, n_grid))
+
+# %% ../nbs/07_trac.ipynb #91e9c13c
+def weight_search(opt:Collection, # the optimization questions
+                  alpha:float, # overall miscoverage
+                  seed:int, # the Bayesian optimization's seed
+                  search:str, # 'bo' or 'grid'
+                  n_grid:int, # points of a grid search
+                  n_calls:int=15, n_initial_points:int=5, # Bayesian optimization
+                  test_kind:str='hmp', # 'hmp' (CCPS-H) or 'bonferroni' (CCPS-B)
+                 ) -> dict:
+    ("TRAC's weight search of the mean semantic count, not memoized: a searcher of "
+     "`traq_report.search_comparison` (bind `test_kind` with `functools.partial`).")
+    return _optimize_weights(opt, alpha, test_kind, 'semantic_size', n_calls, n_initial_points,
+                             (0.05, 0.95), seed, True, search, n_grid)
 
 # %% ../nbs/07_trac.ipynb #bba007f4
 def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,

@@ -309,13 +309,16 @@ def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_boun
                     search='bo', n_grid=91):
     ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
      "small for a GP, or `gp_minimize_1d`.")
+    seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():
             # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
             warnings.simplefilter('ignore')
             th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
-        return float(evaluate(opt, th)[objective])
+        key = (th.tau_ret, th.tau_llm)
+        if key not in seen: seen[key] = float(evaluate(opt, th)[objective])
+        return seen[key]
     if search == 'grid': return dict(grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
     # too few calls for a Gaussian process: plain search over random points
     if n_calls <= n_initial_points + 1:

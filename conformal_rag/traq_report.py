@@ -18,9 +18,9 @@ from .population import POPULATIONS, answerable
 from .traq_grid import run_grid
 
 # %% auto #0
-__all__ = ['evaluate_reference', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level', 'set_answers',
-           'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table', 'coverage_panels',
-           'method_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+__all__ = ['evaluate_reference', 'traq_search', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level',
+           'set_answers', 'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table',
+           'coverage_panels', 'method_plan', 'prompt_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
@@ -54,6 +54,19 @@ def evaluate_reference(test:Collection, th:Thresholds) -> dict:
                                    for q, t in enumerate(tot)]))
 
 # %% ../nbs/06a_traq_report.ipynb #f304a421
+def traq_search(opt:Collection, # the optimization questions
+                alpha:float, # overall miscoverage
+                seed:int, # the Bayesian optimization's seed
+                search:str, # 'bo' or 'grid'
+                n_grid:int, # points of a grid search
+                # Bayesian optimization (as in `optimize_split`)
+                n_calls:int=15, n_initial_points:int=5,
+               ) -> dict:
+    "TRAQ's error-split search of the mean semantic count, not memoized (for `search_comparison`)."
+    return split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95),
+                        seed, 'exact', True, search, n_grid)
+
+# %% ../nbs/06a_traq_report.ipynb #a29e294b
 def search_comparison(c:Collection, # the pool of questions (after `population`)
                       levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
                       seeds=range(12), # one optimization split per seed (`split_indices`)
@@ -63,6 +76,10 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       n_grid:int=91, # points of the grid search
                       # points of the reference grid whose optimum both searches are judged against
                       fine:int=901,
+                      n_jobs:int=1, # worker processes (`stats.split_trials`): the same rows
+                      # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with
+                      # `w_ret`, `objective`: `traq_search` (TRAQ), `trac.weight_search` (TRAC)
+                      searcher=traq_search,
                      ) -> pd.DataFrame:
     ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
      "whether reached, seconds.")
@@ -77,20 +94,17 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
             with warnings.catch_warnings():
                 # +inf thresholds on small optimization splits: legitimate outcomes
                 warnings.simplefilter('ignore')
-                best = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points,
-                                    (0.05, 0.95), seed,
-                                       'exact', True, 'grid', fine)['objective']
+                best = searcher(opt, alpha, seed, 'grid', fine, n_calls,
+                                n_initial_points)['objective']
                 for search in SEARCHES:
                     t0 = time.perf_counter()
-                    r = split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points,
-                                     (0.05, 0.95), seed,
-                                        'exact', True, search, n_grid)
+                    r = searcher(opt, alpha, seed, search, n_grid, n_calls, n_initial_points)
                     rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'],
                                      objective=r['objective'], fine_objective=best,
                                      reaches=r['objective'] <= best + 1e-9,
                                      seconds=time.perf_counter() - t0, n_opt=len(opt)))
         return rows
-    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None)
+    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'),
@@ -279,16 +293,33 @@ def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` a
 
 # %% ../nbs/06a_traq_report.ipynb #7dc33a0a
 def method_plan(pop:str, # a population
-                headline:str, # the headline population: TRAQ runs every split there
-                # splits of the non-optimized methods (and TRAQ on the headline population)
+                headline:str, # the headline population: the grid search runs every split there
+                # splits of the methods without a search (and TRAQ-grid on the headline population)
                 splits:int,
-                bo_splits:int, # splits of the other Bayesian-optimized runs
+                # splits of TRAQ's Bayesian optimization (headline), of TRAQ-grid off the headline
+                bo_splits:int,
                ) -> list:
-    ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: "
-     "Bayesian optimization on fewer splits off the headline.")
+    ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: the package's grid "
+     "search (TRAQ-grid) on every split of the headline, TRAQ's Bayesian optimization on fewer.")
     if pop == headline:
-        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ'], splits), (['TRAQ-P'], bo_splits)]
-    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ'], bo_splits)]
+        return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ-grid'], splits),
+                (['TRAQ', 'TRAQ-P'], bo_splits)]
+    return [(['Vanilla', 'Bonf', 'Bonf-P'], splits), (['TRAQ-grid'], bo_splits)]
+
+# %% ../nbs/06a_traq_report.ipynb #e518e434
+def prompt_plan(prompt_collections:dict, # backbone -> {prompt -> collection}, or one such dict
+                collections:dict, # backbone -> collection (the notebook's `collections`)
+               ) -> dict:
+    ("TRAQ Figures 9/16's collections per backbone: {backbone: {prompt: collection}}; a flat "
+     "{prompt: collection} is the first backbone's.")
+    if not prompt_collections: return {}
+    flat = all(isinstance(v, str) for v in prompt_collections.values())
+    plan = {next(iter(collections)): dict(prompt_collections)} if flat else dict(prompt_collections)
+    for model, d in plan.items():
+        if not isinstance(d, dict) or len(d) < 2 or not all(isinstance(v, str) for v in d.values()):
+            raise ValueError(f"prompt_collections[{model!r}] must map two or more prompts to "
+                             f"collections, got {d!r}")
+    return plan
 
 # %% ../nbs/06a_traq_report.ipynb #31b18755
 def prompt_grid(pool:Collection, # one prompt's collection after `apply_population`
@@ -300,15 +331,17 @@ def prompt_grid(pool:Collection, # one prompt's collection after `apply_populati
                 # TRAQ rows already computed on this collection and seeds, used instead of rerunning
                 reuse:pd.DataFrame|None=None,
                 n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
+                # the optimized-split method: 'TRAQ' (Bayesian optimization) or 'TRAQ-grid'
+                optimized:str='TRAQ',
                 **opts, # `run_grid` options (n_calls, n_initial_points, method)
                ) -> pd.DataFrame:
     ("TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, "
-     "TRAQ over the first `bo_splits`.")
+     "the `optimized` method over the first `bo_splits`.")
     runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False,
                      **opts)]
     if reuse is not None: runs.append(reuse)
     elif bo_splits:
-        runs.append(run_grid(pool, ['TRAQ'], levels, range(bo_splits), delta, fractions,
+        runs.append(run_grid(pool, [optimized], levels, range(bo_splits), delta, fractions,
                              progress=False,
                                          n_jobs=n_jobs, keep_workers=True, **opts))
     return pd.concat(runs, ignore_index=True)
