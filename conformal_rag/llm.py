@@ -18,11 +18,11 @@ from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key
 
 # %% auto #0
 __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'ATTENTIONS', 'LOCAL_DEFAULTS',
-           'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'check_prompt', 'cut_at_stop',
-           'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
+           'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'KEY_MODELS', 'check_prompt',
+           'cut_at_stop', 'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
            'check_attention', 'local_numerics', 'local_key_numerics', 'numerics_spec', 'backend_class', 'make_backend',
-           'LLM', 'parse_model_spec', 'reference_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm',
-           'check_resume_numerics']
+           'LLM', 'parse_model_spec', 'reference_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'key_model',
+           'replay_llm', 'check_resume_numerics']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -573,6 +573,19 @@ def _replay_numerics(cache:GenerationCache, model:str, kind:str, # the export's 
     return fits[0] if fits else local_numerics(dtype, attention)   # none held: the default's
 
 # %% ../nbs/03_llm.ipynb #9d38983d
+KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}   # kind -> the key's model name (imported on use)
+
+def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
+              model:str # a model name as a model string gives it
+             ) -> str:
+    ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the GGUF's "
+     "`NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
+    if kind not in KEY_MODELS: return model
+    module, _, fn = KEY_MODELS[kind].rpartition('.')
+    try: return getattr(importlib.import_module(module), fn)(model)
+    except ValueError: return model
+
+# %% ../nbs/03_llm.ipynb #f6326dea
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
                kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
@@ -586,6 +599,7 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
         spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
         if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
         dtype, attention = spec.get('dtype'), spec.get('attention')   # given: those only
+    model = key_model(kind, model)   # llama.cpp keys carry the GGUF's NAME.QUANT
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
