@@ -4,7 +4,7 @@
 
 # %% ../nbs/15_claims.ipynb #e6604e99
 from __future__ import annotations
-import math
+import math, textwrap
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -810,7 +810,7 @@ def ledger_figure(ledger:pd.DataFrame # from `evaluate_claims`
             ax.text(j + 0.48, i + 0.45, _cell_text(r), ha='center', va='center', fontsize=6)
     words = ledger.drop_duplicates('claim').set_index('claim')
     ax.set_yticks(np.arange(len(claims)) + 0.45, [f"{c}: {words.at[c, 'words'][:60]}" for c in claims], fontsize=7)
-    ax.set_xticks(np.arange(len(bbs)) + 0.48, bbs, fontsize=8)
+    ax.set_xticks(np.arange(len(bbs)) + 0.48, [textwrap.fill(b, 24) for b in bbs], fontsize=8)   # long names wrap
     ax.xaxis.tick_top(); ax.set_xlim(0, len(bbs)); ax.set_ylim(len(claims), 0)
     for s in ax.spines.values(): s.set_visible(False)
     ax.tick_params(length=0)
