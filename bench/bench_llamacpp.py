@@ -11,7 +11,7 @@ one thread each, in one run (issue 31):
 Times are CPU seconds of this process (medians of BENCH_REPS runs; wall beside them), configurations interleaved
 run by run. Skips with a message when llama-cpp-python is not installed or Qwen has not been fetched (`make models`).
 """
-import os, statistics, time
+import os, re, statistics, time
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
@@ -28,6 +28,10 @@ QUESTIONS = ['Who wrote the novel Pride and Prejudice?', 'What is the capital of
              'Who painted the Mona Lisa?', 'What is the largest planet in the Solar System?',
              'Which river flows through Cairo?'][:PROBES]
 FORMAT = "Answer the following question, then say whether you are certain. Question: {q}"
+
+def answer_part(reply:str) -> str:
+    "A reply's answer: its first sentence or line (before any certainty statement)."
+    return re.split(r'(?<=[.!?])\s+|\n', reply.strip(), maxsplit=1)[0].strip()
 
 def timed(fn):
     c, w = time.process_time(), time.time()
@@ -50,11 +54,13 @@ def qwen():
         b, cb, wb = timed(lambda: [hf.generate(m, 1, greedy)[0].text for m in msgs])
         t['llama.cpp Q4_K_M'].append((ca, wa)); t['transformers bf16'].append((cb, wb))
     same = sum(x == y for x, y in zip(a, b))
+    same_answer = sum(answer_part(x) == answer_part(y) for x, y in zip(a, b))
     print(f'Qwen2.5-Coder-1.5B, {len(msgs)} greedy chat replies (<= {TOKENS} tokens), {REPS} runs:')
     for k, v in t.items():
         print(f'  {k:<20} {med([c for c, _ in v]):7.2f} s CPU ({med([w for _, w in v]):.2f} s wall)')
     ratio = med([c for c, _ in t['transformers bf16']]) / med([c for c, _ in t['llama.cpp Q4_K_M']])
-    print(f'  llama.cpp / transformers bf16: {ratio:.2f}x (target >= 3x); same replies on {same} of {len(msgs)} probes')
+    print(f'  llama.cpp / transformers bf16: {ratio:.2f}x (target >= 3x); same answers (first sentence) on '
+          f'{same_answer} of {len(msgs)} probes, same whole replies on {same}')
     for q, x, y in zip(QUESTIONS, a, b):
         if x != y: print(f'    differs on {q!r}: llama.cpp {x!r} | bf16 {y!r}')
 
