@@ -15,7 +15,7 @@ from .paths import cache_dir
 # %% auto #0
 __all__ = ['OPENAI_BASE_URL', 'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum',
            'default_cache_path', 'CacheError', 'wal_damage', 'atomic_output', 'GenerationCache', 'repair_cache',
-           'export_keys', 'RunExport', 'export_servers', 'export_numerics', 'memoized']
+           'export_keys', 'RunExport', 'request_values', 'export_servers', 'export_numerics', 'memoized']
 
 # %% ../nbs/03a_cache.ipynb #80cd33c0
 @dataclass(frozen=True)
@@ -456,26 +456,30 @@ def step(self:RunExport, llm:LLM, # the LLM the step samples with (its `keys` ar
     self.log(f"{label}: {time.time() - t:.0f} s (total {time.time() - self.t0:.0f} s), {n} generations exported to {self.out}")
 
 # %% ../nbs/03a_cache.ipynb #b156b720
+def request_values(cache:GenerationCache, # a cache (e.g. an imported export)
+                   model:str, kind:str, # the model and backend kind
+                   fields:tuple # request fields (keys of `request_dict`'s result)
+                  ) -> set:
+    "The distinct tuples of `fields` over the `kind:model` requests in `cache` (None where a request has no such field)."
+    cols = ', '.join(f"json_extract(request, '$.{f}')" for f in fields)
+    with cache._db() as con:
+        rows = con.execute(f"SELECT DISTINCT {cols} FROM requests WHERE json_extract(request, '$.backend')=? "
+                           "AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
+    return {tuple(r) for r in rows}
+
+# %% ../nbs/03a_cache.ipynb #e6082f8e
 def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
                    model:str, kind:str='openai' # the model and backend kind
                   ) -> set:
     "The servers that answered `kind:model` requests in `cache` (None for requests made before servers were recorded)."
-    with cache._db() as con:
-        rows = con.execute("SELECT DISTINCT json_extract(request, '$.server') FROM requests WHERE "
-                           "json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
-    return {r[0] for r in rows}
+    return {r[0] for r in request_values(cache, model, kind, ('server',))}
 
 # %% ../nbs/03a_cache.ipynb #4896f254
 def export_numerics(cache:GenerationCache, # a cache (e.g. an imported export)
                     model:str, kind:str='local' # the model and backend kind
                    ) -> set:
     "The (dtype, attention) pairs of `kind:model` requests in `cache`, None where one carries none."
-    with cache._db() as con:
-        rows = con.execute("SELECT DISTINCT json_extract(request, '$.dtype'), "
-                           "json_extract(request, '$.attention') FROM requests WHERE "
-                           "json_extract(request, '$.backend')=? AND "
-                           "json_extract(request, '$.model')=?", (kind, model)).fetchall()
-    return {tuple(r) for r in rows}
+    return request_values(cache, model, kind, ('dtype', 'attention'))
 
 # %% ../nbs/03a_cache.ipynb #1d13a072
 _MEMO, _MEMO_MAX = {}, 4096
