@@ -15,16 +15,16 @@ from scipy import stats as sps
 from .paths import figures_dir
 
 # %% auto #0
-__all__ = ['VERDICTS', 'BACKBONES', 'WHOLE_MAX', 'MIN_PARSE', 'W2R_TABLES', 'W2R_LEVELS', 'W2R_TABLE5', 'RCRAG_DIRS', 'CLAIMS',
-           'LEDGER_COLUMNS', 'VERDICT_COLORS', 'COLUMN_ORDER', 'INVENTORY', 'README_BEGIN', 'README_END', 'Claim',
-           'backbone_name', 'result', 'read_csv', 'parse_cell', 'diff_interval', 'direction', 'coverage_verdict',
-           'coverage_test', 'pac_test', 'reduction_rows', 'reduction_test', 'level_pattern_test', 'prompt_test',
-           'prompt_coverage_test', 'trac_rows', 'trac_coverage_test', 'trac_size_test', 'trac_variability_test',
-           'conflare_coverage_test', 'conflare_size_test', 'w2r_tables', 'present_csvs', 'w2r_diff_test',
-           'w2r_extreme_test', 'w2r_overconf_test', 'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test',
-           'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable',
-           'evaluate_claims', 'ledger_figure', 'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block',
-           'replace_block']
+__all__ = ['VERDICTS', 'BACKBONES', 'WHOLE_MAX', 'CONFLARE_DIRS', 'LABEL_MIN_AGREE', 'MIN_PARSE', 'W2R_TABLES', 'W2R_LEVELS',
+           'W2R_TABLE5', 'RCRAG_DIRS', 'CLAIMS', 'LEDGER_COLUMNS', 'VERDICT_COLORS', 'COLUMN_ORDER', 'INVENTORY',
+           'README_BEGIN', 'README_END', 'Claim', 'backbone_name', 'result', 'read_csv', 'parse_cell', 'diff_interval',
+           'direction', 'coverage_verdict', 'coverage_test', 'pac_test', 'reduction_rows', 'reduction_test',
+           'level_pattern_test', 'prompt_test', 'prompt_coverage_test', 'trac_rows', 'trac_coverage_test',
+           'trac_size_test', 'trac_variability_test', 'conflare_coverage_test', 'conflare_size_test', 'w2r_tables',
+           'present_csvs', 'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test', 'w2r_reliance_test',
+           'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test',
+           'rcrag_trend_test', 'decision_test', 'untestable', 'evaluate_claims', 'ledger_figure', 'ledger_markdown',
+           'verdict_counts', 'inventory', 'readme_block', 'replace_block']
 
 # %% ../nbs/15_claims.ipynb #7eb8fd0c
 VERDICTS = ('holds', 'fails', 'untestable')   # the only values of a verdict
@@ -332,23 +332,45 @@ def trac_variability_test(figs:Path, pop:str='traq') -> list:
     return out
 
 # %% ../nbs/15_claims.ipynb #11b9062c
-def conflare_coverage_test(figs:Path, setting:str, labels_from:str|None=None) -> list:
-    "Coverage of CONFLARE's cutoff in `setting` (a prefix of the setting's name) is not significantly below 1 - alpha at any level."
-    d, src = read_csv(figs, 'conflare/conflare_coverage.csv'), 'conflare/conflare_coverage.csv'
-    run, agree = read_csv(figs, 'conflare/conflare_run.csv'), read_csv(figs, 'conflare/conflare_label_agreement.csv')
-    if d is None or run is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    bb, n = backbone_name(str(run.llm.iloc[0]).split(':')[-1]), int(run.calibration_scores.iloc[0])
-    if labels_from is not None and agree is not None:
-        a = agree[agree.question_set.str.startswith(labels_from)]
-        if len(a) and a.yes_rate.iloc[0] >= 0.95:
-            return [result(bb, 'untestable', f"the LLM labeller says 'yes' to {a.yes_rate.iloc[0]:.0%} of the chunks it "
-                           f"is shown: its labels carry no information (n = {n} calibration questions)", n=n, source=src)]
-    g = d[d.setting.str.startswith(setting)]
-    if g.empty: return [result(bb, 'untestable', f"no setting {setting!r} in {src}", source=src)]
-    gap = g.coverage - g.level; i = gap.idxmin(); se = g.at[i, 'coverage_std']/math.sqrt(g.at[i, 'trials'])
-    ok = gap[i] + 1.96*se >= 0
-    why = f"worst level {g.at[i, 'level']:g}: coverage {g.at[i, 'coverage']:.3f} (calibration n = {n})"
-    return [result(bb, 'holds' if ok else 'fails', why, gap[i], gap[i] - 1.96*se, gap[i] + 1.96*se, n, src)]
+CONFLARE_DIRS = ['conflare', 'conflare/qwen']   # the default run (gemma), Qwen2.5-Coder-1.5B writing and labelling
+LABEL_MIN_AGREE = 0.9   # an LLM labeller saying 'yes' to almost every chunk is informative only if it is this often right
+
+# %% ../nbs/15_claims.ipynb #ec8e594e
+def _conflare_gate(agree:pd.DataFrame|None, labels_from:str, bb:str, n:int, src:str) -> dict|None:
+    "An untestable verdict when the LLM's labels on `labels_from` questions carry no information, else None."
+    a = None if agree is None else agree[agree.question_set.str.startswith(labels_from)]
+    if a is None or a.empty: return None
+    yes, ok = a.yes_rate.iloc[0], a.chunk_agreement.iloc[0]
+    if yes < 0.95 or ok >= LABEL_MIN_AGREE: return None
+    return result(bb, 'untestable', f"the LLM labeller says 'yes' to {yes:.0%} of the chunks it is shown and agrees "
+                  f"with the source chunk on {ok:.0%} (< {LABEL_MIN_AGREE:.0%}): its labels carry no information "
+                  f"(n = {n} calibration questions)", n=n, source=src)
+
+# %% ../nbs/15_claims.ipynb #21b20c30
+def conflare_coverage_test(figs:Path, # the figures folder
+                           setting:str, # a prefix of the setting's name in conflare_coverage.csv
+                           labels_from:str|None=None, # the question set whose LLM labels calibrated (gated)
+                           folders:list|None=None # run folders under figs; None: the default run only
+                          ) -> list:
+    "Coverage of CONFLARE's cutoff in `setting` is not significantly below 1 - alpha at any level, per run folder."
+    out = []
+    for folder in folders or CONFLARE_DIRS[:1]:
+        src = f'{folder}/conflare_coverage.csv'
+        d, run = read_csv(figs, src), read_csv(figs, f'{folder}/conflare_run.csv')
+        if d is None or run is None:
+            if folder == CONFLARE_DIRS[0]: out.append(result('-', 'untestable', f"{src} not in figures/", source=src))
+            continue
+        bb, n = backbone_name(str(run.llm.iloc[0]).split(':')[-1]), int(run.calibration_scores.iloc[0])
+        gate = labels_from and _conflare_gate(read_csv(figs, f'{folder}/conflare_label_agreement.csv'),
+                                              labels_from, bb, n, src)
+        g = d[d.setting.str.startswith(setting)]
+        if gate or g.empty:
+            out.append(gate or result(bb, 'untestable', f"no setting {setting!r} in {src}", source=src)); continue
+        gap = g.coverage - g.level; i = gap.idxmin(); se = g.at[i, 'coverage_std']/math.sqrt(g.at[i, 'trials'])
+        why = f"worst level {g.at[i, 'level']:g}: coverage {g.at[i, 'coverage']:.3f} (calibration n = {n})"
+        verdict = 'holds' if gap[i] + 1.96*se >= 0 else 'fails'
+        out.append(result(bb, verdict, why, gap[i], gap[i] - 1.96*se, gap[i] + 1.96*se, n, src))
+    return out
 
 # %% ../nbs/15_claims.ipynb #cf58f5a5
 def conflare_size_test(figs:Path, setting:str='(a)') -> list:
@@ -364,10 +386,14 @@ def conflare_size_test(figs:Path, setting:str='(a)') -> list:
 # %% ../nbs/15_claims.ipynb #49065d6c
 MIN_PARSE = 0.5   # a When-to-Retrieve or RC-RAG strategy parsed below this share cannot test a claim
 
+_W2R_VARIANTS = 'overconfidence/table3_paper_settings_variants_parsed_only.csv'   # Qwen (llama.cpp): other runs
 W2R_TABLES = [('overconfidence/table3_parsed_only.csv', None, ''),   # gemma and SmolLM2, embedded benchmark
               ('overconfidence/table3_opt_in_model_parsed_only.csv', 'paper prompt', ''),   # Qwen, the paper's prompt
               ('overconfidence/table3_opt_in_model_parsed_only.csv', 'format line', ' + format line'),   # Qwen, ours
-              ('overconfidence/table3_paper_settings_parsed_only.csv', None, '')]   # Qwen (llama.cpp), paper settings
+              ('overconfidence/table3_paper_settings_parsed_only.csv', None, ''),   # Qwen (llama.cpp), paper settings
+              (_W2R_VARIANTS, {'dataset': 'embedded wiki', 'prompt': 'format line'}, ' + format line'),   # ... + ours
+              (_W2R_VARIANTS, {'dataset': 'nq-open', 'prompt': 'paper prompt'}, ' (NQ-open)'),   # the paper's questions
+              (_W2R_VARIANTS, {'dataset': 'nq-open', 'prompt': 'format line'}, ' (NQ-open) + format line')]
 W2R_LEVELS = [('overconfidence/figure2_levels.csv', ''),   # Figure 2, verbalized certainty: the shipped models
               ('overconfidence/figure2_levels_paper_settings.csv', ''),   # Qwen (llama.cpp), paper settings
               ('overconfidence/figure2_levels_token_probability_paper_settings.csv', ', token probability')]
@@ -380,7 +406,8 @@ def w2r_tables(figs:Path, tables:list|None=None) -> list:
     for csv, prompt, suffix in (tables or W2R_TABLES):
         d = read_csv(figs, csv)
         if d is None: continue
-        if prompt is not None: d = d[d.prompt == prompt]
+        where = {'prompt': prompt} if isinstance(prompt, str) else (prompt or {})   # a prompt name or column -> value
+        for col, v in where.items(): d = d[d[col] == v]
         out += [(backbone_name(m) + suffix, g.set_index('strategy'), csv) for m, g in d.groupby('model', sort=False)]
     return out
 
@@ -697,7 +724,8 @@ CLAIMS = [
           _C(conflare_coverage_test, setting='(a)')),
     Claim('conflare-llm', 'CONFLARE', 'calibrating on LLM-written questions with LLM labels gives the guarantee',
           'Sec. 2 (Steps 1-4)', 'coverage of benchmark questions under the LLM-calibrated cutoff minus level',
-          _C(conflare_coverage_test, setting='(b) LLM-calibrated', labels_from='LLM-written')),
+          _C(conflare_coverage_test, setting='(b) LLM-calibrated', labels_from='LLM-written',
+             folders=CONFLARE_DIRS)),
     Claim('conflare-size', 'CONFLARE', 'a lower error rate returns more chunks', 'Sec. 4 (limitations)',
           'chunks returned at level 0.9 minus at 0.5', _C(conflare_size_test, setting='(a)')),
     # When to retrieve (Ni et al. 2024)

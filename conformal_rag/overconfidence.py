@@ -185,7 +185,7 @@ def parse_certainty(response:str, # the model's reply
         if any(_has_words(text, k) for k in PAPER_UNCERTAIN_KEYWORDS): return answer, 'uncertain'
         return answer, ('certain' if _has_words(text, 'certain') else 'unparsed')
     found = _STRICT.findall(text)
-    if not found: return answer, 'unparsed'
+    if not found or not answer: return answer, 'unparsed'   # no label, or a label with no answer to judge
     last = ' '.join(found[-1].lower().split())
     return answer, ('certain' if last == 'certain' else 'uncertain')  # uncertain, not certain, not sure, unsure
 
@@ -202,7 +202,8 @@ PARSER_CASES = pd.DataFrame([
     ("False. The capital is Rome. certain", "False. The capital is Rome", 'certain', 'uncertain'),
     ("Sorry, I cannot answer that.", "Sorry, I cannot answer that", 'unparsed', 'uncertain'),
     ("Norway, certain", "Norway", 'certain', 'certain'),
-    ("Uncertain", "", 'uncertain', 'uncertain'),
+    ("Uncertain", "", 'unparsed', 'uncertain'),   # a label alone: no answer to judge
+    ("certain", "", 'unparsed', 'certain'),   # the paper's keyword rule still reads it (Tables 2-3's headline)
     ("Madrid", "Madrid", 'unparsed', 'unparsed'),
     ("uncertain. After reflection: certain", "After reflection", 'certain', 'uncertain'),
     ("The answer is Tokyo; I am certain.", "The answer is Tokyo; I am", 'certain', 'certain'),
@@ -745,7 +746,8 @@ def prompt_variants(model:str, # a model string
                     source:str='committed', # see `experiments.model_llm`
                     max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
                     long_tokens:int=W2R_DEFAULTS['long_tokens'],
-                    correctness:str='contains', strategies:tuple=tuple(STRATEGIES)
+                    correctness:str='contains', strategies:tuple=tuple(STRATEGIES),
+                    dataset:str='wiki' # a `data.load_qa` spec: the questions asked
                    ) -> pd.DataFrame:
     "Labelled zero-shot replies (no RA) of one model under each prompt wording, with a `prompt` column."
     parts = []
@@ -754,7 +756,7 @@ def prompt_variants(model:str, # a model string
             raise ValueError(f"variant {name!r} must be [generations file, format line (bool)], got {v!r}")
         if source == 'committed' and not v[0]: raise ValueError(f"variant {name!r} names no generations file to replay (source='committed')")
         r = run_experiment([model], n_questions, seed, source, v[0] or None, 0, max_new_tokens, long_tokens, correctness,
-                           tuple(strategies), (), format_line=v[1])[2]
+                           tuple(strategies), (), dataset=dataset, format_line=v[1])[2]
         parts.append(r.assign(prompt=name))
     if not parts: raise ValueError("variants is empty: name at least one prompt wording")
     return pd.concat(parts, ignore_index=True)

@@ -67,7 +67,7 @@ def test_loader_merges_as_the_authors_do(tmp_path):
     assert r.label_merged.tolist() == ['certain', 'certain', 'uncertain', 'uncertain', 'uncertain']   # q3 from post_confidence
     assert r.correct.tolist() == [True, True, False, False, True]
     assert r.correct_first.tolist() == [True, False, False, False, True]                           # q2 gave no answer
-    assert r.label_strict.tolist() == ['certain', 'certain', 'unparsed', 'uncertain', 'uncertain']
+    assert r.label_strict.tolist() == ['certain', 'unparsed', 'unparsed', 'uncertain', 'uncertain']   # q2: no answer
     assert set(r.strategy) == {'vanilla'}
     assert r.ra_dense.tolist() == [False, True, True, True, False] and 'ra_gold' not in r.columns     # empty file skipped
     assert r.attrs['lines'] == 7 and len(r.attrs['files']['test.jsonl']['sha256']) == 64
@@ -82,8 +82,8 @@ def test_table2_by_hand(tmp_path):
     assert t.loc['without_reasked_confidence', keys].tolist() == pytest.approx([2/5, 3/5, 1/5, 1/5, 3/5])
     # without any re-asking q2 (no answer) is also wrong: cc = q1, cu = q5, ic = q2 q3, iu = q4
     assert t.loc['without_reasking', keys].tolist() == pytest.approx([2/5, 2/5, 2/5, 1/5, 2/5])
-    assert (t.loc['package_strict', 'N'], t.loc['package_strict', 'unparsed']) == (4, 1)
-    assert t.labels_changed.tolist() == [0, 1, 1, 1, 1]
+    assert (t.loc['package_strict', 'N'], t.loc['package_strict', 'unparsed']) == (3, 2)   # q3, and q2's bare label
+    assert t.labels_changed.tolist() == [0, 1, 1, 1, 2]
     assert t.loc['merged', 'overconfidence_lo'] <= 0 <= t.loc['merged', 'overconfidence_hi']
     assert t.loc['merged', 'alignment_lo'] < 0.8 < t.loc['merged', 'alignment_hi']
     a = oc.w2r_augmentation(oc.load_w2r_release(tmp_path/'ex'), n_boot=0).set_index('documents')
