@@ -422,7 +422,7 @@ def _w2r_gate(g:pd.DataFrame, strategies:list) -> str|None:
     miss = [s for s in strategies if s not in g.index]
     if miss: return f"no {', '.join(miss)} in the table"
     low = [f"{s} {g.at[s, 'parse_rate_strict']:.0%}" for s in strategies if g.at[s, 'parse_rate_strict'] < MIN_PARSE]
-    return f"strict parse rate {', '.join(low)} (< {MIN_PARSE:.0%}: the model rarely states a certainty)" if low else None
+    return f"strict parse rate {', '.join(low)} (< {MIN_PARSE:.0%}: the model rarely states an answer with a certainty)" if low else None
 
 # %% ../nbs/15_claims.ipynb #b680ffa6
 def w2r_diff_test(figs:Path, # the figures folder

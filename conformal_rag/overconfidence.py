@@ -175,12 +175,13 @@ def _has_words(text:str, phrase:str) -> bool:
 
 # %% ../nbs/09_overconfidence.ipynb #9308c9a0
 def parse_certainty(response:str, # the model's reply
-                    rule:str='strict' # 'strict' (default) or 'paper' (the authors' keyword rule)
+                    rule:str='strict', # 'strict' (default) or 'paper' (the authors' keyword rule)
+                    answer_in:str|None=None # the reply that holds the answer (Challenge: its first turn); None: `response`
                    ) -> tuple[str, str]:
     "(answer, label) of a reply; label is 'certain', 'uncertain' or 'unparsed'."
     check_choice(rule, 'rule', ('strict', 'paper'))
     text = '' if response is None else str(response)
-    answer = _strip_answer(text)
+    answer = _strip_answer(text if answer_in is None else str(answer_in))
     if rule == 'paper':
         if any(_has_words(text, k) for k in PAPER_UNCERTAIN_KEYWORDS): return answer, 'uncertain'
         return answer, ('certain' if _has_words(text, 'certain') else 'unparsed')
@@ -530,7 +531,7 @@ def label_replies(replies:pd.DataFrame, # from `collect_replies`
     "Adds answer, label (strict), paper_label, token_conf and correct (gold answer in `answer_response`)."
     gold = dict(zip(questions['id'], questions['answers']))
     r = replies.copy()
-    parsed = [parse_certainty(x) for x in r['response']]
+    parsed = [parse_certainty(x, answer_in=a) for x, a in zip(r['response'], r['answer_response'])]
     r['answer'] = [p[0] for p in parsed]; r['label'] = [p[1] for p in parsed]
     r['paper_label'] = [parse_certainty(x, 'paper')[1] for x in r['response']]
     r['token_conf'] = [token_confidence(lp) for lp in r['logprobs']]
@@ -553,7 +554,8 @@ def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several
     for keys, g in labelled[labelled.kind == 'strategy'].groupby(['model', 'name', *by], sort=False):
         m = overconfidence_metrics(g['correct'], g[col], unparsed, n_boot, level, seed)
         rows.append(dict(model=keys[0], **dict(zip(by, keys[2:])), strategy=STRATEGIES[keys[1]]['label'], rule=rule, **m,
-                         rules_disagree=int((g['label'] != g['paper_label']).sum())))
+                         rules_disagree=int((g['label'] != g['paper_label']).sum()),
+                         no_answer=int((g['answer'].str.len() == 0).sum())))   # a bare label: strict-unparsed
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #57404e98
