@@ -549,7 +549,7 @@ def w2r_release_gap_test(figs:Path) -> list:
                    int(d.N.min()), src)]
 
 # %% ../nbs/15_claims.ipynb #9817f7c8
-RCRAG_DIRS = {'rcrag': None, 'rcrag/qwen': None}   # the shipped models, Qwen2.5-Coder-1.5B
+RCRAG_DIRS = {'rcrag': None, 'rcrag/qwen': None, 'rcrag/qwen_paper': None}   # shipped models; Qwen; Qwen, paper settings
 
 def rcrag_tables(figs:Path, name:str) -> list:
     "(backbone, retriever, rows indexed by method, source) of an RC-RAG table in every folder present."
