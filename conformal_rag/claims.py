@@ -811,7 +811,9 @@ def evaluate_claims(figs:str|Path|None=None, # the figures folder (default: the 
 # %% ../nbs/15_claims.ipynb #2338955d
 VERDICT_COLORS = {'holds': '#4daf4a', 'fails': '#e41a1c', 'untestable': '#bdbdbd'}
 
-COLUMN_ORDER = ['gemma-3-270m', 'SmolLM2-135M', 'Qwen2.5-Coder-1.5B', 'Qwen2.5-Coder-1.5B + format line']
+_QL = 'Qwen2.5-Coder-1.5B (llama.cpp)'
+COLUMN_ORDER = ['gemma-3-270m', 'SmolLM2-135M', 'Qwen2.5-Coder-1.5B', 'Qwen2.5-Coder-1.5B + format line', _QL,
+                _QL + ' + format line', _QL + ' (NQ-open)', _QL + ' (NQ-open) + format line']
 
 def _cell_text(r) -> str:
     "The statistic of a ledger row with its interval and n, short."
