@@ -212,10 +212,12 @@ PARSER_CASES = pd.DataFrame([
 ], columns=['response', 'answer', 'strict', 'paper'])
 
 # %% ../nbs/09_overconfidence.ipynb #481794f2
-def label_disagreement(responses:list # replies
+def label_disagreement(responses:list, # replies
+                       answers:list|None=None # the replies that hold the answers (`answer_response`); None: `responses`
                       ) -> pd.DataFrame:
     "Cross-table of strict (rows) against paper (columns) labels over replies."
-    s = [parse_certainty(r, 'strict')[1] for r in responses]
+    answers = responses if answers is None else answers
+    s = [parse_certainty(r, 'strict', a)[1] for r, a in zip(responses, answers)]
     p = [parse_certainty(r, 'paper')[1] for r in responses]
     t = pd.crosstab(pd.Categorical(s, LABELS), pd.Categorical(p, LABELS), rownames=['strict'], colnames=['paper'], dropna=False)
     return t
