@@ -557,7 +557,7 @@ def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several
         m = overconfidence_metrics(g['correct'], g[col], unparsed, n_boot, level, seed)
         rows.append(dict(model=keys[0], **dict(zip(by, keys[2:])), strategy=STRATEGIES[keys[1]]['label'], rule=rule, **m,
                          rules_disagree=int((g['label'] != g['paper_label']).sum()),
-                         no_answer=int((g['answer'].str.len() == 0).sum())))   # a bare label: strict-unparsed
+                         no_answer=int((g['answer'].str.len() == 0).sum())))   # e.g. a bare label: strict-unparsed
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #57404e98
