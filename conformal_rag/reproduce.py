@@ -5,6 +5,7 @@
 # %% ../nbs/12_reproduce.ipynb #95e5b4c9
 from __future__ import annotations
 import ast, itertools, json, os, platform, re, signal, subprocess, sys, tempfile, time, warnings
+import psutil
 from dataclasses import dataclass, field
 from pathlib import Path
 import yaml
@@ -417,36 +418,20 @@ KERNEL_ARGS = ['--IPKernelApp.log_level=CRITICAL']
 KERNEL_WARNINGS = 'ignore:IProgress not found'  # a PYTHONWARNINGS entry (message prefix), so tqdm need not be imported to filter it
 
 # %% ../nbs/12_reproduce.ipynb #ccef358a
-def _children(pid:int) -> list[int]:
-    "The process ids whose parent is `pid` (Linux /proc; empty elsewhere)."
-    out = []
-    for d in Path('/proc').glob('[0-9]*'):
-        try: stat = (d/'stat').read_text()
-        except OSError: continue
-        if int(stat.rsplit(')', 1)[1].split()[1]) == pid: out.append(int(d.name))
-    return out
-
-# %% ../nbs/12_reproduce.ipynb #518e53a9
 def kill_children(grace:float=2.0 # seconds between SIGTERM and SIGKILL
                  ) -> list[int]:
     "Terminate every child process of this one, with its process group when it leads one (a kernel); returns their ids."
-    kids, own = _children(os.getpid()), os.getpgrp()
-    def send(pid, sig):
+    kids, own = psutil.Process().children(), os.getpgrp()
+    def send(p, sig):
         try:
-            if os.getpgid(pid) == pid != own: os.killpg(pid, sig)   # a kernel: its own session and group
-            else: os.kill(pid, sig)
-        except (ProcessLookupError, PermissionError): pass
-    for k in kids: send(k, signal.SIGTERM)
-    t = time.time()
-    while time.time() - t < grace and any(Path(f'/proc/{k}').exists() and 'Z' not in _state(k) for k in kids): time.sleep(0.05)
-    for k in kids:
-        if Path(f'/proc/{k}').exists(): send(k, signal.SIGKILL)
-    return kids
-
-# %% ../nbs/12_reproduce.ipynb #3819dfc7
-def _state(pid:int) -> str:
-    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0]
-    except OSError: return 'Z'
+            if os.getpgid(p.pid) == p.pid != own: os.killpg(p.pid, sig)   # a kernel: its own session and group
+            else: p.send_signal(sig)
+        except (ProcessLookupError, PermissionError, psutil.NoSuchProcess): pass
+    for p in kids: send(p, signal.SIGTERM)
+    _, alive = psutil.wait_procs(kids, timeout=grace)   # reaps those that ended; the rest get SIGKILL
+    for p in alive: send(p, signal.SIGKILL)
+    psutil.wait_procs(alive, timeout=grace)
+    return [p.pid for p in kids]
 
 # %% ../nbs/12_reproduce.ipynb #e8adedd1
 class kernels_die_with_runner:
