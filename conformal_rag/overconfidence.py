@@ -217,6 +217,7 @@ def label_disagreement(responses:list, # replies
                       ) -> pd.DataFrame:
     "Cross-table of strict (rows) against paper (columns) labels over replies."
     answers = responses if answers is None else answers
+    if len(answers) != len(responses): raise ValueError(f"answers: {len(answers)} replies for {len(responses)} responses")
     s = [parse_certainty(r, 'strict', a)[1] for r, a in zip(responses, answers)]
     p = [parse_certainty(r, 'paper')[1] for r in responses]
     t = pd.crosstab(pd.Categorical(s, LABELS), pd.Categorical(p, LABELS), rownames=['strict'], colnames=['paper'], dropna=False)
