@@ -4,7 +4,7 @@
 
 # %% ../nbs/03a_cache.ipynb #3a0222f7
 from __future__ import annotations
-import os, json, gzip, math, time, hashlib, sqlite3, struct, tempfile, threading
+import os, re, sys, json, gzip, math, time, hashlib, sqlite3, struct, tempfile, threading, warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,9 +13,10 @@ from .conformal import check_count
 from .paths import cache_dir
 
 # %% auto #0
-__all__ = ['OPENAI_BASE_URL', 'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum',
-           'default_cache_path', 'CacheError', 'wal_damage', 'atomic_output', 'GenerationCache', 'repair_cache',
-           'export_keys', 'RunExport', 'request_values', 'export_servers', 'export_numerics', 'memoized']
+__all__ = ['OPENAI_BASE_URL', 'STALE_TEMPORARY', 'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key',
+           'row_checksum', 'request_checksum', 'default_cache_path', 'CacheError', 'CacheWarning', 'wal_damage',
+           'atomic_output', 'GenerationCache', 'repair_cache', 'export_keys', 'RunExport', 'request_values',
+           'export_servers', 'export_numerics', 'memoized']
 
 # %% ../nbs/03a_cache.ipynb #80cd33c0
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def request_key(request:dict # from `request_dict`
 
 # %% ../nbs/03a_cache.ipynb #2b8843c2
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS requests (key TEXT PRIMARY KEY, request TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS requests (key TEXT PRIMARY KEY, request TEXT NOT NULL, checksum TEXT);
 CREATE TABLE IF NOT EXISTS samples (key TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL, logprobs TEXT,
     finish TEXT, created REAL, checksum TEXT, PRIMARY KEY (key, idx));
 """
@@ -110,6 +111,13 @@ def row_checksum(key:str, # the request key
     "The checksum a sample row carries: the first 16 hex digits of the SHA-256 of its five fields."
     return hashlib.sha256(json.dumps([key, idx, text, logprobs, finish], ensure_ascii=False).encode()).hexdigest()[:16]
 
+# %% ../nbs/03a_cache.ipynb #38c0184a
+def request_checksum(key:str, # the request key
+                     request:str # the request as stored: its canonical JSON
+                    ) -> str:
+    "The checksum a request row carries: the first 16 hex digits of the SHA-256 of its key and request."
+    return hashlib.sha256(json.dumps([key, request], ensure_ascii=False).encode()).hexdigest()[:16]
+
 # %% ../nbs/03a_cache.ipynb #2aa03f41
 def default_cache_path() -> Path:
     "The default generation cache: `cache_dir('generations')/generations.sqlite` (outside the repository)."
@@ -118,6 +126,10 @@ def default_cache_path() -> Path:
 # %% ../nbs/03a_cache.ipynb #36458411
 class CacheError(ValueError):
     "A generation cache that cannot be used (corrupt, not a cache, locked): the message names the file and what to do."
+
+# %% ../nbs/03a_cache.ipynb #1648cbd9
+class CacheWarning(UserWarning):
+    "A generation cache that opens, with something its user should know (a log that may have been cut short)."
 
 # %% ../nbs/03a_cache.ipynb #ce829b8c
 def _recovery(path) -> str:
@@ -157,35 +169,126 @@ def _wal_checksum(buf:bytes, s0:int, s1:int, big:bool) -> tuple:
     return s0, s1
 
 # %% ../nbs/03a_cache.ipynb #356e1b97
-def wal_damage(wal:str|Path # a write-ahead log (`CACHE-wal`)
-              ) -> str|None:
-    "Why SQLite would silently drop committed frames of `wal` (a bad header, a frame failing its checksum), or None."
-    data = Path(wal).read_bytes() if Path(wal).exists() else b''
-    if len(data) <= 32: return None                      # no frame: nothing to lose
+def _wal_scan(data:bytes # a write-ahead log's bytes, at least its 32-byte header
+             ) -> dict:
+    """The frames of a log: `damage` (why a frame or the header fails, or None), `frames` (its own frames before any
+    left-over or damaged one), `last_commit` (the last commit frame among them, 0 if none), `partial` (bytes of a frame
+    of its own cut short at the end, 0 if none), `size` (of a frame) and `salts` (None when the header fails)."""
     magic, _, psize, _, salt1, salt2, c1, c2 = struct.unpack('>8I', data[:32])
-    if magic not in (0x377f0682, 0x377f0683): return f"its header is damaged (magic {magic:#x})"
+    w = dict(damage=None, frames=0, last_commit=0, partial=0, size=24 + psize, salts=None)
+    if magic not in (0x377f0682, 0x377f0683): return dict(w, damage=f"its header is damaged (magic {magic:#x})")
     big = bool(magic & 1)
     if _wal_checksum(data[:24], 0, 0, big) != (c1, c2) or not 512 <= psize <= 65536:
-        return "its header fails its checksum"
-    s, size, bad = (c1, c2), 24 + psize, None
+        return dict(w, damage="its header fails its checksum")
+    s, size, bad, w['salts'] = (c1, c2), w['size'], None, data[16:24]
     for i, off in enumerate(range(32, len(data) - size + 1, size)):
-        _, _, f1, f2, fc1, fc2 = struct.unpack('>6I', data[off:off + 24])
+        _, commit, f1, f2, fc1, fc2 = struct.unpack('>6I', data[off:off + 24])
         ours = (f1, f2) == (salt1, salt2)                # frames of an older log (other salts) are left-overs: ignored
         if bad is None and ours:
             s = _wal_checksum(data[off + 24:off + size], *_wal_checksum(data[off:off + 8], *s, big), big)
-            if s == (fc1, fc2): continue
-            return f"frame {i + 1} fails its checksum"
+            if s != (fc1, fc2): return dict(w, damage=f"frame {i + 1} fails its checksum")
+            w['frames'], w['last_commit'] = i + 1, (i + 1 if commit else w['last_commit'])
+            continue
         if bad is None: bad = i
-        elif ours: return f"frame {i + 1} follows the damaged frame {bad + 1}"
-    return None
+        elif ours: return dict(w, damage=f"frame {i + 1} follows the damaged frame {bad + 1}")
+    tail = (len(data) - 32) % size                       # a frame cut short: its own unless its salts say otherwise
+    w['partial'] = tail if bad is None and tail and (tail < 16 or data[-tail + 8:-tail + 16] == w['salts']) else 0
+    return w
 
-# %% ../nbs/03a_cache.ipynb #599ef072
+# %% ../nbs/03a_cache.ipynb #712fb5c1
+def _wal_index(shm:str|Path # a wal-index (`CACHE-shm`)
+              ) -> tuple|None:
+    "(salts, committed frames) that the wal-index records, or None when it is absent, unset or fails its checksum."
+    try:
+        with open(shm, 'rb') as f: head = f.read(96)
+    except OSError: return None
+    if len(head) < 96 or head[:48] != head[48:]: return None   # its two copies differ: being written
+    order, big = ('>', True) if sys.byteorder == 'big' else ('<', False)   # native byte order
+    version, _, _, init, _, _, frames = struct.unpack(order + '3I2BHI', head[:20])
+    if version != 3007000 or not init or _wal_checksum(head[:40], 0, 0, big) != struct.unpack(order + '2I', head[40:48]):
+        return None
+    return head[32:40], frames
+
+# %% ../nbs/03a_cache.ipynb #86226c2b
+def _wal_snapshot(path:str|Path # a cache file
+                 ) -> tuple:
+    """(wal-index, log bytes, quiet) of a cache, read before any connection opens it (the first one rebuilds the
+    wal-index from the log). The wal-index is None unless it reads the same after the log as before (no writer committed
+    or restarted the log meanwhile); `quiet`: there was no wal-index before nor after, so no connection was writing."""
+    shm, wal = Path(f'{path}-shm'), Path(f'{path}-wal')
+    index, had = _wal_index(shm), shm.exists()
+    try: data = wal.read_bytes()
+    except FileNotFoundError: data = b''
+    return (index if index is not None and _wal_index(shm) == index else None), data, not had and not shm.exists()
+
+# %% ../nbs/03a_cache.ipynb #1061d72e
+def _wal_state(data:bytes, # a write-ahead log's bytes
+               index:tuple|None, # its wal-index (`_wal_index`), read before any connection opened the cache
+               settled:bool=True # no writer can be appending to the log (none connected, or the write lock is held)
+              ) -> tuple:
+    """(why SQLite would silently drop committed frames, or None; frames after the last commit that SQLite drops
+    although no wal-index shows that nothing committed is lost (a transaction cut off, or a log cut at a frame's end)).
+    Unless `settled`, only the frames that the wal-index proves lost are reported."""
+    if len(data) < 32:
+        return ("it was cut short inside its 32-byte header: every frame it held is lost" if data and settled else None), 0
+    w = _wal_scan(data)
+    known = index is not None and index[0] == w['salts']    # the wal-index of this very log
+    if known and index[1] > w['last_commit']:
+        lost = (f"its wal-index records {index[1]} committed frames, SQLite reads {w['last_commit']}, so "
+                f"{index[1] - w['last_commit']} committed frames are lost")
+        return (f"{w['damage']}; {lost}" if w['damage'] else f"it was cut short: {lost}"), 0
+    if not settled: return None, 0
+    if w['damage']: return w['damage'], 0
+    if known: return None, 0                             # frames after the last commit never committed
+    after = w['frames'] - w['last_commit']
+    if w['partial']:
+        return (f"it was cut short: it ends inside frame {w['frames'] + 1} ({w['partial']} of {w['size']} bytes), "
+                f"so at least {after + 1} frames are lost (that frame and the {after} before it since the last commit)"), 0
+    return None, after
+
+# %% ../nbs/03a_cache.ipynb #a7bb70bf
+def wal_damage(wal:str|Path # a write-ahead log (`CACHE-wal`), with no connection open to its cache
+              ) -> str|None:
+    """Why SQLite would silently drop committed frames of `wal` (a bad header, a frame failing its checksum, a log cut
+    short: fewer committed frames than its wal-index records, or a frame cut in two), or None."""
+    wal = Path(wal)
+    if not wal.name.endswith('-wal'): return _wal_state(wal.read_bytes() if wal.exists() else b'', None)[0]
+    index, data, _ = _wal_snapshot(wal.with_name(wal.name[:-4]))   # the log with its wal-index (`CACHE-shm`)
+    return _wal_state(data, index)[0]
+
+# %% ../nbs/03a_cache.ipynb #5e5c0c53
+STALE_TEMPORARY = 60.   # seconds since a temporary of `atomic_output` was last written, before it may be removed
+
+# %% ../nbs/03a_cache.ipynb #8714fee7
+def _stale_temporaries(path:Path # the target of `atomic_output`
+                      ) -> list:
+    "The temporaries of `path` left by killed writers: older than `STALE_TEMPORARY` s, their process gone (if named)."
+    name = re.compile(re.escape(f'.{path.name}.') + r'(?:(\d+)\.)?[a-z0-9_]{8}\.tmp')   # mkstemp's 8 characters
+    def gone(pid):
+        try: os.kill(int(pid), 0)
+        except ProcessLookupError: return True
+        except (PermissionError, OverflowError, ValueError): return False   # alive (another user's), or no pid
+        return False
+    out = []
+    for p in path.parent.iterdir() if path.parent.is_dir() else []:
+        m = name.fullmatch(p.name)
+        if not m or (m[1] is not None and not gone(m[1])): continue
+        try:
+            if time.time() - p.lstat().st_mtime > STALE_TEMPORARY: out.append(p)
+        except OSError: pass                             # removed meanwhile
+    return out
+
+# %% ../nbs/03a_cache.ipynb #83a8812e
 @contextmanager
 def atomic_output(path:str|Path # the file to (re)write
                  ):
-    "Yield a temporary path in the same folder; on success it replaces `path` at once, on failure it is removed (never half a file)."
+    """Yield a temporary path in the same folder; on success it replaces `path` at once, on failure it is removed (never
+    half a file). Stale temporaries of `path` left by killed writers are removed first (`_stale_temporaries`)."""
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
+    for p in _stale_temporaries(path):
+        try: p.unlink()
+        except OSError: pass                             # another writer removed it first
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.{os.getpid()}.', suffix='.tmp')
     os.close(fd)
     os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)   # not mkstemp's 0600
     try:
@@ -224,6 +327,8 @@ class GenerationCache:
 def _open(self:GenerationCache, timeout:float, existed:bool, memory:bool):
     "Connect; refuse another program's database or a damaged cache (leaving it untouched); create the tables."
     idle = existed and not any(Path(f'{self.path}-{s}').exists() for s in ('wal', 'shm'))   # before `guard` makes them
+    index, log, quiet = _wal_snapshot(self.path) if existed else (None, b'', True)
+    if existed: self._check_wal(index, log, quiet)   # before any connection rebuilds the wal-index from the log
     guard = _read_only(self.path) if existed else None   # while it is open, closing `con` never rewrites the file
     try:
         self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None, check_same_thread=False)
@@ -241,7 +346,7 @@ def _open(self:GenerationCache, timeout:float, existed:bool, memory:bool):
         if not memory: self.con.execute("PRAGMA journal_mode=WAL")
         self.con.execute("BEGIN IMMEDIATE")   # the write lock: no other writer appends to the log while it is read
         try:
-            if existed: self._check_wal()
+            if existed and not quiet: self._check_wal(index)   # damage a writer may be appending after: under the lock
             for stmt in _SCHEMA.split(';')[:-1]: self.con.execute(stmt)   # both tables at once (two processes may create it)
             self._migrate(idle or not existed)
             self.con.execute("COMMIT")
@@ -253,31 +358,57 @@ def _open(self:GenerationCache, timeout:float, existed:bool, memory:bool):
 
 # %% ../nbs/03a_cache.ipynb #d38068bb
 @patch
-def _check_wal(self:GenerationCache):
-    "Raise `CacheError` when the write-ahead log left by a writer that did not close (killed, crashed) is damaged."
-    why = wal_damage(f'{self.path}-wal')
-    if why: raise CacheError(f"generation cache {self.path}: its write-ahead log {self.path}-wal is damaged ({why}), "
-                             "so SQLite would drop the rows written after the damage without a word; " + _repair_hint(self.path))
+def _check_wal(self:GenerationCache, index:tuple|None, # its wal-index, read before any connection (`_wal_snapshot`)
+               log:bytes|None=None, # the log as read then; None: read it now, under the write lock
+               settled:bool=True # no writer can be appending to the log meanwhile
+              ):
+    """Raise `CacheError` when the write-ahead log left by a writer that did not close (killed, crashed) is damaged or
+    cut short; warn when it ends with frames that never committed and no wal-index shows the log whole."""
+    wal = Path(f'{self.path}-wal')
+    if log is None: log = wal.read_bytes() if wal.exists() else b''
+    why, after = _wal_state(log, index, settled)
+    if why: raise CacheError(f"generation cache {self.path}: its write-ahead log {wal} is damaged ({why}), so SQLite "
+                             "would drop the rows written after the damage without a word; " + _repair_hint(self.path))
+    if after: warnings.warn(
+        f"generation cache {self.path}: its write-ahead log {wal} ends with {after} frame{'s' * (after > 1)} of a "
+        "transaction that never committed, which SQLite drops. A writer killed while committing leaves them (nothing "
+        "is lost); a log cut short at a frame's end (a copy cut short, a full disk) does too, and then the transactions "
+        "written after them are lost and their rows are sampled again. Without its wal-index (-shm file) the two look "
+        "the same.", CacheWarning, stacklevel=4)
 
 # %% ../nbs/03a_cache.ipynb #6e0efe31
 @patch
 def _migrate(self:GenerationCache, idle:bool # no other connection had the file open (no -wal or -shm file beside it)
             ):
-    """Give a cache written before rows carried checksums its `checksum` column, filled (inside `_open`'s transaction).
-    Only when idle: a process started before checksums existed writes six-column rows, which the new column would
-    refuse; until then rows are read and written without checksums (`checksums` False)."""
-    self.checksums = 'checksum' in [r[1] for r in self.con.execute("PRAGMA table_info(samples)")]
-    if self.checksums or not idle: return
-    self.con.execute("ALTER TABLE samples ADD COLUMN checksum TEXT")
-    rows = self.con.execute("SELECT key, idx, text, logprobs, finish FROM samples").fetchall()
-    self.con.executemany("UPDATE samples SET checksum=? WHERE key=? AND idx=?", [(row_checksum(*r), r[0], r[1]) for r in rows])
-    self.checksums = True
+    """Give a cache written before its rows carried checksums its `checksum` columns, filled (inside `_open`'s
+    transaction): samples (`checksums`), then requests (`request_checksums`). Only when idle: a process started before
+    a column existed writes rows without it, which the new column would refuse; until then such rows are read and
+    written without checksums."""
+    has = lambda table: 'checksum' in [r[1] for r in self.con.execute(f"PRAGMA table_info({table})")]
+    self.checksums, self.request_checksums = has('samples'), has('requests')
+    if idle and not self.checksums:
+        self.con.execute("ALTER TABLE samples ADD COLUMN checksum TEXT")
+        rows = self.con.execute("SELECT key, idx, text, logprobs, finish FROM samples").fetchall()
+        self.con.executemany("UPDATE samples SET checksum=? WHERE key=? AND idx=?",
+                             [(row_checksum(*r), r[0], r[1]) for r in rows])
+        self.checksums = True
+    if idle and not self.request_checksums:
+        self.con.execute("ALTER TABLE requests ADD COLUMN checksum TEXT")
+        rows = self.con.execute("SELECT key, request FROM requests").fetchall()
+        self.con.executemany("UPDATE requests SET checksum=? WHERE key=?", [(request_checksum(*r), r[0]) for r in rows])
+        self.request_checksums = True
 
 # %% ../nbs/03a_cache.ipynb #be453880
 @patch(as_prop=True)
 def _checksum(self:GenerationCache) -> str:
-    "The column of a row's checksum in a query: `checksum`, or NULL in a cache not yet migrated."
+    "The column of a sample row's checksum in a query: `checksum`, or NULL in a cache not yet migrated."
     return 'checksum' if self.checksums else 'NULL'
+
+# %% ../nbs/03a_cache.ipynb #8d2c53c7
+@patch(as_prop=True)
+def _request_checksum(self:GenerationCache) -> str:
+    "The column of a request row's checksum in a query: `checksum`, or NULL in a cache not yet migrated."
+    return 'checksum' if self.request_checksums else 'NULL'
 
 # %% ../nbs/03a_cache.ipynb #08dc5419
 @patch
@@ -306,13 +437,15 @@ def _store(self:GenerationCache, requests:list, # (key, request as canonical JSO
            samples:list, # (key, sample index, `Sample`) rows
            replace:bool=False # overwrite existing samples
           ):
-    "Write request and sample rows, each with its checksum (`row_checksum`), in one transaction: all of them or none."
+    "Write request and sample rows, each with its checksum (`request_checksum`, `row_checksum`), in one transaction."
     verb, now = ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE'), time.time()
     rows = [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish) for key, i, s in samples]
     with self._db() as con:
         con.execute("BEGIN IMMEDIATE")
         try:
-            con.executemany("INSERT OR IGNORE INTO requests VALUES (?, ?)", requests)
+            if self.request_checksums: con.executemany("INSERT OR IGNORE INTO requests (key, request, checksum) "
+                                                       "VALUES (?, ?, ?)", [(*r, request_checksum(*r)) for r in requests])
+            else: con.executemany("INSERT OR IGNORE INTO requests (key, request) VALUES (?, ?)", requests)
             if self.checksums: con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created, checksum) "
                                                "VALUES (?, ?, ?, ?, ?, ?, ?)", [(*r, now, row_checksum(*r)) for r in rows])
             else: con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created) VALUES (?, ?, ?, ?, ?, ?)",
@@ -335,24 +468,40 @@ def _verified(self:GenerationCache, rows:list # (key, idx, text, logprobs, finis
 
 # %% ../nbs/03a_cache.ipynb #41fdb780
 @patch
+def _verified_requests(self:GenerationCache, rows:list # (key, request as stored, checksum, ...) rows
+                      ) -> list:
+    "`rows`, after checking each request's checksum: one changed outside the cache raises `CacheError` naming it."
+    for r in rows if self.request_checksums else []:
+        if r[2] != request_checksum(r[0], r[1]):
+            raise CacheError(f"generation cache {self.name}: request {r[0]} fails its checksum (the row was changed "
+                             "outside the cache, or the file is damaged); " + _repair_hint(self.name))
+    return rows
+
+# %% ../nbs/03a_cache.ipynb #2101dae3
+_MAX_INDEX = 2**31 - 1   # the largest sample index
+
+# %% ../nbs/03a_cache.ipynb #f4837816
+@patch
 def put(self:GenerationCache, request:dict, # from `request_dict`
         start:int, # index of the first sample
         samples:list, # `Sample`s numbered start, start+1, ...
         replace:bool=False # overwrite existing samples (re-sampling)
        ) -> str:
     "Store samples of one request in one transaction; returns its key."
+    check_count(start, 'start', 0, _MAX_INDEX - len(samples) + 1)   # a negative index would be served as another
     key = request_key(request)
     self._store([(key, json.dumps(request, sort_keys=True, ensure_ascii=False))],
                 [(key, start + i, s) for i, s in enumerate(samples)], replace)
     return key
 
-# %% ../nbs/03a_cache.ipynb #2101dae3
+# %% ../nbs/03a_cache.ipynb #ba67ceb3
 @patch
 def get(self:GenerationCache, key:str, n:int) -> list:
     "Samples `0..n-1` of request `key`: a list of `Sample` or `None` where missing; a damaged row raises `CacheError`."
-    with self._db() as con:
-        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {self._checksum} FROM samples WHERE key=? AND idx<?",
-                           (key, n)).fetchall()
+    check_count(n, 'n', 0)
+    with self._db() as con:   # (a negative index, stored before `put` refused it, is never served)
+        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {self._checksum} FROM samples "
+                           "WHERE key=? AND idx>=0 AND idx<?", (key, n)).fetchall()
     out = [None]*n
     for _, i, t, lp, fin, _ in self._verified(rows): out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
     return out
@@ -364,12 +513,14 @@ def export_jsonl(self:GenerationCache, path:str|Path, # a `.jsonl.gz` file to wr
                 ) -> int:
     "Write samples with their requests as gzip-compressed JSON lines (sorted, so the file is reproducible); returns the count."
     with self._db() as con:
-        rows = con.execute(f"SELECT s.key, s.idx, s.text, s.logprobs, s.finish, {self._checksum}, r.request FROM samples s "
-                           "JOIN requests r ON r.key=s.key ORDER BY s.key, s.idx").fetchall()
+        rows = con.execute(f"SELECT s.key, s.idx, s.text, s.logprobs, s.finish, {'s.' * self.checksums}{self._checksum}, "
+                           f"r.request, {'r.' * self.request_checksums}{self._request_checksum} FROM samples s "
+                           "JOIN requests r ON r.key=s.key WHERE s.idx>=0 ORDER BY s.key, s.idx").fetchall()
     if keys is not None: keys = set(keys); rows = [r for r in rows if r[0] in keys]
     self._verified(rows)   # a damaged row is never exported
+    self._verified_requests(list({r[0]: (r[0], r[6], r[7]) for r in rows}.values()))   # nor a damaged request
     with atomic_output(path) as tmp, open(tmp, 'wb') as raw, gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
-        for key, idx, text, lp, fin, _, req in rows:
+        for key, idx, text, lp, fin, _, req, _ in rows:
             g.write((json.dumps(dict(key=key, idx=idx, request=json.loads(req), text=text,
                                      logprobs=None if lp is None else json.loads(lp), finish=fin),
                                 sort_keys=True, ensure_ascii=False) + '\n').encode())
@@ -385,6 +536,8 @@ def _read_export(path:str|Path) -> tuple:
                 try: d = json.loads(line)
                 except json.JSONDecodeError as e: raise ValueError(f"{path}: line {ln} is not JSON ({e})") from e
                 if request_key(d['request']) != d['key']: raise ValueError(f"{path}: line {ln}: key does not match its request")
+                try: check_count(d['idx'], 'idx', 0, _MAX_INDEX)
+                except ValueError as e: raise ValueError(f"{path}: line {ln}: {e}") from None
                 groups.setdefault(d['key'], (d['request'], {}))[1][d['idx']] = Sample(d['text'], d.get('logprobs'), d.get('finish', 'stop'))
                 n += 1
     except (OSError, EOFError) as e:   # not gzip, or cut short
@@ -405,10 +558,13 @@ def import_jsonl(self:GenerationCache, path:str|Path, # a file written by `expor
 # %% ../nbs/03a_cache.ipynb #aec8e36e
 def repair_cache(path:str|Path # a generation cache file; no other process may use it meanwhile
                 ) -> dict:
-    """Keep a damaged log as `PATH-wal.damaged` and checkpoint what SQLite reads of it; delete the rows failing their
-    checksum. What was lost is sampled again by the next run. Returns what was done."""
+    """Keep a damaged or cut log as `PATH-wal.damaged` and checkpoint what SQLite reads of it; delete the sample rows
+    failing their checksum, and the request rows failing theirs with their samples. What was lost is sampled again by
+    the next run (as are rows of a negative sample index, which `put` refuses now). Returns what was done."""
     import shutil
     path = Path(path); wal, log_aside = Path(f'{path}-wal'), False
+    if not path.is_file(): raise FileNotFoundError(f"no generation cache at {path}: nothing to repair (a missing file "
+                                                   "is never created here; check the path)")
     if wal_damage(wal):   # keep a copy, then let SQLite write what it reads (the frames before the damage) into the file
         shutil.copy2(wal, f'{wal}.damaged')
         con = sqlite3.connect(path); con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall(); con.close()
@@ -416,10 +572,15 @@ def repair_cache(path:str|Path # a generation cache file; no other process may u
     c = GenerationCache(path)
     with c._db() as con:
         rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {c._checksum} FROM samples").fetchall()
-        bad = [(r[0], r[1]) for r in rows if c.checksums and r[5] != row_checksum(*r[:5])]
-        con.execute("BEGIN IMMEDIATE"); con.executemany("DELETE FROM samples WHERE key=? AND idx=?", bad); con.execute("COMMIT")
+        bad = [(r[0], r[1]) for r in rows if (c.checksums and r[5] != row_checksum(*r[:5])) or not 0 <= r[1] <= _MAX_INDEX]
+        reqs = con.execute(f"SELECT key, request, {c._request_checksum} FROM requests").fetchall()
+        bad_requests = [(r[0],) for r in reqs if c.request_checksums and r[2] != request_checksum(r[0], r[1])]
+        con.execute("BEGIN IMMEDIATE")
+        con.executemany("DELETE FROM samples WHERE key=? AND idx=?", bad)
+        dropped = len(bad) + con.executemany("DELETE FROM samples WHERE key=?", bad_requests).rowcount
+        con.executemany("DELETE FROM requests WHERE key=?", bad_requests); con.execute("COMMIT")
     c.close()
-    return dict(wal_set_aside=log_aside, rows_dropped=len(bad))
+    return dict(wal_set_aside=log_aside, rows_dropped=dropped, requests_dropped=len(bad_requests))
 
 # %% ../nbs/03a_cache.ipynb #81289e02
 def export_keys(path:str|Path # a JSONL export (`GenerationCache.export_jsonl`)
@@ -463,9 +624,10 @@ def request_values(cache:GenerationCache, # a cache (e.g. an imported export)
     "The distinct tuples of `fields` over the `kind:model` requests in `cache` (None where a request has no such field)."
     cols = ', '.join(f"json_extract(request, '$.{f}')" for f in fields)
     with cache._db() as con:
-        rows = con.execute(f"SELECT DISTINCT {cols} FROM requests WHERE json_extract(request, '$.backend')=? "
-                           "AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
-    return {tuple(r) for r in rows}
+        rows = con.execute(f"SELECT key, request, {cache._request_checksum}, {cols} FROM requests "
+                           "WHERE json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?",
+                           (kind, model)).fetchall()
+    return {tuple(r[3:]) for r in cache._verified_requests(rows)}   # a damaged request row raises `CacheError`
 
 # %% ../nbs/03a_cache.ipynb #e6082f8e
 def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)

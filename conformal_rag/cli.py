@@ -4,19 +4,20 @@
 
 # %% auto #0
 __all__ = ['EPILOG', 'INPUT_ERRORS', 'SERVER_ERRORS', 'EXIT_BAD_INPUT', 'EXIT_SERVER', 'COMMANDS', 'OneLineParser',
-           'int_at_least', 'positive_int', 'nonnegative_float', 'output_name', 'writable_file', 'Opt', 'add_param',
-           'command_parser', 'command', 'error_line', 'exit_status', 'yaml_error_line', 'run_command', 'collect',
-           'conflare_calibrate', 'conflare_ask', 'data_build', 'data_stats', 'models_list', 'models_fetch',
-           'model_strings', 'overconfidence_collect', 'rcrag_collect', 'parse_override', 'shown_path', 'report_runs',
-           'list_runs_table', 'reproduce', 'retrieval_scores', 'command_list', 'commands_help', 'find_command', 'main',
-           'reproduce_main']
+           'int_at_least', 'positive_int', 'nonnegative_float', 'output_name', 'writable_file', 'readable_folder',
+           'Opt', 'add_param', 'command_parser', 'command', 'error_line', 'exit_status', 'yaml_error_line',
+           'failure_status', 'run_command', 'collect', 'conflare_calibrate', 'conflare_ask', 'data_build', 'data_stats',
+           'models_list', 'models_fetch', 'model_strings', 'overconfidence_collect', 'rcrag_collect', 'parse_override',
+           'shown_path', 'report_runs', 'list_runs_table', 'reproduce', 'retrieval_scores', 'command_list',
+           'commands_help', 'find_command', 'main', 'reproduce_main']
 
 # %% ../nbs/14_cli.ipynb #d6f85d58
-import argparse, copy, inspect, json, os, sys, textwrap
+import argparse, copy, inspect, json, os, signal, sqlite3, sys, textwrap
 from pathlib import Path
 from fastcore.docments import docments
 from fastcore.script import Param, call_parse, store_true
 from . import overconfidence, retrieval, rcrag_collect as rcrag_collection, reproduce as runner   # modules: names looked up at call time (tests patch them)
+from .cache import CacheError
 from .collect import DEFAULTS as COLLECT_DEFAULTS, default_collection, output_path
 from .overconfidence import W2R_DEFAULTS
 from .rcrag_collect import RCRAG_DEFAULTS
@@ -30,9 +31,9 @@ from .conformal import check_count, count_requirement
 
 # %% ../nbs/14_cli.ipynb #8b1062e6
 class OneLineParser(argparse.ArgumentParser):
-    "An argument parser whose errors are one line on stderr (no usage block), ending '(see --help)', with exit status 2."
+    "An argument parser whose errors are one line on stderr (no usage block), ending '(see --help)', with exit status 2; a secret in it (`reproduce.redact`) is blanked."
     def error(self, message):
-        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n")
+        self.exit(2, runner.redact(f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n"))
 
 # %% ../nbs/14_cli.ipynb #1d76473a
 def int_at_least(lo:int # the smallest value allowed
@@ -78,6 +79,17 @@ def writable_file(v:str # the option's text: a file to write
     if not os.access(parent, os.W_OK): raise argparse.ArgumentTypeError(f"folder {str(parent)!r} of {v!r} is not writable")
     return v
 
+# %% ../nbs/14_cli.ipynb #6695bde7
+def readable_folder(v:str # the option's text: a folder to read
+                   ) -> str:
+    "An argparse type: an existing folder whose every sub-folder can be listed, else the reason, naming the folder."
+    p = Path(v).expanduser()
+    if not p.exists(): raise argparse.ArgumentTypeError(f"folder {v!r} does not exist")
+    if not p.is_dir(): raise argparse.ArgumentTypeError(f"{v!r} is not a folder")
+    def refuse(e): raise argparse.ArgumentTypeError(f"folder {e.filename!r} cannot be read ({e.strerror or type(e).__name__})")
+    for _ in os.walk(p, onerror=refuse): pass
+    return v
+
 # %% ../nbs/14_cli.ipynb #78ebe07d
 class Opt(Param):
     "A fastcore `Param` with its own option strings (`Opt('', '-p', '--param', action='append')`) and an optional `metavar`."
@@ -111,7 +123,8 @@ def add_param(parser:argparse.ArgumentParser, # the command's parser
     return parser.add_argument(*flags, dest=name, **kw)
 
 # %% ../nbs/14_cli.ipynb #f30d18cb
-EPILOG = ("Errors print one line: exit status 2 for bad input, 3 for a server or environment failure "
+EPILOG = ("Errors print one line: exit status 2 for bad input, 3 for a server or environment failure (a server or "
+          "network that fails, a damaged or full cache or disk) "
           "(1 for a model that cannot be downloaded).")
 
 def command_parser(func, # a command (a function made with `command`)
@@ -152,25 +165,39 @@ def yaml_error_line(e:Exception # a `yaml.YAMLError`
 
 # %% ../nbs/14_cli.ipynb #b070a72f
 INPUT_ERRORS = (ValueError, KeyError, FileNotFoundError, FileExistsError, NotADirectoryError, IsADirectoryError, PermissionError, DatasetUnavailable)
-SERVER_ERRORS = (RequestFailed, OSError)   # a server that fails for good, a disk that is full: not the input's fault
+SERVER_ERRORS = (RequestFailed, CacheError, sqlite3.DatabaseError, OSError)   # a server or network that fails, a damaged, locked or full cache, a full disk: not the input's fault
 EXIT_BAD_INPUT, EXIT_SERVER = 2, 3
 
+# %% ../nbs/14_cli.ipynb #7fcfe373
+def failure_status(e:BaseException # what a command raised
+                  ) -> int|None:
+    "The exit status of a command's error: 1 a model that cannot be downloaded, 3 the environment (`SERVER_ERRORS`, a failed download), 2 bad input (`INPUT_ERRORS`, bad YAML); None for any other."
+    import yaml
+    if isinstance(e, ModelUnavailable): return 1
+    if isinstance(e, DatasetUnavailable): return EXIT_SERVER if e.__cause__ is not None else EXIT_BAD_INPUT
+    if isinstance(e, SERVER_ERRORS) and not isinstance(e, INPUT_ERRORS[2:]): return EXIT_SERVER
+    if isinstance(e, (*INPUT_ERRORS, yaml.YAMLError)): return EXIT_BAD_INPUT
+    return None
+
+# %% ../nbs/14_cli.ipynb #887d3132
 def run_command(func, # a command
                 argv:list, # its arguments
                 prog:str # its command line, e.g. 'conformal-rag collect'
                ) -> int:
-    "Parse `argv` for `func` and call it: bad input (`INPUT_ERRORS`, bad YAML) is one line and exit status 2, a server or environment failure (`SERVER_ERRORS`) one line and 3, a model that cannot be downloaded one line and 1; else the command's status (0 when it returns none)."
+    "Parse `argv` for `func` and call it: an error is one line (secrets blanked, `reproduce.redact`) and its `failure_status`: 2 bad input, 3 the environment, 1 a model that cannot be downloaded; else the command's status (0 when it returns none)."
     import yaml
     p = command_parser(func, prog)
     try:
         kw = vars(p.parse_args(argv))   # --help, or bad input: SystemExit
         try: r = func(**kw)
-        except INPUT_ERRORS as e: p.error(error_line(e))
-        except yaml.YAMLError as e: p.error(yaml_error_line(e))
+        except BrokenPipeError: raise   # the reader of stdout left (`main`)
+        except Exception as e:
+            status = failure_status(e)
+            if status is None: raise
+            if status == EXIT_BAD_INPUT: p.error(yaml_error_line(e) if isinstance(e, yaml.YAMLError) else error_line(e))
+            print(runner.redact(f"{prog}: error: {error_line(e)}"), file=sys.stderr)
+            return status
     except SystemExit as e: return exit_status(e)
-    except (ModelUnavailable, *SERVER_ERRORS) as e:
-        print(f"{prog}: error: {error_line(e)}", file=sys.stderr)
-        return 1 if isinstance(e, ModelUnavailable) else EXIT_SERVER
     return r if isinstance(r, int) and not isinstance(r, bool) else 0
 
 # %% ../nbs/14_cli.ipynb #3f6ff18a
@@ -203,7 +230,7 @@ def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (
 
 # %% ../nbs/14_cli.ipynb #f955143a
 @command
-def conflare_calibrate(folder:str, # a folder of .txt, .md and .pdf files
+def conflare_calibrate(folder:Param(type=readable_folder, opt=False), # a folder of .txt, .md and .pdf files
                        alpha:float=0.1, # error rate: the chunk that answers a question is missed with probability <= alpha
                        out:Opt(type=writable_file, metavar='FILE')=None, # where to save the retriever; None: its default place in the cache (`conflare.default_retriever_path`)
                        model:str=CONFLARE_MODEL, # local model that writes and labels the calibration questions
@@ -333,9 +360,10 @@ def parse_override(s:str # 'name=value', the value read as YAML
     import yaml
     if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
     k, v = s.split('=', 1)
-    try: return k.strip(), yaml.safe_load(v)
+    try: return k.strip(), runner.plain_yaml(v, f'-p {k.strip()}')   # no anchors or aliases: no 'billion laughs'
     except yaml.YAMLError as e:
-        raise ValueError(f"-p {k.strip()}: the value {v!r} is not YAML ({getattr(e, 'problem', None) or type(e).__name__})") from None
+        shown = v if len(v) <= 200 else v[:200] + ' ...'
+        raise ValueError(f"-p {k.strip()}: the value {shown!r} is not YAML ({getattr(e, 'problem', None) or type(e).__name__})") from None
 
 # %% ../nbs/14_cli.ipynb #eea16772
 def shown_path(p:Path # a path
@@ -348,7 +376,7 @@ def shown_path(p:Path # a path
 def report_runs(res:list[dict], # `reproduce.run_notebooks`'s summaries
                 dry_run:bool=False # whether nothing ran
                ) -> int:
-    "Print the one-line summary of a `reproduce` run; the exit status: 1 when a notebook failed, else 0."
+    "Print the one-line summary of a `reproduce` run; the exit status: 3 when every failed notebook failed on its environment (a damaged or full cache or disk, a server or network), 1 when another failed, else 0."
     failed = [r for r in res if r['status'] == 'failed']
     skipped = [r for r in res if r['status'] == 'skipped']
     outs = sorted({shown_path(Path(r['output']).parent.parent) for r in res if r.get('output')})
@@ -368,25 +396,29 @@ def report_runs(res:list[dict], # `reproduce.run_notebooks`'s summaries
         if r.get('vacuous'):
             print(f"[reproduce] FLAG {r['run']}: guarantees vacuous in part ({len(r['vacuous'])} warning(s)), e.g. "
                   f"{r['vacuous'][0][:200]}")
+    env = ('CacheError', 'DatabaseError', 'OperationalError', 'RequestFailed', 'ConnectionError', 'TimeoutError', 'OSError')
+    if failed and all(str(r.get('error')).startswith(env) for r in failed): return EXIT_SERVER
     return 1 if failed else 0
 
 # %% ../nbs/14_cli.ipynb #4d231a11
 def list_runs_table(runs:str|None=None # runs file; None: nbs/paper/runs.yaml
                    ):
-    "Print every run of the runs file: name, notebook, description and the environment variables it needs."
-    for r in runner.load_runs(runs):   # a name line, then its description wrapped under it (lines of at most 100 characters)
+    "Print every run of the runs file: name, notebook, the environment variables it needs, the smallest collection it can use, and its description."
+    path = Path(runs) if runs else runner.default_runs_file()
+    for r in runner.load_runs(path):   # a name line, then its description wrapped under it (lines of at most 100 characters)
         env = f" [needs {', '.join(r.needs_env)}]" if r.needs_env else ''
-        print(f"{r.name:28s} {r.notebook}{env}")
+        n = runner.smallest_paper_collection(path.parent/r.notebook, r.parameters)
+        print(f"{r.name:28s} {r.notebook}{env}" + (f" [collections of >= {n} questions]" if n else ''))
         print(textwrap.fill(r.description, 100, initial_indent=' ' * 4, subsequent_indent=' ' * 4))
 
 # %% ../nbs/14_cli.ipynb #bc5ca4fb
 @command
-def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries of runs.yaml
+def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries of runs.yaml, in the order of their reads (a run another reads runs first); a run they read that is not named is not run (its outputs are read as they are)
               param:Opt('', '-p', '--param', action='append', metavar='NAME=VALUE')=None, # override a parameter of every selected notebook (value parsed as YAML; its type must match the default); repeatable
               smoke:bool=False, # use each run's small smoke parameters
               out_root:Opt('', '--out-root', '--out', metavar='DIR')=None, # write every out_dir under this folder, into DIR/<paper>/<run id>/ unless DIR is figures/; None: figures/, or runs/ for a run with -p or --smoke (`--out-root figures` writes an ad-hoc run into the committed figures/)
               list_runs:Opt('', '--list', type=store_true)=False, # list the runs and their notebooks, then exit
-              dry_run:bool=False, # check parameter names, types and values (ranges, output folders) and print the plan without running
+              dry_run:bool=False, # check parameter names, types and values (ranges, choices, collections and their sizes, output folders) and print the plan without running
               runs:str=None, # runs file; None: nbs/paper/runs.yaml
              ) -> int:
     "Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/ through papermill; runs with -p or --smoke are ad hoc and write under runs/ unless --out-root says otherwise."
@@ -466,11 +498,16 @@ def find_command(argv:list # the command line after `conformal-rag`
 # %% ../nbs/14_cli.ipynb #c2c10707
 def main(argv:list|None=None # the arguments after `conformal-rag`; None: `sys.argv[1:]`
         ) -> int:
-    "`conformal-rag COMMAND [SUBCOMMAND] [options]` (`COMMANDS`); returns the exit status: 0 done, 1 failed, 2 bad input, 3 a server or environment failure (one line on stderr)."
+    "`conformal-rag COMMAND [SUBCOMMAND] [options]` (`COMMANDS`); returns the exit status: 0 done, 1 failed, 2 bad input, 3 a server or environment failure (one line on stderr); 141 (SIGPIPE's) quietly when the reader of its output left (`| head`)."
     try:
         func, prog, rest = find_command(list(sys.argv[1:] if argv is None else argv))
-        return 0 if func is None else run_command(func, rest, prog)
+        status = 0 if func is None else run_command(func, rest, prog)
+        sys.stdout.flush()   # here, not at exit: a closed pipe is then ours to handle
+        return status
     except SystemExit as e: return exit_status(e)
+    except BrokenPipeError:   # e.g. `conformal-rag reproduce --list | head`: stop quietly, as a command killed by SIGPIPE
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # the final flush at exit has nowhere to fail
+        return 128 + signal.SIGPIPE
 
 # %% ../nbs/14_cli.ipynb #b390845e
 def reproduce_main() -> int:

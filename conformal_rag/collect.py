@@ -15,8 +15,9 @@ from .retrieval import embed_passages, unit_rows
 from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
-                                    clustering_from_spec, CLUSTERINGS, semantic_confidence)
-from .conformal import check_count
+                                    clustering_from_spec, CLUSTERINGS, semantic_confidence, check_answers,
+                                    check_cluster_ids)
+from .conformal import check_array, check_binary, check_count
 from .paths import data_dir, repo_root
 from .collection import Collection, save_collected, load_collected
 
@@ -33,13 +34,18 @@ RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
 def check_questions(questions:pd.DataFrame # columns id, question, answers (list), optional aliases (list)
                    ) -> pd.DataFrame:
     "Validate the questions table; returns it with a `golds` column (answers + aliases)."
+    if not isinstance(questions, pd.DataFrame):
+        raise ValueError(f"questions must be a pandas DataFrame (columns id, question, answers), got {type(questions).__name__}")
     miss = [c for c in ('id', 'question', 'answers') if c not in questions.columns]
     if miss: raise KeyError(f"questions table lacks columns {miss} (has {list(questions.columns)})")
     if questions['id'].duplicated().any(): raise ValueError(f"duplicate question ids: {questions['id'][questions['id'].duplicated()].tolist()[:5]}")
     q = questions.copy()
     al = q['aliases'] if 'aliases' in q.columns else [[]]*len(q)
-    q['golds'] = [list(dict.fromkeys(([a] if isinstance(a, str) else list(a)) + list(x if isinstance(x, (list, tuple, np.ndarray)) else [])))
-                  for a, x in zip(q['answers'], al)]
+    def golds(i, a, x):   # answers then aliases, each once; a None answer is no answer (not the text 'None')
+        a = check_answers([a] if isinstance(a, str) else a, f'answers of question {i!r}')
+        x = check_answers(x, f'aliases of question {i!r}') if isinstance(x, (list, tuple, np.ndarray)) else []
+        return list(dict.fromkeys(a + x))
+    q['golds'] = [golds(i, a, x) for i, a, x in zip(q['id'], q['answers'], al)]
     bad = q['id'][[len(g) == 0 for g in q['golds']]].tolist()
     if bad: raise ValueError(f"questions without any gold answer: {bad[:5]}")
     return q
@@ -48,15 +54,19 @@ def check_questions(questions:pd.DataFrame # columns id, question, answers (list
 def check_retrieved(retrieved:pd.DataFrame, # columns qid, rank, passage_id, text, score, is_gold
                     questions:pd.DataFrame|None=None # when given, every qid must be one of its ids
                    ) -> pd.DataFrame:
-    "Validate the retrieved-passages table; returns it sorted by question and rank."
+    "Validate the retrieved-passages table; returns it sorted by question and rank (`is_gold` as bools)."
+    if not isinstance(retrieved, pd.DataFrame):
+        raise ValueError(f"retrieved must be a pandas DataFrame (columns {', '.join(RETRIEVED_COLUMNS)}), got {type(retrieved).__name__}")
     miss = [c for c in RETRIEVED_COLUMNS if c not in retrieved.columns]
     if miss: raise KeyError(f"retrieved table lacks columns {miss} (has {list(retrieved.columns)})")
     if retrieved.duplicated(['qid', 'passage_id']).any(): raise ValueError("retrieved table repeats a (qid, passage_id) pair")
-    if not np.isfinite(retrieved['score'].to_numpy(float)).all(): raise ValueError("retrieved scores must be finite")
+    check_array(retrieved['score'].to_numpy(), 'score', empty=True)   # numbers, finite: a NaN or 'high' is no score
+    check_cluster_ids(retrieved['rank'].to_numpy(), 'rank', 0)       # 0-based ranks (integers)
+    gold = check_binary(retrieved['is_gold'].to_numpy(), 'is_gold', empty=True)   # NaN, 2 or 'no' is no label
     if questions is not None:
         unknown = set(retrieved['qid']) - set(questions['id'])
         if unknown: raise ValueError(f"retrieved rows for unknown question ids: {sorted(unknown)[:5]}")
-    return retrieved.sort_values(['qid', 'rank'], kind='stable').reset_index(drop=True)
+    return retrieved.assign(is_gold=gold).sort_values(['qid', 'rank'], kind='stable').reset_index(drop=True)
 
 # %% ../nbs/05_collect.ipynb #2e94a9a9
 def example_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -90,7 +100,7 @@ def collect_samples(questions:pd.DataFrame, # the questions table (contract abov
     if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
     q = check_questions(questions).set_index('id')
     r = check_retrieved(retrieved, questions)
-    r = r[(r['rank'] < K) | (r['is_gold'].astype(bool) & include_gold)].reset_index(drop=True)
+    r = r[(r['rank'] < K) | (r['is_gold'] & include_gold)].reset_index(drop=True)   # is_gold checked: bools
     r = r[r['qid'].isin(q.index)].reset_index(drop=True)
     texts = [render_prompt(prompt, q.at[qid, 'question'], ctx) for qid, ctx in zip(r['qid'], r['text'])]
     prompts = [[dict(role='user', content=t)] for t in texts] if chat else texts
@@ -269,7 +279,7 @@ def gold_passages(retrieved:pd.DataFrame, # the retrieved table (contract above)
                  ) -> list[str]:
     "The text of each question's best-scored gold passage in `retrieved`."
     r = check_retrieved(retrieved)
-    g = r[r['is_gold'].astype(bool)].sort_values('score', ascending=False, kind='stable').drop_duplicates('qid').set_index('qid')
+    g = r[r['is_gold']].sort_values('score', ascending=False, kind='stable').drop_duplicates('qid').set_index('qid')
     miss = [x for x in qids if x not in g.index]
     if miss: raise ValueError(f"no gold passage in the retrieved table for question ids {list(miss)[:5]}")
     return [str(g.at[x, 'text']) for x in qids]

@@ -4,13 +4,14 @@
 
 # %% ../nbs/04b_collection.ipynb #c66af6b5
 from __future__ import annotations
-import hashlib, json
-from dataclasses import dataclass, field, fields
+import hashlib, json, zipfile
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
 from .cache import atomic_output
-from .matching import semantic_confidence
+from .matching import semantic_confidence, check_cluster_ids
+from .conformal import check_array, check_binary, check_count
 from .paths import data_dir, repo_root
 
 # %% auto #0
@@ -68,20 +69,23 @@ class Collection:
 # %% ../nbs/04b_collection.ipynb #7863146f
 @patch
 def check(self:Collection):
-    "Coerce the arrays' dtypes; check shapes, scores, and that each retrieved passage has samples."
-    Q, K = np.shape(self.ret_score)
-    self.ret_score = np.asarray(self.ret_score, dtype=np.float64)
-    for n in ('in_topk', 'is_gold', 'correct'):
-        setattr(self, n, np.asarray(getattr(self, n), dtype=bool))
-    for n in ('cluster', 'exact_id', 'rouge_id'):
-        setattr(self, n, np.asarray(getattr(self, n), dtype=np.int32))
-    self.freq = np.asarray(self.freq, dtype=np.float64)
+    "Check the arrays and coerce their dtypes: labels, ids, scores, shapes, qids, and samples."
+    self.ret_score = check_array(self.ret_score, 'ret_score', ndim=2, nan=True, empty=True,
+                                 finite=False)   # numbers (NaN, -inf: padding)
+    Q, K = self.ret_score.shape
+    for n in ('in_topk', 'is_gold', 'correct'):   # 0/1 labels: not NaN, 2, 0.5 or 'no'
+        setattr(self, n, check_binary(getattr(self, n), n, empty=True))
+    for n in ('cluster', 'exact_id', 'rouge_id'):   # integer ids, -1: no sample
+        setattr(self, n, check_cluster_ids(getattr(self, n), n).astype(np.int32))
+    self.freq = check_array(self.freq, 'freq', nan=True, empty=True, finite=False)   # numbers
     self.requests = np.asarray(self.requests)
+    if self.requests.ndim != 1:
+        raise ValueError(f"requests must have shape (Q,), got {self.requests.shape}")
+    check_cluster_ids(self.requests, 'requests', 0)   # counts of LLM requests
     self.template = np.asarray(self.template).astype(str)
     self.qid = np.asarray(self.qid).astype(str)
     _check_shapes(self, Q, K)
-    if np.isnan(self.ret_score[self.in_topk | self.is_gold]).any():
-        raise ValueError("ret_score is NaN for a retrieved or gold passage")
+    _check_scores(self)
     _check_freq(self)
     empty = (self.cluster < 0).all(axis=2) & self.in_topk
     if empty.any():
@@ -105,8 +109,22 @@ def _check_shapes(c:Collection, Q:int, K:int):
             raise ValueError(f"{n} has length {len(getattr(c, n))}, expected Q={Q}")
 
 # %% ../nbs/04b_collection.ipynb #0e61c207
+def _check_scores(c:Collection):
+    "A `ValueError` naming `ret_score` (+inf, or NaN where it counts) or a repeated `qid`."
+    if np.isnan(c.ret_score[c.in_topk | c.is_gold]).any():
+        raise ValueError("ret_score is NaN for a retrieved or gold passage")
+    if np.isposinf(c.ret_score).any():
+        q, k = map(int, np.argwhere(np.isposinf(c.ret_score))[0])
+        raise ValueError(f"ret_score must not be +inf (-score <= tau would never hold): "
+                         f"first ret_score[{q}, {k}]=inf")
+    u, n = np.unique(c.qid, return_counts=True)
+    if (n > 1).any():
+        raise ValueError(f"qid must be unique (one row per question): {int((n > 1).sum())} "
+                         f"repeated, first qid={str(u[n > 1][0])!r} ({int(n[n > 1][0])} rows)")
+
+# %% ../nbs/04b_collection.ipynb #03019ff4
 def _check_freq(c:Collection):
-    "A `ValueError` naming `freq` (`logprob`) when one is negative or a sample's NaN (or > 0)."
+    "A `ValueError` naming `freq` (`logprob`) outside [0, 1] or a sample's NaN (or > 0)."
     sampled = c.cluster >= 0
     if np.isnan(c.freq[sampled]).any():
         n_nan = int(np.isnan(c.freq[sampled]).sum())
@@ -116,8 +134,16 @@ def _check_freq(c:Collection):
         raise ValueError(f"freq must not be negative (a cluster's frequency), "
                          f"got freq={float(np.nanmin(c.freq))} "
                          f"for {int((c.freq < 0).sum())} entries")
+    # a fraction of the M samples; a tie-aware score (`llm_score.with_llm_score`, in `meta`)
+    # adds less than `llm_score.tie_eps` = 1 / (2 M^2)
+    M = max(c.cluster.shape[-1], 1)
+    hi = 1.0 if c.meta.get('llm_score', 'frequency') == 'frequency' else 1 + 0.5 / M ** 2
+    if (c.freq > hi).any():
+        i = tuple(int(v) for v in np.argwhere(c.freq > hi)[0])
+        raise ValueError(f"freq must be a cluster's frequency in [0, 1] (a fraction of the M={M} "
+                         f"samples, not a count), got freq[{', '.join(map(str, i))}]={c.freq[i]}")
     if c.logprob is None: return
-    c.logprob = np.asarray(c.logprob, dtype=np.float64)
+    c.logprob = check_array(c.logprob, 'logprob', nan=True, empty=True, finite=False)
     if c.logprob.shape != c.cluster.shape:
         raise ValueError(f"logprob has shape {c.logprob.shape}, expected {c.cluster.shape}")
     if (c.logprob > 0).any():
@@ -129,9 +155,28 @@ def _check_freq(c:Collection):
 def shape(self:Collection): return self.cluster.shape
 
 # %% ../nbs/04b_collection.ipynb #ac370b6c
+def _check_rows(idx, Q:int):
+    "`idx` as rows of `Q` questions: a slice, a boolean mask of length Q, or integers in -Q..Q-1."
+    if isinstance(idx, slice): return idx
+    a = np.asarray(idx)
+    if a.ndim != 1:
+        raise IndexError(f"idx must be a list of question rows or a mask, got {idx!r:.80}")
+    if a.dtype == bool:
+        if len(a) != Q: raise IndexError(f"idx is a mask of shape {a.shape}, expected ({Q},)")
+        return a
+    if a.size and a.dtype.kind not in 'iu':
+        raise IndexError(f"idx must be question rows (integers) or a boolean mask, got {idx!r:.80}")
+    out = (a < -Q) | (a >= Q)
+    if out.any():
+        i = int(np.flatnonzero(out)[0])
+        raise IndexError(f"idx[{i}]={int(a[i])} is out of range for a collection of {Q} questions")
+    return a.astype(np.int64)
+
+# %% ../nbs/04b_collection.ipynb #d7c31bfe
 @patch
 def subset(self:Collection, idx) -> 'Collection':
     "The questions `idx` (indices or a boolean mask)."
+    idx = _check_rows(idx, len(self))
     kw = {f.name: getattr(self, f.name) for f in fields(self)}
     for n, v in kw.items():
         if isinstance(v, np.ndarray): kw[n] = v[idx]
@@ -144,6 +189,8 @@ def from_arrays(cls:Collection,
                ) -> 'Collection':
     "A `Collection` from the collection step's arrays in memory (the fields it knows; not `extra`)."
     names = {f.name for f in fields(cls)} - {'meta'}
+    missing = [f.name for f in fields(cls) if f.default is MISSING and f.name not in arrays]
+    if missing: raise ValueError(f"the arrays lack the Collection fields {missing}")
     return cls(**{k: v for k, v in arrays.items() if k in names}, meta=dict(arrays.get('meta', {})))
 
 # %% ../nbs/04b_collection.ipynb #39e80afb
@@ -172,7 +219,15 @@ def load_collected(path:str|Path, # a file written by `save_collected`
     if not path.exists():
         raise FileNotFoundError(f"no collection at {path} (not found); "
                                 "run the collection step (conformal_rag.collect) first")
-    with np.load(path, allow_pickle=False) as z: arrays = {k: z[k] for k in z.files}
+    if path.is_dir():
+        inside = sorted(p.name for p in path.glob('*.npz') if not p.stem.endswith('_extra'))
+        raise IsADirectoryError(f"{path} is a folder, not a collection file (.npz); "
+                                f"the collections in it: {inside or 'none'}")
+    try:
+        with np.load(path, allow_pickle=False) as z: arrays = {k: z[k] for k in z.files}
+    except (ValueError, OSError, zipfile.BadZipFile) as e:   # a text file, a pickle, a cut file
+        raise ValueError(f"{path} is not a collection file written by save_collected (.npz): "
+                         f"{e}") from e
     arrays['meta'] = json.loads(str(arrays['meta'])) if 'meta' in arrays else {}
     if 'answers_utf8' in arrays:
         arrays['answers'] = decode_texts(arrays, 'answers')
@@ -217,6 +272,8 @@ def synthetic_collection(Q:int=300, # questions
                          logprobs:bool=False, # also per-sample mean token log-probabilities
                         ) -> Collection:
     "A random `Collection` shaped like a real one, for examples, tests and benchmarks."
+    Q, K, M = (check_count(v, n) for n, v in (('Q', Q), ('K', K), ('M', M)))
+    p_answerable = float(check_array(p_answerable, 'p_answerable', 0, 1, ndim=0))
     rng = np.random.default_rng(seed)
     gold_rank = np.minimum(rng.geometric(0.45, Q) - 1, K)  # K means: not retrieved
     ret = np.sort(rng.normal(0, 1, (Q, K + 1)), axis=1)[:, ::-1] + rng.normal(0, 0.5, (Q, 1))
@@ -225,14 +282,12 @@ def synthetic_collection(Q:int=300, # questions
     # keep K+1 slots only where the gold passage sits in the extra slot; else it is padding
     cluster = np.full((Q, K + 1, M), -1, np.int32)
     correct = np.zeros((Q, K + 1, M), bool)
-    n_wrong = 6
-    can = rng.random(Q) < p_answerable
+    n_wrong, can = 6, rng.random(Q) < p_answerable   # can: the LLM can answer from the gold passage
     for q in range(Q):
-        answerable = can[q]
         for k in range(K + 1):
             if k == K and gold_rank[q] != K: continue
             gold = is_gold[q, k]
-            p_correct = (0.65 if answerable else 0.0) if gold else 0.08
+            p_correct = (0.65 if can[q] else 0.0) if gold else 0.08
             probs = np.r_[p_correct, (1 - p_correct) * rng.dirichlet(np.full(n_wrong, 0.6))]
             c = rng.choice(n_wrong + 1, M, p=probs)
             cluster[q, k] = c  # 0: the correct answer; 1..n_wrong: wrong, shared across passages
@@ -257,6 +312,10 @@ def register_collection_loader(prefix:str, # a spec prefix, e.g. 'traq-release:'
                                fn, # function of the whole spec returning a `Collection`
                               ):
     "Make `load_collection` hand the specs starting with `prefix` to `fn`."
+    if not isinstance(prefix, str) or not prefix.endswith(':') or len(prefix) < 2:   # '' takes all
+        raise ValueError(f"prefix must be a name ending in ':' (e.g. 'traq-release:'), "
+                         f"got prefix={prefix!r}")
+    if not callable(fn): raise ValueError(f"fn must be a function of the spec, got fn={fn!r:.80}")
     _LOADERS[prefix] = fn
     return fn
 
@@ -272,6 +331,9 @@ def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', a registered prefix
                          "import conformal_rag.traq_release (it registers 'traq-release:')")
     if spec.startswith('synthetic'):
         parts = spec.split(':')
+        if parts[0] != 'synthetic' or len(parts) > 3 or not all(x.isdigit() for x in parts[1:]):
+            raise ValueError(f"a synthetic collection is 'synthetic[:SEED[:Q]]' (integers), "
+                             f"got {spec!r}")
         seed = int(parts[1]) if len(parts) > 1 else 0
         return synthetic_collection(int(parts[2]) if len(parts) > 2 else 500, 10, 20, seed=seed)
     p = Path(spec)

@@ -337,6 +337,8 @@ def validity_table(ns=(12, 1000), # calibration sizes
     import pandas as pd
     for name, v in (('ns', ns), ('alphas', alphas), ('methods', methods)):
         if len(v) == 0: raise ValueError(f"{name} is empty: at least one value is needed")
+    ns = [check_count(n, f'ns[{i}]', 1) for i, n in enumerate(ns)]   # 2.5 is no calibration size
+    trials, seed = check_count(trials, 'trials', 1), check_count(seed, 'seed', 0)
     rows = []
     for i, (n, alpha, method) in enumerate(itertools.product(ns, alphas, methods)):
         cov = coverage_trials(int(n), alpha, trials, method, seed=seed + i).mean()

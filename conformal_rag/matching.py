@@ -13,14 +13,17 @@ import numpy as np
 from fastcore.basics import patch
 from .llm import llm_from_spec
 from .local_backend import DEFAULT_LOCAL_MODEL
+from .conformal import check_array, check_choice, check_count
+from .data import check_text
 
 # %% auto #0
 __all__ = ['CORRECTNESS', 'NLI_DEFAULT', 'SAME_MEANING_EXAMPLES', 'SAME_MEANING_PROMPT', 'CLUSTERINGS', 'normalize_answer',
-           'exact_match', 'token_f1', 'contains_answer', 'rouge_tokens', 'lcs_length', 'rouge', 'rouge_matrix',
-           'best_rouge', 'traq_correct', 'trac_correct', 'rcrag_correct', 'contains_correct', 'correctness_rule',
-           'cluster_exact', 'cluster_rouge', 'cluster_representatives', 'cluster_entailment', 'cluster_frequencies',
-           'semantic_confidence', 'hub_offline', 'tiny_nli_model', 'NLIModel', 'cluster_nli', 'same_meaning_prompt',
-           'parse_same_meaning', 'LLMJudge', 'cluster_llm_judge', 'Clustering', 'clustering_from_spec']
+           'check_answers', 'exact_match', 'token_f1', 'contains_answer', 'rouge_tokens', 'lcs_length', 'rouge',
+           'rouge_matrix', 'best_rouge', 'traq_correct', 'trac_correct', 'rcrag_correct', 'contains_correct',
+           'correctness_rule', 'cluster_exact', 'cluster_rouge', 'cluster_representatives', 'cluster_entailment',
+           'check_cluster_ids', 'cluster_frequencies', 'semantic_confidence', 'hub_offline', 'tiny_nli_model',
+           'NLIModel', 'cluster_nli', 'same_meaning_prompt', 'parse_same_meaning', 'LLMJudge', 'cluster_llm_judge',
+           'Clustering', 'clustering_from_spec']
 
 # %% ../nbs/04_matching.ipynb #abc06989
 _ARTICLES = re.compile(r'\b(a|an|the)\b', re.UNICODE)
@@ -29,22 +32,32 @@ _PUNCT = set(string.punctuation)
 def normalize_answer(s:str # an answer
                     ) -> str:
     "SQuAD normalization: lower case, drop punctuation and articles (a, an, the), collapse whitespace."
-    s = ''.join(ch for ch in str(s).lower() if ch not in _PUNCT)
+    s = ''.join(ch for ch in check_text(s, 's').lower() if ch not in _PUNCT)   # None is no answer (not 'none')
     return ' '.join(_ARTICLES.sub(' ', s).split())
 
 # %% ../nbs/04_matching.ipynb #12b93a59
 def _golds(golds) -> list:
-    "Gold answers as a non-empty list (one str becomes a list of one)."
+    "Gold answers as a non-empty list of str (one str becomes a list of one); None is no gold answer."
+    if golds is None: raise ValueError("golds must be a gold answer or a list of them, got golds=None")
     golds = [golds] if isinstance(golds, str) else list(golds)
     if not golds: raise ValueError("no gold answers given (empty list)")
-    return golds
+    return [check_text(g, f'golds[{i}]') for i, g in enumerate(golds)]
+
+# %% ../nbs/04_matching.ipynb #667f9ad3
+def check_answers(answers, # a list (or array) of texts
+                  name:str='answers', # the parameter's name, used in the error message
+                 ) -> list:
+    "`answers` as a list of str, or a `ValueError` naming `name` when it is a single text or holds a non-text (None, NaN)."
+    if answers is None or isinstance(answers, (str, bytes)) or not hasattr(answers, '__iter__'):
+        raise ValueError(f"{name} must be a list of texts, got {name}={answers!r:.80}")
+    return [check_text(a, f'{name}[{i}]') for i, a in enumerate(answers)]
 
 # %% ../nbs/04_matching.ipynb #18cf48f6
 def exact_match(pred:str, # predicted answer
                 golds:str|list # gold answer or aliases
                ) -> bool:
     "Whether the normalized prediction equals a normalized gold answer."
-    p = normalize_answer(pred)
+    p = normalize_answer(check_text(pred, 'pred'))
     return any(p == normalize_answer(g) for g in _golds(golds))
 
 # %% ../nbs/04_matching.ipynb #b26301f4
@@ -52,7 +65,7 @@ def token_f1(pred:str, # predicted answer
              golds:str|list # gold answer or aliases
             ) -> float:
     "SQuAD token F1 of normalized answers, the best over the gold aliases."
-    pt = normalize_answer(pred).split()
+    pt = normalize_answer(check_text(pred, 'pred')).split()
     best = 0.
     for g in _golds(golds):
         gt = normalize_answer(g).split()
@@ -69,7 +82,7 @@ def contains_answer(pred:str, # predicted answer (or any response)
                     word_boundary:bool=True # match whole words only ("Rome" not in "Romeo")
                    ) -> bool:
     "Whether a normalized gold answer occurs in the normalized prediction."
-    p = normalize_answer(pred)
+    p = normalize_answer(check_text(pred, 'pred'))
     for g in _golds(golds):
         g = normalize_answer(g)
         if not g: continue
@@ -97,7 +110,7 @@ def rouge_tokens(text:str, # text to tokenize
                  stem:bool=False # Porter stemming as `rouge_scorer.RougeScorer(..., use_stemmer=True)`
                 ) -> list:
     "Tokens exactly as `rouge-score`'s default tokenizer makes them."
-    toks = _NON_ALNUM.sub(' ', str(text).lower()).split()
+    toks = _NON_ALNUM.sub(' ', check_text(text).lower()).split()
     if stem: toks = [_stem(t) for t in toks]
     return [t for t in toks if _VALID.match(t)]
 
@@ -127,7 +140,7 @@ def rouge(target:str, # reference text
           stem:bool=False # Porter stemming
          ) -> tuple:
     "(precision, recall, fmeasure) as `rouge_scorer.RougeScorer([kind], use_stemmer=stem).score(target, prediction)`."
-    t, p = rouge_tokens(target, stem), rouge_tokens(prediction, stem)
+    t, p = rouge_tokens(check_text(target, 'target'), stem), rouge_tokens(check_text(prediction, 'prediction'), stem)
     if kind == 'rouge1':
         ov = sum((Counter(t) & Counter(p)).values())
         pr, rc = ov / max(len(p), 1), ov / max(len(t), 1)
@@ -146,7 +159,7 @@ def rouge_matrix(answers:list, # texts
     "All-pairs ROUGE: entry [i, j] = `score(target=answers[i], prediction=answers[j])`, each answer tokenized once."
     if kind not in ('rouge1', 'rougeL'): raise ValueError(f"unknown ROUGE kind {kind!r}; use 'rouge1' or 'rougeL'")
     if measure not in ('fmeasure', 'precision', 'recall'): raise ValueError(f"unknown measure {measure!r}")
-    toks = [tuple(rouge_tokens(a, stem)) for a in answers]
+    toks = [tuple(rouge_tokens(a, stem)) for a in check_answers(answers)]
     uniq = list(dict.fromkeys(toks)); where = np.array([uniq.index(t) for t in toks], dtype=int) if toks else np.zeros(0, int)
     vocab = {w: k for k, w in enumerate(dict.fromkeys(w for t in uniq for w in t))}
     ids = [[vocab[w] for w in t] for t in uniq]
@@ -176,7 +189,8 @@ def rouge_matrix(answers:list, # texts
 # %% ../nbs/04_matching.ipynb #f4bedc73
 def best_rouge(pred:str, golds:str|list, kind:str='rouge1', stem:bool=True, measure:str='fmeasure') -> float:
     "The best ROUGE of a prediction against the gold aliases (gold = target)."
-    k = ('precision', 'recall', 'fmeasure').index(measure)
+    k = ('precision', 'recall', 'fmeasure').index(check_choice(measure, 'measure', ('precision', 'recall', 'fmeasure')))
+    pred = check_text(pred, 'pred')
     return max(rouge(g, pred, kind, stem)[k] for g in _golds(golds))
 
 # %% ../nbs/04_matching.ipynb #0960bf3a
@@ -186,6 +200,7 @@ def traq_correct(pred:str, # a sampled answer
                  strict:bool=True # `>` as the paper; False gives `>=` as TRAQ's test code
                 ) -> bool:
     "TRAQ's rule: correct when ROUGE-1 (F-measure, stemmed, as TRAQ's code) exceeds 0.3."
+    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))   # a ROUGE: -1 would make anything correct
     r = best_rouge(pred, golds, 'rouge1', stem=True)
     return r > threshold if strict else r >= threshold
 
@@ -194,6 +209,7 @@ def trac_correct(pred:str, golds:str|list,
                  threshold:float=0.5 # TRAC: ROUGE >= 0.5
                 ) -> bool:
     "TRAC's rule: correct when ROUGE-1 F-measure is at least 0.5."
+    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))
     return best_rouge(pred, golds, 'rouge1', stem=True) >= threshold
 
 # %% ../nbs/04_matching.ipynb #e10b7cd6
@@ -203,6 +219,8 @@ def rcrag_correct(pred:str, golds:str|list,
                   rouge_l_measure:str='fmeasure' # 'recall' follows RC-RAG's code
                  ) -> bool:
     "RC-RAG's rule: exact match, or token F1 > 0.7, or ROUGE-L > 0.7, or the gold answer contained."
+    f1, rouge_l = (float(check_array(v, n, 0, 1, ndim=0)) for n, v in (('f1', f1), ('rouge_l', rouge_l)))
+    check_choice(rouge_l_measure, 'rouge_l_measure', ('precision', 'recall', 'fmeasure'))
     return (exact_match(pred, golds) or token_f1(pred, golds) > f1
             or best_rouge(pred, golds, 'rougeL', stem=False, measure=rouge_l_measure) > rouge_l
             or contains_answer(pred, golds, word_boundary=False))
@@ -219,7 +237,7 @@ def correctness_rule(name:str|Callable # a key of `CORRECTNESS` or a function (p
                     ) -> Callable:
     "A correctness rule by name."
     if callable(name): return name
-    if name not in CORRECTNESS: raise ValueError(f"unknown correctness rule {name!r}; known: {sorted(CORRECTNESS)}")
+    if not isinstance(name, str) or name not in CORRECTNESS: raise ValueError(f"unknown correctness rule {name!r}; known: {sorted(CORRECTNESS)}")
     return CORRECTNESS[name]
 
 # %% ../nbs/04_matching.ipynb #4142d75e
@@ -233,7 +251,7 @@ def cluster_exact(answers:list, # sampled answers
                   normalize:bool=True # compare SQuAD-normalized answers
                  ) -> np.ndarray:
     "Cluster id of each answer: equal (normalized) answers share a cluster."
-    return _renumber([normalize_answer(a) if normalize else a for a in answers])
+    return _renumber([normalize_answer(a) if normalize else a for a in check_answers(answers)])
 
 # %% ../nbs/04_matching.ipynb #96b52641
 def cluster_rouge(answers:list, # sampled answers
@@ -244,6 +262,8 @@ def cluster_rouge(answers:list, # sampled answers
                  ) -> np.ndarray:
     "Cluster id of each answer from ROUGE F-measure above `threshold`."
     if linkage not in ('traq', 'components'): raise ValueError(f"unknown linkage {linkage!r}; use 'traq' or 'components'")
+    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))   # a ROUGE F-measure
+    answers = check_answers(answers)
     uniq = list(dict.fromkeys(answers)); u = len(uniq)
     sim = rouge_matrix(uniq, kind, stem) > threshold
     lab = np.arange(u)
@@ -263,6 +283,8 @@ def cluster_representatives(n:int, # number of distinct items, taken in order
                             chunk:int|None=None # representatives asked at once (None: all); later chunks only without a match
                            ) -> np.ndarray:
     "TRAQ's semantic clustering loop (`compute_semantic_clusterring`): each item, in order, joins the cluster of the first representative (a cluster's first member) it matches, else founds a new cluster."
+    n = check_count(n, 'n', 0)
+    if chunk is not None: check_count(chunk, 'chunk')
     reps, lab = [], np.zeros(n, dtype=int)
     for j in range(n):
         hit, step = None, chunk or max(len(reps), 1)
@@ -280,6 +302,7 @@ def cluster_entailment(answers:list, # sampled answers
                        question:str='' # prefixed to each answer ("question answer"), as TRAQ and Kuhn et al.
                       ) -> np.ndarray:
     "TRAQ's rule (Kuhn et al.'s bidirectional entailment): an answer joins the first cluster whose first member and it entail each other."
+    answers, question = check_answers(answers), check_text(question, 'question')
     uniq = list(dict.fromkeys(answers))
     texts = [f"{question} {a}".strip() for a in uniq]
     many = getattr(entails, 'entails_many', None) or (lambda pairs: [bool(entails(p, h)) for p, h in pairs])
@@ -290,18 +313,34 @@ def cluster_entailment(answers:list, # sampled answers
     pos = {a: k for k, a in enumerate(uniq)}
     return _renumber([lab[pos[a]] for a in answers])
 
+# %% ../nbs/04_matching.ipynb #753e2ac5
+def check_cluster_ids(ids, # cluster ids: an array-like of integers
+                      name:str='ids', # the parameter's name, used in the error message
+                      lo:int=-1, # the smallest allowed id (-1: no sample)
+                     ) -> np.ndarray:
+    "`ids` as an int array, or a `ValueError` naming `name` and the first id that is not an integer >= `lo`."
+    a = np.asarray(ids)
+    if a.dtype.kind in 'iu' and (a.size == 0 or a.min() >= lo): return a.astype(np.int64, copy=False)
+    if a.dtype.kind not in 'iuf': raise ValueError(f"{name} must be integers >= {lo}, got {name}={ids!r:.80}")
+    bad = ~((a >= lo) & (a == np.round(a)))   # NaN, inf, fractions, ids below lo
+    if bad.any():
+        i = tuple(int(v) for v in np.argwhere(bad)[0])
+        at = f"{name}[{', '.join(map(str, i))}]" if a.ndim else name
+        raise ValueError(f"{name} must be integers >= {lo}: {int(bad.sum())} bad value(s), first {at}={a[i].item()!r}")
+    return a.astype(np.int64)
+
 # %% ../nbs/04_matching.ipynb #656fd68a
 def cluster_frequencies(ids # cluster id of each sample
                        ) -> np.ndarray:
     "Fraction of the samples in each cluster (index = cluster id)."
-    ids = np.asarray(ids, dtype=int)
+    ids = check_cluster_ids(ids, 'ids', 0)
     return np.bincount(ids) / len(ids) if len(ids) else np.zeros(0)
 
 # %% ../nbs/04_matching.ipynb #197881c7
 def semantic_confidence(ids # cluster ids of one (question, passage)'s samples, or an array of them (last axis: samples)
                        ) -> np.ndarray:
     "TRAQ section 3.2: each sample's confidence = the fraction of its passage's samples in its cluster (id -1: no sample, 0)."
-    ids = np.asarray(ids, dtype=int)
+    ids = check_cluster_ids(ids, 'ids', -1)
     valid = ids >= 0
     same = (ids[..., :, None] == ids[..., None, :]) & valid[..., None, :]
     n = valid.sum(-1, keepdims=True)
@@ -366,6 +405,8 @@ class NLIModel:
                  local_files_only:bool|None=None # never download; None: when HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE is set
                 ):
         import torch
+        if threads is not None: check_count(threads, 'threads')
+        batch_size = check_count(batch_size, 'batch_size')
         if threads: torch.set_num_threads(threads)
         self.name, self.tok, self.model = _load_nli(model, local_files_only)
         labels = {i: str(l).lower() for i, l in self.model.config.id2label.items()}
@@ -465,6 +506,7 @@ def cluster_llm_judge(answers:list, # sampled answers
                       chunk:int|None=8 # representatives asked at once (later ones only when none of these matched)
                      ) -> np.ndarray:
     "TRAQ's clustering loop with an LLM judge of same meaning in place of bidirectional entailment."
+    answers, question = check_answers(answers), check_text(question, 'question')
     keys = [normalize_answer(a) for a in answers]
     uniq = [k for k in dict.fromkeys(keys) if k]                       # the empty answer is never asked about
     text = {}
@@ -480,7 +522,12 @@ class Clustering:
                  fn:Callable, # fn(answers, question) -> ids
                  model=None): # the NLI model or LLM judge behind it, if any
         self.spec, self.fn, self.model = spec, fn, model
-    def __call__(self, answers:list, question:str='') -> np.ndarray: return np.asarray(self.fn(list(answers), question), dtype=int)
+    def __call__(self, answers:list, question:str='') -> np.ndarray:
+        answers = check_answers(answers)
+        ids = check_cluster_ids(self.fn(answers, question), f'the ids of clustering {self.spec!r}')   # -1: an empty answer
+        if ids.shape != (len(answers),):
+            raise ValueError(f"clustering {self.spec!r} gave {ids.shape} ids for {len(answers)} answers")
+        return ids
     def __repr__(self): return f"Clustering({self.spec!r})"
 
 # %% ../nbs/04_matching.ipynb #3f7eb7cb

@@ -4,7 +4,7 @@
 
 # %% ../nbs/03e_openai.ipynb #246dc2ee
 from __future__ import annotations
-import os, json, math, time, random, threading
+import os, json, math, time, random, asyncio, threading, weakref
 from collections import Counter
 from fastcore.basics import patch
 from .cache import Sample, normalize_base_url, OPENAI_BASE_URL
@@ -61,7 +61,7 @@ class OpenAIBackend(Backend):
                  chat:bool=True, # chat completions (True) or text completions endpoint
                  max_n:int=128, # samples per request
                  concurrency:int=4, # requests in flight
-                 timeout:float=60., # seconds per attempt
+                 timeout:float=60., # seconds per attempt, from connecting to the reply's last byte
                  max_retries:int=4, # retries after the first attempt (429 / 5xx / timeout / connection / malformed reply)
                  backoff:float=1., # first backoff in seconds, doubled each retry (with jitter)
                  max_backoff:float=30., # longest backoff
@@ -81,8 +81,8 @@ class OpenAIBackend(Backend):
         self.model, self.base_url, self.chat, self.max_n, self.concurrency = model, base_url, chat, max_n, concurrency
         self.timeout, self.max_retries, self.backoff, self.max_backoff = timeout, max_retries, backoff, max_backoff
         self.max_retry_after = max_retry_after
-        self.client = openai.OpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry, not the client
-        self.calls, self.retries, self._count = 0, Counter(), threading.Lock()
+        self.client = openai.AsyncOpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry
+        self.calls, self.retries, self._count, self._loop, self._pid = 0, Counter(), threading.Lock(), None, None
         self.sleep = time.sleep   # replaceable (tests record the waits instead of sleeping)
         self._openai = openai
 
@@ -90,14 +90,28 @@ class OpenAIBackend(Backend):
 @patch(as_prop=True)
 def where(self:OpenAIBackend) -> str: return f"openai:{self.model}@{self.server}"
 
+# %% ../nbs/03e_openai.ipynb #c2c4b6c4
+def _os_error(e:BaseException # a failed connection, as the `openai` client raises it
+             ) -> str:
+    "The first error with an errno below `e` (its causes, and the members of a group), in the system's words; else `e`'s cause."
+    todo, seen = [e], set()
+    while todo:
+        x = todo.pop(0)
+        if x is None or id(x) in seen: continue
+        seen.add(id(x))
+        if isinstance(x, OSError) and x.errno: return f"[Errno {x.errno}] {os.strerror(x.errno)}"
+        todo += [x.__cause__, x.__context__, *getattr(x, 'exceptions', ())]
+    return str(e.__cause__ or e)
+
 # %% ../nbs/03e_openai.ipynb #9bbb2f13
 @patch
 def _classify(self:OpenAIBackend, e) -> tuple:
     "(retry reason or None when not retryable, HTTP status or None, a description, the wait the server asked for or None)."
     o = self._openai
     if isinstance(e, _Malformed): return 'malformed', 200, str(e), None
-    if isinstance(e, o.APITimeoutError): return 'timeout', None, f"no reply within {self.timeout:g} s (timeout)", None
-    if isinstance(e, o.APIConnectionError): return 'connection', None, f"connection failed ({e.__cause__ or e})", None
+    if isinstance(e, (o.APITimeoutError, TimeoutError)):   # (TimeoutError: `_run`'s deadline for the whole attempt)
+        return 'timeout', None, f"no reply within {self.timeout:g} s (timeout)", None
+    if isinstance(e, o.APIConnectionError): return 'connection', None, f"connection failed ({_os_error(e)})", None
     if isinstance(e, o.APIStatusError):
         body, code = e.body, e.status_code
         msg = (body.get('message') or body.get('error')) if isinstance(body, dict) else None
@@ -130,24 +144,78 @@ def _choices(self:OpenAIBackend, body:bytes, # the reply's raw body
         else:
             text, lp = c.get('text'), c.get('logprobs')
             lps = list(lp['token_logprobs']) if logprobs and isinstance(lp, dict) and isinstance(lp.get('token_logprobs'), list) else None
-        if text is not None and not isinstance(text, str): raise _Malformed(f"malformed reply: a choice's text is {text!r}")
-        out.append((text or '', lps, c.get('finish_reason')))
+        if text is None:   # no answer at all (not an empty one): never stored as ''
+            raise _Malformed(f"malformed reply: choice {len(out) + 1} of {len(choices)} has null content "
+                             f"(finish reason {c.get('finish_reason')!r})")
+        if not isinstance(text, str): raise _Malformed(f"malformed reply: a choice's text is {text!r}")
+        out.append((text, lps, c.get('finish_reason')))
     return out
 
 # %% ../nbs/03e_openai.ipynb #765ae5c6
+def _event_loop() -> asyncio.AbstractEventLoop:
+    "A new event loop, running in a daemon thread of its own until it is stopped."
+    loop = asyncio.new_event_loop()
+    def run():
+        try: loop.run_forever()
+        finally: loop.close()
+    threading.Thread(target=run, name='openai-backend-loop', daemon=True).start()
+    return loop
+
+# %% ../nbs/03e_openai.ipynb #bb1adda9
+def _stop_loop(loop:asyncio.AbstractEventLoop, client):
+    "Close the async client on `loop`, then stop the loop (a backend's finalizer: it holds no reference to the backend)."
+    if loop.is_closed(): return
+    try: closed = asyncio.run_coroutine_threadsafe(client.close(), loop)
+    except RuntimeError: return                          # stopped meanwhile
+    closed.add_done_callback(lambda _: loop.call_soon_threadsafe(loop.stop))
+
+# %% ../nbs/03e_openai.ipynb #e3082310
+@patch
+def _start_loop(self:OpenAIBackend):
+    """Start the backend's event loop on first use, and again in a forked process (whose copy of the loop has no thread
+    running it, and whose copy of the client's connections belongs to the parent): then with a client of its own."""
+    with self._count:
+        if self._loop is not None and self._pid == os.getpid(): return
+        if self._loop is not None:
+            self.client = self._openai.AsyncOpenAI(api_key=self.client.api_key, base_url=self.server,
+                                                   timeout=self.timeout, max_retries=0)
+        self._loop, self._pid = _event_loop(), os.getpid()
+        weakref.finalize(self, _stop_loop, self._loop, self.client)
+
+# %% ../nbs/03e_openai.ipynb #7884b7db
+@patch
+def _run(self:OpenAIBackend, call # an awaitable request of `self.client` (made after `_start_loop`)
+        ):
+    "The result of `call`, awaited on the backend's event loop; `TimeoutError` after `timeout` seconds (it is cancelled)."
+    fut = asyncio.run_coroutine_threadsafe(asyncio.wait_for(call, self.timeout), self._loop)
+    try: return fut.result()
+    except BaseException:
+        fut.cancel(); raise                              # (an interrupted caller: the request is cancelled too)
+
+# %% ../nbs/03e_openai.ipynb #656d24b9
 @patch
 def _post(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
-    "One attempt: `k` (text, log-probabilities, finish reason) from the server, or an error."
+    "One attempt, within `timeout` from its start to the reply's last byte: `k` (text, log-probabilities, finish reason)."
+    self._start_loop()
     kw = dict(model=self.model, n=k, temperature=decoding.temperature, top_p=decoding.top_p,
               max_tokens=decoding.max_new_tokens, seed=int(seed) % 2**31)
     if decoding.stop: kw['stop'] = list(decoding.stop)[:4]
     if self.chat:
         msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
-        raw = self.client.chat.completions.with_raw_response.create(messages=msgs, logprobs=logprobs or None, **kw)
+        call = self.client.chat.completions.with_raw_response.create(messages=msgs, logprobs=logprobs or None, **kw)
     else:
         if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
-        raw = self.client.completions.with_raw_response.create(prompt=prompt, logprobs=1 if logprobs else None, **kw)
-    return self._choices(raw.http_response.content, k, logprobs)
+        call = self.client.completions.with_raw_response.create(prompt=prompt, logprobs=1 if logprobs else None, **kw)
+    return self._choices(self._run(call).http_response.content, k, logprobs)
+
+# %% ../nbs/03e_openai.ipynb #99541b30
+def _request_label(prompt, # text or chat messages
+                   k:int, seed:int # the samples asked for and the request's seed
+                  ) -> str:
+    "A short name of a request in an error message: its prompt's text (shortened), `n` and seed."
+    text = prompt if isinstance(prompt, str) else str(prompt[-1].get('content', '')) if prompt else ''
+    if len(text) > 80: text = text[:30] + ' ... ' + text[-45:]
+    return f"prompt {text!r} (n={k}, seed {seed})"
 
 # %% ../nbs/03e_openai.ipynb #8cde4f88
 @patch
@@ -160,12 +228,14 @@ def _one(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
         except Exception as e:
             why, status, desc, wait = self._classify(e)
             took = time.monotonic() - t0
+            asked = _request_label(prompt, k, seed)
             if why is None:
                 if isinstance(e, ValueError) and not isinstance(e, _Malformed): raise
-                raise RequestFailed(f"{desc} from {self.where} (not retried)", attempt, took, status, self.server) from e
+                raise RequestFailed(f"{desc} from {self.where} (not retried), asking for {asked}",
+                                    attempt, took, status, self.server) from e
             if attempt > self.max_retries:
                 raise RequestFailed(f"gave up after {attempt} attempt{'s' * (attempt > 1)} over {took:.1f} s: {desc} "
-                                    f"from {self.where}", attempt, took, status, self.server) from e
+                                    f"from {self.where}, asking for {asked}", attempt, took, status, self.server) from e
             with self._count: self.retries[why] += 1
             if wait is None: wait = min(self.max_backoff, self.backoff * 2**(attempt - 1)) * (0.5 + random.random()/2)
             self.sleep(min(wait, self.max_retry_after))

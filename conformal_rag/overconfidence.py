@@ -18,12 +18,12 @@ from .cache import GenerationCache, RunExport, export_keys
 from .local_backend import LOCAL_MODELS
 from .experiments import MODEL_SETTINGS, model_chat, demo_block, experiment_questions, model_llm
 from .llm import RecordingFake
-from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens
+from .matching import normalize_answer, contains_answer, correctness_rule, cluster_exact, rouge_tokens, check_answers
 from .paths import data_dir
-from .data import QuestionSet, passage_contains, wiki_benchmark
+from .data import QuestionSet, check_text, passage_contains, wiki_benchmark
 from .retrieval import load_score_file
 from .stats import bootstrap_ci
-from .conformal import check_array, check_binary, check_choice
+from .conformal import check_array, check_binary, check_choice, check_count
 
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES',
@@ -286,13 +286,16 @@ def judge(responses:list, # replies (or answers)
           rule:str|Callable='contains' # a key of `matching.CORRECTNESS` or a function
          ) -> np.ndarray:
     "Whether each reply is correct."
+    responses = check_answers(responses, 'responses')   # a None reply is no reply: not the text 'None'
     if len(responses) != len(golds): raise ValueError(f"{len(responses)} replies for {len(golds)} gold lists")
     f = correctness_rule(rule)
-    return np.array([bool(f(str(r), list(g) if not isinstance(g, str) else [g])) for r, g in zip(responses, golds)], dtype=bool)
+    golds = [check_answers([g] if isinstance(g, str) else g, f'golds[{i}]') for i, g in enumerate(golds)]
+    return np.array([bool(f(r, g)) for r, g in zip(responses, golds)], dtype=bool)
 
 # %% ../nbs/09_overconfidence.ipynb #3d99dc56
 def _labels(labels, unparsed:str) -> np.ndarray:
     lab = np.asarray(labels, dtype=object)
+    if lab.ndim != 1: raise ValueError(f"labels must be a list of certainty labels {LABELS}, got labels={labels!r:.80}")
     bad = sorted({str(l) for l in lab} - set(LABELS))
     if bad: raise ValueError(f"unknown certainty labels {bad}; expected {LABELS}")
     if unparsed not in ('drop', 'certain', 'uncertain'):
@@ -322,9 +325,12 @@ METRICS = ('unc_rate', 'accuracy', 'overconfidence', 'conservativeness', 'alignm
 def metrics_from_cells(cells:dict # from `certainty_cells`
                       ) -> dict:
     "The paper's five metrics from the four cells (NaN when nothing parsed)."
-    N = cells['N']
+    keys = ('N_cc', 'N_cu', 'N_ic', 'N_iu', 'N')
+    if not isinstance(cells, dict) or set(keys) - set(cells):
+        raise ValueError(f"cells must be a dict with counts {', '.join(keys)} (from `certainty_cells`), got {cells!r:.120}")
+    cc, cu, ic, iu, N = (check_count(cells[k], f'cells[{k!r}]', 0) for k in keys)   # counts: not -1 or 2.5
+    if N != cc + cu + ic + iu: raise ValueError(f"cells['N']={N} is not N_cc + N_cu + N_ic + N_iu = {cc + cu + ic + iu}")
     if N == 0: return {m: float('nan') for m in METRICS}
-    cc, cu, ic, iu = (cells[k] for k in ('N_cc', 'N_cu', 'N_ic', 'N_iu'))
     return dict(unc_rate=(cu + iu) / N, accuracy=(cc + cu) / N, overconfidence=ic / N,
                 conservativeness=cu / N, alignment=(cc + iu) / N)
 
@@ -376,8 +382,10 @@ def corrupt_document(doc:str, # a document that holds the answer
                      replacement:str='Tom' # the paper's substitute
                     ) -> str:
     "The document with every case-insensitive whole-word occurrence of a gold answer replaced by `replacement`."
+    doc, replacement = check_text(doc, 'doc'), check_text(replacement, 'replacement')
+    answers = check_answers(answers, 'answers')   # a str would replace its letters; None the word 'None'
     def sub(text):
-        for a in sorted({str(a) for a in answers if str(a).strip()}, key=len, reverse=True):
+        for a in sorted({a for a in answers if a.strip()}, key=len, reverse=True):
             text = re.sub(r'(?<!\w)' + re.escape(a) + r'(?!\w)', replacement, text, flags=re.I)
         return text
     out = sub(doc)
@@ -472,7 +480,8 @@ def corruption_counts(correct_without, # per question, whether the answer withou
                       correct_with # per question, whether the answer with the corrupted passage is right
                      ) -> dict:
     "Corruption (paper Section 5): right without the passage and wrong with it; the rate is over those right without it."
-    c0, c1 = np.asarray(correct_without, dtype=bool), np.asarray(correct_with, dtype=bool)
+    c0 = check_binary(correct_without, 'correct_without', empty=True)   # NaN, 2 or 'no' is no label
+    c1 = check_binary(correct_with, 'correct_with', empty=True)
     if c0.shape != c1.shape: raise ValueError(f"{len(c0)} answers without the passage for {len(c1)} with it")
     right, corrupt = int(c0.sum()), int((c0 & ~c1).sum())
     return dict(right_without=right, corrupted=corrupt, corruption=corrupt / right if right else float('nan'))
@@ -1028,7 +1037,7 @@ def w2r_table(records:pd.DataFrame, # from `load_w2r_release`
     for strategy, g in records.groupby('strategy', sort=False):
         for v in variants:
             lab, cor, unparsed, desc = W2R_VARIANTS[v]
-            m = overconfidence_metrics(g[cor].to_numpy(bool), g[lab].tolist(), unparsed, n_boot, level, seed)
+            m = overconfidence_metrics(check_binary(g[cor].to_numpy(), cor), g[lab].tolist(), unparsed, n_boot, level, seed)
             changed = int((pd.Series(_labels(g[lab], unparsed)).to_numpy() != g['label_merged'].to_numpy()).sum())
             rows.append(dict(strategy=STRATEGIES[strategy]['label'] if strategy in STRATEGIES else strategy, variant=v,
                              **m, labels_changed=changed, reasked_confidences=int(g['reasked_confidence'].sum()),
@@ -1043,12 +1052,12 @@ def w2r_augmentation(records:pd.DataFrame, # from `load_w2r_release`, with `ra_<
     if label not in records.columns: raise ValueError(f"no label column {label!r} in the records")
     rows = []
     for strategy, g in records.groupby('strategy', sort=False):
-        own, need = g['correct'].to_numpy(bool), (g[label] != 'certain').to_numpy()
+        own, need = check_binary(g['correct'].to_numpy(), 'correct'), (g[label] != 'certain').to_numpy()
         name = STRATEGIES[strategy]['label'] if strategy in STRATEGIES else strategy
         acc, lo, hi = _mean_ci(own, n_boot, seed)
         rows.append(dict(strategy=name, documents='none', n=len(g), static_acc=acc, adaptive_acc=acc, adaptive_lo=lo, adaptive_hi=hi, ra_rate=0.0))
         for c in [c for c in g.columns if c.startswith('ra_')]:
-            ra = g[c].to_numpy(bool)
+            ra = check_binary(g[c].to_numpy(), c)   # 0/1 labels, not cast
             ad, _ = adaptive_augmentation(g[label].tolist(), list(own), lambda i: i, lambda i, _, ra=ra: ra[i])   # retrieve unless certain
             acc, lo, hi = _mean_ci(np.asarray(ad, dtype=float), n_boot, seed)
             rows.append(dict(strategy=name, documents=c[3:], n=len(g), static_acc=float(ra.mean()), adaptive_acc=acc,
@@ -1098,7 +1107,10 @@ def level_plot(levels:pd.DataFrame, # from `level_table`
     from conformal_rag.plots import set_style, place_legend
     set_style()
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(8, 3.6))
-    t = levels[levels.level != 'unparsed'].assign(level=lambda d: d.level.astype(int))
+    t = levels[levels.level != 'unparsed']
+    bad = [x for x in t.level if x not in (0, 1, 2, 3)]
+    if bad: raise ValueError(f"levels' level must be 0, 1, 2, 3 or 'unparsed' (from `level_table`), got {bad[0]!r}")
+    t = t.assign(level=t.level.map({0: 0, 1: 1, 2: 2, 3: 3}))
     panels = (('utilization', 'n', 'utilization ratio (gold document)'),
               ('corruption', 'right_without', 'corruption rate ("Tom" document)\nof the questions right without it'))
     models = list(dict.fromkeys(t.model))

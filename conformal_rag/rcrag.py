@@ -304,6 +304,13 @@ FUSIONS = ('direct', 'probability', 'safety')
 
 
 # %% ../nbs/13_rcrag.ipynb #a4e9549c
+def _fusion_inputs(direct, p_usage, p_quality) -> tuple[float, float]:
+    "The fusion's probabilities (None: unparsed, 0.0), or a `ValueError` naming `direct`, `p_usage` or `p_quality`."
+    check_choice(direct, 'direct', (*DECISIONS, None))   # a parsed reply, or None
+    return tuple(0.0 if p is None else float(check_array(p, n, 0, 1, ndim=0))   # probabilities: not 1.4 or NaN
+                 for n, p in (('p_usage', p_usage), ('p_quality', p_quality)))
+
+# %% ../nbs/13_rcrag.ipynb #df3fd40b
 def fuse(usage:str, # CF-usage's decision
          quality:str, # CF-quality's decision
          strategy:str='direct', # 'direct', 'probability' or 'safety'
@@ -315,10 +322,10 @@ def fuse(usage:str, # CF-usage's decision
     for name, d in (('usage', usage), ('quality', quality), ('unparsed', unparsed)):
         check_choice(d, name, DECISIONS)
     check_choice(strategy, 'strategy', FUSIONS)
+    pu, pq = _fusion_inputs(direct, p_usage, p_quality)
     if usage == quality: return usage
     if strategy == 'safety': return 'discard'
     if strategy == 'direct': return direct if direct in DECISIONS else unparsed
-    pu, pq = (0.0 if p is None else float(p) for p in (p_usage, p_quality))
     return usage if pu > pq else quality if pq > pu else 'discard'
 
 # %% ../nbs/13_rcrag.ipynb #18cb2367
@@ -329,6 +336,7 @@ def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed
                  p_usage:float|None=None, p_quality:float|None=None # probability comparison (None: unparsed)
                 ) -> str:
     "The fused outcome with unparsed kept apart: 'keep', 'discard' or 'unparsed'."
+    _fusion_inputs(direct, p_usage, p_quality)
     for name, v in (('usage', usage), ('quality', quality)):
         check_choice(v, name, OUTCOMES)
     check_choice(strategy, 'strategy', FUSIONS)

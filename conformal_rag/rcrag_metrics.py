@@ -30,6 +30,8 @@ def risk_cells(labels, # per question, 'keep' (answerable) or 'discard' (unanswe
               ) -> dict:
     "The counts AK, AD, UK, UD and their total n (the N of the metrics)."
     lab, dec = np.asarray(labels, dtype=object), np.asarray(decisions, dtype=object)
+    for name, v, given in (('labels', lab, labels), ('decisions', dec, decisions)):   # one per question
+        if v.ndim != 1: raise ValueError(f"{name} must be a list of 'keep' / 'discard', got {name}={given!r:.80}")
     if len(lab) != len(dec): raise ValueError(f"{len(lab)} labels for {len(dec)} decisions")
     for name, v in (('labels', lab), ('decisions', dec)):
         bad = sorted({str(x) for x in v} - set(DECISIONS))
@@ -58,7 +60,7 @@ def risk_summary(labels, decisions, # as `risk_cells`
                  level:float=0.95, # interval mass
                  seed:int=0) -> dict:
     "Counts, the four metrics and `<metric>_lo` / `<metric>_hi` bootstrap intervals."
-    if len(labels) == 0: raise ValueError("labels is empty: at least one question is needed (no metric is defined)")
+    if np.ndim(labels) == 1 and len(labels) == 0: raise ValueError("labels is empty: at least one question is needed (no metric is defined)")
     return _risk_summary(labels, decisions, n_boot, level, seed)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #42be3159

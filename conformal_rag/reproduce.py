@@ -11,15 +11,23 @@ from pathlib import Path
 import yaml
 from fastcore.basics import patch
 from . import __version__
+from .collection import load_collection
+from .conformal import check_alpha, check_array, check_choice, check_count
 from .paths import repo_root
+from .population import POPULATIONS, apply_population
+from .stats import stratified_split
 
 # %% auto #0
-__all__ = ['VACUOUS', 'KERNEL_ARGS', 'KERNEL_WARNINGS', 'OVERRIDES_ENV', 'ADHOC_DIR', 'git_commit', 'figure_layout',
-           'atomic_write', 'Artifacts', 'ParamScope', 'Run', 'Skipped', 'default_runs_file', 'parse_needs_env',
-           'load_runs', 'notebook_parameters', 'parameter_type_errors', 'parameter_checks', 'parameter_value_errors',
-           'check_parameters', 'env_parameters', 'expand', 'skipped_for_env', 'failure_summary', 'notebook_warnings',
-           'vacuous_warnings', 'kill_children', 'kernels_die_with_runner', 'confined_out_dir', 'new_run_id',
-           'overridden', 'run_notebooks', 'adhoc_root']
+__all__ = ['PAPER_PARAMETERS', 'PAPER_SIZES', 'VACUOUS', 'KERNEL_ARGS', 'KERNEL_WARNINGS', 'OVERRIDES_ENV', 'ADHOC_DIR', 'redact',
+           'git_commit', 'figure_layout', 'atomic_write', 'Artifacts', 'file_stem', 'ParamScope', 'Run', 'Skipped',
+           'default_runs_file', 'parse_needs_env', 'plain_yaml', 'load_runs', 'notebook_parameters',
+           'parameter_type_errors', 'parameter_checks', 'parameter_value_errors', 'count_param', 'jobs_param',
+           'level_param', 'number_param', 'text_param', 'flag_param', 'choice_param', 'list_param', 'dict_param',
+           'fractions_param', 'one_of_param', 'at_most_param', 'optional_param', 'folder_param', 'collection_param',
+           'prompt_sets_param', 'smallest_collection', 'collection_size_errors', 'smallest_paper_collection',
+           'declared_value_errors', 'check_parameters', 'env_parameters', 'expand', 'skipped_for_env',
+           'failure_summary', 'notebook_warnings', 'vacuous_warnings', 'kill_children', 'kernels_die_with_runner',
+           'run_writes', 'order_runs', 'confined_out_dir', 'new_run_id', 'overridden', 'run_notebooks', 'adhoc_root']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -28,6 +36,19 @@ def _jsonable(v) -> bool:
     if not isinstance(v, _JSON_TYPES): return False
     try: json.dumps(v); return True
     except (TypeError, ValueError): return False
+
+# %% ../nbs/12_reproduce.ipynb #7b38caa7
+_SECRETS = [(re.compile(r'(?i)((?:^|[?&;\s,(\[{"\'])(?:api[_-]?key|key|access[_-]?token|token|secret|password)=)'
+                        r'[^&\s\'"\\\],;)}]+'), r'\1***'),
+            (re.compile(r'(://[^:/\s@]+:)[^@\s/]+@'), r'\1***@'),
+            (re.compile(r'\bsk-[A-Za-z0-9_-]{12,}'), 'sk-***')]
+
+def redact(text # a message, or anything `str` turns into one
+          ) -> str:
+    "`text` with the values of secret query fields (`api_key=`, `key=`, `token=`, ...), URL passwords and `sk-` keys as `***`."
+    text = str(text)
+    for pat, rep in _SECRETS: text = pat.sub(rep, text)
+    return text
 
 # %% ../nbs/12_reproduce.ipynb #7f89efa3
 def git_commit(root:Path|None=None) -> str:
@@ -84,7 +105,7 @@ class Artifacts:
         bad = [k for k, v in self.params.items() if not _jsonable(v)]
         if bad: raise ValueError(f"Artifacts: parameters {bad} are not JSON-serializable")
         self.notebook = notebook or os.environ.get('CONFORMAL_RAG_NOTEBOOK')
-        self.written = []
+        self.written, self.stems = [], {}   # the files written; file stem -> the name written there (`_stem`)
         for t in self.out_dir.glob('.*.tmp*'):   # left by a run killed mid-write (`atomic_write`); older than any write
             if time.time() - t.stat().st_mtime > 600: t.unlink(missing_ok=True)
 
@@ -96,23 +117,36 @@ def _record(self:Artifacts, name, files, kind, caption, extra=None, changed=True
     rec = dict(artifact=name, kind=kind, files=[f.name for f in files], caption=caption, notebook=self.notebook,
                parameters=self.params, package_version=__version__, git_commit=git_commit(),
                python=platform.python_version(), **(extra or {}))
-    p = self.out_dir/(f'{name}.png.json' if kind == 'figure' else f'{name}.json')
+    rec = json.loads(redact(json.dumps(rec, default=str)))   # a key in a model string stays out of the record
+    stem = file_stem(name)
+    p = self.out_dir/(f'{stem}.png.json' if kind == 'figure' else f'{stem}.json')
     text = json.dumps(rec, indent=1, default=str) + '\n'
     try: old = json.loads(p.read_text()) if not changed and p.exists() else None
     except (OSError, ValueError): old = None
     same = old is not None and {k: v for k, v in old.items() if k not in _VOLATILE} == json.loads(
         json.dumps({k: v for k, v in rec.items() if k not in _VOLATILE}, default=str))
     if not same: atomic_write(p, lambda t: t.write_text(text))
-    old_layout = self.out_dir/f'{name}.json'   # where a figure's record was before tables had their own
+    old_layout = self.out_dir/f'{stem}.json'   # where a figure's record was before tables had their own
     if kind == 'figure' and old_layout.exists() and '"kind": "figure"' in old_layout.read_text(): old_layout.unlink()
     self.written += [*files, p]
     return p
 
 # %% ../nbs/12_reproduce.ipynb #80a39b1c
+def file_stem(name:str, # an artifact's name: a label, possibly with spaces, slashes or other characters
+             ) -> str:
+    "`name` as a safe file stem ('my model' -> 'my_model', 'org/m' -> 'org_m'); a `ValueError` naming it when nothing is left."
+    stem = re.sub(r'[^A-Za-z0-9._=+-]+', '_', name.strip() if isinstance(name, str) else '').lstrip('.')
+    if not re.search(r'[A-Za-z0-9]', stem):
+        raise ValueError(f"artifact name must hold a letter or a digit, got {name!r}")
+    return stem
+
+# %% ../nbs/12_reproduce.ipynb #9b67deb1
 @patch
-def _check_name(self:Artifacts, name):
-    if not name or any(c in name for c in '/\\ ') or name.startswith('.'):
-        raise ValueError(f"artifact name must be a plain file stem without spaces or slashes, got {name!r}")
+def _stem(self:Artifacts, name):
+    stem = file_stem(name)
+    if self.stems.setdefault(stem, name) != name:
+        raise ValueError(f"artifact names {self.stems[stem]!r} and {name!r} would both be written as {stem!r}: rename one")
+    return stem
 
 # %% ../nbs/12_reproduce.ipynb #a21cfd0e
 @patch
@@ -120,9 +154,9 @@ def figure(self:Artifacts, fig, # a matplotlib figure (or axes)
            name:str, # file stem: writes `<name>.png` and its record `<name>.png.json`
            caption:str|None=None): # what the figure shows, stored in the record
     "Save `fig` as PNG with its record; returns the PNG path."
-    self._check_name(name)
+    stem = self._stem(name)
     fig = getattr(fig, 'figure', fig)
-    p = self.out_dir/f'{name}.png'
+    p = self.out_dir/f'{stem}.png'
     changed = atomic_write(p, lambda t: fig.savefig(t, dpi=150, bbox_inches='tight', format='png'))
     self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)), changed)
     return p
@@ -135,8 +169,8 @@ def table(self:Artifacts, df, # a pandas DataFrame
           floatfmt:str='.3f', # number format of the Markdown table (the CSV keeps full precision)
           index:bool=False): # write the index as a column
     "Save `df` as CSV and Markdown with its record; returns the CSV path."
-    self._check_name(name)
-    csv, md = self.out_dir/f'{name}.csv', self.out_dir/f'{name}.md'
+    stem = self._stem(name)
+    csv, md = self.out_dir/f'{stem}.csv', self.out_dir/f'{stem}.md'
     changed = atomic_write(csv, lambda t: df.to_csv(t, index=index))
     body = (f'{caption}\n\n' if caption else '') + df.to_markdown(index=index, floatfmt=floatfmt) + '\n'
     changed = atomic_write(md, lambda t: t.write_text(body)) | changed
@@ -148,8 +182,7 @@ def table(self:Artifacts, df, # a pandas DataFrame
 def text(self:Artifacts, text:str, # Markdown text (a case study, a qualitative example)
          name:str, caption:str|None=None):
     "Save Markdown `text` as `<name>.md` with its record; returns the path."
-    self._check_name(name)
-    p = self.out_dir/f'{name}.md'
+    p = self.out_dir/f'{self._stem(name)}.md'
     changed = atomic_write(p, lambda t: t.write_text(text if text.endswith('\n') else text + '\n'))
     self._record(name, [p], 'text', caption, changed=changed)
     return p
@@ -180,6 +213,7 @@ class Run:
     grid:dict = field(default_factory=dict)
     description:str = ''
     needs_env:dict = field(default_factory=dict) # {VARIABLE: {parameter, example, help, optional}}: the variable's value is that parameter
+    reads:list = field(default_factory=list) # artifacts or folders, relative to figures/, that the notebook reads (`order_runs`)
 
 # %% ../nbs/12_reproduce.ipynb #20eca22f
 @dataclass
@@ -212,23 +246,37 @@ def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: paramet
     return out
 
 # %% ../nbs/12_reproduce.ipynb #ec0255fe
+def plain_yaml(text:str, # YAML text
+               what:str='YAML', # what it is, for the error ('-p levels', 'runs.yaml')
+              ):
+    "`yaml.safe_load(text)`, refusing anchors and aliases and texts over 1 MB with a `ValueError` naming `what`."
+    if len(text) > 1_000_000: raise ValueError(f"{what}: {len(text):,} characters of YAML, more than the 1,000,000 allowed")
+    if any(isinstance(t, (yaml.AnchorToken, yaml.AliasToken)) for t in yaml.scan(text, Loader=yaml.SafeLoader)):
+        raise ValueError(f"{what}: YAML anchors and aliases (&name, *name) are not allowed")
+    return yaml.safe_load(text)
+
+# %% ../nbs/12_reproduce.ipynb #cd8f3e09
 def load_runs(path:str|Path|None=None) -> list[Run]:
     "Parse a runs file (`nbs/paper/runs.yaml` by default) into `Run`s, checking its shape."
     path = Path(path) if path else default_runs_file()
     if not path.exists(): raise FileNotFoundError(f"runs file not found: {path}")
-    raw = yaml.safe_load(path.read_text()) or {}
+    raw = plain_yaml(path.read_text(), str(path)) or {}
     if not isinstance(raw, dict): raise ValueError(f"{path}: expected a mapping of run names, got {type(raw).__name__}")
     runs = []
     for name, spec in raw.items():
-        if not isinstance(spec, dict) or 'notebook' not in spec:
-            raise ValueError(f"{path}: run {name!r} needs a 'notebook' entry, got {spec!r}")
-        unknown = set(spec) - {'notebook', 'parameters', 'smoke', 'grid', 'description', 'needs_env'}
+        if not isinstance(spec, dict) or not isinstance(spec.get('notebook'), str):
+            raise ValueError(f"{path}: run {name!r} needs a 'notebook' entry (a file name)")
+        unknown = set(spec) - {'notebook', 'parameters', 'smoke', 'grid', 'description', 'needs_env', 'reads'}
         if unknown: raise ValueError(f"{path}: run {name!r} has unknown keys {sorted(unknown)}")
         grid = spec.get('grid') or {}
         for k, v in grid.items():
             if not isinstance(v, list) or not v: raise ValueError(f"{path}: grid {name}.{k} must be a non-empty list, got {v!r}")
+        reads = spec.get('reads') or []
+        if not isinstance(reads, list) or not all(isinstance(x, str) and x and not Path(x).is_absolute()
+                                                  and '..' not in Path(x).parts for x in reads):
+            raise ValueError(f"{path}: reads of run {name!r} must be a list of paths relative to figures/, got {reads!r}")
         runs.append(Run(name, spec['notebook'], spec.get('parameters') or {}, spec.get('smoke') or {}, grid,
-                        spec.get('description', ''), parse_needs_env(spec.get('needs_env'), f"{path}: run {name!r}")))
+                        spec.get('description', ''), parse_needs_env(spec.get('needs_env'), f"{path}: run {name!r}"), reads))
     return runs
 
 # %% ../nbs/12_reproduce.ipynb #aee2b996
@@ -237,7 +285,10 @@ def notebook_parameters(nb_path:str|Path) -> dict:
     import papermill as pm, nbformat
     nb_path = Path(nb_path)
     if not nb_path.exists(): raise FileNotFoundError(f"notebook not found: {nb_path}")
-    nb = nbformat.read(nb_path, as_version=4)
+    if nb_path.suffix != '.ipynb' or not nb_path.is_file(): raise ValueError(f"{nb_path} is not a notebook (an .ipynb file)")
+    try: nb = nbformat.read(nb_path, as_version=4)
+    except Exception as e:   # never the error's text: nbformat quotes the file's first bytes
+        raise ValueError(f"{nb_path} is not a notebook: not Jupyter's JSON format ({type(e).__name__})") from None
     tagged = [c for c in nb.cells if 'parameters' in c.get('metadata', {}).get('tags', [])]
     if len(tagged) != 1:
         raise ValueError(f"{nb_path.name} must have exactly one cell tagged 'parameters', found {len(tagged)}")
@@ -319,6 +370,297 @@ def parameter_value_errors(known:dict, # `notebook_parameters`: {name: default s
     return errors
 
 # %% ../nbs/12_reproduce.ipynb #89c968a1
+def count_param(minimum:int=1, # the smallest value allowed
+                maximum:int|None=None, # the largest (None: no bound)
+               ):
+    "A parameter check: an integer in [`minimum`, `maximum`] (`conformal.check_count`)."
+    return lambda v, name, params=None: check_count(v, name, minimum, maximum)
+
+# %% ../nbs/12_reproduce.ipynb #576fddfa
+def jobs_param():
+    "A parameter check: worker processes, a positive integer or -1 (one per core, as joblib reads it)."
+    return lambda v, name, params=None: None if v == -1 and type(v) is int else check_count(v, name, 1)
+
+# %% ../nbs/12_reproduce.ipynb #9de2621a
+def level_param():
+    "A parameter check: a level or share strictly between 0 and 1 (`conformal.check_alpha`)."
+    return lambda v, name, params=None: check_alpha(v, name)
+
+# %% ../nbs/12_reproduce.ipynb #65833a15
+def number_param(lo:float=-float('inf'), # every value >= lo ...
+                 hi:float=float('inf'), # ... and <= hi
+                ):
+    "A parameter check: a finite number in [`lo`, `hi`] (`conformal.check_array`)."
+    return lambda v, name, params=None: check_array(v, name, lo, hi, ndim=0)
+
+# %% ../nbs/12_reproduce.ipynb #8480e784
+def text_param(empty:bool=True # allow ''
+              ):
+    "A parameter check: a string (a path, a model string, a label), non-empty unless `empty`."
+    def check(v, name, params=None):
+        if not isinstance(v, str) or not (empty or v.strip()):
+            raise ValueError(f"{name} must be a {'' if empty else 'non-empty '}string, got {name}={v!r}")
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #0b4c5f70
+def flag_param():
+    "A parameter check: True or False (not 0 or 1)."
+    def check(v, name, params=None):
+        if not isinstance(v, bool): raise ValueError(f"{name} must be True or False, got {name}={v!r}")
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #9d9bb6e6
+def choice_param(*choices # the values allowed
+                ):
+    "A parameter check: one of `choices` (`conformal.check_choice`)."
+    return lambda v, name, params=None: check_choice(v, name, choices)
+
+# %% ../nbs/12_reproduce.ipynb #8bd87426
+def list_param(item, # the check of every element, called with the name `name[i]`
+               empty:bool=False, # allow an empty list
+               length:int|None=None, # the number of elements (None: any)
+              ):
+    "A parameter check: a list whose every element passes `item`, non-empty unless `empty`, of `length` elements when given."
+    def check(v, name, params=None):
+        if not isinstance(v, (list, tuple)): raise ValueError(f"{name} must be a list, got {name}={v!r}")
+        if not (v or empty): raise ValueError(f"{name} is empty: at least one value is needed")
+        if length is not None and len(v) != length: raise ValueError(f"{name} must hold {length} values, got {name}={v!r}")
+        for i, x in enumerate(v): item(x, f'{name}[{i}]', params)
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #b9fc3133
+def dict_param(value, # the check of every value, called with the name `name[label]`
+               empty:bool=True, # allow an empty mapping
+              ):
+    "A parameter check: a mapping from labels (non-empty strings that make a file stem, `file_stem`) to values passing `value`."
+    def check(v, name, params=None):
+        if not isinstance(v, dict): raise ValueError(f"{name} must be a mapping, got {name}={v!r}")
+        if not (v or empty): raise ValueError(f"{name} is empty: at least one entry is needed")
+        for k, x in v.items():
+            try: file_stem(k)
+            except ValueError: raise ValueError(f"{name}: label {k!r} must be a string holding a letter or a digit") from None
+            value(x, f'{name}[{k!r}]', params)
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #45d0dcb3
+def fractions_param(parts:int=3 # how many shares (calibration / optimization / test: 3)
+                   ):
+    "A parameter check: `parts` shares in [0, 1] summing to 1 (`conformal.check_array`)."
+    def check(v, name, params=None):
+        a = check_array(v, name, 0, 1, ndim=1)
+        if len(a) != parts or abs(a.sum() - 1) > 1e-9:
+            raise ValueError(f"{name} must be {parts} shares summing to 1, got {name}={v!r} (sum {a.sum():g})")
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #99d4ae43
+def one_of_param(other:str # the parameter (a list) the value must be one of
+                ):
+    "A parameter check: one of the values of the parameter `other` (e.g. `example_level` one of `levels`)."
+    def check(v, name, params=None):
+        if params is not None and other in params and v not in params[other]:
+            raise ValueError(f"{name} must be one of {other}={params[other]!r}, got {name}={v!r}")
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #62e07fb1
+def at_most_param(other:str # the parameter (an integer) the value must not exceed
+                 ):
+    "A parameter check: a positive integer at most the parameter `other` (e.g. `n_rounds` at most `rounds`)."
+    def check(v, name, params=None):
+        hi = (params or {}).get(other)
+        check_count(v, name, 1, hi if type(hi) is int else None)
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #eb3ef94d
+def optional_param(check # the check of a value that is not None
+                  ):
+    "A parameter check: None, or a value passing `check` (`shots = None`: each model's own)."
+    return lambda v, name, params=None: None if v is None else check(v, name, params)
+
+# %% ../nbs/12_reproduce.ipynb #b0920dee
+def folder_param():
+    "A parameter check: an existing folder (a relative path is under the repository root)."
+    def check(v, name, params=None):
+        text_param(empty=False)(v, name)
+        if not (Path(v) if Path(v).is_absolute() else repo_root()/v).is_dir():
+            raise ValueError(f"{name}={v!r} is not a folder")
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #611f4e10
+def collection_param():
+    "A parameter check: a collection spec `collection.load_collection` loads ('synthetic:SEED:Q', a name of data/collected, a path)."
+    def check(v, name, params=None):
+        text_param(empty=False)(v, name)
+        try: load_collection(v)
+        except (OSError, ValueError, KeyError) as e: raise ValueError(f"{name}={v!r}: {e}") from None
+    return check
+
+# %% ../nbs/12_reproduce.ipynb #72e84bbd
+def prompt_sets_param():
+    "A parameter check: TRAQ's `prompt_collections`, {prompt: collection} or {backbone: {prompt: collection}}."
+    one = dict_param(collection_param())
+    return dict_param(lambda v, name, params=None: one(v, name) if isinstance(v, dict) else collection_param()(v, name))
+
+# %% ../nbs/12_reproduce.ipynb #19efaadf
+_SEED, _COUNT, _LEVELS, _SPLIT3 = count_param(0), count_param(), list_param(level_param()), fractions_param(3)
+_MODELS, _OUT, _TEXT, _NONEMPTY = list_param(text_param(False)), text_param(False), text_param(), text_param(False)
+_GENERATIONS = dict_param(list_param(lambda v, name, params=None: None, length=2))   # label -> [export, format line]
+PAPER_PARAMETERS = {}   # notebook file name -> {parameter: check}
+
+PAPER_PARAMETERS['00_conformal_validity.ipynb'] = dict(
+    ns=list_param(_COUNT), alphas=_LEVELS, methods=list_param(choice_param('exact', 'traq', 'conflare')), trials=_COUNT,
+    seed=_SEED, band_level=level_param(), out_dir=_OUT)
+PAPER_PARAMETERS['02_retrieval_coverage.ipynb'] = dict(
+    retrievers=list_param(choice_param('bm25', 'dense')), alphas=_LEVELS, k=_COUNT, n_trials=_COUNT, cal_frac=level_param(),
+    seed=_SEED, source=choice_param('live', 'committed'), conflare_methods=list_param(choice_param('exact', 'conflare')),
+    max_passages=_COUNT, conflare_n_cal=_COUNT, conflare_trials_n=_COUNT, out_dir=_OUT)
+
+# %% ../nbs/12_reproduce.ipynb #c62b7b6e
+PAPER_PARAMETERS['05_traq.ipynb'] = dict(
+    collections=dict_param(collection_param(), empty=False), prompt_collections=prompt_sets_param(),
+    populations=list_param(choice_param(*POPULATIONS)), levels=_LEVELS, paper_levels=_LEVELS, component_levels=_LEVELS,
+    splits=_COUNT, bo_splits=_COUNT, fidelity_splits=_COUNT, fractions=_SPLIT3, component_fractions=_SPLIT3,
+    delta=level_param(), n_calls=_COUNT, n_initial_points=_COUNT, threshold_method=choice_param('exact', 'traq'),
+    band_mass=level_param(), n_jobs=jobs_param(), idk_alphas=_LEVELS, idk_label=choice_param('majority', 'any'),
+    n_examples=count_param(0), example_level=one_of_param('levels'), out_dir=_OUT)
+PAPER_PARAMETERS['06_trac.ipynb'] = dict(
+    collections=dict_param(collection_param(), empty=False), populations=list_param(choice_param(*POPULATIONS)),
+    component_levels=_LEVELS, alphas=_LEVELS, methods=list_param(choice_param('CCPS-H', 'CCPS-B', 'HMP', 'Bonf')),
+    splits=_COUNT, table_splits=_COUNT, fractions=_SPLIT3, component_fractions=_SPLIT3, n_calls=_COUNT,
+    n_initial_points=_COUNT, search_seeds=_COUNT, band_mass=level_param(), n_jobs=jobs_param(), out_dir=_OUT)
+
+# %% ../nbs/12_reproduce.ipynb #4762e248
+_TASKS = ('nq', 'squad1', 'trivia', 'bio')   # traq_release.TASKS
+PAPER_PARAMETERS['06b_traq_release.ipynb'] = dict(
+    release_dir=_TEXT, tasks=list_param(choice_param(*_TASKS)), backbones=list_param(choice_param('llama2', 'gpt-3.5')),
+    n_questions=dict_param(_COUNT), dpr_dir=_TEXT, population=choice_param(*POPULATIONS), seeds=list_param(_SEED),
+    levels=_LEVELS, trac_alphas=_LEVELS, fidelities=list_param(choice_param('exact', 'traq')), fractions=_SPLIT3,
+    delta=level_param(), n_calls=_COUNT, n_initial_points=_COUNT, band_mass=level_param(), results_file=_TEXT,
+    agreement_task=choice_param(*_TASKS), gpt_results_file=_TEXT, gpt_agreement_tasks=list_param(choice_param(*_TASKS), empty=True),
+    idk_levels=_LEVELS, idk_fractions=_SPLIT3, idk_encoder=choice_param('minilm', 'hashing'), n_jobs=jobs_param(), out_dir=_OUT)
+PAPER_PARAMETERS['08_conflare.ipynb'] = dict(
+    llm=_NONEMPTY, replay_model=_NONEMPTY, generations=_TEXT, encoder=choice_param('minilm', 'bow'), n_passages=_COUNT,
+    n_questions=_COUNT, n_gold_questions=count_param(0), bound=_COUNT, alphas=_LEVELS, n_trials=_COUNT,
+    cal_frac=level_param(), method=choice_param('exact', 'conflare'), unanswered=choice_param('source', 'drop', 'min'),
+    seed=_SEED, export_generations=_TEXT, out_dir=_OUT)
+PAPER_PARAMETERS['08b_conflare_release.ipynb'] = dict(
+    release_dir=_TEXT, alphas=_LEVELS, n_trials=_COUNT, cal_frac=level_param(), seed=_SEED, band_mass=level_param(), out_dir=_OUT)
+
+# %% ../nbs/12_reproduce.ipynb #59574c6a
+PAPER_PARAMETERS['09_overconfidence.ipynb'] = dict(
+    models=_MODELS, n_questions=_COUNT, seed=_SEED, source=choice_param('committed', 'live', 'fake'), generations=_TEXT,
+    shots=count_param(0), max_new_tokens=_COUNT, long_tokens=_COUNT, correctness=choice_param('contains', 'rcrag', 'traq', 'trac'),
+    n_boot=_COUNT, tau=number_param(0, 1), families=dict_param(list_param(_NONEMPTY)), nq_dataset=_TEXT, nq_generations=_TEXT,
+    opt_in_model=_TEXT, opt_in_dtype=choice_param('', 'bf16', 'fp32'), opt_in_prompts=_GENERATIONS, paper_model=_TEXT,
+    paper_n_questions=_COUNT, paper_generations=_TEXT,
+    paper_sources=list_param(choice_param('sparse', 'dense', 'gold', 'corrupted')), paper_variants=dict_param(_GENERATIONS),
+    out_dir=_OUT)
+PAPER_PARAMETERS['09b_w2r_release.ipynb'] = dict(release_dir=_TEXT, n_boot=_COUNT, seed=_SEED, out_dir=_OUT)
+
+# %% ../nbs/12_reproduce.ipynb #f153dee5
+PAPER_PARAMETERS['10_risk_control.ipynb'] = dict(
+    source=choice_param('committed', 'fake'), oc_models=_MODELS, oc_questions=_COUNT, rc_models=_MODELS, rc_questions=_COUNT,
+    rounds=_COUNT, n_rounds=at_most_param('rounds'), threshold=number_param(0, 1), tau=number_param(0, 1),
+    rc_rules=list_param(choice_param('CF (direct)', 'CF (safety)', 'Calibration', 'IoE', 'Priori')), seed=_SEED,
+    alphas=_LEVELS, delta=level_param(), n_splits=_COUNT, cal_frac=level_param(),
+    ltt_orders=list_param(choice_param('descending', 'learned')),
+    grids=dict_param(list_param(lambda v, name, params=None: check_array(v, name, ndim=0), length=3)),
+    traq_collections=dict_param(collection_param(), empty=False), population=choice_param(*POPULATIONS),
+    families=dict_param(list_param(_NONEMPTY)), traq_levels=list_param(list_param(level_param(), length=2)),
+    traq_splits=_COUNT, out_dir=_OUT)
+PAPER_PARAMETERS['13_rcrag.ipynb'] = dict(
+    models=_MODELS, dataset=_NONEMPTY, n_questions=_COUNT, seed=_SEED, source=choice_param('committed', 'live', 'fake'),
+    generations=_TEXT, retrievers=list_param(choice_param('dense', 'sparse')), shots=optional_param(count_param(0)),
+    passage_words=_COUNT, max_new_tokens=_COUNT, rounds=_COUNT, n_rounds=at_most_param('rounds'),
+    sparse_rounds=at_most_param('rounds'), threshold=number_param(0, 1), unparsed=choice_param('keep', 'discard'),
+    probability_pick=choice_param('first', 'last'), keep_rule=choice_param('robust', 'paper'), pilot=flag_param(),
+    pilot_questions=_COUNT, n_boot=_COUNT, case_question=_TEXT, out_dir=_OUT)
+
+# %% ../nbs/12_reproduce.ipynb #86714e3b
+PAPER_PARAMETERS['15_claims.ipynb'] = dict(figures=folder_param(), out_dir=_OUT)
+PAPER_PARAMETERS['16_decisions.ipynb'] = dict(
+    source=choice_param('committed', 'fake'), oc_models=_MODELS, oc_questions=_COUNT, opt_in_model=_TEXT,
+    opt_in_dtype=choice_param('', 'bf16', 'fp32'), opt_in_prompts=_GENERATIONS, rc_models=_MODELS, rc_questions=_COUNT,
+    rc_opt_in=dict_param(list_param(lambda v, name, params=None: None, length=3)),
+    collections=dict_param(collection_param()), paired=list_param(list_param(_NONEMPTY, length=3)),
+    population=choice_param(*POPULATIONS), set_alpha=level_param(), cal_frac=level_param(), budget=_COUNT,
+    tau=level_param(), coverages=_LEVELS, alphas=_LEVELS, delta=level_param(), n_splits=_COUNT, n_boot=_COUNT,
+    seed=_SEED, out_dir=_OUT)
+
+# %% ../nbs/12_reproduce.ipynb #ee855910
+def smallest_collection(fractions # shares of the parts (a single share s: the split (s, 1 - s))
+                       ) -> int:
+    "The fewest questions whose split at `fractions` leaves no part with a positive share empty (`stats.stratified_split`)."
+    fr = check_array([fractions, 1 - fractions] if isinstance(fractions, (int, float)) else fractions, 'fractions', 0, 1, ndim=1)
+    return next(n for n in itertools.count(1) if all(len(p) or not f for p, f in zip(stratified_split(n, fr), fr)))
+
+# %% ../nbs/12_reproduce.ipynb #a3441639
+PAPER_SIZES = {   # notebook -> the parameters holding its collections (label -> spec), its split shares and its populations
+    '05_traq.ipynb': dict(collections=('collections', 'prompt_collections'), fractions=('fractions', 'component_fractions'),
+                          populations='populations'),
+    '06_trac.ipynb': dict(collections=('collections',), fractions=('fractions', 'component_fractions'), populations='populations'),
+    '10_risk_control.ipynb': dict(collections=('traq_collections',), fractions=('cal_frac',), populations='population'),
+    '16_decisions.ipynb': dict(collections=('collections',), fractions=('cal_frac',), populations='population'),
+}
+
+# %% ../nbs/12_reproduce.ipynb #b700511c
+def _specs(v, name:str) -> list:
+    "(name, spec) of every collection in a parameter value: {label: spec} or {label: {label: spec}}."
+    return [x for k, s in v.items()
+            for x in (_specs(s, f'{name}[{k!r}]') if isinstance(s, dict) else [(f'{name}[{k!r}]', s)])]
+
+# %% ../nbs/12_reproduce.ipynb #0ecba9f4
+def collection_size_errors(nb_name:str, # a paper notebook's file name (a key of `PAPER_SIZES`)
+                           params:dict, # its whole parameter set, defaults included, values already checked
+                          ) -> list[str]:
+    "One message per collection that has, in one of the paper's populations, fewer questions than its splits need."
+    rule = PAPER_SIZES.get(nb_name)
+    if rule is None: return []
+    shares = {f: params[f] for f in rule['fractions'] if f in params}
+    need = {f: smallest_collection(s) for f, s in shares.items()}
+    worst = max(need, key=need.get)
+    pops = params.get(rule['populations'], 'all')
+    errors = []
+    for name, spec in [x for p in rule['collections'] for x in _specs(params.get(p) or {}, p)]:
+        c = load_collection(spec)
+        for pop in ([pops] if isinstance(pops, str) else pops):
+            n = len(apply_population(c, pop))
+            if n < need[worst]:
+                errors.append(f"{name}={spec!r} has {n} questions in population {pop!r} (of {len(c)}); {nb_name} needs at least "
+                              f"{need[worst]} per collection (every part of the split at {worst}={shares[worst]!r} non-empty)")
+                break
+    return errors
+
+# %% ../nbs/12_reproduce.ipynb #4f245be2
+def smallest_paper_collection(nb_path:str|Path, # a paper notebook
+                              params:dict|None=None, # parameters given (the notebook's defaults for the rest)
+                             ) -> int|None:
+    "The fewest questions (per population) a collection of this paper needs at its shares (`PAPER_SIZES`); None when it takes none."
+    rule = PAPER_SIZES.get(Path(nb_path).name)
+    if rule is None: return None
+    known = notebook_parameters(nb_path)
+    shares = {**{f: ast.literal_eval(known[f]) for f in rule['fractions'] if f in known}, **(params or {})}
+    return max(smallest_collection(shares[f]) for f in rule['fractions'] if f in shares)
+
+# %% ../nbs/12_reproduce.ipynb #5123a3cd
+def declared_value_errors(nb_name:str, # the notebook's file name (a key of `PAPER_PARAMETERS`)
+                          known:dict, # `notebook_parameters`: {name: default source}
+                          params:dict, # the values to inject
+                         ) -> list[str]:
+    "One message per parameter (given or default) that fails its `PAPER_PARAMETERS` check; then the collection sizes (`collection_size_errors`)."
+    checks = PAPER_PARAMETERS.get(nb_name)
+    if checks is None: return []
+    full = {}
+    for k, src in known.items():
+        try: full[k] = ast.literal_eval(src)
+        except (ValueError, SyntaxError, TypeError): pass   # an expression: nothing to check
+    full.update(params)
+    errors = []
+    for k, v in full.items():
+        try: checks.get(k, lambda *a: None)(v, k, full)
+        except ValueError as e: errors.append(str(e))
+    return errors or collection_size_errors(nb_name, full)
+
+# %% ../nbs/12_reproduce.ipynb #d21bada5
 def check_parameters(nb_path:str|Path, params:dict) -> dict:
     "Raise a `ValueError` naming every key of `params` the notebook does not declare, every value of the wrong type or outside its declared range; else return its declarations."
     known = notebook_parameters(nb_path)
@@ -327,7 +669,7 @@ def check_parameters(nb_path:str|Path, params:dict) -> dict:
         raise ValueError(f"unknown parameter(s) {unknown} for {Path(nb_path).name}; it declares {sorted(known)}")
     bad = parameter_type_errors(known, params)
     if bad: raise ValueError(f"wrong parameter type(s) for {Path(nb_path).name}: " + '; '.join(bad))
-    bad = parameter_value_errors(known, parameter_checks(nb_path), params)
+    bad = parameter_value_errors(known, parameter_checks(nb_path), params) or declared_value_errors(Path(nb_path).name, known, params)
     if bad: raise ValueError(f"wrong parameter value(s) for {Path(nb_path).name}: " + '; '.join(bad))
     return known
 
@@ -452,15 +794,55 @@ class kernels_die_with_runner:
         for s, h in self.saved.items(): signal.signal(s, h)
 
 # %% ../nbs/12_reproduce.ipynb #617da140
+def run_writes(run:Run, # a run of the runs file
+               runs_file:Path, # the runs file (its notebooks are beside it)
+              ) -> str:
+    "What `run` writes, relative to figures/ ('.' for figures/ itself): its `out_dir` parameter, else the notebook's default."
+    od = run.parameters.get('out_dir')
+    if od is None:
+        src = notebook_parameters(Path(runs_file).parent/run.notebook).get('out_dir', repr(f'figures/{run.name}'))
+        od = ast.literal_eval(src)
+    od = Path(od)
+    return str(od.relative_to('figures') if od.parts[:1] == ('figures',) else od)
+
+# %% ../nbs/12_reproduce.ipynb #5401295d
+def _overlap(read:str, write:str) -> bool:
+    "Whether a read and a write (relative to figures/) meet: one inside the other; a write of figures/ itself meets only its own files."
+    pr, pw = Path(read).parts, Path(write).parts
+    if not pw: return len(pr) == 1 and bool(Path(read).suffix)   # e.g. claims.csv, not every paper's folder
+    return pr[:len(pw)] == pw or pw[:len(pr)] == pr
+
+# %% ../nbs/12_reproduce.ipynb #491c343f
+def order_runs(runs:list[Run], # the runs of a runs file
+               writes:dict, # run name -> what it writes (`run_writes`)
+              ) -> list[Run]:
+    "`runs`, each after the runs whose writes it reads, else in the given order; a `ValueError` names a cycle or a read no run writes."
+    after = {r.name: [w.name for w in runs if w.name != r.name and any(_overlap(x, writes[w.name]) for x in r.reads)]
+             for r in runs}
+    for r in runs:
+        lost = [x for x in r.reads if not any(_overlap(x, writes[w.name]) for w in runs if w.name != r.name)]
+        if lost: raise ValueError(f"run {r.name!r} reads {lost}, which no other run writes (reads are relative to figures/)")
+    out, done = [], set()
+    while len(out) < len(runs):
+        ready = next((r for r in runs if r.name not in done and set(after[r.name]) <= done), None)
+        if ready is None:   # every run left waits for another: follow the waits to a run seen twice
+            path = [next(r.name for r in runs if r.name not in done)]
+            while path.count(path[-1]) < 2: path.append(next(d for d in after[path[-1]] if d not in done))
+            cycle = path[path.index(path[-1]):]
+            raise ValueError(f"runs {' -> '.join(cycle)} read each other's outputs (a cycle): no order runs them; "
+                             "fix their reads in runs.yaml")
+        out.append(ready); done.add(ready.name)
+    return out
+
+# %% ../nbs/12_reproduce.ipynb #252074e6
 def _select_runs(runs_file:Path, names:list[str]|None) -> list[Run]:
-    "The runs of `runs_file` named in `names` (all when None), or a `ValueError` naming the unknown ones."
+    "The runs of `runs_file` named in `names` (all when None) in the order of their reads (`order_runs`), or a `ValueError` naming the unknown ones."
     runs = load_runs(runs_file)
     by_name = {r.name: r for r in runs}
-    if names:
-        missing = [n for n in names if n not in by_name]
-        if missing: raise ValueError(f"unknown run(s) {missing}; runs.yaml has {sorted(by_name)}")
-        runs = [by_name[n] for n in names]
-    return runs
+    missing = [n for n in names or [] if n not in by_name]
+    if missing: raise ValueError(f"unknown run(s) {missing}; runs.yaml has {sorted(by_name)}")
+    ordered = order_runs(runs, {r.name: run_writes(r, runs_file) for r in runs})
+    return [r for r in ordered if not names or r.name in names]
 
 # %% ../nbs/12_reproduce.ipynb #78b64790
 def confined_out_dir(out_dir:str, # the notebook's `out_dir` parameter
@@ -475,7 +857,10 @@ def confined_out_dir(out_dir:str, # the notebook's `out_dir` parameter
     if out_root is None:
         base, target = root/'figures', (od if od.is_absolute() else root/od)
     else:
-        rel = od.relative_to('figures') if od.parts[:1] == ('figures',) and len(od.parts) > 1 else Path(run)
+        if od.parts[:1] != ('figures',):   # it names a paper's folder under figures/; anything else would be dropped
+            raise ValueError(f"out_dir={out_dir!r} must name a folder under figures/ (e.g. figures/{run}): outputs go under the "
+                             f"output root {out_root}, as <paper>/<run id>/; choose that folder with --out-root")
+        rel = od.relative_to('figures') if len(od.parts) > 1 else Path(run)
         if run_id: rel = Path(rel.parts[0], run_id, *rel.parts[1:])
         base = Path(out_root) if Path(out_root).is_absolute() else root/out_root
         target = base/rel
@@ -518,7 +903,7 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
                             progress_bar=bar, log_output=False, extra_arguments=list(KERNEL_ARGS))
         status, err = 'ok', None
     except Exception as e:  # keep going: one failing notebook must not hide the others' results
-        status, err = 'failed', failure_summary(e, out_nb)
+        status, err = 'failed', redact(failure_summary(e, out_nb))
         log(f"[reproduce] {r.name} FAILED: {err}")
         log(f"[reproduce] executed notebook: {out_nb}")
     finally:
@@ -527,7 +912,7 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
             else: os.environ[k] = v
     warns = notebook_warnings(out_nb)
     log(f"[reproduce] {r.name}: {status} in {time.time() - t0:.1f} s" + (f", {len(warns)} warning(s):" if warns else ''))
-    for w in warns: log(f"[reproduce]   {w if len(w) <= 300 else w[:300] + ' ...'}")
+    for w in warns: log(redact(f"[reproduce]   {w if len(w) <= 300 else w[:300] + ' ...'}"))
     return dict(run=r.name, notebook=str(nb), parameters=p, status=status, seconds=round(time.time() - t0, 1),
                 error=err, output=str(out_nb), warnings=warns, vacuous=vacuous_warnings(warns))
 
@@ -554,7 +939,7 @@ def _write_run_record(out_dir:Path, r:Run, nb:Path, p:dict, run_id:str) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     rec = dict(run=r.name, run_id=run_id, notebook=_shown(nb), parameters=p, package_version=__version__,
                git_commit=git_commit(), started=time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()), files=[])
-    atomic_write(out_dir/'run.json', lambda t: t.write_text(json.dumps(rec, indent=1, default=str) + '\n'))
+    atomic_write(out_dir/'run.json', lambda t: t.write_text(redact(json.dumps(rec, indent=1, default=str)) + '\n'))
     return out_dir/'run.json'
 
 # %% ../nbs/12_reproduce.ipynb #2c027f5b
@@ -601,8 +986,8 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                                     message=skip.message))
                 continue
             out_dir = _out_path(p.get('out_dir', f'figures/{r.name}'))
-            log(f"[reproduce] {r.name}: {nb.name} -> {_shown(out_dir)}"
-                + (f" {json.dumps({k: v for k, v in p.items() if k != 'out_dir'})}" if p else ''))
+            log(redact(f"[reproduce] {r.name}: {nb.name} -> {_shown(out_dir)}"
+                       + (f" {json.dumps({k: v for k, v in p.items() if k != 'out_dir'})}" if p else '')))
             if dry_run: results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned')); continue
             if run_id: _write_run_record(out_dir, r, nb, p, run_id)
             results.append(_execute(r, nb, p, out_dir/'_runs'/nb.name, progress, log))

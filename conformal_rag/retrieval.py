@@ -15,16 +15,17 @@ from tqdm.auto import tqdm
 from .paths import cache_dir, data_dir
 from .data import normalize, package_file, check_passages, split_examples, wiki_benchmark
 from .stats import split_trials
-from .conformal import conformal_threshold, in_set, check_alpha, check_choice, check_count
+from .conformal import conformal_threshold, in_set, check_alpha, check_array, check_choice, check_count
 from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'SIMILARITIES', 'SCORES_FILE', 'RETRIEVERS',
-           'tokenize', 'passage_texts', 'check_k', 'top_k', 'BM25Reference', 'BM25', 'minilm_path', 'load_encoder',
-           'model_key', 'corpus_hash', 'embed_passages', 'unit_rows', 'DenseIndex', 'DenseRetriever', 'Retrieval',
-           'check_gold_rows', 'retrieve', 'retrieval_nonconformity', 'calibrate_retrieval', 'retrieval_set_rows',
-           'retrieval_covered', 'set_size', 'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever',
-           'load_score_file', 'wiki_retrieval', 'build_score_file']
+           'tokenize', 'passage_texts', 'check_k', 'check_scores_matrix', 'top_k', 'check_bm25_params', 'BM25Reference',
+           'BM25', 'minilm_path', 'load_encoder', 'model_key', 'corpus_hash', 'embed_passages', 'unit_rows',
+           'DenseIndex', 'DenseRetriever', 'check_retrieval', 'Retrieval', 'check_gold_rows', 'retrieve',
+           'retrieval_nonconformity', 'calibrate_retrieval', 'retrieval_set_rows', 'retrieval_covered', 'set_size',
+           'full_set_sizes', 'retrieval_coverage_trials', 'wiki_retriever', 'load_score_file', 'wiki_retrieval',
+           'build_score_file']
 
 # %% ../nbs/02_retrieval.ipynb #85d47aa1
 STOPWORDS = frozenset('a an and are as at be by for from has he her his in is it its of on or she that the their they '
@@ -50,13 +51,26 @@ def check_k(k:int, n_passages:int) -> int:
     if k > n_passages: raise ValueError(f"k={k} is larger than the corpus ({n_passages} passages)")
     return k
 
+# %% ../nbs/02_retrieval.ipynb #0399f13c
+def check_scores_matrix(S, # (n, N) scores
+                        name:str='S', # the parameter's name, used in the error message
+                       ) -> np.ndarray:
+    "`S` as a 2-D numeric array (a 1-D one is one row), or a `ValueError` naming `name` and the first NaN."
+    a = np.atleast_2d(np.asarray(S))
+    if a.dtype.kind not in 'iuf': raise ValueError(f"{name} must hold numeric scores, got dtype {a.dtype}: {S!r:.80}")
+    if a.ndim != 2: raise ValueError(f"{name} must have shape (n, N), got shape {a.shape}")
+    nan = np.isnan(a) if a.dtype.kind == 'f' else None
+    if nan is not None and nan.any():
+        i, j = map(int, np.argwhere(nan)[0])
+        raise ValueError(f"{name} must not hold NaN scores: {int(nan.sum())} NaN, first {name}[{i}, {j}]")
+    return a
+
 # %% ../nbs/02_retrieval.ipynb #24eee49a
 def top_k(S:np.ndarray, # (n, N) scores of n questions against N passages
           k:int, # passages kept per question, 1..N
          ) -> tuple[np.ndarray, np.ndarray]:
     "Per row, the `k` best columns by score, ties broken by the lower column, and their scores: the reference top-K."
-    S = np.atleast_2d(S)
-    if S.ndim != 2: raise ValueError(f"S must have shape (n, N), got shape {S.shape}")
+    S = check_scores_matrix(S, 'S')   # a NaN score would be ranked anywhere: refused
     n, N = S.shape
     k = check_k(k, N)   # an integer in 1..N
     if n == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), S.dtype)
@@ -82,11 +96,18 @@ def _exact_top_k(idx:np.ndarray, sc:np.ndarray, # (n, K') candidates of an exact
     return idx, sc
 
 # %% ../nbs/02_retrieval.ipynb #50d27c1a
+def check_bm25_params(k1:float, b:float, epsilon:float) -> tuple[float, float, float]:
+    "(k1, b, epsilon) as floats, or a `ValueError` naming the first outside its range (k1 >= 0, b in [0, 1], epsilon >= 0)."
+    return (float(check_array(k1, 'k1', 0, ndim=0)), float(check_array(b, 'b', 0, 1, ndim=0)),
+            float(check_array(epsilon, 'epsilon', 0, ndim=0)))
+
+# %% ../nbs/02_retrieval.ipynb #194ce949
 class BM25Reference:
     "Okapi BM25 through `rank_bm25` (the reference implementation; slow, one query at a time)."
     def __init__(self, passages:pd.DataFrame, # the corpus
                  k1:float=1.5, b:float=0.75, epsilon:float=0.25, title:bool=True):
         from rank_bm25 import BM25Okapi
+        check_bm25_params(k1, b, epsilon)
         self.passage_ids = check_passages(passages)['id'].to_numpy()
         self.bm25 = BM25Okapi([tokenize(t) for t in passage_texts(passages, title)], k1=k1, b=b, epsilon=epsilon)
     def scores(self, questions:list[str]) -> np.ndarray:
@@ -185,6 +206,7 @@ class BM25:
                 ):
         import bm25s
         check_choice(backend, 'backend', BM25_BACKENDS)
+        k1, b, epsilon = check_bm25_params(k1, b, epsilon)
         if backend == 'numba' and not _numba_available(): raise ImportError("backend='numba' needs numba: pip install numba")
         self.backend = ('numba' if _numba_available() else 'numpy') if backend == 'auto' else backend
         self.passage_ids = check_passages(passages)['id'].to_numpy()
@@ -316,6 +338,12 @@ def embed_passages(texts:list[str], # the strings to embed (see `passage_texts`)
 def unit_rows(x:np.ndarray, # (n, d) embeddings
              ) -> np.ndarray:
     "Each row divided by its Euclidean norm (a zero row stays zero): inner products of unit rows are cosine similarities."
+    x = np.asarray(x)   # its dtype kept: float32 embeddings stay float32 (the same numbers)
+    if x.dtype.kind not in 'iuf' or x.ndim != 2:
+        raise ValueError(f"x must be an (n, d) array of numbers, got {'shape ' + str(x.shape) if x.dtype.kind in 'iuf' else x.dtype}")
+    if not np.isfinite(x).all():
+        i, j = map(int, np.argwhere(~np.isfinite(x))[0])
+        raise ValueError(f"x must be finite: {int((~np.isfinite(x)).sum())} non-finite value(s), first x[{i}, {j}]={x[i, j]}")
     n = np.linalg.norm(x, axis=1, keepdims=True)
     return x / np.where(n == 0, 1, n)
 
@@ -436,6 +464,7 @@ def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
     k = check_k(k, N)
     Q = np.ascontiguousarray(np.atleast_2d(Q), dtype=np.float32)
     if len(Q) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
+    if not np.isfinite(Q).all(): raise ValueError("Q has non-finite values (nan or inf): no score could rank them")
     if self.kind == 'flat' and k < N and (r := self._flat_top_k(Q, k)) is not None: return r
     kk = min(N, 2 * k + 10) if self.exact else k  # exact: candidates to settle ties
     if self.kind == 'hnsw': sc, idx = self.index.search(Q, kk, params=faiss.SearchParametersHNSW(efSearch=max(self.ef_search, kk)))
@@ -517,6 +546,37 @@ def search(self:DenseRetriever, questions:list[str], # the questions
     return self.index.search(self.embed_questions(questions), k)
 
 # %% ../nbs/02_retrieval.ipynb #f0428ae1
+def check_retrieval(r) -> None:
+    "A `ValueError` naming the first field of the `Retrieval` `r` whose shape, type or values are wrong (fields made arrays in place)."
+    r.passage_ids = np.asarray(r.passage_ids)
+    if r.passage_ids.ndim != 1: raise ValueError(f"passage_ids must have shape (N,), got shape {r.passage_ids.shape}")
+    N = len(r.passage_ids)
+    r.topk_idx, r.topk_scores = np.asarray(r.topk_idx), np.asarray(r.topk_scores)
+    if r.topk_idx.ndim != 2: raise ValueError(f"topk_idx must have shape (n, K), got shape {r.topk_idx.shape}")
+    if r.topk_idx.dtype.kind not in 'iu': raise ValueError(f"topk_idx must hold corpus row numbers (integers), got dtype {r.topk_idx.dtype}")
+    out = (r.topk_idx < 0) | (r.topk_idx >= N)
+    if out.any():
+        i, j = map(int, np.argwhere(out)[0])
+        raise ValueError(f"topk_idx must hold corpus rows in 0..{N - 1}: first topk_idx[{i}, {j}]={int(r.topk_idx[i, j])}")
+    if r.topk_scores.shape != r.topk_idx.shape:
+        raise ValueError(f"topk_scores has shape {r.topk_scores.shape}, topk_idx {r.topk_idx.shape}: one score per row")
+    check_array(r.topk_scores, 'topk_scores', empty=True, finite=False)   # numbers, no NaN (+-inf allowed)
+    up = np.diff(r.topk_scores, axis=1) > 0
+    if up.any():
+        i, j = map(int, np.argwhere(up)[0])
+        raise ValueError(f"topk_scores must be non-increasing along a row (best first): topk_scores[{i}, {j + 1}]="
+                         f"{r.topk_scores[i, j + 1]} > topk_scores[{i}, {j}]={r.topk_scores[i, j]}")
+    n = len(r.topk_idx)
+    if r.gold_score is not None:
+        r.gold_score = np.asarray(r.gold_score)
+        check_array(r.gold_score, 'gold_score', ndim=1, empty=True, finite=False)
+        if len(r.gold_score) != n: raise ValueError(f"gold_score has {len(r.gold_score)} entries for {n} questions")
+    if r.gold_rank is not None:
+        r.gold_rank = np.asarray(r.gold_rank)
+        if r.gold_rank.dtype.kind not in 'iu' or r.gold_rank.shape != (n,) or (r.gold_rank < 0).any():
+            raise ValueError(f"gold_rank must hold {n} integer ranks >= 0, got {r.gold_rank!r:.80}")
+
+# %% ../nbs/02_retrieval.ipynb #36f172ea
 @dataclass
 class Retrieval:
     "Per question: the top-K passages and scores; with gold passages, the gold score, rank and retriever correctness."
@@ -525,6 +585,7 @@ class Retrieval:
     topk_scores:np.ndarray # (n, K) their scores, non-increasing
     gold_score:np.ndarray|None=None # (n,) the best score of a gold passage (over the whole corpus)
     gold_rank:np.ndarray|None=None # (n,) 0-based rank of that passage: the number of passages scoring strictly higher
+    def __post_init__(self): check_retrieval(self)   # shapes, corpus rows, scores
     @property
     def k(self) -> int: return self.topk_idx.shape[1]
     @property
@@ -581,7 +642,12 @@ def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything wi
     "Top-K passages per question (ties by corpus row), with gold scores, ranks and retriever correctness when `gold_rows` is given."
     N = len(retriever.passage_ids)
     k = check_k(k, N)
-    questions = list(questions)
+    if questions is None or isinstance(questions, str):   # a str would be searched letter by letter
+        raise ValueError(f"questions must be a list of texts, got questions={questions!r:.80}")
+    questions = list(questions)   # passed to the retriever as they are (texts, token ids, rows of embeddings)
+    i = next((i for i, q in enumerate(questions) if q is None), None)
+    if i is not None: raise ValueError(f"questions[{i}]=None is no question (not the text 'None')")
+    batch_size = check_count(batch_size, 'batch_size')
     if gold_rows is not None and len(gold_rows) != len(questions):
         raise ValueError(f"gold_rows has {len(gold_rows)} entries for {len(questions)} questions")
     if gold_rows is not None: gold_rows = [check_gold_rows(g, N, i) for i, g in enumerate(gold_rows)]
@@ -637,6 +703,7 @@ def set_size(retrieval:Retrieval, tau_ret:float) -> tuple[np.ndarray, np.ndarray
 # %% ../nbs/02_retrieval.ipynb #48fe7d80
 def full_set_sizes(retriever, questions:list[str], tau_ret:float, batch_size:int=512) -> np.ndarray:
     "Exact retrieval-set sizes over the whole corpus (scores every question against every passage)."
+    batch_size = check_count(batch_size, 'batch_size')
     questions = list(questions)
     return np.concatenate([in_set(-retriever.scores(questions[s:s + batch_size]), tau_ret).sum(1)
                            for s in range(0, len(questions), batch_size)] or [np.zeros(0, int)])
@@ -714,6 +781,7 @@ def wiki_retrieval(name:str='bm25', # 'bm25' or 'dense'
                   ) -> Retrieval:
     "The retrieval of every benchmark question, with gold scores."
     check_choice(source, 'source', ('live', 'committed'))
+    check_choice(name, 'name', RETRIEVERS)   # not a KeyError from the score file
     if source == 'committed': return _cut(load_score_file()[name], k)
     ds = dataset or wiki_benchmark()
     return retrieve(wiki_retriever(name, ds), ds.examples['question'].tolist(), k, ds.gold_rows())

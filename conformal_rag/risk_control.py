@@ -426,7 +426,7 @@ def overconfidence_scores(replies:pd.DataFrame, # `overconfidence.run_experiment
     r = replies[(replies.kind == 'strategy') & (replies.name == strategy)]
     if not len(r): raise ValueError(f"no replies of strategy {strategy!r} (strategies: {sorted(replies.name.unique())})")
     certain = r.paper_label.ne('uncertain').to_numpy()  # the paper: unlabelled replies count as certain
-    return pd.DataFrame(dict(model=r.model.to_numpy(), id=r.id.to_numpy(), wrong=~r.correct.astype(bool).to_numpy(),
+    return pd.DataFrame(dict(model=r.model.to_numpy(), id=r.id.to_numpy(), wrong=~check_binary(r.correct.to_numpy(), 'correct'),
                              token_probability=r.token_conf.fillna(-1.0).to_numpy(), verbalized=certain.astype(float),
                              paper_rule=certain))
 

@@ -8,7 +8,11 @@ A behaviour is:
 - an HTTP status (429, 500, 400, ...): an OpenAI-style error body;
 - ('retry_after', status, value): that status with a `Retry-After: value` header;
 - ('sleep', seconds): wait, then answer (a slow reply, to hit the client's timeout);
-- 'badjson': a 200 reply whose body is not JSON; 'nochoices': a 200 JSON reply without choices.
+- 'badjson': a 200 reply whose body is not JSON; 'nochoices': a 200 JSON reply without choices;
+- 'nullcontent': a 200 reply whose choices have `content: null` (`text: null` on the completions endpoint), as an
+  OpenAI-compatible server sends when it produced no text;
+- ('drip', seconds): the 'ok' reply (status line, headers and body) sent a byte at a time over `seconds` (a server that
+  keeps every read within a per-read timeout, but never finishes in time); it stops when the client hangs up.
 Every request is recorded with its body, headers and arrival time (`time.monotonic()`); `max_active` is the largest
 number of requests being answered at once."""
 from __future__ import annotations
@@ -23,6 +27,7 @@ class StubOpenAI:
     def __init__(self, script=(), answers=('Paris', 'Lyon', 'Paris'), by_prompt=None, delay=0.0):
         self.script, self.answers, self.requests, self.lock = list(script), list(answers), [], threading.Lock()
         self.by_prompt, self.delay, self.active, self.max_active = dict(by_prompt or {}), delay, 0, 0
+        self.dripped = 0
         stub = self
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *a): pass
@@ -50,24 +55,40 @@ class StubOpenAI:
                                       {'Retry-After': str(act[2])})
                 if act == 'badjson': return self._send_raw(200, b'{"id": "stub", "choices": [{"index": 0, "mess')
                 if act == 'nochoices': return self._send(200, {'id': 'stub', 'object': 'chat.completion'})
+                if isinstance(act, tuple) and act[0] == 'drip': return self._drip(json.dumps(self._reply(body)).encode(), act[1])
+                if act == 'nullcontent': return self._send(200, self._reply(body, null=True))
                 if act != 'ok':
                     return self._send(int(act), {'error': {'message': f'scripted {act}', 'type': 'stub', 'code': str(act)}})
                 if stub.delay: time.sleep(stub.delay)
+                self._send(200, self._reply(body))
+            def _reply(self, body, null=False):
+                "The completion answering `body` (its texts null when `null`)."
                 n, chat = int(body.get('n') or 1), self.path.endswith('/chat/completions')
                 choices = []
                 for i in range(n):
                     text = stub.answers[i % len(stub.answers)]
                     lp = [{'token': w, 'logprob': -0.25, 'bytes': None, 'top_logprobs': []} for w in text.split()]
                     if chat:
-                        choices.append({'index': i, 'finish_reason': 'stop', 'message': {'role': 'assistant', 'content': text},
+                        choices.append({'index': i, 'finish_reason': 'stop',
+                                        'message': {'role': 'assistant', 'content': None if null else text},
                                         'logprobs': {'content': lp} if body.get('logprobs') else None})
                     else:
-                        choices.append({'index': i, 'finish_reason': 'stop', 'text': ' ' + text,
+                        choices.append({'index': i, 'finish_reason': 'stop', 'text': None if null else ' ' + text,
                                         'logprobs': {'tokens': text.split(), 'token_logprobs': [-0.25]*len(text.split()),
                                                      'top_logprobs': None, 'text_offset': []} if body.get('logprobs') else None})
-                self._send(200, {'id': f'stub-{len(stub.requests)}', 'object': 'chat.completion' if chat else 'text_completion',
-                                 'created': 0, 'model': body.get('model', 'stub'), 'choices': choices,
-                                 'usage': {'prompt_tokens': 1, 'completion_tokens': n, 'total_tokens': n + 1}})
+                return {'id': f'stub-{len(stub.requests)}', 'object': 'chat.completion' if chat else 'text_completion',
+                        'created': 0, 'model': body.get('model', 'stub'), 'choices': choices,
+                        'usage': {'prompt_tokens': 1, 'completion_tokens': n, 'total_tokens': n + 1}}
+            def _drip(self, data, seconds):
+                "The whole reply, a byte at a time over `seconds`; `stub.dripped` counts the bytes sent."
+                raw = (f'{self.protocol_version} 200 OK\r\nContent-Type: application/json\r\n'
+                       f'Content-Length: {len(data)}\r\n\r\n').encode() + data
+                self._done(); self.close_connection = True
+                for i in range(len(raw)):
+                    try: self.wfile.write(raw[i:i + 1]); self.wfile.flush()
+                    except (BrokenPipeError, ConnectionResetError): return
+                    with stub.lock: stub.dripped += 1
+                    time.sleep(seconds / len(raw))
             def _send(self, code, obj, headers=None):
                 self._send_raw(code, json.dumps(obj).encode(), headers)
             def _send_raw(self, code, data, headers=None):

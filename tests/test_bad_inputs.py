@@ -212,3 +212,129 @@ def test_writable_file_is_checked_at_parse_time():
     import argparse
     with pytest.raises(argparse.ArgumentTypeError, match="folder '/missing/dir' of '/missing/dir/x.npz' does not exist"):
         qa_cli.writable_file('/missing/dir/x.npz')
+
+
+# ---- issue 42, "Silent wrong answers": labels, thresholds, BM25 parameters, NaN scores, counts, None as text, the
+# ---- `Collection` data model; each refused where the value enters, naming the argument and the value ---------------
+from conformal_rag import matching, collect, rcrag, llm_score, data as cdata
+from pathlib import Path
+from conformal_rag.collection import Collection, load_collected
+
+_PASSAGES = pd.DataFrame(dict(id=['p0', 'p1', 'p2'], title=['Paris', 'Lima', 'Rome'],
+                              text=['Paris is the capital of France.', 'Lima is the capital of Peru.',
+                                    'Rome is the capital of Italy.']))
+_R = dict(passage_ids=np.array(['a', 'b', 'c']), topk_idx=np.array([[2, 0], [1, 2]]),
+          topk_scores=np.array([[3., 1.], [2., 1.]]), gold_score=np.array([3., 0.5]), gold_rank=np.array([0, 2]))
+_C = dict(ret_score=[[2., 1.]], in_topk=[[1, 1]], is_gold=[[1, 0]], cluster=[[[0, 1], [1, 1]]],
+          freq=[[[.5, .5], [1, 1]]], correct=[[[1, 0], [0, 0]]], exact_id=[[[0, 1], [1, 1]]],
+          rouge_id=[[[0, 1], [1, 1]]], requests=[2], template=['a'], qid=['q0'])
+_C2 = {k: v * 2 for k, v in _C.items()}   # two questions: each list of rows twice
+_qs, _rt = collect.example_tables()
+
+ISSUE42_CASES = {  # id: (call, the exception, text its message must contain)
+    # labels: exactly 0/1 or bool (NaN, 2, 0.5, -1, 'no' were labels through astype(bool))
+    'Collection is_gold=0.5': (lambda: Collection(**{**_C, 'is_gold': [[0.5, 0]]}), ValueError, 'is_gold[0, 0]=0.5'),
+    'Collection correct=NaN': (lambda: Collection(**{**_C, 'correct': [[[nan, 0], [0, 0]]]}), ValueError,
+                               'correct[0, 0, 0]=nan'),
+    "Collection in_topk='no'": (lambda: Collection(**{**_C, 'in_topk': np.array([['no', 1]], dtype=object)}),
+                                ValueError, "in_topk[0, 0]='no'"),
+    'Collection cluster=1.5': (lambda: Collection(**{**_C, 'cluster': [[[0, 1.5], [1, 1]]]}), ValueError,
+                               'cluster[0, 0, 1]=1.5'),
+    'corruption_counts NaN': (lambda: oc.corruption_counts([1, nan], [1, 0]), ValueError, 'correct_without[1]=nan'),
+    'corruption_counts 2': (lambda: oc.corruption_counts([1, 1], [2, 0]), ValueError, 'correct_with[0]=2'),
+    "corruption_counts 'no'": (lambda: oc.corruption_counts(['no', 1], [1, 0]), ValueError, "correct_without[0]='no'"),
+    'corruption_counts -1': (lambda: oc.corruption_counts([1, -1], [1, 0]), ValueError, 'correct_without[1]=-1'),
+    'check_retrieved is_gold NaN': (lambda: collect.check_retrieved(_rt.assign(is_gold=[1, 0, 0, 0, nan])),
+                                    ValueError, 'is_gold[4]=nan'),
+    "check_retrieved is_gold 'no'": (lambda: collect.check_retrieved(_rt.assign(is_gold=[1, 0, 0, 0, 'no'])),
+                                     ValueError, "is_gold[4]='no'"),
+    'check_retrieved is_gold 0.5': (lambda: collect.check_retrieved(_rt.assign(is_gold=[1, 0, 0, 0, 0.5])),
+                                    ValueError, 'is_gold[4]=0.5'),
+    'check_retrieved rank 1.5': (lambda: collect.check_retrieved(_rt.assign(rank=[0, 1.5, 0, 1, 4])),
+                                 ValueError, 'rank[1]=1.5'),
+    # thresholds in [0, 1], never NaN
+    'traq_correct threshold=-1': (lambda: matching.traq_correct('London', ['Paris'], -1), ValueError, 'threshold=-1.0'),
+    'traq_correct threshold=NaN': (lambda: matching.traq_correct('London', ['Paris'], nan), ValueError, 'threshold=nan'),
+    'trac_correct threshold=1.5': (lambda: matching.trac_correct('London', 'Paris', 1.5), ValueError, 'threshold=1.5'),
+    'rcrag_correct f1=-1': (lambda: matching.rcrag_correct('London', 'Paris', f1=-1), ValueError, 'f1=-1.0'),
+    'rcrag_correct rouge_l=NaN': (lambda: matching.rcrag_correct('London', 'Paris', rouge_l=nan), ValueError, 'rouge_l=nan'),
+    'cluster_rouge threshold=2': (lambda: matching.cluster_rouge(['a', 'b'], 2), ValueError, 'threshold=2.0'),
+    'best_rouge measure': (lambda: matching.best_rouge('a', 'a', measure='f1'), ValueError, "measure='f1'"),
+    # BM25's parameters: k1 >= 0, b in [0, 1], epsilon >= 0, all finite
+    'BM25 k1=-1': (lambda: retrieval.BM25(_PASSAGES, k1=-1), ValueError, 'k1=-1.0'),
+    'BM25 b=2': (lambda: retrieval.BM25(_PASSAGES, b=2), ValueError, 'b=2.0'),
+    'BM25 k1=NaN': (lambda: retrieval.BM25(_PASSAGES, k1=nan), ValueError, 'k1=nan'),
+    'BM25 epsilon=-1': (lambda: retrieval.BM25(_PASSAGES, epsilon=-1), ValueError, 'epsilon=-1.0'),
+    'BM25Reference b=-0.5': (lambda: retrieval.BM25Reference(_PASSAGES, b=-0.5), ValueError, 'b=-0.5'),
+    # `Retrieval`: shapes and corpus rows checked on construction
+    'Retrieval idx out of corpus': (lambda: retrieval.Retrieval(**{**_R, 'topk_idx': np.array([[2, 3], [1, 2]])}),
+                                    ValueError, 'topk_idx[0, 1]=3'),
+    'Retrieval scores shape': (lambda: retrieval.Retrieval(**{**_R, 'topk_scores': np.ones((2, 1))}), ValueError,
+                               'topk_scores has shape (2, 1)'),
+    'Retrieval gold_score length': (lambda: retrieval.Retrieval(**{**_R, 'gold_score': np.ones(3)}), ValueError,
+                                    'gold_score has 3 entries for 2 questions'),
+    'Retrieval NaN score': (lambda: retrieval.Retrieval(**{**_R, 'topk_scores': np.array([[3., nan], [2., 1.]])}),
+                            ValueError, 'topk_scores[0, 1]=nan'),
+    # NaN scores are refused, never ranked
+    'top_k NaN': (lambda: retrieval.top_k(np.array([[0.5, nan, 0.1]]), 1), ValueError, 'S[0, 1]'),
+    'unit_rows NaN': (lambda: retrieval.unit_rows(np.array([[3., nan]])), ValueError, 'x[0, 1]=nan'),
+    # counts are integers
+    'chunk_words n=-1': (lambda: cdata.chunk_words('a b c', -1), ValueError, 'n=-1'),
+    'chunk_words n=2.5': (lambda: cdata.chunk_words('a b c', 2.5), ValueError, 'n=2.5'),
+    'tie_uniforms seed=2.5': (lambda: llm_score.tie_uniforms(Collection(**_C), 2.5), ValueError, 'seed=2.5'),
+    'metrics_from_cells negative': (lambda: oc.metrics_from_cells(dict(N_cc=3, N_cu=0, N_ic=-2, N_iu=0, N=1)),
+                                    ValueError, "cells['N_ic']=-2"),
+    'metrics_from_cells N': (lambda: oc.metrics_from_cells(dict(N_cc=3, N_cu=0, N_ic=0, N_iu=0, N=2)), ValueError,
+                             "cells['N']=2"),
+    # None is no text (str(None) was the answer 'none')
+    'tokenize None': (lambda: retrieval.tokenize(None), ValueError, 'text=None'),
+    'exact_match None': (lambda: matching.exact_match(None, 'none'), ValueError, 'pred=None'),
+    'exact_match gold None': (lambda: matching.exact_match('none', [None]), ValueError, 'golds[0]=None'),
+    'cluster_exact None': (lambda: matching.cluster_exact(['none', None]), ValueError, 'answers[1]=None'),
+    'judge None': (lambda: oc.judge([None], [['None']]), ValueError, 'responses[0]=None'),
+    'normalize_answer None': (lambda: matching.normalize_answer(None), ValueError, 's=None'),
+    'retrieve None question': (lambda: retrieval.retrieve(retrieval.BM25(_PASSAGES), ['Paris', None], k=1),
+                               ValueError, 'questions[1]=None'),
+    'semantic_confidence 0.5': (lambda: matching.semantic_confidence([0, 0.5]), ValueError, 'ids[1]=0.5'),
+    # the `Collection` data model
+    'Collection duplicated qid': (lambda: Collection(**{**_C2, 'qid': ['q0', 'q0']}), ValueError, "qid='q0' (2 rows)"),
+    'Collection ret_score=+inf': (lambda: Collection(**{**_C, 'ret_score': [[math.inf, 1.]]}), ValueError,
+                                  'ret_score[0, 0]=inf'),
+    'Collection freq=1.5': (lambda: Collection(**{**_C, 'freq': [[[1.5, .5], [1, 1]]]}), ValueError, 'freq[0, 0, 0]=1.5'),
+    'Collection string score': (lambda: Collection(**{**_C, 'ret_score': [['high', 1.]]}), ValueError,
+                                'ret_score must be numeric'),
+    'Collection requests=2.5': (lambda: Collection(**{**_C, 'requests': [2.5]}), ValueError, 'requests[0]=2.5'),
+    'Collection.subset out of range': (lambda: Collection(**_C).subset([0, 99]), IndexError,
+                                       'idx[1]=99 is out of range for a collection of 1 questions'),
+    'load_collected folder': (lambda: load_collected(Path(__file__).parent), IsADirectoryError,
+                              'is a folder, not a collection file'),
+    # a str or None where a list of answers goes (letters, or the word 'None', were answers)
+    "corrupt_document answers='Lima'": (lambda: oc.corrupt_document('Lima is the capital.', 'Lima'), ValueError,
+                                        "answers must be a list of texts, got answers='Lima'"),
+    'corrupt_document answers None': (lambda: oc.corrupt_document('None of them.', [None]), ValueError,
+                                      'answers[0]=None'),
+    'check_questions None answer': (lambda: collect.check_questions(_qs.assign(answers=[['Paris'], None])), ValueError,
+                                    "answers of question 'q2' must be a list of texts"),
+    'register_collection_loader None': (lambda: __import__('conformal_rag.collection').collection
+                                        .register_collection_loader(None, len), ValueError, 'prefix must be a name'),
+    # probabilities
+    'fuse p_usage=1.4': (lambda: rcrag.fuse('keep', 'discard', 'probability', p_usage=1.4, p_quality=0.2), ValueError,
+                         'p_usage=1.4'),
+    'fuse p_quality=NaN': (lambda: rcrag.fuse('keep', 'keep', 'probability', p_usage=0.2, p_quality=nan), ValueError,
+                           'p_quality=nan'),
+}
+
+@pytest.mark.parametrize('call,exc,contains', ISSUE42_CASES.values(), ids=list(ISSUE42_CASES))
+def test_silent_answer_is_refused(call, exc, contains):
+    with pytest.raises(exc) as e: call()
+    assert contains in str(e.value), str(e.value)
+
+def test_valid_inputs_keep_their_numbers():
+    "The checks change no number for valid inputs: labels as bools or 0/1, the defaults' thresholds, a -inf pad."
+    assert matching.traq_correct('Lima, the capital', ['Lima']) and not matching.trac_correct('Lima is in Peru', 'Lima')
+    assert oc.corruption_counts([1, 1, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1]) == dict(right_without=4, corrupted=2,
+                                                                                corruption=0.5)
+    a, b = Collection(**_C), Collection(**{**_C, 'is_gold': [[True, False]], 'ret_score': [[2., -math.inf]]})
+    np.testing.assert_array_equal(a.is_gold, b.is_gold)
+    assert rcrag.fuse('keep', 'discard', 'probability', p_usage=0.9, p_quality=0.4) == 'keep'
+    np.testing.assert_array_equal(retrieval.top_k(np.array([[0.5, 0.9, 0.5]]), 2)[0], [[1, 0]])

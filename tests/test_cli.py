@@ -288,3 +288,54 @@ def test_negated_flags_say_what_they_do(capsys):
     code, out, _ = run('collect', '--help', capsys=capsys)
     block = ' '.join(out.split('--no-features', 2)[2].split('--jobs')[0].split())
     assert code == 0 and 'default: True' not in block and 'this flag turns it off' in block
+
+
+# ---- issues 41/42, item 4-5: the environment's failures exit 3; unreadable folders; secrets; closed pipes ----
+
+def test_damaged_cache_is_an_environment_failure(tmp_path, capsys):
+    "Before: exit 2, the bad-input code, for a cache file that is not SQLite."
+    bad = tmp_path/'g.sqlite'; bad.write_bytes(b'\x00garbage, not an SQLite file' * 200)
+    argv = ['collect', '--dataset', f'dpr:{dpr_file(tmp_path)}', '--model', 'fake', '--n-questions', '2', '--K', '1', '--M', '2',
+            '--out-dir', str(tmp_path/'out'), '--cache', str(bad), '--no-features']
+    code, _, err = run(*argv, capsys=capsys)
+    assert code == 3, err
+    assert 'is corrupt or not an SQLite file' in one_line_error(err, 'conformal-rag collect')
+
+def test_network_failure_of_a_dataset_is_exit_3(capsys, monkeypatch):
+    from conformal_rag.data import DatasetUnavailable
+    def down(**k):
+        try: raise ConnectionError('Name or service not known')
+        except ConnectionError as e: raise DatasetUnavailable(f'could not load SQuAD: {e}') from e
+    monkeypatch.setattr(cli, 'default_collection', down)
+    code, _, err = run('collect', '--model', 'fake', capsys=capsys)
+    assert code == 3 and 'Name or service not known' in one_line_error(err, 'conformal-rag collect')
+
+def test_unreadable_folder_is_not_called_empty(tmp_path, capsys, monkeypatch):
+    "Before: 'document folder ... is empty' for a folder that could not be listed."
+    import os
+    (tmp_path/'docs').mkdir(); (tmp_path/'docs'/'sub').mkdir()
+    real = os.scandir
+    def scandir(p='.'):
+        if str(p).endswith('sub'): raise PermissionError(13, 'Permission denied', str(p))
+        return real(p)
+    monkeypatch.setattr(os, 'scandir', scandir)
+    monkeypatch.setattr(cli, 'calibrate_folder', lambda *a, **k: pytest.fail('calibration started'))
+    code, _, err = run('conflare', 'calibrate', str(tmp_path/'docs'), capsys=capsys)
+    line = one_line_error(err, 'conformal-rag conflare calibrate')
+    assert code == 2 and f"folder {str(tmp_path/'docs'/'sub')!r} cannot be read (Permission denied)" in line and 'empty' not in line
+
+def test_a_key_in_a_model_string_is_redacted(capsys, monkeypatch):
+    monkeypatch.delenv('OPENAI_API_KEY', raising=False)
+    code, out, err = run('overconfidence', 'collect', '--models', 'openai:m@ftp://x/v1?api_key=SECRET2&timeout=3', capsys=capsys)
+    assert code == 2 and 'SECRET2' not in out + err and 'api_key=***' in err, err
+
+def test_list_into_a_closed_pipe_is_quiet():
+    "Before: `conformal-rag reproduce --list | head` ended in a BrokenPipeError traceback."
+    exe = Path(sys.executable).parent/'conformal-rag'
+    r = subprocess.run(f'{exe} reproduce --list | true', shell=True, capture_output=True, text=True, timeout=300)
+    assert r.stderr == '', r.stderr
+
+def test_a_notebook_failing_on_its_environment_exits_3(capsys):
+    "A run whose notebook died on a damaged cache or a full disk is the environment's failure, not the notebook's."
+    assert cli.report_runs([dict(run='traq', status='failed', error='CacheError: generation cache g.sqlite is corrupt (cell 4)')]) == 3
+    assert cli.report_runs([dict(run='traq', status='failed', error="KeyError: 'population' (cell 5)")]) == 1

@@ -235,7 +235,7 @@ def test_damaged_log_of_a_killed_writer_is_refused_then_repaired(tmp_path):
     msg = str(e.value)
     assert f'generation cache {path}: its write-ahead log {path}-wal is damaged' in msg and 'repair_cache' in msg
     assert (path.read_bytes(), wal.read_bytes()) == before          # nothing changed
-    assert repair_cache(path) == dict(wal_set_aside=True, rows_dropped=0)
+    assert repair_cache(path) == dict(wal_set_aside=True, rows_dropped=0, requests_dropped=0)
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
     assert Path(f'{path}-wal.damaged').read_bytes() == before[1]
     got = _texts(path)
@@ -258,7 +258,7 @@ def test_edited_row_is_never_served(tmp_path):
     with pytest.raises(CacheError): llm.cache.export_jsonl(tmp_path/'e.jsonl.gz')
     assert not (tmp_path/'e.jsonl.gz').exists()
     llm.cache.close()
-    assert repair_cache(path) == dict(wal_set_aside=False, rows_dropped=1)
+    assert repair_cache(path) == dict(wal_set_aside=False, rows_dropped=1, requests_dropped=0)
     llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
     assert [s.text for s in llm.sample('Q?', n=3)] == ['Q?-0', 'Q?-1', 'Q?-2'] and llm.calls == 1
 
@@ -300,3 +300,154 @@ def test_cache_in_use_by_an_older_process_is_not_migrated_under_it(tmp_path):
     import pytest
     from conformal_rag.cache import CacheError
     with pytest.raises(CacheError, match='sample 3 of request'): c.get(request_key(req), 4)
+
+
+# Issue 42, "Every cache row checked": request rows carry checksums too, a log cut short is named at open, a sample
+# index is a count, the repair of a missing file creates nothing, and a killed export leaves no temporary for good.
+
+def test_edited_request_is_never_exported(tmp_path):
+    import pytest
+    from conformal_rag.cache import CacheError, repair_cache, request_values
+    path = tmp_path/'g.sqlite'
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+    llm.sample(['Q?', 'R?'], n=2); llm.cache.close()
+    key = request_key(request_dict('fake', 'fake', 'Q?', Decoding()))
+    con = sqlite3.connect(path)
+    con.execute("UPDATE requests SET request=replace(request, '\"Q?\"', '\"Z?\"') WHERE key=?", (key,))
+    con.commit(); con.close()
+    c = GenerationCache(path)
+    with pytest.raises(CacheError) as e: c.export_jsonl(tmp_path/'e.jsonl.gz')   # before: exported, refused on import
+    assert str(e.value).startswith(f'generation cache {path}: request {key} fails its checksum')
+    assert f"repair_cache('{path}')" in str(e.value) and not (tmp_path/'e.jsonl.gz').exists()
+    with pytest.raises(CacheError, match=f'request {key} fails its checksum'): request_values(c, 'fake', 'fake', ('seed',))
+    c.close()
+    assert repair_cache(path) == dict(wal_set_aside=False, rows_dropped=2, requests_dropped=1)
+    llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+    assert [s.text for s in llm.sample('Q?', n=2)] == ['Q?-0', 'Q?-1'] and llm.calls == 1   # sampled again
+    assert llm.cache.export_jsonl(tmp_path/'e.jsonl.gz') == 4
+
+def test_cache_without_request_checksums_is_migrated(tmp_path):
+    "A cache of the schema before request rows carried checksums (samples did) opens, its requests checked from then on."
+    import pytest
+    from conformal_rag.cache import CacheError
+    path = tmp_path/'g.sqlite'
+    c = GenerationCache(path); req = request_dict('fake', 'fake', 'Q?', Decoding())
+    c.put(req, 0, [Sample('Paris'), Sample('Lyon')])
+    c.con.execute("ALTER TABLE requests DROP COLUMN checksum"); c.close()
+    old = sqlite3.connect(path); old.execute('PRAGMA journal_mode=WAL')   # a process of the old schema still has it open
+    c = GenerationCache(path)
+    assert (c.checksums, c.request_checksums) == (True, False)          # not migrated under it; still writes
+    c.put(request_dict('fake', 'fake', 'R?', Decoding()), 0, [Sample('Rome')])
+    old.execute("INSERT INTO requests VALUES ('k', '{}')"); old.commit(); old.close(); c.close()
+    c = GenerationCache(path)
+    assert (c.checksums, c.request_checksums) == (True, True) and c.get(request_key(req), 2) == [Sample('Paris'), Sample('Lyon')]
+    assert c.export_jsonl(tmp_path/'e.jsonl.gz') == 3
+    c.con.execute("UPDATE requests SET request=replace(request, 'Q?', 'Z?')")
+    with pytest.raises(CacheError, match=f'request {request_key(req)} fails its checksum'): c.export_jsonl(tmp_path/'f.jsonl.gz')
+
+def test_committed_exports_import_and_keep_their_keys(tmp_path):
+    "A committed export imports into a new cache (request rows with their checksums) and exports again byte for byte."
+    from conformal_rag.cache import export_keys
+    root = Path(__file__).resolve().parents[1] / 'data'
+    for f in (root/'conflare_generations.jsonl.gz', root/'rcrag_qwen_generations.jsonl.gz'):
+        c = GenerationCache(tmp_path/f'{f.name}.sqlite'); n = c.import_jsonl(f)
+        assert n > 100 and c.export_jsonl(tmp_path/f.name) == n
+        assert export_keys(tmp_path/f.name) == export_keys(f) and (tmp_path/f.name).read_bytes() == f.read_bytes()
+        assert c.con.execute("SELECT count(*) FROM requests WHERE checksum IS NULL").fetchone()[0] == 0
+        c.close()
+
+def _frames(wal):
+    "(frame size, commit flag of each whole frame) of a write-ahead log."
+    import struct
+    raw = wal.read_bytes(); size = 24 + struct.unpack('>I', raw[8:12])[0]
+    return size, [struct.unpack('>I', raw[36 + i * size:40 + i * size])[0] > 0 for i in range((len(raw) - 32) // size)]
+
+def test_log_cut_short_is_named_at_open_then_repaired(tmp_path):
+    "Before: a log cut short lost 1-92 rows without a word. Now the open names the committed frames lost."
+    import pytest, shutil
+    from conformal_rag.cache import CacheError, repair_cache
+    src = tmp_path/'src'; src.mkdir(); _killed_writer(src/'g.sqlite')
+    size, commits = _frames(src/'g.sqlite-wal')
+    n = len(commits); assert commits[-1] and n > 40
+    for cut in (32 + 10 * size + 1234, 32 + (n // 2) * size, 32 + (n - 1) * size + size - 1, 32 + n * size - 3 * size):
+        d = tmp_path/f'cut{cut}'; shutil.copytree(src, d); path, wal = d/'g.sqlite', d/'g.sqlite-wal'
+        raw = wal.read_bytes()[:cut]; wal.write_bytes(raw)
+        last = max([i + 1 for i, c in enumerate(commits[:(cut - 32) // size]) if c], default=0)
+        before = (path.read_bytes(), raw)
+        with pytest.raises(CacheError) as e: GenerationCache(path)
+        msg = str(e.value)
+        assert f'its write-ahead log {wal} is damaged (it was cut short: its wal-index records {n} committed frames, ' \
+               f'SQLite reads {last}, so {n - last} committed frames are lost)' in msg and 'repair_cache' in msg, msg
+        assert (path.read_bytes(), wal.read_bytes()) == before          # nothing changed
+        assert repair_cache(path) == dict(wal_set_aside=True, rows_dropped=0, requests_dropped=0)
+        assert Path(f'{wal}.damaged').read_bytes() == raw
+        got = _texts(path)
+        assert 0 < sum(s is None for s in got) < 60 and all(s is None or s.text == f'Q{q}?-0' for q, s in enumerate(got))
+        llm = LLM(FakeBackend(lambda p, i, s: f'{p}-{i}'), cache=path, progress=False)
+        assert [s[0].text for s in llm.sample([f'Q{q}?' for q in range(60)], n=1)] == [f'Q{q}?-0' for q in range(60)]
+        assert llm.calls == sum(s is None for s in got)                  # only the rows lost are sampled again
+        llm.cache.close()
+
+def test_log_cut_short_without_its_index(tmp_path):
+    "Without the -shm file: a frame cut in two is refused; a cut at a frame's end after uncommitted frames is a warning."
+    import pytest, shutil, warnings
+    from conformal_rag.cache import CacheError, CacheWarning
+    src = tmp_path/'src'; src.mkdir(); _killed_writer(src/'g.sqlite')
+    size, commits = _frames(src/'g.sqlite-wal')
+    mid = next(i for i in range(10, len(commits)) if commits[i - 1] and not commits[i])   # frame i + 1 starts a transaction
+    def cut_copy(name, cut):
+        d = tmp_path/name; shutil.copytree(src, d); (d/'g.sqlite-shm').unlink()
+        wal = d/'g.sqlite-wal'; wal.write_bytes(wal.read_bytes()[:cut]); return d/'g.sqlite'
+    path = cut_copy('partial', 32 + mid * size + 100)
+    with pytest.raises(CacheError, match=rf'it ends inside frame {mid + 1} \(100 of {size} bytes\), so at least 1 frames'):
+        GenerationCache(path)
+    path = cut_copy('boundary', 32 + (mid + 1) * size)
+    with pytest.warns(CacheWarning, match=r'ends with 1 frame of a transaction that never committed'): GenerationCache(path).close()
+    path = cut_copy('commit', 32 + mid * size)
+    with warnings.catch_warnings(): warnings.simplefilter('error'); GenerationCache(path).close()
+
+def test_sample_index_is_checked(tmp_path):
+    "Before: `put(req, -1, ...)` was served as the last sample of `get(key, n)`."
+    import pytest
+    c = GenerationCache(tmp_path/'g.sqlite'); req = request_dict('fake', 'm', 'Q?', Decoding())
+    with pytest.raises(ValueError, match='start=-1'): c.put(req, -1, [Sample('x')])
+    with pytest.raises(ValueError, match='start=True'): c.put(req, True, [Sample('x')])
+    with pytest.raises(ValueError, match=f'start={2**31}'): c.put(req, 2**31, [Sample('x')])
+    key = c.put(req, 0, [Sample('a'), Sample('b')])
+    from conformal_rag.cache import row_checksum, repair_cache
+    c.con.execute("UPDATE samples SET idx=-1, checksum=? WHERE idx=1", (row_checksum(key, -1, 'b', None, 'stop'),))
+    assert c.get(key, 3) == [Sample('a'), None, None]                   # a row stored before the check: never served,
+    import gzip, json
+    out = tmp_path/'e.jsonl.gz'; assert c.export_jsonl(out) == 1         # never exported,
+    c.close(); assert repair_cache(tmp_path/'g.sqlite')['rows_dropped'] == 1   # dropped by the repair
+    lines = [json.loads(l) for l in gzip.open(out, 'rt')]
+    lines[0]['idx'] = -1; bad = tmp_path/'bad.jsonl.gz'
+    with gzip.open(bad, 'wt') as f: f.write(json.dumps(lines[0]) + '\n')
+    with pytest.raises(ValueError, match=f'{bad}: line 1: idx must be .*got idx=-1'): GenerationCache(':memory:').import_jsonl(bad)
+
+def test_repair_of_a_missing_file_creates_nothing(tmp_path):
+    import pytest
+    from conformal_rag.cache import repair_cache
+    with pytest.raises(FileNotFoundError, match=f'no generation cache at {tmp_path}/missing.sqlite'):
+        repair_cache(tmp_path/'missing.sqlite')
+    assert list(tmp_path.iterdir()) == []
+
+WRITE_FOREVER = textwrap.dedent("""
+    import sys, time
+    from conformal_rag.cache import atomic_output
+    with atomic_output(sys.argv[1]) as tmp:
+        tmp.write_text('half'); print(tmp, flush=True); time.sleep(600)
+""")
+
+def test_killed_export_leaves_no_temporary_for_good(tmp_path):
+    from conformal_rag.cache import atomic_output, STALE_TEMPORARY
+    out = tmp_path/'run.jsonl.gz'
+    p = subprocess.Popen([sys.executable, '-c', WRITE_FOREVER, str(out)], stdout=subprocess.PIPE, text=True)
+    tmp = Path(p.stdout.readline().strip())
+    assert tmp.parent == tmp_path and tmp.name.startswith(f'.run.jsonl.gz.{p.pid}.') and tmp.exists()
+    old = time.time() - 2 * STALE_TEMPORARY; os.utime(tmp, (old, old))
+    with atomic_output(out) as t: t.write_text('one')
+    assert tmp.exists()                                                 # its writer still runs: kept
+    p.send_signal(signal.SIGKILL); p.wait(timeout=30); p.stdout.close()
+    with atomic_output(out) as t: t.write_text('two')
+    assert sorted(x.name for x in tmp_path.iterdir()) == ['run.jsonl.gz'] and out.read_text() == 'two'

@@ -94,7 +94,8 @@ def test_one_failed_request_loses_no_other_reply(key, tmp_path):
         assert all(len(o) == 2 for o in out)
     assert isinstance(e.value, RequestFailed)
     assert re.fullmatch(r'gave up after 2 attempts over [\d.]+ s: HTTP 500: scripted 500 from '
-                        r'openai:stub-model@http://127\.0\.0\.1:\d+/v1', str(e.value)), str(e.value)
+                        r"openai:stub-model@http://127\.0\.0\.1:\d+/v1, asking for prompt 'Q3\?' \(n=2, seed 0\)",
+                        str(e.value)), str(e.value)
 
 
 def test_each_reply_of_a_large_n_is_stored_as_it_arrives(key, tmp_path):
@@ -128,7 +129,8 @@ def test_gave_up_message_names_attempts_time_status_and_server(key):
         b = backend(stub.base_url, max_retries=4); b.sleep = lambda s: None
         with pytest.raises(RequestFailed) as e: b.generate('Q?', 1, Decoding())
     assert re.fullmatch(r'gave up after 5 attempts over \d+\.\d s: HTTP 500: scripted 500 from '
-                        r'openai:stub-model@http://127\.0\.0\.1:\d+/v1', str(e.value)), str(e.value)
+                        r"openai:stub-model@http://127\.0\.0\.1:\d+/v1, asking for prompt 'Q\?' \(n=1, seed 0\)",
+                        str(e.value)), str(e.value)
     assert (e.value.attempts, e.value.status, e.value.server) == (5, 500, stub.base_url) and len(stub.requests) == 5
 
 
@@ -221,3 +223,45 @@ def test_partial_reply_is_stored_before_the_failure_is_raised(key, tmp_path, sho
         assert [x.text if x else None for x in GenerationCache(cache).get(key_, 3)] == ['Paris', 'Lyon', None]
         again = LLM(backend(s.base_url), cache=cache, progress=False).sample('Capital?', n=3)
         assert [o.text for o in again][:2] == ['Paris', 'Lyon'] and s.requests[-1]['body']['n'] == 1   # only the rest
+
+
+# ---- issue 42: a null content is no answer; `timeout` bounds a whole attempt ---------------------------------------
+
+@pytest.mark.parametrize('chat', [True, False])
+def test_null_content_is_retried_and_never_cached(key, tmp_path, chat):
+    "Before: `content: null` was stored as empty answers for good, and `collect` exited 0."
+    with StubOpenAI(script=['nullcontent', 'ok'], answers=('Paris', 'Lyon')) as stub:
+        b = backend(stub.base_url, chat=chat); b.sleep = lambda s: None
+        llm = LLM(b, cache=tmp_path/'g.sqlite', progress=False)
+        assert [s.text for s in llm.sample('Q?', n=2)] == ['Paris', 'Lyon'] and b.retries['malformed'] == 1
+    cache = tmp_path/'h.sqlite'
+    with StubOpenAI(script=['nullcontent'] * 5) as stub:
+        b = backend(stub.base_url, chat=chat, max_retries=2); b.sleep = lambda s: None
+        with pytest.raises(RequestFailed) as e: LLM(b, cache=cache, progress=False).sample('Capital?', n=2, seed=4)
+        assert len(stub.requests) == 3
+    assert re.fullmatch(r"gave up after 3 attempts over [\d.]+ s: malformed reply: choice 1 of 2 has null content "
+                        r"\(finish reason 'stop'\) from openai:stub-model@http://127\.0\.0\.1:\d+/v1, asking for "
+                        r"prompt 'Capital\?' \(n=2, seed 4\)", str(e.value)), str(e.value)
+    assert len(GenerationCache(cache)) == 0                        # nothing stored: a rerun asks again
+
+def test_null_content_makes_collect_fail(key, tmp_path):
+    from conformal_rag import cli
+    with StubOpenAI(script=['nullcontent'] * 20) as stub:
+        code = cli.main(['overconfidence', 'collect', '--models', f'openai:stub@{stub.base_url}?retries=0&timeout=5',
+                         '--n-questions', '1', '--strategies', 'vanilla', '--out', str(tmp_path/'o.jsonl.gz'),
+                         '--cache', str(tmp_path/'g.sqlite')])
+    assert code == 3 and not (tmp_path/'o.jsonl.gz').exists()
+    assert len(GenerationCache(tmp_path/'g.sqlite')) == 0
+
+def test_timeout_bounds_the_whole_attempt(key):
+    "Before: a server dripping its reply a byte at a time kept every read under `timeout` and ran for the whole drip."
+    import time
+    with StubOpenAI(script=[('drip', 30.0), 'ok']) as stub:
+        b = backend(stub.base_url, timeout=1.0, max_retries=0)
+        t0 = time.monotonic()
+        with pytest.raises(RequestFailed, match=r'gave up after 1 attempt over [\d.]+ s: no reply within 1 s \(timeout\)'):
+            b.generate('Q?', 1, Decoding())
+        took = time.monotonic() - t0
+        assert took < 15 and 0 < stub.dripped < 300, (took, stub.dripped)   # cut off well before the drip ends
+        assert [s.text for s in b.generate('Q?', 1, Decoding())] == ['Paris']   # the client goes on serving
+        assert len(stub.requests) == 2

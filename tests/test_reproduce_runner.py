@@ -247,3 +247,118 @@ def test_killing_the_runner_kills_its_kernel(tmp_path, sig):
         if not os.path.exists(f'/proc/{kernel}'): break
         time.sleep(0.1)
     assert not os.path.exists(f'/proc/{kernel}'), 'the kernel outlived the runner'
+
+
+# --- issues 41-43: every paper parameter declared and checked before a run; typed labels; the smallest collection;
+# exit codes; run order ---
+
+PAPER = Path(reproduce.default_runs_file()).parent
+
+@pytest.mark.parametrize('nb', sorted(PAPER.glob('*.ipynb')), ids=lambda p: p.stem)
+def test_every_paper_parameter_is_declared(nb):
+    "A paper notebook's parameter without a declaration in `reproduce.PAPER_PARAMETERS` (or a stale one) fails here."
+    declared = set(reproduce.PAPER_PARAMETERS.get(nb.name, {}))
+    assert declared == set(reproduce.notebook_parameters(nb)), nb.name
+
+
+def test_committed_and_smoke_parameters_pass_the_declarations(tmp_path):
+    for smoke in (False, True):
+        res = run_notebooks(smoke=smoke, out_root=tmp_path if smoke else None, run_id='r' if smoke else None, dry_run=True,
+                            log=lambda *a: None)
+        assert {r['run'] for r in res} == {r.name for r in reproduce.load_runs()}
+
+
+BAD_VALUES = [('splits=0', 'splits must be a positive integer, got splits=0'), ('splits=-3', 'got splits=-3'),
+              ('delta=1.5', 'delta must lie in (0, 1), got delta=1.5'),
+              ('fractions=[0.5, 0.5, 0.6]', 'fractions must be 3 shares summing to 1, got fractions=[0.5, 0.5, 0.6] (sum 1.6)'),
+              ('n_jobs=0', 'n_jobs must be a positive integer, got n_jobs=0'),
+              ('levels=[2]', 'levels[0] must lie in (0, 1), got levels[0]=2'),
+              ('threshold_method=median', "threshold_method must be one of ('exact', 'traq'), got threshold_method='median'"),
+              ('collections={"my model": "mine"}', "collections['my model']='mine': no collection 'mine'"),
+              ('collections={"???": "synthetic:1:300"}', "collections: label '???' must be a string holding a letter or a digit"),
+              ('collections={"a": "synthetic:1:2"}', "collections['a']='synthetic:1:2' has 2 questions in population 'traq' (of 2); "
+                                                     "05_traq.ipynb needs at least 3 per collection"),
+              ('out_dir=/etc', "out_dir='/etc' must name a folder under figures/")]
+
+@pytest.mark.parametrize('param, says', BAD_VALUES, ids=[p for p, _ in BAD_VALUES])
+def test_bad_values_exit_2_in_dry_run_and_before_any_notebook(param, says, capsys, monkeypatch, tmp_path):
+    "Before: the dry run passed them and the run failed 9-60 s later inside the notebook (exit 1), or dropped out_dir."
+    monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: tmp_path/'scratch')
+    monkeypatch.setattr(reproduce, '_execute', lambda *a, **k: pytest.fail('a notebook started'))
+    for dry in (['--dry-run'], []):
+        assert main(['reproduce', '--only', 'traq', '-p', param, *dry]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and says in err[0], err
+
+
+def test_typed_labels_are_accepted_and_written_as_safe_stems(tmp_path, capsys, monkeypatch):
+    "Before: `-p collections='{\"my model\": ...}'` passed the dry run and failed a minute later on the artifact name."
+    monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: tmp_path/'scratch')
+    assert main(['reproduce', '--only', 'traq', '-p', 'collections={"my model": "synthetic:1:300"}', '--dry-run']) == 0
+    a = reproduce.Artifacts(tmp_path/'art', {'collections': {'my model': 'x'}})
+    a.text('body', 'table_semantic_count_my model')
+    assert (tmp_path/'art'/'table_semantic_count_my_model.md').read_text() == 'body\n'
+    assert json.loads((tmp_path/'art'/'table_semantic_count_my_model.json').read_text())['artifact'] == 'table_semantic_count_my model'
+    with pytest.raises(ValueError, match="would both be written as 'table_semantic_count_my_model'"):
+        a.text('other', 'table_semantic_count_my/model')
+
+
+def test_each_paper_states_its_smallest_collection(capsys):
+    assert main(['reproduce', '--list']) == 0
+    out = capsys.readouterr().out
+    assert 'traq                         05_traq.ipynb [collections of >= 3 questions]' in out
+    assert reproduce.smallest_collection([0.3, 0.3, 0.4]) == 3 and reproduce.smallest_collection(0.5) == 2
+
+
+def test_list_names_no_internal_issue(capsys):
+    assert main(['reproduce', '--list']) == 0
+    out = capsys.readouterr().out
+    assert not __import__('re').search(r'\bissues? \d', out), out
+
+
+def test_runs_file_naming_a_non_notebook_never_echoes_it(tmp_path, capsys):
+    (tmp_path/'runs.yaml').write_text('x:\n  notebook: /etc/passwd\n')
+    assert main(['reproduce', '--runs', str(tmp_path/'runs.yaml'), '--dry-run']) == 2
+    err = capsys.readouterr().err
+    assert '/etc/passwd is not a notebook' in err and 'root:' not in err, err
+    (tmp_path/'fake.ipynb').write_text(Path('/etc/passwd').read_text())
+    (tmp_path/'runs.yaml').write_text('x:\n  notebook: fake.ipynb\n')
+    assert main(['reproduce', '--runs', str(tmp_path/'runs.yaml'), '--dry-run']) == 2
+    err = capsys.readouterr().err
+    assert "fake.ipynb is not a notebook: not Jupyter's JSON format" in err and 'root:' not in err, err
+
+
+def test_yaml_alias_bomb_is_refused(capsys):
+    "Before: a MemoryError traceback."
+    bomb = 'levels=[' + ', '.join(['&a [0.5, 0.5]'] + ['*a'] * 3) + ']'
+    assert main(['reproduce', '--only', 'traq', '-p', bomb, '--dry-run']) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and '-p levels: YAML anchors and aliases (&name, *name) are not allowed' in err[0], err
+
+
+def test_a_key_in_a_model_string_is_never_printed(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: tmp_path/'scratch')
+    assert main(['reproduce', '--only', 'rcrag', '-p', 'models=["openai:m@http://127.0.0.1:9/v1?api_key=SECRET1"]', '--dry-run']) == 0
+    c = capsys.readouterr()
+    assert 'SECRET1' not in c.out + c.err and 'api_key=***' in c.out
+
+
+def test_claims_run_after_decisions():
+    "Issue 43: the ledger read the previous run's decisions/paired.csv."
+    order = [r['run'] for r in run_notebooks(dry_run=True, log=lambda *a: None)]
+    assert order.index('claims') > order.index('decisions') and order[-1] == 'claims', order
+    assert [r['run'] for r in run_notebooks(['claims', 'decisions'], dry_run=True, log=lambda *a: None)] == ['decisions', 'claims']
+    assert [r['run'] for r in run_notebooks(['claims'], dry_run=True, log=lambda *a: None)] == ['claims']   # its reads not named: not run
+    claims = next(r for r in reproduce.load_runs() if r.name == 'claims')
+    assert 'decisions' in claims.reads
+
+
+def test_a_cycle_of_reads_is_refused(paper, capsys):
+    (paper/'runs.yaml').write_text('fails:\n  notebook: fails.ipynb\n  reads: [quiet]\n'
+                                   'quiet:\n  notebook: quiet.ipynb\n  reads: [demo]\n')
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 2
+    err = capsys.readouterr().err
+    assert "runs fails -> quiet -> fails read each other's outputs (a cycle)" in err, err
+    (paper/'runs.yaml').write_text('fails:\n  notebook: fails.ipynb\n  reads: [qiuet]\n')
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 2
+    assert "run 'fails' reads ['qiuet'], which no other run writes" in capsys.readouterr().err
