@@ -13,7 +13,7 @@ from .conformal import (binomial_band, check_alpha, check_array, check_binary,
 from .plots import place_legend, set_style
 from .rcrag import decision_table
 from .risk_control import overconfidence_scores, rcrag_scores, risk_control_trials
-from .stats import bootstrap_ci, stratified_split
+from .stats import bootstrap_ci
 
 # %% auto #0
 __all__ = ['check_decision_inputs', 'risk_coverage', 'aurc', 'selective_risk_at', 'operating_point', 'rule_table', 'paired_aurc',
@@ -93,8 +93,8 @@ def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one
               ) -> pd.DataFrame:
     ("Per score: AURC with a bootstrap 95% interval, selective risk at `coverages`; "
      "per rule: its point.")
-    check_count(n_boot, 'n_boot')
-    w, rows = d['wrong'].to_numpy().astype(int), []
+    check_count(n_boot, 'n_boot'); check_count(seed, 'seed', 0)
+    w, rows = check_binary(d['wrong'], 'wrong').astype(int), []
     for col in [c for c in d.columns if c.startswith('score: ')]:
         s = d[col].to_numpy(float)
         b = bootstrap_ci(aurc, s, w, n_boot=n_boot, seed=seed)
@@ -102,7 +102,7 @@ def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one
         rows.append(dict(kind='score', name=col[len('score: '):], aurc=b['value'],
                          aurc_lo=b['value_lo'], aurc_hi=b['value_hi'], **at, n=len(s)))
     for col in [c for c in d.columns if c.startswith('rule: ')]:
-        point = operating_point(d[col].to_numpy().astype(int), w)
+        point = operating_point(check_binary(d[col], repr(col)), w)
         rows.append(dict(kind='rule', name=col[len('rule: '):], **point))
     return pd.DataFrame(rows)
 
@@ -123,7 +123,7 @@ def paired_aurc(d:pd.DataFrame, # a decision table of one source and backbone
             raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has "
                              f"{have})")
     a, b = (d[c].to_numpy(float) for c in cols)
-    w = d['wrong'].to_numpy().astype(int)
+    w = check_binary(d['wrong'], 'wrong').astype(int)
     r = bootstrap_ci(lambda x, y, z: aurc(x, z) - aurc(y, z), a, b, w, n_boot=n_boot, seed=seed)
     # optional `parsed: NAME` columns: which questions carry a parsed reply
     # (else every question counts)
@@ -208,11 +208,16 @@ def collection_decisions(c, # a `traq.Collection` (its population already applie
                          # the calibration part of the questions, drawn with `seed`
                          cal_frac:float=0.5, seed:int=0,
                          budget:int=3, # CONFLARE: a context budget of passages
-                         name:str='collection' # the backbone's name
+                         name:str='collection', # the backbone's name
+                         # False: the papers' random split; True: stratified by template
+                         # (`traq.split_indices`)
+                         stratify:bool=False,
                         ) -> pd.DataFrame:
     ("TRAQ/TRAC/CONFLARE as a decision table on the test part of `c`: top-passage answer, "
      "its scores and rules.")
-    cal, test = stratified_split(c.template, (cal_frac, 0, 1 - cal_frac), seed, 'appearance')[0::2]
+    alpha, cal_frac = check_alpha(alpha), check_alpha(cal_frac, 'cal_frac')
+    budget = check_count(budget, 'budget')
+    cal, test = traq.split_indices(c, (cal_frac, 0, 1 - cal_frac), seed, stratify)[0::2]
     th = traq.calibrate(c.subset(cal), alpha / 2, alpha / 2)
     t = c.subset(test)
     freq, wrong = top_answer(t)
@@ -237,12 +242,14 @@ def guarantee_trials(table:pd.DataFrame, # decision tables of (source, backbone)
     ("`risk_control.risk_control_trials` of CRC and LTT on each complete score of each (source, "
      "backbone).")
     check_count(n_lambdas, 'n_lambdas', 2)
+    n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
+    check_binary(table['wrong'], 'wrong')   # every label 0/1 or a bool, before any split
     out = []
     for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
         for col in [c for c in g.columns if c.startswith('score: ') and g[c].notna().all()]:
             s = g[col].to_numpy(float)
             lam = np.unique(np.quantile(s, np.linspace(0, 1, n_lambdas)))
-            w = g.wrong.to_numpy().astype(bool)
+            w = check_binary(g['wrong'], 'wrong')
             tr = risk_control_trials(s, w, alphas, lam, 0.5, n_splits, delta, None, seed)
             out.append(tr.assign(source=src, backbone=bb, score=col[len('score: '):]))
     return pd.concat(out, ignore_index=True)
@@ -297,12 +304,12 @@ def risk_coverage_plot(d:pd.DataFrame, # a decision table of one source and back
     "Risk-coverage curves of every score with the rules' points (markers); returns the axes."
     set_style()
     if ax is None: _, ax = plt.subplots(figsize=(4.6, 3.6))
-    w = d['wrong'].to_numpy().astype(int)
+    w = check_binary(d['wrong'], 'wrong').astype(int)
     for col in [c for c in d.columns if c.startswith('score: ')]:
         rc = risk_coverage(d[col].to_numpy(float), w)
         ax.step(rc.coverage, rc.selective_risk, where='post', lw=1.4, label=col[len('score: '):])
     for i, col in enumerate([c for c in d.columns if c.startswith('rule: ')]):
-        p = operating_point(d[col].to_numpy().astype(int), w)
+        p = operating_point(check_binary(d[col], repr(col)), w)
         if np.isfinite(p['selective_risk']):
             ax.plot(p['coverage'], p['selective_risk'], marker='oXsDP^v<>*'[i % 10], ms=7,
                     ls='none', color='0.2', label=col[len('rule: '):])

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import warnings
 from scipy import stats as _stats
-from .conformal import check_alpha, check_count, conformal_rank
+from .conformal import check_alpha, check_choice, check_count, conformal_rank
 
 # %% auto #0
 __all__ = ['check_fractions', 'stratified_split', 'map_jobs', 'split_trials', 'bootstrap_ci', 'gp_minimize_1d',
@@ -28,6 +28,47 @@ def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
     return fr
 
 # %% ../nbs/00b_stats.ipynb #e5b6cff3
+def _walk(rows:list, cols:list) -> list:
+    "Edges (stratum, part) of a cycle or maximal path of fractional entries, starting from a part."
+    J = len(cols)
+    start = next((j for j in range(J) if len(cols[j]) == 1), None)
+    if start is None: start = next(j for j in range(J) if cols[j])
+    v, verts, edges = ('c', start), [('c', start)], []
+    while True:
+        kind, i = v
+        came = edges[-1] if edges else None
+        around = ((k, i) for k in cols[i]) if kind == 'c' else ((i, k) for k in rows[i])   # lazily
+        step = next((e for e in around if e != came), None)
+        if step is None: return edges   # a part with no other fractional entry: a maximal path
+        edges.append(step)
+        v = ('r', step[0]) if kind == 'c' else ('c', step[1])
+        if v in verts: return edges[verts.index(v):]   # back at a vertex: the cycle from there
+        verts.append(v)
+
+# %% ../nbs/00b_stats.ipynb #6617dd74
+def _dependent_rounding(x:np.ndarray, # strata x parts shares in [0, 1), each row's sum whole
+                        rng:np.random.Generator, eps:float=1e-9) -> np.ndarray:
+    ("0/1 per entry, 1 with probability the entry; row sums kept, column sums to floor or ceil "
+     "(dependent rounding, Gandhi et al. 2006).")
+    x = np.array(x, dtype=float)
+    frac = lambda v: eps < v < 1 - eps
+    S, J = x.shape
+    rows = [dict.fromkeys(j for j in range(J) if frac(x[s, j])) for s in range(S)]   # ordered sets
+    cols = [dict.fromkeys(s for s in range(S) if frac(x[s, j])) for j in range(J)]
+    while any(cols):
+        edges = _walk(rows, cols)
+        up, down = edges[0::2], edges[1::2]   # alternate entries: each vertex inside keeps its sum
+        a = min([1 - x[e] for e in up] + [x[e] for e in down])
+        b = min([x[e] for e in up] + [1 - x[e] for e in down])
+        d = a if rng.random() < b / (a + b) else -b   # mean change 0: entries keep their means
+        for e in up: x[e] += d
+        for e in down: x[e] -= d
+        for s, j in edges:
+            if not frac(x[s, j]):
+                x[s, j] = float(round(x[s, j])); rows[s].pop(j, None); cols[j].pop(s, None)
+    return np.rint(x).astype(int)
+
+# %% ../nbs/00b_stats.ipynb #87293621
 def stratified_split(strata, # per item its stratum (hashable), or an int n: n unstratified items
                      # share of each part (TRAQ: calibration, optimization, test)
                      fractions=(0.3, 0.3, 0.4),
@@ -38,21 +79,29 @@ def stratified_split(strata, # per item its stratum (hashable), or an int n: n u
                      # sorted index arrays; False: each part in its drawn (random) order
                      sort:bool=True,
                     ) -> tuple[np.ndarray, ...]:
-    "One index array per part; each stratum is shuffled and cut in the proportions `fractions`."
+    ("One index array per part. One stratum (an int n): a random permutation cut at "
+     "`round(n * cumsum(fractions))`. Several: each item in part j with probability fractions[j], "
+     "each stratum spread in proportion.")
     fr = check_fractions(fractions)
     if isinstance(strata, (int, np.integer)):
-        if strata < 0: raise ValueError(f"strata, the number of items, must be >= 0, got {strata}")
-        strata = np.zeros(int(strata), int)
-    if order == 'appearance': codes = pd.factorize(np.asarray(strata, dtype=object))[0]
-    elif order == 'sorted': codes = pd.factorize(np.asarray(strata, dtype=object), sort=True)[0]
-    else: raise ValueError(f"order must be 'appearance' or 'sorted', got order={order!r}")
+        strata = np.zeros(check_count(strata, 'strata', 0), int)   # n items, one stratum
+    order = check_choice(order, 'order', ('appearance', 'sorted'))
+    codes = pd.factorize(np.asarray(strata, dtype=object), sort=order == 'sorted')[0]
     rng = (seed if isinstance(seed, np.random.Generator)
            else np.random.default_rng(check_count(seed, 'seed', 0)))
+    codes = codes - codes.min(initial=0)   # a missing stratum (factorize's -1) first, as before
+    groups = np.split(np.argsort(codes, kind='stable'), np.cumsum(np.bincount(codes))[:-1])
+    perms = [rng.permutation(g) for g in groups]   # each stratum's indices, ascending, permuted
+    if len(perms) == 1:   # the random split: one permutation cut at the rounded cumulative shares
+        cuts = np.round(np.cumsum(fr)[:-1] * len(perms[0])).astype(int)
+        sizes = [np.diff(np.r_[0, cuts, len(perms[0])])]
+    else:
+        share = np.outer([len(p) for p in perms], fr / fr.sum())
+        share = np.where(np.abs(share - np.rint(share)) < 1e-9, np.rint(share), share)
+        sizes = np.floor(share).astype(int) + _dependent_rounding(share - np.floor(share), rng)
     parts = [[] for _ in fr]
-    for s in np.unique(codes):
-        idx = rng.permutation(np.flatnonzero(codes == s))
-        cuts = np.round(np.cumsum(fr)[:-1] * len(idx)).astype(int)
-        for i, chunk in enumerate(np.split(idx, cuts)): parts[i].append(chunk)
+    for p, size in zip(perms, sizes):
+        for i, chunk in enumerate(np.split(p, np.cumsum(size)[:-1])): parts[i].append(chunk)
     join = lambda p: np.sort(np.concatenate(p)) if sort else np.concatenate(p)
     return tuple(join(p) if p else np.array([], int) for p in parts)
 

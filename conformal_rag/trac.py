@@ -7,7 +7,8 @@ from __future__ import annotations
 import warnings
 import numpy as np
 import pandas as pd
-from .conformal import check_alpha, check_weights, conformal_pvalue, hmp_test, bonferroni_test
+from .conformal import (check_alpha, check_count, check_weights, conformal_pvalue, hmp_test,
+                                     bonferroni_test)
 from .cache import memoized
 from .collection import Collection, collection_digest
 from .stats import gp_minimize_1d, grid_minimize_1d
@@ -96,6 +97,8 @@ def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective
                     ) -> dict:
     "The retriever weight minimizing `objective` of the global-test set on the optimization split (memoized like `optimize_split`)."
     check_search(search)
+    n_calls, n_initial_points = check_count(n_calls, 'n_calls'), check_count(n_initial_points, 'n_initial_points', 0)
+    seed, n_grid = check_count(seed, 'seed', 0), check_count(n_grid, 'n_grid', 2)
     if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_weights at least one question")
     key = ('optimize_weights', collection_digest(opt), float(alpha), test_kind, objective, n_calls, n_initial_points,
            tuple(map(float, w_bounds)), seed, fast_bo) + (() if search == 'bo' else (search, n_grid))
@@ -186,13 +189,14 @@ def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS)
                           population:str|None=None, # restrict `c` to this population before the split (`population.apply_population`)
                           search:str='bo', # the weight's search of CCPS-B/H: 'bo' (as TRAQ's) or 'grid'
                           llm_score:str='frequency', # the LLM score (`llm_score.llm_confidence`), its tie-break seeded by `seed`
+                          stratify:bool=False, # False: the papers' random split; True: stratified by template
                          ) -> pd.DataFrame:
     "Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one row per (method, question)."
     unknown = [m for m in methods if m not in TRAC_METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
     if population is not None: c = apply_population(c, population)
     c = with_llm_score(c, llm_score, seed)
-    cal, opt, test = split_indices(c, fractions, seed)
+    cal, opt, test = split_indices(c, fractions, seed, stratify)
     cal_c, test_c = c.subset(cal), c.subset(test)
     rows = []
     for m in methods:
@@ -208,13 +212,15 @@ def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS)
 def example_sets(c:Collection, # a collection with `answers` (its population already applied)
                  alpha:float, methods=('Bonf', 'HMP'), # the level and the methods shown (no weight search: an even split)
                  n:int=4, seed:int=0, fractions=(0.3, 0.3, 0.4), # examples; the split's seed and shares
-                 title:str='' # the heading's tail
+                 title:str='', # the heading's tail
+                 stratify:bool=False, # False: the papers' random split; True: stratified by template
                 ) -> str:
     "TRAC Appendix G-style examples (Markdown): test questions with their gold answer and each method's prediction set."
     unknown = [m for m in methods if m not in TRAC_METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
     if c.answers is None: raise ValueError("example_sets needs a collection with `answers` (the sampled texts)")
-    cal, _, test = split_indices(c, fractions, seed)
+    n = check_count(n, 'n')
+    cal, _, test = split_indices(c, fractions, seed, stratify)
     cal_c, test_c = c.subset(cal), c.subset(test)
     masks = {m: global_test_sets(cal_c, test_c, alpha, (0.5, 0.5), TRAC_METHODS[m][0], return_mask=True)['mask']
              for m in methods}

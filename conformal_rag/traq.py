@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib, warnings
 from dataclasses import dataclass, fields
 import numpy as np
-from .conformal import (check_alpha, check_choice, conformal_threshold, pac_threshold,
-                                     in_set, bonferroni_alphas)
+from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
+                                     pac_threshold, in_set, bonferroni_alphas)
 from .llm_score import check_llm_score, llm_confidence, with_llm_score
 from .population import llm_gold_slots, answerable
 from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d
@@ -17,12 +17,12 @@ from .collection import Collection, collection_digest
 from .matching import rouge_matrix
 
 # %% auto #0
-__all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS', 'SCORE_SUFFIXES',
-           'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score', 'llm_nonconformity',
-           'retrieval_set', 'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered', 'Thresholds',
-           'check_split', 'check_budget', 'fidelity_method', 'calibrate', 'report', 'llm_covered', 'evaluate',
-           'split_indices', 'check_search', 'split_search', 'optimize_split', 'TraqRecluster', 'traq_recluster',
-           'semantic_size_traq', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method',
+__all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
+           'SCORE_SUFFIXES', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
+           'llm_nonconformity', 'retrieval_set', 'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered',
+           'Thresholds', 'check_split', 'check_budget', 'fidelity_method', 'calibrate', 'report', 'llm_covered',
+           'evaluate', 'split_indices', 'check_search', 'split_search', 'optimize_split', 'TraqRecluster',
+           'traq_recluster', 'semantic_size_traq', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method',
            'check_run_options', 'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant',
            'register_score_variants']
 
@@ -261,6 +261,12 @@ def llm_covered(test:Collection, tau_llm:float) -> np.ndarray:
     return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
 
 # %% ../nbs/06_traq.ipynb #04c4a959
+# the keys of `evaluate`'s result (fidelity='traq' adds 'semantic_size_traq'): the objectives a
+# search may minimize
+EVALUATE_KEYS = ('ret_coverage', 'llm_coverage', 'e2e_coverage_top', 'e2e_coverage', 'ret_size',
+                 'semantic_size', 'exact_size', 'rouge_size', 'total_size', 'requests',
+                 'answerable', 'whole_set')
+
 def evaluate(test:Collection, th:Thresholds,
              # 'traq': TRAQ's retriever event and reclustered semantic count (`semantic_size_traq`)
              fidelity:str='exact',
@@ -269,6 +275,9 @@ def evaluate(test:Collection, th:Thresholds,
             ) -> dict:
     ("Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds "
      "`th` on test questions.")
+    if len(test) == 0:
+        raise ValueError("evaluate needs at least one test question, got an empty collection "
+                         "(len(test)=0): a split part is empty")
     rset = retrieval_set(test, th.tau_ret)
     if check_fidelity(fidelity) == 'exact': ret_cov = holds_gold(test, rset)
     # TRAQ: `retrieved_true_score >= thr`
@@ -282,17 +291,21 @@ def evaluate(test:Collection, th:Thresholds,
     return r
 
 # %% ../nbs/06_traq.ipynb #0f6aea53
-def split_indices(c:Collection|int, # a collection (stratified by template) or a number of questions
+def split_indices(c:Collection|int, # a collection or a number of questions
                   fractions=(0.3, 0.3, 0.4), # calibration, optimization, test (TRAQ: 30/30/40 %)
                   seed:int=0,
-                  # stratify by template; False: plain random split (calibration, test exchangeable)
-                  stratify:bool=True,
+                  # False: the papers' random split (calibration, test exchangeable);
+                  # True: stratified by template (a collection only)
+                  stratify:bool=False,
                  ) -> tuple[np.ndarray, ...]:
-    ("Index arrays (calibration, optimization, test), stratified by template, "
-     "deterministic given `seed` (`stats.stratified_split`).")
-    n = c if isinstance(c, (int, np.integer)) else len(c)
-    return stratified_split(c.template if stratify and not isinstance(c, (int, np.integer)) else n,
-                            fractions, seed, 'appearance')
+    ("Index arrays (calibration, optimization, test) of a random split, or one stratified by "
+     "template; deterministic given `seed` (`stats.stratified_split`).")
+    check_choice(stratify, 'stratify', (False, True))
+    if isinstance(c, (int, np.integer)):
+        if stratify: raise ValueError(f"stratify=True needs a collection (templates), got c={c!r}")
+        n = check_count(c, 'c', 0)
+    else: n = len(c)
+    return stratified_split(c.template if stratify else n, fractions, seed, 'appearance')
 
 # %% ../nbs/06_traq.ipynb #132d9d4e
 SEARCHES = ('bo', 'grid')
@@ -353,12 +366,13 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
      "(`skopt.gp_minimize`, EI, or a grid).")
     alpha = check_alpha(alpha)
     check_search(search)
+    check_choice(objective, 'objective', EVALUATE_KEYS)
+    n_calls = check_count(n_calls, 'n_calls')
+    n_initial_points = check_count(n_initial_points, 'n_initial_points', 0)
+    seed, n_grid = check_count(seed, 'seed', 0), check_count(n_grid, 'n_grid', 2)
     if len(opt) == 0:
         raise ValueError("the optimization split is empty: give optimize_split at least one "
                          "question")
-    if n_calls < 1 or n_initial_points < 0:
-        raise ValueError(f"n_calls={n_calls} must be >= 1 and n_initial_points={n_initial_points} "
-                         ">= 0")
     key = (('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls,
             n_initial_points, tuple(map(float, w_bounds)), seed, method, fast_bo)
            + (() if search == 'bo' else (search, n_grid)))
@@ -392,6 +406,7 @@ def traq_recluster(c:Collection, # a collection with `answers`
                   ) -> TraqRecluster:
     ("The distinct answers of each question's retrieved passages and their pairwise ROUGE-1 "
      "(stemmed, as TRAQ's scorer) matches.")
+    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))
     if c.answers is None:
         raise ValueError("fidelity='traq' reclusters each set's answer texts (TRAQ's semantic "
                          "count), but this collection has no answers (answers=None)")
@@ -471,7 +486,9 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
                        ) -> dict:
     ("TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], "
      "thresholds from `cal`, mean TRAQ semantic count on `opt`.")
-    alpha = check_alpha(alpha)
+    alpha, n_calls = check_alpha(alpha), check_count(n_calls, 'n_calls')
+    n_initial_points = check_count(n_initial_points, 'n_initial_points', 0)
+    seed = check_count(seed, 'seed', 0)
     if len(cal) == 0 or len(opt) == 0:
         raise ValueError("optimize_split_traq needs non-empty calibration and optimization splits")
     rc = recluster if recluster is not None else traq_recluster(opt)

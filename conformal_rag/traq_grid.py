@@ -8,7 +8,7 @@ import difflib, random, warnings
 import numpy as np
 import pandas as pd
 from .collection import Collection
-from .conformal import check_alpha, conformal_threshold, in_set
+from .conformal import check_alpha, check_count, conformal_threshold, in_set
 from .stats import split_trials
 from .traq import (METHOD_OPTIONS, SET_METHODS, calibrate, check_fidelity, evaluate,
                                 fidelity_method, split_indices, traq_recluster)
@@ -26,8 +26,7 @@ def traq_split(n:int, # questions
                fractions=(0.3, 0.3, 0.4),
               ) -> tuple[np.ndarray, ...]:
     "TRAQ's split (`utils.split`): three shuffles of `np.arange(n)` after `random.seed(seed)`."
-    if not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n must be a positive number of questions, got n={n!r}")
+    n, seed = check_count(n, 'n'), check_count(seed, 'seed', 0)
     f = np.asarray(fractions, dtype=float)
     if f.shape != (3,) or (f < 0).any() or abs(f.sum() - 1) > 1e-9:
         raise ValueError(f"fractions must be 3 shares summing to 1, got fractions={fractions!r}")
@@ -84,8 +83,11 @@ def grid_splits(c:Collection, # the pool of questions (after `population`)
                 # 'traq': TRAQ's split per seed (`traq_split`); 'exact': `split_indices`
                 fidelity:str='exact',
                 splits=None, # explicit (cal, opt, test) index triples, one per seed
+                # `split_indices`: False, the papers' random split; True: stratified by template
+                stratify:bool=False,
                ) -> dict:
-    "{seed: (cal, opt, test)}: the explicit `splits`, else TRAQ's or the stratified split per seed."
+    ("{seed: (cal, opt, test)}: the explicit `splits`, else TRAQ's or the random (or stratified) "
+     "split per seed.")
     if splits is not None:
         splits = check_splits(splits, len(c))
         if len(splits) != len(seeds):
@@ -94,7 +96,7 @@ def grid_splits(c:Collection, # the pool of questions (after `population`)
         return dict(zip(seeds, splits))
     if check_fidelity(fidelity) == 'traq':
         return {s: traq_split(len(c), s, fractions) for s in seeds}
-    return {s: split_indices(c, fractions, s) for s in seeds}
+    return {s: split_indices(c, fractions, s, stratify) for s in seeds}
 
 # %% ../nbs/06c_traq_grid.ipynb #fbcdd3d4
 def grid_run(c:Collection, # the pool of questions
@@ -176,13 +178,15 @@ def run_grid(c:Collection, # the collected arrays
              # explicit (cal, opt, test) index triples into `c` (after `population`), one per
              # seed; None: drawn
              splits=None,
+             # drawn splits: False, the papers' random split; True: stratified by template
+             stratify:bool=False,
              **options, # passed to every method: names in `METHOD_OPTIONS` (n_calls, search, ...)
             ) -> pd.DataFrame:
     "Every method at every level and seed, a row per (method, level, seed): TRAQ's experiment grid."
     seeds = _check_grid(methods, levels, seeds, options)
     if population is not None: c = apply_population(c, population)
     pop = c.meta.get('population', 'all')
-    split_of = grid_splits(c, seeds, fractions, fidelity, splits)
+    split_of = grid_splits(c, seeds, fractions, fidelity, splits, stratify)
     if check_fidelity(fidelity) == 'traq':   # passed to the methods only then
         fidelity_method(options.get('method'), 'traq')
         options = {**options, 'fidelity': 'traq', 'recluster': traq_recluster(c)}
@@ -226,6 +230,9 @@ def individual_coverage(c:Collection, # the collected arrays
                         population:str|None=None,
                         # the LLM score (`llm_confidence`), its tie-break seeded by the split's seed
                         llm_score:str='frequency',
+                        # False: the papers' random split; True: stratified by template
+                        # (`split_indices`)
+                        stratify:bool=False,
                        ) -> pd.DataFrame:
     "Retriever and LLM coverage, each calibrated alone (TRAQ Figures 3/10/11, TRAC Figure 1)."
     if population is not None: c = apply_population(c, population)
@@ -236,8 +243,9 @@ def individual_coverage(c:Collection, # the collected arrays
         common = dict(seed=seed, population=pop, n_pool=len(c), n_cal=len(cal), n_test=len(test),
                       **({} if llm_score == 'frequency' else dict(llm_score=llm_score)))
         return _alone_rows(scored.subset(cal), scored.subset(test), levels, delta, method, common)
-    # the splits of `split_indices` (stratified by template), one per seed
-    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None)
+    # the splits of `split_indices`, one per seed
+    return split_trials(len(c), fractions, one, seeds=seeds, trial_column=None,
+                        split=lambda s: split_indices(c, fractions, s, stratify))
 
 # %% ../nbs/06c_traq_grid.ipynb #4e1ee1cf
 IDK_LABELS = {'any': answerable, 'majority': majority_correct}
@@ -295,7 +303,9 @@ def idk_grid(c:Collection, # a collection with `features`
              alphas:list, # IDK miscoverage levels
              seeds:list, # split seeds
              fractions:tuple=(0.3, 0.3, 0.4), # classifier training / IDK calibration / test shares
-             method:str='exact', label:str='any' # as in `idk_extension`
+             method:str='exact', label:str='any', # as in `idk_extension`
+             # False: the papers' random split; True: stratified by template (`split_indices`)
+             stratify:bool=False,
             ) -> tuple[pd.DataFrame, list]:
     "`idk_extension` per seed and level (a row each), and why (seed, level) pairs were left out."
     alphas = [check_alpha(a, 'alpha_idk') for a in alphas]
@@ -307,4 +317,5 @@ def idk_grid(c:Collection, # a collection with `features`
             except IDKUnavailable as e: skipped.append(f"seed {seed}, alpha {a}: {e}"); continue
             rows.append(dict(seed=seed, level=round(1 - a, 10), **r))
         return rows
-    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None), skipped
+    return split_trials(len(c), fractions, one, seeds=seeds, trial_column=None,
+                        split=lambda s: split_indices(c, fractions, s, stratify)), skipped

@@ -80,6 +80,7 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with
                       # `w_ret`, `objective`: `traq_search` (TRAQ), `trac.weight_search` (TRAC)
                       searcher=traq_search,
+                      stratify:bool=False, # by template; False: the papers' random split
                      ) -> pd.DataFrame:
     ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
      "whether reached, seconds.")
@@ -104,7 +105,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                                      reaches=r['objective'] <= best + 1e-9,
                                      seconds=time.perf_counter() - t0, n_opt=len(opt)))
         return rows
-    return split_trials(c.template, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs)
+    strata = c.template if stratify else len(c)
+    return split_trials(strata, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'),
