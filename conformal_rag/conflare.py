@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_conflare.ipynb #0561a1bc
 from __future__ import annotations
-import gzip, hashlib, json, math, os, re, time, warnings, zlib
+import gzip, hashlib, io, json, math, os, pickle, re, time, warnings, zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
@@ -12,7 +12,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 from .paths import cache_dir, repo_root
 from .data import check_passages, normalize, wiki_benchmark
-from .stats import split_trials
+from .stats import coverage_summary, split_trials
 from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
                                      in_set)
 from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
@@ -23,13 +23,15 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'LABEL_SCORES', 'UNANSWERED', 'FORMAT_VERSION',
-           'DEFAULT_MODEL', 'SETTINGS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans', 'chunk_pages',
-           'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt', 'is_chat_llm',
-           'parse_question_answer', 'parse_yes_no', 'write_calibration_questions', 'fake_conflare_llm',
+           'DEFAULT_MODEL', 'SETTINGS', 'RELEASE_FILE', 'RELEASE_KEYS', 'RELEASE_PICKLE_GLOBALS', 'CONFLARE_HOWTO',
+           'RELEASE_SETTINGS', 'RELEASE_COLUMNS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans',
+           'chunk_pages', 'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt',
+           'is_chat_llm', 'parse_question_answer', 'parse_yes_no', 'write_calibration_questions', 'fake_conflare_llm',
            'label_questions', 'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff',
            'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm',
            'wiki_collection', 'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials',
-           'label_agreement', 'summarize_conflare_trials', 'wiki_evaluation']
+           'label_agreement', 'summarize_conflare_trials', 'wiki_evaluation', 'RecordsUnpickler',
+           'load_conflare_release', 'write_conflare_release', 'release_trials', 'release_coverage', 'release_cutoffs']
 
 # %% ../nbs/08_conflare.ipynb #3a3de3eb
 def write_pdf(path, # the file to write
@@ -886,3 +888,133 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement,
                 parse=_parse_counts(qs, lab, glab), sizes=sizes,
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)
+
+# %% ../nbs/08_conflare.ipynb #23e8d8c7
+RELEASE_FILE = 'Calibration_Records.pkl'   # the authors' calibration records, in data/calibration_set of their repository
+RELEASE_KEYS = ('generated_q', 'source_chunk_text', 'source_chunk_rank', 'relevant_chunk_text', 'relevant_chunk_rank',
+                'cosine_distance')   # one record of calibration.py (QuestionEvaluation.evaluate_questions)
+RELEASE_PICKLE_GLOBALS = frozenset()   # (module, name) a records pickle may name: none (plain lists, dicts, str, int, float)
+CONFLARE_HOWTO = ("git clone https://github.com/Mayo-Radiology-Informatics-Lab/conflare and point to its "
+                  "data/calibration_set folder (Calibration_Records.pkl); keep it outside this repository (no licence)")
+
+# %% ../nbs/08_conflare.ipynb #882ea7e7
+class RecordsUnpickler(pickle.Unpickler):
+    "An unpickler of plain data: a class or function the pickle names (outside `RELEASE_PICKLE_GLOBALS`) is refused, so loading runs no code."
+    def find_class(self, module:str, name:str):
+        if (module, name) in RELEASE_PICKLE_GLOBALS: return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"refused global {module}.{name}: the calibration records hold plain data only")
+
+    def persistent_load(self, pid):
+        raise pickle.UnpicklingError(f"refused persistent id {pid!r:.80}: the calibration records hold plain data only")
+
+# %% ../nbs/08_conflare.ipynb #025cc465
+def _release_record(i:int, rec) -> dict:
+    "The numbers of one calibration record (no text), or a `ValueError` naming the record and the bad field."
+    if not isinstance(rec, dict) or set(RELEASE_KEYS) - set(rec):
+        raise ValueError(f"record {i} is not a calibration record: it must be a dict with keys {list(RELEASE_KEYS)}, "
+                         f"got {sorted(rec) if isinstance(rec, dict) else type(rec).__name__}")
+    q = rec['generated_q']
+    if not (isinstance(q, (list, tuple)) and len(q) == 3 and isinstance(q[1], dict) and 'chunk' in q[1]):
+        raise ValueError(f"record {i}: generated_q must be [index, chunk dict, question], got {q!r:.80}")
+    d = rec['cosine_distance']
+    if isinstance(d, bool) or not isinstance(d, (int, float)):
+        raise ValueError(f"record {i}: cosine_distance must be a number, got cosine_distance={d!r:.80}")
+    return dict(question=check_count(q[0], f'record {i} generated_q[0]', 0), cosine_distance=float(d),
+                similarity=1 - float(d),
+                relevant_chunk_rank=check_count(rec['relevant_chunk_rank'], f'record {i} relevant_chunk_rank', 0),
+                source_chunk_rank=check_count(rec['source_chunk_rank'], f'record {i} source_chunk_rank', 0),
+                relevant_is_source=str(rec['relevant_chunk_text']).lower() == str(rec['source_chunk_text']).lower())
+
+# %% ../nbs/08_conflare.ipynb #549f4b49
+def load_conflare_release(path:str|Path, # the authors' data/calibration_set folder, or their Calibration_Records.pkl
+                         ) -> pd.DataFrame:
+    "Per calibration record: the cosine distance of its relevant chunk (their `cosine_distance`), similarity, ranks; `attrs['files']` holds the SHA-256."
+    p = Path(path); f = p/RELEASE_FILE if p.is_dir() else p
+    if not f.is_file(): raise FileNotFoundError(f"no calibration records at {f}; {CONFLARE_HOWTO}")
+    raw = f.read_bytes()
+    try: recs = RecordsUnpickler(io.BytesIO(raw)).load()
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, KeyError) as e:
+        raise ValueError(f"{f} is not a plain-data calibration records pickle: {e}") from None
+    if not isinstance(recs, list) or not recs:
+        raise ValueError(f"{f} must hold a non-empty list of calibration records, got {type(recs).__name__} of {len(recs) if hasattr(recs, '__len__') else '?'}")
+    out = pd.DataFrame([_release_record(i, r) for i, r in enumerate(recs)])
+    check_array(out.cosine_distance, f'{f.name} cosine_distance', 0, 2)   # chroma's cosine distance, 1 - cos
+    out.attrs.update(files={f.name: dict(records=len(out), sha256=hashlib.sha256(raw).hexdigest())}, release_dir=str(f.parent))
+    return out
+
+# %% ../nbs/08_conflare.ipynb #177ca203
+def write_conflare_release(folder:str|Path, # where to write Calibration_Records.pkl
+                           distances, # per question, the cosine distance of its relevant chunk
+                           seed:int=0, # draws the synthetic ranks
+                          ) -> Path:
+    "A synthetic `Calibration_Records.pkl` in the authors' schema (for tests and smoke runs); returns the folder."
+    d = check_array(distances, 'distances', 0, 2, ndim=1)
+    rng, folder = np.random.default_rng(check_count(seed, 'seed', 0)), Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    recs = []
+    for i, x in enumerate(d.tolist()):
+        doc = dict(source=f'synthetic/doc{i % 7}.pdf', page=int(i % 5), chunk=f'synthetic chunk {i}', chunk_index=int(i % 3))
+        rank = int(rng.integers(0, 4))
+        recs.append(dict(generated_q=[i, doc, f'synthetic question {i}?'], source_chunk_text=doc['chunk'],
+                         source_chunk_rank=rank + int(rng.integers(0, 3)), relevant_chunk_rank=rank,
+                         relevant_chunk_text=doc['chunk'] if rank == 0 else f'another chunk {i}', cosine_distance=x))
+    (folder/RELEASE_FILE).write_bytes(pickle.dumps(recs, protocol=4))
+    return folder
+
+# %% ../nbs/08_conflare.ipynb #3cf77ff0
+def release_trials(distances, # per calibration record, the cosine distance of its relevant chunk (`cosine_distance`)
+                   alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (the error rates)
+                   n_trials:int=500, cal_frac:float=0.5, seed:int=0,
+                   methods=('conflare', 'exact'), # the paper's percentile code, exact split conformal
+                  ) -> pd.DataFrame:
+    "Per (method, alpha, trial): the distance cutoff from a random `cal_frac` share of the records, its coverage on the rest."
+    d = check_array(distances, 'distances', 0, 2, ndim=1)
+    alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
+    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
+    methods = [check_choice(m, 'methods', ('conflare', 'exact')) for m in np.atleast_1d(methods)]
+    n = len(d); m = int(round(cal_frac * n))
+    if not 1 <= m < n: raise ValueError(f"cal_frac={cal_frac} of {n} records leaves {m} calibration questions (need 1..{n - 1})")
+    def one(t, parts):   # every method and alpha on one split
+        cal = np.isin(np.arange(n), parts[0]); rows = []
+        for meth in methods:
+            for a in alphas:
+                with warnings.catch_warnings():
+                    warnings.simplefilter('ignore')
+                    tau = conformal_threshold(d[cal], a, meth)   # CONFLARE code: np.percentile, chunks strictly below
+                rows.append(dict(method=meth, alpha=a, level=1 - a, trial=t, n_cal=int(cal.sum()), n_test=int((~cal).sum()),
+                                 distance_cutoff=tau, cutoff=1 - tau, coverage=in_set(d[~cal], tau).mean()))
+        return rows
+    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
+
+# %% ../nbs/08_conflare.ipynb #47c8ab32
+RELEASE_SETTINGS = {'conflare': "authors' release (calibration records), paper's cutoff (percentile)",
+                    'exact': "authors' release (calibration records), exact conformal cutoff"}
+RELEASE_COLUMNS = ['setting', 'alpha', 'level', 'coverage', 'coverage_std', 'chunks_returned', 'chunks_returned_std', 'cutoff',
+                   'trials', 'method', 'distance_cutoff', 'band_lo', 'band_hi', 'below_band', 'n_cal', 'n_test']
+
+def release_coverage(distances, # per calibration record, the cosine distance of its relevant chunk
+                     band_mass:float=0.95, # mass of the exact band
+                     **kw, # `release_trials`: alphas, n_trials, cal_frac, seed, methods
+                    ) -> pd.DataFrame:
+    "Per rule and alpha: mean coverage over random splits against the exact band, median cutoff; `conflare_coverage.csv`'s columns first."
+    trials = release_trials(distances, **kw)
+    s = coverage_summary(trials, ['method', 'alpha', 'level'], mass=band_mass)   # pooled coverage, exact band
+    cut = trials.groupby(['method', 'alpha'], sort=False).agg(cutoff=('cutoff', 'median'), distance_cutoff=('distance_cutoff', 'median'))
+    out = s.merge(cut.reset_index(), on=['method', 'alpha']).rename(columns={'splits': 'trials'})
+    out = out.assign(setting=out.method.map(RELEASE_SETTINGS), chunks_returned=np.nan, chunks_returned_std=np.nan)
+    return out[RELEASE_COLUMNS]
+
+# %% ../nbs/08_conflare.ipynb #f6ba49ba
+def release_cutoffs(distances, # per calibration record, the cosine distance of its relevant chunk
+                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), methods=('conflare', 'exact')) -> pd.DataFrame:
+    "The cutoff on all the records per rule and alpha (their README prints the paper's distance cutoff at error rate 10%)."
+    d = check_array(distances, 'distances', 0, 2, ndim=1)
+    rows = []
+    for meth in [check_choice(m, 'methods', ('conflare', 'exact')) for m in np.atleast_1d(methods)]:
+        for a in _trial_alphas(alphas):
+            with warnings.catch_warnings():
+                warnings.simplefilter('ignore')
+                tau = conformal_threshold(d, a, meth)
+            rows.append(dict(setting=RELEASE_SETTINGS[meth], method=meth, alpha=a, level=1 - a, n_cal=len(d),
+                             distance_cutoff=tau, cutoff=1 - tau))
+    return pd.DataFrame(rows)

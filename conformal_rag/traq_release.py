@@ -12,14 +12,14 @@ import warnings
 import numpy as np
 import pandas as pd
 from .collection import Collection, register_collection_loader
-from .conformal import pac_k
+from .conformal import pac_k, check_count
 from .data import read_json_records
 from .retrieval import embed_passages, unit_rows
 from .traq import (aggregated_set, calibrate, covered, semantic_size_traq, traq_recluster,
                                 traq_softmax)
 from .population import answerable, apply_population
 from .traq_grid import run_grid
-from .stats import split_trials
+from .stats import split_trials, check_fractions
 from .matching import traq_correct, cluster_rouge, cluster_exact
 
 # %% auto #0
@@ -30,8 +30,8 @@ __all__ = ['TASKS', 'RELEASE_BACKBONES', 'RELEASE_MODELS', 'REQUIRED', 'RELEASE_
            'script_thresholds', 'script_components', 'script_correctness', 'truth_scores', 'script_set_columns',
            'script_search', 'read_results', 'results_rows', 'traq_chunk_sums', 'lost_chunks', 'weight_scan',
            'release_agreement', 'agreement_summary', 'column_needs', 'computable_columns', 'load_release_scores',
-           'component_grid', 'folder_agreement', 'release_inventory', 'load_certain_uncertain',
-           'synthetic_certain_uncertain', 'HashingEncoder', 'idk_collection', 'idk_confidences']
+           'component_grid', 'folder_agreement', 'release_inventory', 'agreement_tables', 'load_certain_uncertain',
+           'synthetic_certain_uncertain', 'HashingEncoder', 'idk_collection', 'idk_split_shares', 'idk_confidences']
 
 # %% ../nbs/06b_traq_release.ipynb #140d20a3
 class ReleaseFileError(ValueError):
@@ -818,21 +818,41 @@ RESULT_COLUMNS = {   # the authors' column -> (method, metric with fidelity='tra
 }
 RACY = {k for k in RESULT_COLUMNS if not k.startswith(('retrieval_', 'qa_', 'end_to_end_'))}   # summed by 40 workers
 
+# %% ../nbs/06b_traq_release.ipynb #2c018ffe
+def _result_line(line:str):
+    "One line of a results file as a dict with task, alpha and seed, or None when it is not a result row."
+    import json
+    try: r = json.loads(line)
+    except json.JSONDecodeError: return None
+    return r if isinstance(r, dict) and {'task', 'alpha', 'seed'} <= set(r) else None
+
+# %% ../nbs/06b_traq_release.ipynb #588c6ea0
+def _result_line_keys(line:str) -> str:
+    "What a skipped line is: 'holds keys a, b, c' for a JSON object, else 'is not a JSON object'."
+    import json
+    try: r = json.loads(line)
+    except json.JSONDecodeError: return 'is not a JSON object'
+    return f"holds keys {', '.join(map(str, r))}" if isinstance(r, dict) else 'is not a JSON object'
+
+# %% ../nbs/06b_traq_release.ipynb #df2d61a8
 def read_results(path:str|Path, # the authors' JSON-lines results file
                  task:str|None=None, # keep this task's rows only
                 ) -> pd.DataFrame:
-    "The authors' results file as a DataFrame, one row per line (task, alpha, seed and the result columns)."
-    import json
+    "The authors' results file as a DataFrame, one row per result line (task, alpha, seed and the result columns); other lines are skipped with one warning."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"results file {path} not found")
-    rows = []
-    for i, line in enumerate(path.read_text().splitlines(), 1):
+    rows, other = [], []   # result rows; line numbers of the other non-blank lines
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines, 1):
         if not line.strip(): continue
-        try: r = json.loads(line)
-        except json.JSONDecodeError as e: raise ReleaseFileError(f"{path}:{i}: not a JSON object ({e.msg})") from e
-        if not isinstance(r, dict) or not {'task', 'alpha', 'seed'} <= set(r):
-            raise ReleaseFileError(f"{path}:{i}: expected an object with task, alpha and seed, got {line[:80]!r}")
-        rows.append(r)
+        r = _result_line(line)
+        if r is None: other.append(i)
+        else: rows.append(r)
+    if not rows: raise ReleaseFileError(f"{path}: no result row (a JSON object with task, alpha and seed) in {len(other)} line(s)")
+    if other:
+        first = _result_line_keys(lines[other[0] - 1])
+        warnings.warn(f"{path.name}: read {len(rows)} result row(s); skipped {len(other):,} other line(s) (lines {other[0]}-"
+                      f"{other[-1]}; the first {first})", stacklevel=2)
     df = pd.DataFrame(rows)
     if task is not None:
         if task not in set(df.task): raise ValueError(f"{path}: no rows for task={task!r}; it holds {sorted(set(df.task))}")
@@ -1070,14 +1090,15 @@ def release_agreement(collection:Collection, # the release as the script reads i
     return pd.DataFrame(rows)
 
 # %% ../nbs/06b_traq_release.ipynb #65ef3773
-def agreement_summary(ag:pd.DataFrame, # from `release_agreement` or `folder_agreement`
+def agreement_summary(ag:pd.DataFrame, # from `release_agreement`, `folder_agreement` or `agreement_tables`
+                      by=('column',), # the groups: ('task', 'column') for a table of several tasks
                      ) -> pd.DataFrame:
     "Per authors' column: rows, matches, differences by known causes (lost updates among them), unexplained ones, not computable, mean and largest |difference|."
     st = ag.status if 'status' in ag else pd.Series([_status(m, w) for m, w in zip(ag.match, ag.why)], index=ag.index)
     g = ag.assign(lost=ag.why.str.startswith('lost update'), known=st == 'differs: known cause',
                   other=st == 'differs: not explained', nc=st.str.startswith('not computable'),
                   reason=np.where(st.str.startswith('not computable'), st, ''))
-    return g.groupby('column', sort=False).agg(
+    return g.groupby(list(by), sort=False).agg(
         rows=('match', 'size'), match=('match', 'sum'), known_cause=('known', 'sum'), lost_updates=('lost', 'sum'),
         other=('other', 'sum'), not_computable=('nc', 'sum'), mean_diff_traq=('diff_traq', 'mean'),
         max_abs_diff_traq=('diff_traq', lambda x: float(np.abs(x).max()) if x.notna().any() else np.nan),
@@ -1153,6 +1174,29 @@ def component_grid(scores:dict, # from `load_release_scores` (or {'retrieved_tru
     return split_trials(len(lt), None, one, seeds=seeds, split=split, trial_column=None)
 
 # %% ../nbs/06b_traq_release.ipynb #8e2b598d
+def _component_rows(res:pd.DataFrame, # the authors' rows (`_check_results`)
+                    S:dict|None, # `load_release_scores`, or None when no score file is readable
+                    name:str, # the `FIDELITY_SETTINGS` name
+                    miss:dict, # column -> why it is not computable
+                    tol:float) -> list:
+    "One agreement row per (results line, column): the script's components where `S` gives them, else not computable."
+    st, rows = FIDELITY_SETTINGS[name], []
+    for _, a in res.iterrows():
+        comp = {}
+        if S is not None:
+            sp = script_split(S['n_questions'], int(a['seed']), st['shuffles'])
+            comp = script_components(S['retrieved_true_scores'], S['true_scores'], sp, float(a['alpha']), 0.1, st['every_gold'])
+        for col, (m, metric, _) in RESULT_COLUMNS.items():
+            mine = comp.get(col, np.nan)
+            match = bool(abs(mine - float(a[col])) <= tol)
+            if col not in comp: why = f"not computable: {miss[col]}"
+            else: why = '' if match else 'not explained (computed without workers)'
+            rows.append(dict(task=a['task'], alpha=float(a['alpha']), seed=int(a['seed']), column=col, method=m, metric=metric,
+                             authors=float(a[col]), traq=mine, diff_traq=mine - float(a[col]), setting=name, match=match,
+                             why=why, status=_status(match, why)))
+    return rows
+
+# %% ../nbs/06b_traq_release.ipynb #7980e7d1
 def folder_agreement(dir:str|Path, task:str, backbone:str,
                      results_file:str|Path, # the authors' results (JSON lines)
                      variant:str|None=None, golds=None, # as in `load_release`
@@ -1160,30 +1204,23 @@ def folder_agreement(dir:str|Path, task:str, backbone:str,
                      results_task:str|None=None, # the task's name in the results file (default `task`; GPT-3.5 few-shot: 'fewshot')
                      **kw, # to `release_agreement` (tol, exact, n_calls, progress, n_jobs)
                     ) -> pd.DataFrame:
-    "The agreement table of (task, backbone) from a release folder, complete or partial (not computable columns named with their missing files)."
+    "The agreement table of (task, backbone) from a release folder, complete, partial or empty (not computable columns say why)."
     name = setting or script_setting(task, backbone)
     if name not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
+    if not Path(dir).expanduser().is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found")
     st, rtask = FIDELITY_SETTINGS[name], results_task or task
     cc, unreadable = computable_columns(dir, task, backbone, variant, golds is not None), ''
     if cc.computable.all():
         try: c = load_release(dir, task, backbone, variant, golds=golds, n=st['n_questions'], strict=st['strict'])
         except ReleaseFileError as e: unreadable = str(e)   # files of different versions: the scores may still agree
         else: return release_agreement(c, results_file, rtask, setting=name, **kw)
-    res, tol = _check_results(results_file, rtask), kw.get('tol', 1e-9)
-    S = load_release_scores(dir, task, backbone, variant, n=st['n_questions'])
-    miss, rows = {k: f'missing {v}' if v else f'unreadable set files ({unreadable})' for k, v in zip(cc.column, cc.missing)}, []
-    for _, a in res.iterrows():
-        sp = script_split(S['n_questions'], int(a['seed']), st['shuffles'])
-        comp = script_components(S['retrieved_true_scores'], S['true_scores'], sp, float(a['alpha']), 0.1, st['every_gold'])
-        for col, (m, metric, _) in RESULT_COLUMNS.items():
-            mine = comp.get(col, np.nan)
-            match = bool(abs(mine - float(a[col])) <= tol)
-            if col not in comp: why = f"not computable: {miss[col]}"
-            else: why = '' if match else 'not explained (computed without workers)'
-            rows.append(dict(task=rtask, alpha=float(a['alpha']), seed=int(a['seed']), column=col, method=m, metric=metric,
-                             authors=float(a[col]), traq=mine, diff_traq=mine - float(a[col]), setting=name, match=match,
-                             why=why, status=_status(match, why)))
-    return pd.DataFrame(rows)
+    res = _check_results(results_file, rtask)
+    miss = {k: f'missing {v}' if v else f'unreadable set files ({unreadable})' for k, v in zip(cc.column, cc.missing)}
+    S = None
+    if cc.computable.any():
+        try: S = load_release_scores(dir, task, backbone, variant, n=st['n_questions'])
+        except ReleaseFileError as e: miss = {k: f'unreadable score files ({e})' for k in miss}
+    return pd.DataFrame(_component_rows(res, S, name, miss, kw.get('tol', 1e-9)))
 
 # %% ../nbs/06b_traq_release.ipynb #b3114b83
 def _inventory_missing(dir:Path, t:str, b:str, files:dict, golds, e:Exception, n:int|None) -> dict:
@@ -1228,6 +1265,27 @@ def release_inventory(dir:str|Path, # the release folder
             rows.append(dict(task=t, backbone=b, status='loaded', questions=len(c), passages=c.meta['K'], samples=c.meta['M'],
                              true_answers=c.meta['golds'], missing_files='', computable=f'{len(RESULT_COLUMNS)} of {len(RESULT_COLUMNS)}'))
     return loaded, pd.DataFrame(rows).astype({'questions': int, 'passages': 'Int64', 'samples': 'Int64'})
+
+# %% ../nbs/06b_traq_release.ipynb #c128819d
+def agreement_tables(dir:str|Path, # the release folder
+                     tasks, # one task or a list of tasks
+                     backbone:str, # 'llama2' or 'gpt-3.5' (or an alias)
+                     results_file, # the authors' results file, or {task: file}
+                     golds:dict|None=None, # {task: true answers (a DPR file or a mapping)} where the release lacks them
+                     **kw, # to `folder_agreement` (variant, setting, results_task, tol, exact, n_calls, progress, n_jobs)
+                    ) -> tuple[pd.DataFrame, list]:
+    "(one agreement table of every task, rows stacked with task and backbone; ['task: why'] for the tasks left out)."
+    tasks, b = [tasks] if isinstance(tasks, str) else list(tasks), check_backbone(backbone)
+    if not tasks: raise ValueError("tasks is empty: give at least one task")
+    for t in tasks: release_suffix(t)   # an unknown task is bad input, not a skipped one
+    tables, skipped = [], []
+    for t in tasks:
+        rf = results_file.get(t) if isinstance(results_file, dict) else results_file
+        if rf is None: skipped.append(f"{t}: no results file given"); continue
+        try: ag = folder_agreement(dir, t, b, rf, golds=(golds or {}).get(t), **kw)
+        except (ReleaseFileError, FileNotFoundError, ValueError) as e: skipped.append(f"{t}: {e}"); continue
+        tables.append(ag.assign(backbone=b))
+    return (pd.concat(tables, ignore_index=True) if tables else pd.DataFrame()), skipped
 
 # %% ../nbs/06b_traq_release.ipynb #5d08b045
 IDK_SEP = '[SEP]'   # the authors' separator of question and passage
@@ -1300,12 +1358,14 @@ class HashingEncoder:
 # %% ../nbs/06b_traq_release.ipynb #ad31c7ba
 def idk_collection(df:pd.DataFrame, # from `load_certain_uncertain`
                    encoder=None, # an object with `encode(list[str]) -> array`; None: all-MiniLM-L6-v2 (`retrieval.embed_passages`)
+                   key:str|None=None, # cache key of `encoder`'s embeddings (None: the default encoder's, `retrieval.model_key`; another encoder: no cache)
+                   progress:bool=True, # a tqdm bar over the embedding's chunks
                   ) -> Collection:
     "A Collection whose `answerable` is the IDK label and whose `features` embed (question, passage), template = task."
     if not len(df): raise ValueError("the IDK data is empty")
     texts = df.question.tolist() + df.passage.tolist()
-    if encoder is None: E = unit_rows(embed_passages(texts, progress=False))
-    else: E = unit_rows(np.asarray(encoder.encode(texts), dtype=np.float32))
+    # cached by chunks of 512 texts and resumable (`embed_passages`): all-MiniLM-L6-v2 takes ~26 min for 17,248 texts on 2 cores
+    E = unit_rows(embed_passages(texts, encoder, key=key, progress=progress))
     Eq, Ep, Q = E[:len(df)], E[len(df):], len(df)
     y = df.answerable.to_numpy(bool)
     return Collection(ret_score=np.zeros((Q, 1)), in_topk=np.zeros((Q, 1), bool), is_gold=np.ones((Q, 1), bool),
@@ -1315,6 +1375,18 @@ def idk_collection(df:pd.DataFrame, # from `load_certain_uncertain`
                       features=np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32),
                       meta=dict(source='certain_uncertain', files=sorted(set(df.file)),
                                 features='unit embeddings of the question and the passage, their cosine'))
+
+# %% ../nbs/06b_traq_release.ipynb #d108b0fc
+def idk_split_shares(n:int, # (question, passage) pairs
+                     fractions=(0.8, 0.1, 0.1), # training / IDK calibration / test; the authors': 0.8, the rest halved
+                    ) -> tuple:
+    "Shares giving `int(f0 * n)` training pairs, then `int(f1 / (f1 + f2) * rest)` calibration pairs and the rest test (the authors' rounding)."
+    n, fr = check_count(n, 'n'), check_fractions(fractions)
+    if len(fr) != 3: raise ValueError(f"fractions must hold 3 shares (training, calibration, test), got fractions={tuple(fractions)}")
+    train = int(float(fr[0]) * n)
+    rest = n - train
+    cal = int(float(fr[1]) / float(fr[1] + fr[2]) * rest) if fr[1] + fr[2] > 0 else 0
+    return (train / n, cal / n, (rest - cal) / n)
 
 # %% ../nbs/06b_traq_release.ipynb #a7b52c11
 def idk_confidences(c:Collection, # from `idk_collection`

@@ -211,12 +211,14 @@ def test_level_plot():
 
 # --- claims (nbs/15_claims.ipynb) ---------------------------------------------------------------------------------
 def test_ledger_figure_on_the_committed_ledger_or_a_synthetic_one():
-    "The claims grid: long claim labels beside cells of text, a legend below; nothing drawn on anything else."
+    "The claims matrices (the overview and one per paper): labels beside cells of text, a legend below; nothing drawn on anything else."
     from conformal_rag.claims import ledger_figure, CLAIMS, result
     rows = [dict(claim=c.id, paper=c.paper, where=c.where, words=c.words, statistic=c.statistic,
                  **result(b, v, 'why', 0.123, -0.05, 0.3, 134))
-            for i, c in enumerate(CLAIMS) for b, v in zip(MODELS + ['Qwen2.5-Coder-1.5B'], ('holds', 'fails', 'untestable'))]
-    check(ledger_figure(pd.DataFrame(rows)))
+            for i, c in enumerate(CLAIMS) for b, v in zip(MODELS + ['Qwen2.5-Coder-1.5B', 'x'], ('holds', 'contradicted', 'not resolved', 'untestable'))]
+    ledger = pd.DataFrame(rows)
+    check(ledger_figure(ledger, values=False))   # the overview: every claim, a glyph per cell
+    for paper in ledger.paper.unique(): check(ledger_figure(ledger, paper))   # one matrix per paper, with values
 
 
 def test_coverage_plot_marks_whole_candidate_sets_without_overlap():

@@ -212,3 +212,40 @@ def test_real_release_llama2_squad1():
     c = load_release(os.environ['TRAQ_RELEASE_DIR'], 'squad1', 'llama2', n=1000)
     assert c.shape == (1000, 21, 30) and all(c.meta['release_match'].values())
     assert gold_retrieved(c).all() and answerable(c).all()     # their code keeps only such questions
+
+
+# ---------------------------------------------------------------- issue 40: a results file with other records
+def test_read_results_skips_other_lines_with_one_warning(tmp_path):
+    "Old: chatgpt_results_bio.txt (result rows, then {query, passage, label} records) failed at its first record."
+    import json, warnings
+    from conformal_rag.traq_release import read_results
+    rows = [dict(task='bio', alpha=a, seed=s, retrieval_coverage=0.9) for a in (0.1, 0.2) for s in (10, 20, 30)]
+    recs = [dict(query=f'question {i}', passage=f'passage {i}', label=i % 2) for i in range(40)]
+    f = tmp_path / 'chatgpt_results_bio.txt'
+    f.write_text('\n'.join(map(json.dumps, rows + recs)) + '\n')
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter('always')
+        df = read_results(f, 'bio')
+    assert len(df) == 6 and df.seed.tolist() == [10, 20, 30] * 2
+    assert [str(w.message) for w in ws] == ['chatgpt_results_bio.txt: read 6 result row(s); skipped 40 other line(s) '
+                                           '(lines 7-46; the first holds keys query, passage, label)']
+    assert 'question 0' not in str(ws[0].message)   # no text of the release repeated
+    f.write_text('\n'.join(map(json.dumps, recs[:3])) + '\n')
+    with pytest.raises(ReleaseFileError, match='chatgpt_results_bio.txt: no result row'): read_results(f)
+
+
+def test_results_file_with_records_does_not_stop_the_agreement(tmp_path):
+    "The BioASQ results file in a folder agreement: the result rows are compared, the records only counted."
+    import json, warnings
+    from conformal_rag.traq_release import folder_agreement, RESULT_COLUMNS
+    synthetic_release(tmp_path, 'bio', 'gpt-3.5', Q=30, K=3, M=4)
+    for p in tmp_path.glob('*_bio.p'):
+        if p.name not in ('chatgpt_retrieved_true_scores_bio.p', 'chatgpt_true_scores_bio.p'): p.unlink()
+    rows = [dict(task='bio', alpha=0.2, seed=10, **{c: 0.5 for c in RESULT_COLUMNS})]
+    recs = [dict(query='q', passage='p', label=1)] * 3
+    (tmp_path / 'chatgpt_results_bio.txt').write_text('\n'.join(map(json.dumps, rows + recs)) + '\n')
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        ag = folder_agreement(tmp_path, 'bio', 'gpt-3.5', tmp_path / 'chatgpt_results_bio.txt')
+    assert len(ag) == len(RESULT_COLUMNS) and set(ag.setting) == {'gpt-3.5-bio'}
+    assert ag.traq.notna().sum() == 6   # the component columns

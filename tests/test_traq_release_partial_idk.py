@@ -8,8 +8,10 @@ from conformal_rag.traq_release import (synthetic_release, load_release, load_re
                                         folder_agreement, release_inventory, component_grid, script_components,
                                         script_split, agreement_summary, expected_names, RESULT_COLUMNS, RACY,
                                         ReleaseFileError, load_certain_uncertain, synthetic_certain_uncertain,
-                                        idk_collection, idk_confidences, HashingEncoder)
+                                        idk_collection, idk_confidences, HashingEncoder, agreement_tables,
+                                        idk_split_shares)
 from conformal_rag.traq import split_indices
+from conformal_rag.stats import stratified_split
 from conformal_rag.population import answerable
 from conformal_rag.traq_grid import idk_grid
 
@@ -127,3 +129,78 @@ def test_idk_classifier_trains_and_calibrates(tmp_path):
     conf = idk_confidences(c, tr, te)
     assert conf.confidence_idk.between(0, 1).all()
     assert conf[~conf.answerable].confidence_idk.mean() > 0.5 > conf[conf.answerable].confidence_idk.mean()
+
+
+# ---------------------------------------------------------------- issue 40: the release path's rough edges
+def test_folder_agreement_with_nothing_computable_returns_rows_saying_why(tmp_path):
+    "Old: no score file of the task raised FileNotFoundError; now every row is 'not computable' naming the files."
+    (tmp_path / 'r.txt').write_text(json.dumps(dict(task='trivia', alpha=0.2, seed=10, **{c: 0.5 for c in RESULT_COLUMNS})) + '\n')
+    ag = folder_agreement(tmp_path, 'trivia', 'gpt-3.5', tmp_path / 'r.txt').set_index('column')
+    assert len(ag) == len(RESULT_COLUMNS) and not ag.match.any() and ag.traq.isna().all()
+    assert ag.status['qa_coverage'] == ('not computable: missing chatgpt_retrieved_true_scores_trivia.p, '
+                                        'chatgpt_true_scores_trivia.p')
+    assert ag.status['TRAC_coverage'].startswith('not computable: missing chatgpt_retrieved_true_scores_trivia.p')
+    s = agreement_summary(ag.reset_index()).set_index('column')
+    assert (s.not_computable == 1).all() and s.why_not_computable['qa_coverage'].endswith('chatgpt_true_scores_trivia.p')
+    _partial(tmp_path)   # the score files, one of them unreadable: not computable, and why
+    (tmp_path / 'chatgpt_true_scores_trivia.p').write_bytes(b'not a pickle')
+    ag = folder_agreement(tmp_path, 'trivia', 'gpt-3.5', tmp_path / 'r.txt').set_index('column')
+    assert ag.status['qa_coverage'].startswith('not computable: unreadable score files (') and 'chatgpt_true_scores_trivia.p' in ag.status['qa_coverage']
+    with pytest.raises(FileNotFoundError, match='nowhere not found'):   # a folder that is not there is still bad input
+        folder_agreement(tmp_path / 'nowhere', 'trivia', 'gpt-3.5', tmp_path / 'r.txt')
+
+
+def test_agreement_tables_several_tasks_one_table(tmp_path):
+    "Old: the agreement took one task; now a list of tasks gives one table (task column), tasks without rows left out with why."
+    for i, t in enumerate(('nq', 'trivia')): _partial(tmp_path, t, 'llama2', Q=30, seed=i)
+    lines = [dict(task=t, alpha=a, seed=s, **{c: 0.5 for c in RESULT_COLUMNS})
+             for t in ('nq', 'trivia', 'bio') for a in (0.1, 0.2) for s in (10, 20)]
+    (tmp_path / 'r.txt').write_text('\n'.join(map(json.dumps, lines)) + '\n')
+    ag, skipped = agreement_tables(tmp_path, ['nq', 'trivia', 'bio', 'squad1'], 'opensource', tmp_path / 'r.txt')
+    assert len(ag) == 3 * 4 * len(RESULT_COLUMNS) and list(dict.fromkeys(ag.task)) == ['nq', 'trivia', 'bio']
+    assert set(ag.backbone) == {'llama2'} and set(ag.setting) == {'llama2'}
+    nc = ag[ag.task == 'bio'].status   # no file of bio at all: rows that say so
+    assert nc.str.startswith('not computable: missing retrieved_true_scores_bio.p').all()
+    assert ag[(ag.task == 'nq') & ~ag.column.isin(list(RACY))].traq.notna().all()
+    assert len(skipped) == 1 and skipped[0].startswith('squad1: ') and "no rows for task='squad1'" in skipped[0]
+    s = agreement_summary(ag, by=('task', 'column'))
+    assert len(s) == 3 * len(RESULT_COLUMNS) and (s.rows == 4).all()
+    one, _ = agreement_tables(tmp_path, 'trivia', 'llama2', {'trivia': tmp_path / 'r.txt'})   # one task, a file per task
+    assert one.equals(ag[ag.task == 'trivia'].reset_index(drop=True))
+    assert agreement_tables(tmp_path, ['nq'], 'llama2', tmp_path / 'none.txt')[1][0].endswith('none.txt not found')
+    with pytest.raises(ValueError, match="unknown TRAQ task 'hotpot'"): agreement_tables(tmp_path, ['hotpot'], 'llama2', tmp_path / 'r.txt')
+
+
+def test_idk_split_follows_the_authors_script():
+    "Old: 0.6 / 0.2 / 0.2; the authors' confidence_predictor.py trains on int(0.8 n) and halves the rest (862 / 863)."
+    sizes = [len(p) for p in stratified_split(8624, idk_split_shares(8624), 0)]
+    assert sizes == [6899, 862, 863]
+    n = 8624; train = int(0.8 * n); val = n - train   # the script's own arithmetic
+    assert sizes == [train, int(0.5 * val), val - int(0.5 * val)]
+    for n in (10, 101, 999, 1725):
+        tr_, ca_, te_ = split_indices(n, idk_split_shares(n), 5)
+        assert (len(tr_), len(ca_)) == (int(0.8 * n), int(0.5 * (n - int(0.8 * n)))) and len(tr_) + len(ca_) + len(te_) == n
+    with pytest.raises(ValueError, match='3 shares'): idk_split_shares(10, (0.5, 0.5))
+    with pytest.raises(ValueError, match='fractions'): idk_split_shares(10, (0.8, 0.3, 0.1))
+
+
+class _CountingEncoder(HashingEncoder):
+    calls = 0
+    def encode(self, texts, **kw):
+        type(self).calls += 1
+        return super().encode(texts, **kw)
+
+
+def test_idk_embedding_shows_a_bar_and_resumes_from_its_cache(tmp_path, monkeypatch, capsys):
+    "Old: the first IDK run embedded 17,248 texts with no progress bar; now a tqdm bar, and the chunks are cached."
+    monkeypatch.setenv('CONFORMAL_RAG_CACHE', str(tmp_path / 'cache'))
+    df = load_certain_uncertain(synthetic_certain_uncertain(tmp_path / 'certain_uncertain_nq.json', 300, seed=4))
+    enc = _CountingEncoder(64)
+    c1 = idk_collection(df, enc, key='hashing-64')
+    assert 'embedding passages' in capsys.readouterr().err   # the bar (tqdm writes to stderr)
+    chunks = list((tmp_path / 'cache' / 'embeddings').glob('hashing-64-*/chunk_*.npy'))
+    assert len(chunks) == 2 and _CountingEncoder.calls == 2   # 600 texts, chunks of 512
+    chunks[1].unlink()   # an interrupted run: the second chunk is missing
+    c2 = idk_collection(df, enc, key='hashing-64', progress=False)
+    assert _CountingEncoder.calls == 3 and np.array_equal(c1.features, c2.features)   # only the missing chunk again
+    assert capsys.readouterr().err == ''
