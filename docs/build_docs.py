@@ -7,10 +7,14 @@ once per change of it or of the package, its outputs cached in _docs/outputs/); 
 with its figures (from figures/, with the caption of each figure's `<name>.png.json` record beneath it) and tables
 (paper notebooks are not run here: their outputs are figures/); the claims ledger gets its own page.
 
+Math: pymdownx.arithmatex (docs/mkdocs.yml) keeps each `$...$` / `$$...$$` of the notebooks' Markdown intact, and
+KaTeX, vendored into the site's assets from the npm registry at a pinned version (`vendor_katex`: fetched once with
+`npm pack`, cached in .cache/docs-katex/), renders it in the browser: the site fetches nothing at view time.
+
     python docs/build_docs.py [--src _docs/src] [--site _site] [--build] [--figures figures] [--no-run]
 """
 from __future__ import annotations
-import argparse, base64, hashlib, html, importlib, inspect, json, os, re, shutil, subprocess, sys
+import argparse, base64, hashlib, html, importlib, inspect, json, os, re, shutil, subprocess, sys, tarfile, time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -126,13 +130,26 @@ def notebook_outputs(nbs:list, # module notebooks
                      workers:int=2) -> dict:
     "Notebook stem -> per-cell outputs; a notebook runs (in its own process) only when its key changed."
     cache.mkdir(parents=True, exist_ok=True)
+    keys = {nb: outputs_key(nb) for nb in nbs}
+    def cached(nb):
+        f = cache/f'{nb.stem}.json'
+        return f.exists() and json.loads(f.read_text())['key'] == keys[nb]
+    todo = [nb for nb in nbs if not cached(nb)]
+    if todo:   # a line per notebook, so that a first build (minutes) shows it is working
+        print(f'docs: running {len(todo)} of {len(nbs)} module notebooks for their outputs ({workers} at a time; '
+              f'kept in {cache} until the notebook or the package changes)', flush=True)
+    done, t0 = [0], time.time()
     def one(nb):
-        f, key = cache/f'{nb.stem}.json', outputs_key(nb)
-        if f.exists() and json.loads(f.read_text())['key'] == key: return nb.stem, json.loads(f.read_text())['cells']
+        f, key = cache/f'{nb.stem}.json', keys[nb]
+        if nb not in todo: return nb.stem, json.loads(f.read_text())['cells']
+        t = time.time()
         env = {**os.environ, 'MPLBACKEND': 'Agg', 'OMP_NUM_THREADS': '1', 'PYTHONHASHSEED': '0'}
         r = subprocess.run([sys.executable, __file__, '--run-one', str(nb), '--to', str(f), '--key', key],
                            capture_output=True, text=True, env=env)
         if r.returncode: raise RuntimeError(f'docs: running {nb.name} for its outputs failed:\n{r.stderr[-3000:]}')
+        done[0] += 1
+        print(f'docs: [{done[0]}/{len(todo)}] ran {nb.name} ({time.time() - t:.0f} s; {time.time() - t0:.0f} s so far)',
+              flush=True)
         return nb.stem, json.loads(f.read_text())['cells']
     with ThreadPoolExecutor(workers) as ex: return dict(ex.map(one, nbs))
 
@@ -169,6 +186,9 @@ def module_page(nb:Path, # a module notebook
     mod = next((c['directives']['default_exp'] for c in cells if 'default_exp' in c['directives']), None)
     title, intro = title_of(cells, nb.stem)
     m = importlib.import_module(f'conformal_rag.{mod}') if mod else None
+    if outputs and len(outputs) != len(cells):
+        raise RuntimeError(f'docs: nbs/{nb.name} changed while it ran for its outputs ({len(cells)} cells now, '
+                           f'{len(outputs)} run): build again')
     out = [f'# {title}', '']
     if mod: out += [f'`conformal_rag.{mod}` · source: `nbs/{nb.name}`', '']
     if intro: out += [intro, '']
@@ -295,7 +315,10 @@ def build_sources(src:Path, figures:Path=ROOT/'figures',
     mods = [nb for nb in sorted((ROOT/'nbs').glob('*.ipynb')) if nb.stem != 'index']
     outs = notebook_outputs(mods, outputs) if outputs is not None else {}
     for nb in mods:
-        t, mod, md = module_page(nb, outs.get(nb.stem), src/'api'/'img')
+        o = outs.get(nb.stem)
+        if o is not None and len(o) != len(nb_cells(nb)):   # edited while the others ran: run it again
+            o = notebook_outputs([nb], outputs)[nb.stem]
+        t, mod, md = module_page(nb, o, src/'api'/'img')
         (src/'api').mkdir(exist_ok=True)
         (src/'api'/f'{nb.stem}.md').write_text(md, encoding='utf-8')
         api.append({t: f'api/{nb.stem}.md'})
@@ -310,6 +333,69 @@ def write_config(src:Path, site:Path, nav:list) -> Path:
     p = src.parent/'mkdocs.yml'
     p.write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True))
     return p
+
+KATEX_VERSION = '0.19.1'   # the math renderer, from the npm registry (`npm pack`), checked against its integrity
+KATEX_INTEGRITY = 'sha512-jG8uKntjSEcm2EpQOh0XturpPuuC9r3Sq5HLHdsFdWZT27E672SF19QEi+of0/YeOy15lDgRhKvr5614uRrEfA=='
+KATEX_CACHE = ROOT/'.cache'/'docs-katex'
+
+# Renders what pymdownx.arithmatex (generic mode) leaves: `<span class="arithmatex">\(...\)</span>` inline and
+# `<div class="arithmatex">\[...\]</div>` for display math. A formula KaTeX cannot parse is shown as a red
+# `.katex-error` (the browser check reports it).
+MATH_JS = r"""// Written by docs/build_docs.py: render the arithmatex spans with the vendored KaTeX.
+(function () {
+  function render() {
+    document.querySelectorAll('.arithmatex').forEach(function (el) {
+      if (el.dataset.katex) return;
+      var tex = el.textContent.trim(), m = tex.match(/^\\([(\[])([\s\S]*)\\[)\]]$/);
+      if (m) tex = m[2];
+      katex.render(tex, el, { displayMode: el.tagName === 'DIV' || (m && m[1] === '['), throwOnError: false });
+      el.dataset.katex = '1';
+    });
+  }
+  if (typeof document$ !== 'undefined') document$.subscribe(render);   // mkdocs-material's page-load signal
+  else if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', render);
+  else render();
+})();
+"""
+
+def katex_tarball(cache:Path=KATEX_CACHE, # where the downloaded package is kept
+                  npm:str='npm' # the npm client
+                 ) -> Path:
+    "The pinned KaTeX package (`katex-<version>.tgz`): from `cache`, else fetched once with `npm pack` and checked."
+    tgz = cache/f'katex-{KATEX_VERSION}.tgz'
+    def ok(p):
+        algo, _, want = KATEX_INTEGRITY.partition('-')
+        return p.exists() and base64.b64encode(hashlib.new(algo, p.read_bytes()).digest()).decode() == want
+    if ok(tgz): return tgz
+    cache.mkdir(parents=True, exist_ok=True)
+    print(f'docs: fetching KaTeX {KATEX_VERSION} (the math renderer) from the npm registry into {cache}', flush=True)
+    cmd = [npm, 'pack', f'katex@{KATEX_VERSION}', '--loglevel=error', '--pack-destination', str(cache)]
+    try: r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as e: r = subprocess.CompletedProcess([], 1, '', str(e))
+    if r.returncode or not ok(tgz):
+        why = ('\n'.join((r.stderr or r.stdout).strip().splitlines()[:5]) if r.returncode
+               else f'{tgz.name} does not match {KATEX_INTEGRITY}')
+        tgz.unlink(missing_ok=True)
+        raise SystemExit(f'docs: the site renders math with KaTeX {KATEX_VERSION}, which is not cached in {cache} and '
+                         f'could not be fetched (`{npm} pack katex@{KATEX_VERSION}`: is the npm registry reachable?).\n'
+                         f'{why}\nRun the build once with the registry reachable, or put katex-{KATEX_VERSION}.tgz '
+                         f'(from `npm pack katex@{KATEX_VERSION}`) into {cache}.')
+    return tgz
+
+def vendor_katex(src:Path, # the site's Markdown sources (docs_dir)
+                 cache:Path=KATEX_CACHE, npm:str='npm') -> Path:
+    "Copy KaTeX's script, stylesheet, fonts and license into `src`/assets/katex, and the page script to assets/math.js."
+    dest = src/'assets'/'katex'
+    if dest.exists(): shutil.rmtree(dest)
+    (dest/'fonts').mkdir(parents=True)
+    with tarfile.open(katex_tarball(cache, npm)) as t:
+        for m in t.getmembers():
+            name = m.name.removeprefix('package/')
+            if m.isfile() and (name in ('dist/katex.min.js', 'dist/katex.min.css', 'LICENSE')
+                               or name.startswith('dist/fonts/')):
+                (dest/name.removeprefix('dist/')).write_bytes(t.extractfile(m).read())
+    (src/'assets'/'math.js').write_text(MATH_JS, encoding='utf-8')
+    return dest
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -329,10 +415,13 @@ def main(argv=None):
         Path(a.to).write_text(json.dumps(dict(key=a.key, cells=cells)))
         return
     src, site = Path(a.src), Path(a.site)
+    t0 = time.time()
     nav = build_sources(src, Path(a.figures), None if a.no_run else Path(a.outputs))
+    vendor_katex(src)
     cfg = write_config(src, site, nav)
-    print(f'docs: sources in {src}')
+    print(f'docs: sources in {src} ({time.time() - t0:.0f} s)', flush=True)
     if a.build:
+        print('docs: building the site (mkdocs, strict)', flush=True)
         r = subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '--quiet', '--clean', '-f', str(cfg)],
                            env={**os.environ, 'NO_MKDOCS_2_WARNING': '1'})
         if r.returncode: sys.exit(r.returncode)

@@ -1,6 +1,9 @@
 // Check the built documentation site in a real headless browser (Debian's chromium through playwright-core):
-// every page reachable from the front page loads without console errors or failed requests, every image it
-// shows is displayed (naturalWidth > 0), and no internal link (page, file or #anchor) is broken.
+// every page reachable from the front page loads without console errors or failed requests, requests nothing outside
+// the site (it is offline), shows every image (naturalWidth > 0), has no broken internal link (page, file or #anchor),
+// and shows its math rendered by KaTeX: no raw TeX (\mathcal, \sum, \frac, \{ or $$) is left in its text outside
+// code, no formula failed to parse (.katex-error), and the front page has at least one rendered formula (.katex).
+// Screenshots (OUT_DIR): front_page.png, front_page_math.png (scrolled to its first formula), paper_page.png.
 // Usage: node docs/check_site.mjs BASE_URL OUT_DIR [SCREENSHOT_PAGE [START_PAGE [MAX_PAGES]]]   (run by docs/check_site.py)
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,8 +29,12 @@ page.on('pageerror', e => problems.push(`${current}: page error: ${e.message}`))
 page.on('requestfailed', r => {   // requests cut short by moving to the next page are not failures
   if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`${current}: request failed: ${r.url()} (${r.failure()?.errorText})`);
 });
+page.on('request', r => {   // the site is offline: nothing may come from elsewhere (a CDN, web fonts)
+  if (!r.url().startsWith(origin) && !/^(data|blob|about):/.test(r.url())) problems.push(`${current}: external request: ${r.url()}`);
+});
 page.on('response', r => { if (r.url().startsWith(origin) && r.status() >= 400) problems.push(`${current}: HTTP ${r.status()} for ${r.url()}`); });
-let pages = 0, images = 0;
+let pages = 0, images = 0, formulas = 0;
+const front = new URL('index.html', base).href;
 while (queue.length && pages < Number(maxPages)) {
   const url = queue.shift();
   if (seen.has(url)) continue;
@@ -48,10 +55,27 @@ while (queue.length && pages < Number(maxPages)) {
       bad: imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
       n: imgs.length,
       links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+      // math left as TeX: text outside code, outside the examples' outputs (data shown as is) and outside KaTeX's
+      // own hidden copy of each formula's source
+      raw: (() => {
+        const re = /\\mathcal|\\sum|\\frac|\\\{|\$\$/, out = [];
+        const skip = 'pre, code, script, style, .nb-output, .katex, .katex-error';
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n; (n = walk.nextNode()) && out.length < 5;) {
+          const m = re.exec(n.data);
+          if (m && !n.parentElement.closest(skip)) out.push(n.data.slice(Math.max(0, m.index - 40), m.index + 40).replace(/\s+/g, ' '));
+        }
+        return out;
+      })(),
+      math: document.querySelectorAll('.katex').length,
+      mathErrors: [...document.querySelectorAll('.katex-error')].map(e => `${e.textContent.slice(0, 80)} (${e.title})`),
     };
   });
-  images += info.n;
+  images += info.n; formulas += info.math;
   for (const b of info.bad) problems.push(`${current}: image not displayed: ${b}`);
+  for (const r of info.raw) problems.push(`${current}: math not rendered (raw TeX in the text): ...${r}...`);
+  for (const e of info.mathErrors) problems.push(`${current}: KaTeX could not render: ${e}`);
+  if (url === front && !info.math) problems.push(`${current}: the front page shows no rendered math (no .katex element)`);
   for (const l of info.links) {
     if (!l.startsWith(origin)) continue;
     const h = new URL(l);
@@ -80,11 +104,13 @@ catch { problems.push('search: no result for "threshold"'); }
 current = 'screenshots';
 await page.goto(new URL('index.html', base).href, { waitUntil: 'load' });
 await page.screenshot({ path: join(outDir, 'front_page.png') });
+await page.evaluate(() => document.querySelector('.katex')?.closest('p, li, div.arithmatex')?.scrollIntoView());
+await page.screenshot({ path: join(outDir, 'front_page_math.png') });   // the first formulas, rendered
 await page.goto(new URL(paperPage, base).href, { waitUntil: 'load' });
 await page.evaluate(() => document.querySelector('figure')?.scrollIntoView());
 await page.screenshot({ path: join(outDir, 'paper_page.png') });
 await browser.close();
 rmSync(profile, { recursive: true, force: true });
-console.log(`checked ${pages} pages, ${images} images, ${anchors.length} anchors; screenshots in ${outDir}`);
+console.log(`checked ${pages} pages, ${images} images, ${formulas} formulas, ${anchors.length} anchors; screenshots in ${outDir}`);
 for (const p of problems) console.log('PROBLEM ' + p);
 process.exit(problems.length ? 1 : 0);

@@ -26,7 +26,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *a): pass
 
 def check_site(site:str|Path, # the built site (index.html at its top)
-               out:str|Path, # where the two screenshots go
+               out:str|Path, # where the screenshots go
                paper_page:str='papers/05_traq.html', # the paper page to screenshot
                start:str='index.html', # where the crawl starts
                max_pages:int=100_000, # stop after this many pages (1: check the start page alone)

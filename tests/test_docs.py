@@ -1,8 +1,8 @@
 """The documentation path: every notebook goes through nbdev's notebook processors (the ones its docs path runs),
 the site's sources are generated from the notebooks and figures/, `help()` shows parameter docs, and (with
 CONFORMAL_RAG_DOCS_CHECK=1, as .ci/run sets) the built site passes the headless-browser check, which fails when a
-figure is removed."""
-import html, json, os, shutil, subprocess, sys, warnings, pydoc
+figure is removed or the math is left unrendered."""
+import html, json, os, re, shutil, subprocess, sys, warnings, pydoc
 from pathlib import Path
 import pytest
 
@@ -100,11 +100,54 @@ def test_site_in_browser(tmp_path):
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert (ROOT/'artifacts'/'docs'/'front_page.png').stat().st_size > 10_000
     assert (ROOT/'artifacts'/'docs'/'paper_page.png').stat().st_size > 10_000
+    assert (ROOT/'artifacts'/'docs'/'front_page_math.png').stat().st_size > 10_000
     victim = site/'figures'/'traq'/'fig3_component_coverage.png'
     victim.unlink()
     bad = check_site(site, tmp_path/'shots', start='papers/05_traq.html', max_pages=1)   # the page that shows it
     assert bad.returncode == 1, bad.stdout[-2000:]
     assert victim.name in bad.stdout and 'image not displayed' in bad.stdout, bad.stdout[-2000:]
+    # the math: KaTeX rendered the front page's formulas; with the page script emptied they stay raw TeX, and it fails
+    assert int(re.search(r'(\d+) formulas', ok.stdout).group(1)) >= 20, ok.stdout
+    (site/'assets'/'math.js').write_text('')
+    raw = check_site(site, tmp_path/'shots', max_pages=1)   # the front page alone
+    assert raw.returncode == 1, raw.stdout[-2000:]
+    assert 'math not rendered' in raw.stdout and 'no rendered math' in raw.stdout, raw.stdout[-2000:]
+
+def _md_extensions():
+    "The Markdown extensions of docs/mkdocs.yml, as (names, configs) for markdown.Markdown."
+    import yaml
+    names, configs = [], {}
+    for e in yaml.safe_load((ROOT/'docs'/'mkdocs.yml').read_text())['markdown_extensions']:
+        name, conf = next(iter(e.items())) if isinstance(e, dict) else (e, {})
+        names.append(name); configs[name] = conf or {}
+    return names, configs
+
+def test_math_survives_markdown():
+    "Each `$...$` and `$$...$$` reaches the page as TeX intact (`\\{`, `_`, `*` included), marked for KaTeX."
+    import markdown
+    names, configs = _md_extensions()
+    md = markdown.Markdown(extensions=names, extension_configs=configs)
+    text = (r'The set $C(X) = \{y \in \mathcal{Y} \mid s_{i}(X, y) \le \tau\}$ and $a*b*c$, `$$ keep $$` in code.'
+            '\n\n$$\n\\hat R = \\frac{1}{k}\\sum_{i \\le k} w_i\n$$\n')
+    out = md.convert(text)
+    assert r'<span class="arithmatex">\(C(X) = \{y \in \mathcal{Y} \mid s_{i}(X, y) \le \tau\}\)</span>' in out, out
+    assert r'<span class="arithmatex">\(a*b*c\)</span>' in out, out
+    assert '<div class="arithmatex">\\[\n\\hat R = \\frac{1}{k}\\sum_{i \\le k} w_i\n\\]</div>' in out, out
+    assert '<code>$$ keep $$</code>' in out, out   # code stays code
+    assert '<em>' not in out, out
+
+def test_katex_vendored(tmp_path):
+    """KaTeX comes from its cache (pinned, integrity-checked) into the site's assets; with no cache and no way to fetch
+    it, the build stops with a clear error."""
+    if not (build_docs.KATEX_CACHE/f'katex-{build_docs.KATEX_VERSION}.tgz').exists():
+        pytest.skip('KaTeX not cached yet (make docs fetches it once)')
+    dest = build_docs.vendor_katex(tmp_path/'src')
+    assert (dest/'katex.min.js').stat().st_size > 100_000 and (dest/'katex.min.css').exists()
+    assert (dest/'fonts'/'KaTeX_Main-Regular.woff2').exists() and (dest/'LICENSE').exists()
+    assert 'katex.render' in (tmp_path/'src'/'assets'/'math.js').read_text()
+    with pytest.raises(SystemExit, match='could not be fetched.*is the npm registry reachable'):
+        build_docs.vendor_katex(tmp_path/'src2', cache=tmp_path/'empty', npm=str(tmp_path/'no-npm'))
+    assert not list((tmp_path/'empty').iterdir())   # nothing half-fetched is left to pass for a cache
 
 def test_outputs_render(tmp_path):
     "A module page shows each example's outputs: text (long text cut), a table as HTML, an image written beside it."
