@@ -1095,8 +1095,8 @@ def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
             ax.text(j + 0.48, i + 0.45, _cell_text(r, values), ha='center', va='center', fontsize=7 if values else 8)
     ax.set_yticks(np.arange(len(claims)) + 0.45, claims, fontsize=8)
     short = lambda b: b.replace("authors' release", 'authors').replace('Qwen2.5-Coder-1.5B', 'Qwen-1.5B')
-    ax.set_xticks(np.arange(len(bbs)) + 0.48, [textwrap.fill(short(b), 12 if values else 10) for b in bbs],
-                  fontsize=7, rotation=0 if values else 90)
+    ax.set_xticks(np.arange(len(bbs)) + 0.48, [textwrap.fill(short(b), 12) if values else short(b) for b in bbs],
+                  fontsize=7, rotation=0 if values else 90)   # the overview: one rotated line per column
     ax.xaxis.tick_top(); ax.set_xlim(0, len(bbs)); ax.set_ylim(len(claims), 0)
     for s in ax.spines.values(): s.set_visible(False)
     ax.tick_params(length=0)

@@ -1396,5 +1396,9 @@ def idk_confidences(c:Collection, # from `idk_collection`
     "Per test question: the classifier's confidence in 'I do not know' (P[unanswerable]) and whether it is answerable."
     from sklearn.linear_model import LogisticRegression
     y = answerable(c)
+    if len(set(y[train].tolist())) < 2:   # every training question answerable (or none): nothing to learn
+        raise ValueError(f"the IDK classifier needs answerable and unanswerable training questions; all "
+                         f"{len(train)} are {'answerable' if y[train].all() else 'unanswerable'}")
     clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
-    return pd.DataFrame(dict(confidence_idk=clf.predict_proba(c.features[test])[:, 0], answerable=y[test]))
+    idk = list(clf.classes_).index(False)   # the column of 'unanswerable', whatever the class order
+    return pd.DataFrame(dict(confidence_idk=clf.predict_proba(c.features[test])[:, idk], answerable=y[test]))
