@@ -21,13 +21,13 @@ __all__ = ['VERDICTS', 'Z95', 'BACKBONES', 'WHOLE_MAX', 'CONFLARE_DIRS', 'LABEL_
            'Claim', 'backbone_name', 'n_to_resolve', 'result', 'read_csv', 'parse_cell', 'diff_interval', 'direction',
            'whole_split', 'whole_reason', 'coverage_verdict', 'coverage_test', 'pac_test', 'reduction_rows',
            'release_reduction_rows', 'reduction_test', 'level_pattern_test', 'prompt_test', 'prompt_coverage_test',
-           'trac_rows', 'trac_coverage_test', 'trac_release_coverage_test', 'trac_release_size_test', 'trac_size_test',
-           'trac_variability_test', 'conflare_coverage_test', 'conflare_release_test', 'w2r_tables', 'present_csvs',
-           'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test', 'utilization_slope', 'w2r_reliance_test',
-           'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test',
-           'rcrag_trend_test', 'decision_test', 'untestable', 'joined', 'evaluate_claims', 'ledger_columns',
-           'ledger_figure', 'paper_slug', 'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block',
-           'replace_block']
+           'trac_rows', 'trac_coverage_test', 'release_n_cal', 'trac_release_coverage_test', 'trac_release_size_test',
+           'trac_size_test', 'trac_variability_test', 'conflare_coverage_test', 'conflare_release_test', 'w2r_tables',
+           'present_csvs', 'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test', 'utilization_slope',
+           'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables',
+           'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable', 'joined', 'evaluate_claims',
+           'ledger_columns', 'ledger_figure', 'paper_slug', 'ledger_markdown', 'verdict_counts', 'inventory',
+           'readme_block', 'replace_block']
 
 # %% ../nbs/15_claims.ipynb #7eb8fd0c
 VERDICTS = ('holds', 'contradicted', 'not resolved', 'untestable')   # the only values of a verdict
@@ -417,6 +417,14 @@ def _record_params(figs:Path, rel:str) -> dict:
     return json.loads(p.read_text()).get('parameters', {}) if p.exists() else {}
 
 # %% ../nbs/15_claims.ipynb #dfe37dca
+def release_n_cal(figs:Path, collection:str) -> int|None:
+    "The calibration size of a release collection's runs (`traq_release/traq_grid_summary.csv`), or None."
+    d = read_csv(figs, 'traq_release/traq_grid_summary.csv')
+    if d is None or 'n_cal' not in d: return None
+    g = d[d.collection == collection].n_cal
+    return int(g.min()) if len(g) else None
+
+# %% ../nbs/15_claims.ipynb #dff482b5
 def trac_release_coverage_test(figs:Path, alpha:float, column:str='Cov') -> list:
     "`trac_coverage_test` on the authors' released outputs: the lowest method's mean coverage over their seeds."
     rel = f'traq_release/trac_table_alpha_{alpha:g}.csv'
@@ -435,10 +443,10 @@ def trac_release_coverage_test(figs:Path, alpha:float, column:str='Cov') -> list
         out.append(result(f"authors' release ({c})", 'contradicted' if hi < 0 else 'holds',
                           f"lowest: {i} {v:.3f} against {1 - alpha:g} over {k} seeds, "
                           + ('significantly below' if hi < 0 else 'not significantly below'),
-                          gap, gap - Z95*se, hi, None, rel))
+                          gap, gap - Z95*se, hi, release_n_cal(figs, c), rel))
     return out
 
-# %% ../nbs/15_claims.ipynb #dff482b5
+# %% ../nbs/15_claims.ipynb #856bf795
 def trac_release_size_test(figs:Path, a:str, b:str, alpha:float=0.1, column:str='Ext') -> list:
     "`trac_size_test` on the authors' released outputs: TRAC's table from their data, unpaired over their seeds."
     rel = f'traq_release/trac_table_alpha_{alpha:g}.csv'
@@ -454,7 +462,7 @@ def trac_release_size_test(figs:Path, a:str, b:str, alpha:float=0.1, column:str=
         sa, sb = (va - la)/Z95/math.sqrt(k), (vb - lb)/Z95/math.sqrt(k)   # std over seeds -> standard error
         r = 1 - va/vb; se = (va/vb)*math.hypot(sa/va, sb/vb)
         verdict, why = direction((r, r - Z95*se, r + Z95*se), +1, f"1 - {a}/{b} ({column}, {k} seeds, unpaired)")
-        out.append(result(bb, verdict, why, r, r - Z95*se, r + Z95*se, None, rel))
+        out.append(result(bb, verdict, why, r, r - Z95*se, r + Z95*se, release_n_cal(figs, c), rel))
     return out
 
 # %% ../nbs/15_claims.ipynb #4917c31f

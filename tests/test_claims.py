@@ -36,6 +36,9 @@ def test_every_verdict_has_a_reason_and_n_where_tested():
     tested = d[d.verdict != 'untestable']
     assert tested.n.notna().all(), tested[tested.n.isna()][['claim', 'backbone']].values.tolist()
     assert np.isfinite(tested.value).all()
+    nr = d[d.verdict == 'not resolved']   # the n that would decide, observed effect (inf for an effect of zero)
+    assert nr.n_needed.notna().all(), nr[nr.n_needed.isna()][['claim', 'backbone']].values.tolist()
+    assert (nr.n_needed > nr.n).all() and nr.reason.str.contains('resolves at n = |no n resolves', regex=True).all()
 
 def test_inventory_names_only_existing_artifacts():
     inv = claims.inventory(FIGS)
