@@ -7,9 +7,9 @@ __all__ = ['EPILOG', 'INPUT_ERRORS', 'SERVER_ERRORS', 'EXIT_BAD_INPUT', 'EXIT_SE
            'int_at_least', 'positive_int', 'nonnegative_float', 'output_name', 'writable_file', 'readable_folder',
            'Opt', 'add_param', 'command_parser', 'command', 'error_line', 'exit_status', 'yaml_error_line',
            'failure_status', 'run_command', 'collect', 'conflare_calibrate', 'conflare_ask', 'data_build', 'data_stats',
-           'models_list', 'models_fetch', 'model_strings', 'overconfidence_collect', 'rcrag_collect', 'parse_override',
-           'shown_path', 'report_runs', 'list_runs_table', 'reproduce', 'retrieval_scores', 'command_list',
-           'commands_help', 'find_command', 'main', 'reproduce_main']
+           'models_list', 'models_fetch', 'model_specs', 'model_strings', 'overconfidence_collect', 'rcrag_collect',
+           'parse_override', 'shown_path', 'report_runs', 'list_runs_table', 'reproduce', 'retrieval_scores',
+           'command_list', 'commands_help', 'find_command', 'main', 'reproduce_main']
 
 # %% ../nbs/14_cli.ipynb #d6f85d58
 import argparse, copy, inspect, json, os, signal, sqlite3, sys, textwrap
@@ -23,7 +23,7 @@ from .overconfidence import W2R_DEFAULTS
 from .rcrag_collect import RCRAG_DEFAULTS
 from .conflare import DEFAULT_MODEL as CONFLARE_MODEL, calibrate_folder, load_retriever
 from .data import DatasetUnavailable, QUESTIONS_FILE, build_questions, write_questions, wiki_benchmark
-from .llm import LLM, PROMPTS, parse_model_spec, with_options
+from .llm import LLM, PROMPTS, ModelSpec
 from .models import MODELS, ModelUnavailable, fetch, local_dir
 from .openai_backend import RequestFailed
 from .paths import data_dir, repo_root
@@ -294,16 +294,23 @@ def models_fetch(name:Param(f"model string: {', '.join(sorted(MODELS))}", opt=Fa
     print(fetch(name, force=force, keep_gguf=keep_gguf))
 
 # %% ../nbs/14_cli.ipynb #8d829c54
-def model_strings(models:list, # model strings (`llm.parse_model_spec`)
+def model_specs(models:list, # model strings (`llm.ModelSpec`), or `ModelSpec`s
+                timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # remote settings (None: as the string says)
+               ) -> list[ModelSpec]:
+    "Each model string parsed once, where the command line hands it in (a malformed one fails, naming it), with the settings added to every `openai:` model that does not set them (`llm.ModelSpec.with_options`)."
+    specs = [ModelSpec.of(m) for m in models]   # all checked before any is used
+    return [s.with_options(timeout, retries, concurrency) for s in specs]
+
+# %% ../nbs/14_cli.ipynb #6eb7b09b
+def model_strings(models:list, # model strings (`llm.ModelSpec`)
                   timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # remote settings (None: as the string says)
                  ) -> list[str]:
-    "Each model string checked (a malformed one fails, naming it), with the settings added to every `openai:` string that does not set them (`llm.with_options`)."
-    for m in models: parse_model_spec(m)
-    return [with_options(m, timeout, retries, concurrency) for m in models]
+    "The canonical model strings of `model_specs`: each checked, the settings added to every `openai:` string that does not set them."
+    return [str(s) for s in model_specs(models, timeout, retries, concurrency)]
 
 # %% ../nbs/14_cli.ipynb #626e30b6
 @command
-def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`llm.parse_model_spec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]
+def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]
                            n_questions:Param(type=int_at_least(1))=W2R_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
                            seed:Param(type=int_at_least(0))=W2R_DEFAULTS['seed'], # question draw seed (an integer >= 0)
                            shots:Param(type=int_at_least(0))=W2R_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0)
@@ -321,7 +328,7 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
     "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_w2r_generations`)."
-    specs = model_strings(models, timeout, retries, concurrency)
+    specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
     print(overconfidence.collect_w2r_generations(
         specs, n_questions, seed, shots, max_new_tokens, long_tokens, batch_prompts, out, cache,
         dataset=dataset, strategies=tuple(strategies), sources=tuple(sources or ()),
@@ -329,7 +336,7 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command
-def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`llm.parse_model_spec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]
+def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]
                   n_questions:Param(type=int_at_least(1))=RCRAG_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
                   seed:Param(type=int_at_least(0))=RCRAG_DEFAULTS['seed'], # question draw seed (an integer >= 0)
                   shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0); None: each model's own (`rcrag_collect.MODEL_SHOTS`)
@@ -348,7 +355,7 @@ def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'
                   dataset:str='wiki', # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
                  ):
     "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_rcrag_generations`)."
-    specs = model_strings(models, timeout, retries, concurrency)
+    specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
     print(rcrag_collection.collect_rcrag_generations(
         specs, n_questions, seed, pilot, out, cache, batch_prompts, block, jobs, shots=shots,
         passage_words=passage_words, max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))

@@ -5,12 +5,13 @@
 # %% ../nbs/05_collect.ipynb #46836db7
 from __future__ import annotations
 import json, sys, time
+from dataclasses import replace
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from . import data, retrieval   # modules: names looked up at call time (tests patch them)
-from .llm import (LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec, parse_model_spec,
-                               REFERENCE_NUMERICS, local_numerics)
+from .llm import (LLM, FakeBackend, ModelSpec, render_prompt, PROMPTS, llm_from_spec,
+                               REFERENCE_NUMERICS)
 from .retrieval import embed_passages, unit_rows
 from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
@@ -375,15 +376,15 @@ def _slug(s:str) -> str:
 
 # %% ../nbs/05_collect.ipynb #04156279
 def collection_name(dataset:str, # a `data.load_qa` spec
-                    model:str, # a model string (`llm.parse_model_spec`)
+                    model:str|ModelSpec, # a model string (`llm.ModelSpec`) or its `ModelSpec`
                     n_questions:int, # questions drawn
                    ) -> str:
     "The default name of a collection, `<dataset>_<model>_<n_questions>` (a file argument by its stem, a model by its name)."
     kind, _, arg = str(dataset).strip().partition(':')
     arg = arg.strip()
     if '/' in arg or '.' in arg: arg = Path(arg).name.split('.')[0]   # a file: its stem, without .json.gz etc.
-    m = parse_model_spec(model)
-    short = Path(m['model']).name if m['model'] else m['backend']
+    m = ModelSpec.of(model)
+    short = Path(m.name).name if m.name else m.engine
     return f"{_slug(kind)}{'-' + _slug(arg) if arg else ''}_{_slug(short)}_{int(n_questions)}"
 
 # %% ../nbs/05_collect.ipynb #fc9bcdd2
@@ -412,14 +413,12 @@ def _recorded_numerics(d:dict # a collection's meta, or a request
     return f"{d.get('dtype') or ref['dtype']} + {d.get('attention') or ref['attention']}"
 
 # %% ../nbs/05_collect.ipynb #6a426108
-def _spec_numerics(spec:str # a model string
+def _spec_numerics(spec:str|ModelSpec # a model string or its `ModelSpec`
                   ) -> tuple:
-    "(the model string without numerics options, its numerics like `_recorded_numerics` or None)."
-    p, (head, q, query) = parse_model_spec(spec), str(spec).partition('?')
-    keep = [o for o in query.split('&') if q and o.partition('=')[0] not in ('dtype', 'attention')]
-    bare = head + ('?' + '&'.join(keep) if keep else '')
-    if p['backend'] != 'local': return bare, None
-    return bare, ' + '.join(local_numerics(p.get('dtype'), p.get('attention')))
+    "(the canonical model string without numerics options, its numerics like `_recorded_numerics` or None)."
+    s = ModelSpec.of(spec)
+    bare = str(replace(s, dtype=None, attention=None))
+    return bare, (' + '.join(s.numerics) if s.engine == 'local' else None)
 
 # %% ../nbs/05_collect.ipynb #b0af36ad
 def _export_settings(gen:Path) -> dict:
@@ -442,14 +441,14 @@ def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
     if force: return 'replace'
     npz, extra, gen = collection_files(target)
     if 'model_spec' in settings:   # the model's numerics compared resolved, the rest as written
-        bare, num = _spec_numerics(settings['model_spec'])
+        spec = ModelSpec.of(settings['model_spec'])   # a model string or its `ModelSpec`
+        bare, num = _spec_numerics(spec)
         settings = {**settings, 'model_spec': bare, **({'numerics': num} if num else {})}
     if npz.exists():
         with np.load(npz, allow_pickle=False) as z: old = json.loads(str(z['meta']))
-        if 'model_spec' not in old and 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
-            m = parse_model_spec(settings['model_spec'])
-            old['model_spec'] = settings['model_spec'] if (m['model'] or m['backend']) == old['model'] else old['model']
-        if 'model_spec' in old: old['model_spec'] = _spec_numerics(old['model_spec'])[0]
+        if 'model_spec' in old: old['model_spec'] = _spec_numerics(old['model_spec'])[0]   # the meta's model string
+        elif 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
+            old['model_spec'] = bare if (spec.name or spec.engine) == old['model'] else old['model']
         if _recorded_numerics(old): old['numerics'] = _recorded_numerics(old)
         diff = _setting_differences(old, settings)
     elif extra.exists(): diff = ['an _extra.npz without its collection']
@@ -492,13 +491,13 @@ def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
 
 # %% ../nbs/05_collect.ipynb #6f2c439b
 def _collection_inputs(dataset:str, # a `data.load_qa` spec
-                       model:str, # a model string (`llm.llm_from_spec`)
+                       model:str|ModelSpec, # a model string (`llm.ModelSpec`) or its `ModelSpec`
                        cache:str|Path|None, # generation cache (None: the shared one)
                        resample:bool, # sample again, overwriting cached generations
                        cluster, # a clustering spec, a `Clustering` or a function of the answers
                       ) -> tuple:
     "(dataset, LLM, clustering) of a collection; a bad model string or a dataset without passages fails before any model loads."
-    parse_model_spec(model)
+    model = ModelSpec.of(model)   # a bad model string fails first
     ds = data.load_qa(dataset)
     if isinstance(ds, data.QuestionSet):   # e.g. 'nq-open': fail here, before any model loads
         raise ValueError(f"dataset {dataset!r} has questions only, no passages: a TRAQ/TRAC collection retrieves passages "
@@ -526,7 +525,7 @@ def _save_collection(arr:dict, # from `collected_arrays`
 
 # %% ../nbs/05_collect.ipynb #bbe4f1dc
 def _sample_shard(questions:pd.DataFrame, retrieved:pd.DataFrame, # one shard of the tables (`sample_in_processes`)
-                  model:str, # a model string (`llm.llm_from_spec`)
+                  model:str|ModelSpec, # a model string (`llm.llm_from_spec`) or its `ModelSpec`
                   cache, # the generation cache path (True: the shared default)
                   kw:dict, # `collect_samples` keyword arguments
                  ) -> int:
@@ -585,7 +584,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        temperature:float=DEFAULTS['temperature'], # sampling temperature (TRAQ: 1.0)
                        max_new_tokens:int=DEFAULTS['max_new_tokens'], # tokens per answer at most
                        seed:int=DEFAULTS['seed'], # question draw and sampling seed
-                       model:str=DEFAULTS['model'], # a model string (`llm.llm_from_spec`)
+                       model:str|ModelSpec=DEFAULTS['model'], # a model string (`llm.ModelSpec`), parsed once here, or its `ModelSpec`
                        name:str|None=None, # output file name, without folder or extension; None: `collection_name(dataset, model, n_questions)`
                        out_dir:str|Path|None=None, # output folder; None: `default_out_dir()`, runs/collected (untracked)
                        cache:str|Path|None=None, # generation cache (default: the shared one outside the repo)
@@ -603,6 +602,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
     if check_count(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
     kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs)
+    model = ModelSpec.of(model)   # meta's `model_spec`: its canonical model string
     target, state = _collection_target(name, out_dir, force, dataset=dataset, n_questions=n_questions, model_spec=model, **kw,
                                        **(dict(cluster=cluster) if isinstance(cluster, str) else {}))   # before any model loads
     ds, llm, clus = _collection_inputs(dataset, model, cache, resample, cluster)
@@ -612,7 +612,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
     shards = sample_in_processes(qs, rt, model, str(llm.cache.path), jobs, **kw) if jobs > 1 else []   # then all cached
     arr = collected_arrays(collect_samples(qs, rt, llm, **kw), qs, answer_rules(prompt), cluster=clus)
     arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls + sum(shards),
-                       dataset=dataset, jobs=jobs, model_spec=model, **(dict(shard_calls=shards) if shards else {}))
+                       dataset=dataset, jobs=jobs, model_spec=str(model), **(dict(shard_calls=shards) if shards else {}))
     if state == 'resume' and not target.exists(): _check_export_kept(collection_files(target)[2], llm.keys)
-    arr = _report_written(_save_collection(arr, qs, rt, llm, target, features), target, model, log)
+    arr = _report_written(_save_collection(arr, qs, rt, llm, target, features), target, str(model), log)
     return Collection.from_arrays(arr)   # what was saved, as the one data type (its `extra` arrays stay in the file)

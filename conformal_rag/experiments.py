@@ -6,7 +6,7 @@
 from __future__ import annotations
 from pathlib import Path
 from typing import Callable
-from .llm import LLM, llm_from_spec, parse_model_spec, replay_llm
+from .llm import LLM, ModelSpec, llm_from_spec, replay_llm
 from .data import load_qa
 from .collect import sample_questions
 from .conformal import check_choice, check_count
@@ -22,11 +22,11 @@ MODEL_SETTINGS = {  # how each shipped model is prompted
 }
 
 # %% ../nbs/03c_experiments.ipynb #334a8712
-def model_chat(model:str, # a model string; settings after '?' are allowed ('smollm2-135m-instruct?dtype=bf16')
+def model_chat(model:str|ModelSpec, # a model string (settings after '?' allowed: 'smollm2-135m-instruct?dtype=bf16') or its `ModelSpec`
                default:bool=False, # for a model not in `MODEL_SETTINGS`
               ) -> bool:
     "Whether `model` is prompted through its chat template: `MODEL_SETTINGS` of its name without settings, else `default`."
-    try: name = parse_model_spec(model)['model']
+    try: name = ModelSpec.of(model).name
     except ValueError: name = model
     return MODEL_SETTINGS.get(name, {}).get('chat', default)
 
@@ -43,7 +43,7 @@ def experiment_questions(n_questions:int, # questions drawn (stratified by templ
 # %% ../nbs/03c_experiments.ipynb #5d041153
 SOURCES = ('committed', 'live', 'fake')
 
-def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_URL]' (`llm.parse_model_spec`), any name with source='fake'
+def model_llm(model:str|ModelSpec, # a model string (a local model, 'openai:MODEL[@BASE_URL]': `llm.ModelSpec`) or its `ModelSpec`; any name with source='fake'
               source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
               generations:str|Path|None=None, # the exported generations replayed by 'committed'
               fake:Callable|None=None, # model -> its fake `LLM`, for 'fake'
@@ -58,8 +58,8 @@ def model_llm(model:str, # a model string: a local model, 'openai:MODEL[@BASE_UR
         if generations is None: raise ValueError("source='committed' needs the exported generations (generations=...)")
         return replay_llm(generations, model, rebuild=rebuild, cache_path=cache_path)
     if source == 'live': return llm_from_spec(model, cache=cache, batch_prompts=batch_prompts)
-    if fake is None: raise ValueError(f"source='fake' needs the module's fake (fake=...) for model {model!r}")
-    return fake(model)
+    if fake is None: raise ValueError(f"source='fake' needs the module's fake (fake=...) for model {str(model)!r}")
+    return fake(str(model))   # a fake takes the model string
 
 # %% ../nbs/03c_experiments.ipynb #24a819a2
 def demo_block(demos:list, # the demonstrations

@@ -7,12 +7,12 @@ from __future__ import annotations
 import math, time, hashlib, importlib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 from fastcore.basics import patch
 from tqdm.auto import tqdm
-from .conformal import check_count
+from .conformal import check_count, check_choice
 from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
                                  export_servers, export_numerics)
 
@@ -20,9 +20,9 @@ from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key
 __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'ATTENTIONS', 'LOCAL_DEFAULTS',
            'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'KEY_MODELS', 'check_prompt',
            'cut_at_stop', 'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
-           'check_attention', 'local_numerics', 'local_key_numerics', 'numerics_spec', 'backend_class', 'make_backend',
-           'LLM', 'parse_model_spec', 'reference_spec', 'with_options', 'llm_from_spec', 'ReplayBackend', 'key_model',
-           'replay_llm', 'check_resume_numerics']
+           'check_attention', 'local_numerics', 'local_key_numerics', 'backend_class', 'make_backend', 'LLM',
+           'ModelSpec', 'key_model', 'numerics_spec', 'parse_model_spec', 'reference_spec', 'with_options',
+           'llm_from_spec', 'ReplayBackend', 'replay_llm', 'check_resume_numerics']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -244,15 +244,6 @@ def local_key_numerics(dtype:str, attention:str # canonical numerics (`local_num
     pairs = (('dtype', dtype), ('attention', attention))
     return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in pairs)
 
-# %% ../nbs/03_llm.ipynb #83559508
-def numerics_spec(model:str, # a local model's name or folder
-                  dtype:str|None, attention:str|None # as a key carries them (`local_key_numerics`)
-                 ) -> str:
-    "The model string that selects these numerics, e.g. 'gemma-3-270m?dtype=fp32&attention=sdpa'."
-    short = {'float32': 'fp32', 'bfloat16': 'bf16'}[dtype or REFERENCE_NUMERICS['dtype']]
-    name = model if ':' not in model else f'local:{model}'
-    return f"{name}?dtype={short}&attention={attention or REFERENCE_NUMERICS['attention']}"
-
 # %% ../nbs/03_llm.ipynb #7945d218
 BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
             'llamacpp': 'conformal_rag.llamacpp_backend.LlamaCppBackend', # opt-in engine: `make llamacpp`
@@ -451,63 +442,180 @@ def _spec_options(spec:str, # the whole model string (named in errors)
     return out
 
 # %% ../nbs/03_llm.ipynb #c49b3be9
-def parse_model_spec(spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
-                    ) -> dict:
-    "Backend, model and backend options of a model string (see above); a malformed string fails, naming it."
+@dataclass(frozen=True)
+class ModelSpec:
+    "A model string parsed once (`ModelSpec.parse`); `str(spec)` is its canonical model string."
+    engine: str                 # a key of `BACKENDS`: 'local', 'openai', 'llamacpp' or 'fake'
+    name: str|None = None       # the model as named: a local name or folder, a server's model, a GGUF; None: plain 'fake'
+    server: str|None = None     # an `openai:` model's base URL as named (normalized); None: `cache.OPENAI_BASE_URL`
+    dtype: str|None = None      # a local model's dtype as named (canonical: 'float32' / 'bfloat16'); None: left out
+    attention: str|None = None  # a local model's attention as named ('eager' / 'sdpa'); None: left out
+    options: tuple = ()         # the other options' (argument, value) pairs, in the order written (`SPEC_OPTIONS`, ...)
+    def __post_init__(self):
+        check_choice(self.engine, 'engine', tuple(BACKENDS))
+        if self.name is None and self.engine != 'fake': raise ValueError(f"a {self.engine} model needs a name")
+        if self.engine != 'local' and (self.dtype or self.attention):
+            raise ValueError(f"{self.engine}:{self.name}: dtype and attention are local models' options only")
+        if self.server is not None and self.engine != 'openai':
+            raise ValueError(f"{self.engine}:{self.name}: a server is an openai: model's only")
+
+# %% ../nbs/03_llm.ipynb #dd9f986d
+@patch(cls_method=True)
+def parse(cls:ModelSpec, spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
+         ) -> ModelSpec:
+    "The `ModelSpec` of a model string (see above); a malformed string fails, naming it."
     if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
     kind, sep, rest = spec.strip().partition(':')
     if kind not in BACKENDS or (not sep and kind != 'fake'): kind, rest = 'local', spec.strip()   # a bare name: a local model
     if not rest and kind != 'fake': raise ValueError(f"model {spec!r} names no model after {kind + ':'!r}")
-    out = dict(backend=kind, model=rest or None)
+    server, options, table = None, {}, SPEC_OPTIONS if kind == 'openai' else LOCAL_SPEC_OPTIONS
+    if kind in ('openai', 'local') and '?' in rest:
+        rest, _, query = rest.partition('?')
+        options = _spec_options(spec, query, table)
     if kind == 'openai':
-        rest, q, query = rest.partition('?')
-        options = _spec_options(spec, query) if q else {}
-        model, at, url = rest.partition('@')
-        if not model: raise ValueError(f"model {spec!r} names no model after 'openai:'")
-        out['model'] = model
-        if at:
-            if not url.lower().startswith(('http://', 'https://')):
-                raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
-            out['base_url'] = normalize_base_url(url)
-        out.update(options)
-    elif kind == 'local' and '?' in rest:
-        model, _, query = rest.partition('?')
-        if not model: raise ValueError(f"model {spec!r} names no model before '?'")
-        out['model'] = model
-        out.update(_spec_options(spec, query, LOCAL_SPEC_OPTIONS))
-    return out
+        rest, at, url = rest.partition('@')
+        if not rest: raise ValueError(f"model {spec!r} names no model after 'openai:'")
+        if at and not url.lower().startswith(('http://', 'https://')):
+            raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
+        server = normalize_base_url(url) if at else None
+    elif kind == 'local' and not rest: raise ValueError(f"model {spec!r} names no model before '?'")
+    dtype, attention = options.pop('dtype', None), options.pop('attention', None)
+    return cls(kind, rest or None, server, dtype, attention, tuple(options.items()))
 
-# %% ../nbs/03_llm.ipynb #95cab9b7
-def reference_spec(spec:str # a model string
+# %% ../nbs/03_llm.ipynb #cc8ec40b
+@patch(cls_method=True)
+def of(cls:ModelSpec, spec # a model string, or a `ModelSpec` (passed through)
+      ) -> ModelSpec:
+    "A `ModelSpec`: a model string parsed (once, where it enters), a `ModelSpec` itself."
+    return spec if isinstance(spec, ModelSpec) else cls.parse(spec)
+
+# %% ../nbs/03_llm.ipynb #cfe377dd
+def _option_text(value) -> str:
+    "An option's value as a model string writes it: 30.0 as '30', 0.5 as '0.5', 3 as '3'."
+    if isinstance(value, float): return f'{value:g}' if float(f'{value:g}') == value else repr(value)
+    return str(value)
+
+# %% ../nbs/03_llm.ipynb #9a7370e0
+_SHORT_DTYPES = {'float32': 'fp32', 'bfloat16': 'bf16'}   # canonical dtype -> how a model string writes it
+_OPTION_NAMES = {arg: name for name, (arg, _) in {**SPEC_OPTIONS, **LOCAL_SPEC_OPTIONS}.items()}   # argument -> option
+
+@patch
+def __str__(self:ModelSpec) -> str:
+    "The canonical model string: numerics first, then the options as written; `ModelSpec.parse(str(s)) == s`."
+    if self.engine in ('fake', 'llamacpp'): return self.engine + ('' if self.name is None else f':{self.name}')
+    opts = ([('dtype', _SHORT_DTYPES[self.dtype])] if self.dtype else []) + \
+           ([('attention', self.attention)] if self.attention else []) + \
+           [(_OPTION_NAMES[a], _option_text(v)) for a, v in self.options]
+    query = ('?' + '&'.join(f'{k}={v}' for k, v in opts)) if opts else ''
+    if self.engine == 'openai': return f"openai:{self.name}{'@' + self.server if self.server else ''}{query}"
+    bare = ':' not in self.name and self.name != 'fake'   # else 'local:' keeps it a local model's
+    return f"{'' if bare else 'local:'}{self.name}{query}"
+
+# %% ../nbs/03_llm.ipynb #af79a5ac
+@patch(as_prop=True)
+def numerics(self:ModelSpec) -> tuple|None:
+    "A local model's (dtype, attention) as it samples: those named, the others `LOCAL_DEFAULTS`'; None for other engines."
+    return local_numerics(self.dtype, self.attention) if self.engine == 'local' else None
+
+# %% ../nbs/03_llm.ipynb #9d38983d
+KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}   # kind -> the key's model name (imported on use)
+
+def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
+              model:str # a model name as a model string gives it
+             ) -> str:
+    ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the GGUF's "
+     "`NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
+    if kind not in KEY_MODELS: return model
+    module, _, fn = KEY_MODELS[kind].rpartition('.')
+    try: return getattr(importlib.import_module(module), fn)(model)
+    except ValueError: return model
+
+# %% ../nbs/03_llm.ipynb #f6326dea
+@patch(as_prop=True)
+def weights(self:ModelSpec) -> str|None:
+    "A llama.cpp model's GGUF weights as its keys name them (`NAME.QUANT`, `key_model`); None for other engines."
+    return key_model('llamacpp', self.name) if self.engine == 'llamacpp' else None
+
+# %% ../nbs/03_llm.ipynb #e29a302a
+@patch(as_prop=True)
+def key_fields(self:ModelSpec) -> dict:
+    "What a request key carries of the model: `cache.request_dict`'s backend, model, server, dtype and attention."
+    dtype, attention = local_key_numerics(*self.numerics) if self.engine == 'local' else (None, None)
+    server = normalize_base_url(self.server or OPENAI_BASE_URL) if self.engine == 'openai' else None
+    return dict(backend=self.engine, model=self.weights or self.name or 'fake', server=server, dtype=dtype,
+                attention=attention)
+
+# %% ../nbs/03_llm.ipynb #0d41e4b1
+@patch(as_prop=True)
+def backend_args(self:ModelSpec) -> dict:
+    "The arguments its options set (`LLM` / backend): `base_url`, `dtype`, `attention` where named, then the others."
+    named = dict(base_url=self.server, dtype=self.dtype, attention=self.attention)
+    return {**{k: v for k, v in named.items() if v is not None}, **dict(self.options)}
+
+# %% ../nbs/03_llm.ipynb #41989a1f
+@patch
+def request(self:ModelSpec, prompt, # text or chat messages
+            decoding:Decoding, seed:int=0, logprobs:bool=False # the request's settings (`cache.request_dict`)
+           ) -> dict:
+    "The request dict (`cache.request_dict`, whose `request_key` is the cache key) of a prompt to this model."
+    f = self.key_fields
+    return request_dict(f['backend'], f['model'], prompt, decoding, seed, logprobs, server=f['server'],
+                        dtype=f['dtype'], attention=f['attention'])
+
+# %% ../nbs/03_llm.ipynb #71f1d65f
+@patch
+def reference(self:ModelSpec) -> ModelSpec:
+    "A local model with the numerics it leaves out named as the reference fp32 / SDPA; another engine's unchanged."
+    if self.engine != 'local': return self
+    return replace(self, dtype=self.dtype or REFERENCE_NUMERICS['dtype'],
+                   attention=self.attention or REFERENCE_NUMERICS['attention'])
+
+# %% ../nbs/03_llm.ipynb #747f7bd1
+@patch
+def with_options(self:ModelSpec, timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # None: leave as is
+                ) -> ModelSpec:
+    "An `openai:` model with the given options added where it does not set them (another engine's unchanged)."
+    given = {k: v for k, v in dict(timeout=timeout, retries=retries, concurrency=concurrency).items() if v is not None}
+    if not given or self.engine != 'openai': return self
+    have = dict(self.options)
+    query = '&'.join(f'{k}={_option_text(v)}' for k, v in given.items() if SPEC_OPTIONS[k][0] not in have)
+    added = _spec_options(str(self), query) if query else {}   # validates the values
+    return replace(self, options=tuple({**have, **added}.items()))   # added after those written
+
+# %% ../nbs/03_llm.ipynb #1aa1e1de
+def numerics_spec(model:str, # a local model's name or folder
+                  dtype:str|None, attention:str|None # as a key carries them (`local_key_numerics`)
+                 ) -> str:
+    "The model string that selects these numerics, e.g. 'gemma-3-270m?dtype=fp32&attention=sdpa'."
+    return str(ModelSpec('local', model, dtype=dtype, attention=attention).reference())
+
+# %% ../nbs/03_llm.ipynb #b3fc1fd9
+def parse_model_spec(spec:str|ModelSpec # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
+                    ) -> dict:
+    "Backend, model and backend options of a model string as a dict (`ModelSpec.of`); a malformed string fails, naming it."
+    s = ModelSpec.of(spec)
+    return dict(backend=s.engine, model=s.name, **s.backend_args)
+
+# %% ../nbs/03_llm.ipynb #9e297b04
+def reference_spec(spec:str|ModelSpec # a model string
                   ) -> str:
-    "A local model string with the numerics it leaves out named as fp32 / SDPA; others unchanged."
-    p = parse_model_spec(spec)
-    if p['backend'] != 'local': return spec
-    short = {'float32': 'fp32', 'sdpa': 'sdpa'}
-    extra = [f"{k}={short[REFERENCE_NUMERICS[k]]}" for k in ('dtype', 'attention') if k not in p]
-    return spec.strip() + ('&' if '?' in spec else '?') + '&'.join(extra) if extra else spec
+    "A local model string with the numerics it leaves out named as fp32 / SDPA (`ModelSpec.reference`), canonical."
+    return str(ModelSpec.of(spec).reference())
 
-# %% ../nbs/03_llm.ipynb #5fab83ba
-def with_options(spec:str, # a model string
+# %% ../nbs/03_llm.ipynb #720d0e31
+def with_options(spec:str|ModelSpec, # a model string
                  timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # settings (None: leave as is)
                 ) -> str:
-    "An `openai:` model string with the given options added where it does not set them (other model strings unchanged)."
-    given = {k: v for k, v in dict(timeout=timeout, retries=retries, concurrency=concurrency).items() if v is not None}
-    if not given or parse_model_spec(spec)['backend'] != 'openai': return spec
-    have = parse_model_spec(spec)
-    extra = [f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in given.items() if SPEC_OPTIONS[k][0] not in have]
-    if not extra: return spec
-    out = spec.strip() + ('&' if '?' in spec else '?') + '&'.join(extra)
-    parse_model_spec(out)   # validates the values
-    return out
+    "An `openai:` model string with the given options added where it does not set them (`ModelSpec.with_options`), canonical."
+    return str(ModelSpec.of(spec).with_options(timeout, retries, concurrency))
 
 # %% ../nbs/03_llm.ipynb #15ad4880
-def llm_from_spec(spec:str, # a model string (see `parse_model_spec`)
+def llm_from_spec(spec:str|ModelSpec, # a model string (see `ModelSpec.parse`) or its `ModelSpec`
                   **kwargs # passed to `LLM` (cache, resample, progress, batch_prompts, backend options)
                  ) -> LLM:
     "An `LLM` for a model string: local models and OpenAI-compatible endpoints through one parameter."
-    p = parse_model_spec(spec)
-    return LLM(p.pop('backend'), p.pop('model'), **{**p, **kwargs})
+    s = ModelSpec.of(spec)
+    return LLM(s.engine, s.name, **{**s.backend_args, **kwargs})
 
 # %% ../nbs/03_llm.ipynb #579a9283
 class ReplayBackend(Backend):
@@ -572,34 +680,21 @@ def _replay_numerics(cache:GenerationCache, model:str, kind:str, # the export's 
                          f"string: {specs}")
     return fits[0] if fits else local_numerics(dtype, attention)   # none held: the default's
 
-# %% ../nbs/03_llm.ipynb #9d38983d
-KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}   # kind -> the key's model name (imported on use)
-
-def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
-              model:str # a model name as a model string gives it
-             ) -> str:
-    ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the GGUF's "
-     "`NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
-    if kind not in KEY_MODELS: return model
-    module, _, fn = KEY_MODELS[kind].rpartition('.')
-    try: return getattr(importlib.import_module(module), fn)(model)
-    except ValueError: return model
-
-# %% ../nbs/03_llm.ipynb #f6326dea
+# %% ../nbs/03_llm.ipynb #5adb8dd4
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
-               model:str, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL')
-               kind:str|None=None, # the backend kind they were made with; None: the model string's (`parse_model_spec`)
+               model:str|ModelSpec, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL') or its `ModelSpec`
+               kind:str|None=None, # the backend kind they were made with (`model` then a name); None: the model string's
                rebuild:str='', # the command that rebuilds the export (named in errors)
                cache_path:str|Path|None=None, # the cache to import into; None: one in memory, imported once per process
                strict:bool=True # False: a request missing from the export gets an empty reply (`backend.missing`), in its own cache
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
     server = dtype = attention = None
-    if kind is None:
-        spec = parse_model_spec(model); kind, model = spec['backend'], spec['model'] or model
-        if kind == 'openai': server = normalize_base_url(spec.get('base_url') or OPENAI_BASE_URL)
-        dtype, attention = spec.get('dtype'), spec.get('attention')   # given: those only
-    model = key_model(kind, model)   # llama.cpp keys carry the GGUF's NAME.QUANT
+    if kind is None:   # the key's model (llama.cpp keys carry the GGUF's NAME.QUANT), server and the numerics named
+        spec = ModelSpec.of(model)
+        kind, model, server = spec.engine, spec.key_fields['model'], spec.key_fields['server']
+        dtype, attention = spec.dtype, spec.attention
+    else: model = key_model(kind, model)
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
     if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
@@ -617,18 +712,18 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
 
 # %% ../nbs/03_llm.ipynb #45cb8067
 def check_resume_numerics(export:str|Path, # the export a run resumes (nothing to check if missing)
-                          spec:str # a model string of the run
+                          spec:str|ModelSpec # a model string of the run, or its `ModelSpec`
                          ) -> None:
     "A `ValueError` when `export` holds the local model's generations in other numerics only."
-    p, export = parse_model_spec(spec), Path(export)
-    if p['backend'] != 'local' or not export.exists() or ('dtype' in p and 'attention' in p): return
-    held = export_numerics(_replay_cache(export, None), p['model'], 'local')
-    want = local_key_numerics(*local_numerics(p.get('dtype'), p.get('attention')))
-    named = [i for i, k in enumerate(('dtype', 'attention')) if k in p]
+    s, export = ModelSpec.of(spec), Path(export)
+    if s.engine != 'local' or not export.exists() or (s.dtype and s.attention): return
+    held = export_numerics(_replay_cache(export, None), s.name, 'local')
+    want = local_key_numerics(*s.numerics)
+    named = [i for i, v in enumerate((s.dtype, s.attention)) if v]
     fits = [h for h in held if all(h[i] == want[i] for i in named)]   # those the options named
     if held and want not in held:
         shown = sorted(fits or held, key=str)
-        specs = ', '.join(repr(numerics_spec(p['model'], *h)) for h in shown)
-        raise ValueError(f"{export} holds {p['model']} generations in other numerics than {spec!r} "
-                         f"samples ({numerics_spec(p['model'], *want)}): resume it with {specs}, "
+        specs = ', '.join(repr(numerics_spec(s.name, *h)) for h in shown)
+        raise ValueError(f"{export} holds {s.name} generations in other numerics than {str(s)!r} "
+                         f"samples ({numerics_spec(s.name, *want)}): resume it with {specs}, "
                          "or write another --out")

@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import (LLM, Backend, FakeBackend, check_prompt, llm_from_spec, reference_spec,
+from .llm import (LLM, Backend, FakeBackend, ModelSpec, check_prompt, llm_from_spec, reference_spec,
                                check_resume_numerics)
 from .cache import GenerationCache, RunExport, export_keys
 from .local_backend import LOCAL_MODELS
@@ -703,7 +703,8 @@ W2R_DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-13
                     shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)
 
 # %% ../nbs/09_overconfidence.ipynb #f5f6ca21
-def gen_config(model:str, shots:int=W2R_DEFAULTS['shots'],
+def gen_config(model:str|ModelSpec, # a model string or its `ModelSpec` (`experiments.model_chat`)
+               shots:int=W2R_DEFAULTS['shots'],
                max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
                long_tokens:int=W2R_DEFAULTS['long_tokens'],
                batch_prompts:int=W2R_DEFAULTS['batch_prompts'],
@@ -793,6 +794,7 @@ def collect_w2r_generations(models=W2R_DEFAULTS['models'],
     out = Path(out) if out else generations_file(dataset)
     for s in strategies: check_strategy(s)   # before any model loads
     check_sources(sources)
+    if backend == 'spec': models = [ModelSpec.of(m) for m in models]   # each model string parsed once, here
     for m in (models if backend == 'spec' else ()): check_resume_numerics(out, m)   # its numerics
     ds, qs = experiment_questions(n_questions, seed, dataset); docs = experiment_documents(ds, qs)
     run = RunExport(out, cache, log)   # exports after every step; an earlier export is loaded into the cache first

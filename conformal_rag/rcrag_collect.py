@@ -8,7 +8,7 @@ import sys, tempfile
 from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, FakeBackend, llm_from_spec, reference_spec, check_resume_numerics
+from .llm import LLM, FakeBackend, ModelSpec, llm_from_spec, check_resume_numerics
 from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
@@ -49,14 +49,15 @@ RCRAG_DEFAULTS = dict(n_questions=300, seed=0, models=('smollm2-135m-instruct', 
                       batch_prompts=16, block=16, jobs=2, pilot_questions=10)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #46c8578d
-def rc_config(model:str, # a model name (its chat setting from `experiments.MODEL_SETTINGS`; text for unknown models)
+def rc_config(model:str|ModelSpec, # a model string or its `ModelSpec` (its chat setting from `experiments.MODEL_SETTINGS`; text for unknown models)
               **kwargs # `RCConfig` fields
              ) -> RCConfig:
     "The `RCConfig` of a model: chat or text from the model settings, shots (when None) from `MODEL_SHOTS`, the rest from the defaults and `kwargs`."
     base = {k: RCRAG_DEFAULTS[k] for k in ('passage_words', 'max_new_tokens', 'rounds')}
-    base['chat'] = model_chat(model, model.startswith('openai:'))
+    spec = ModelSpec.of(model)
+    base['chat'] = model_chat(spec, spec.engine == 'openai')
     kw = {**base, **kwargs}
-    if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(model.split('?')[0], 1)   # by name
+    if kw.get('shots') is None: kw['shots'] = MODEL_SHOTS.get(spec.name, 1)   # by name
     return RCConfig(**kw)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #322326b1
@@ -80,13 +81,14 @@ def run_models(models=RCRAG_DEFAULTS['models'], # models to run
     if block is not None: check_count(block, 'block')
     ds, qs = experiment_questions(n_questions, seed, dataset)
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
-    runs, specs = [], ' '.join(f"'{reference_spec(m)}'" for m in models)   # numerics named
-    rebuild = f"conformal-rag rcrag collect --models {specs}"
-    for m in models:
+    specs = [ModelSpec.of(m) for m in models]   # each model string parsed once, here
+    runs, named = [], ' '.join(f"'{s.reference()}'" for s in specs)   # numerics named
+    rebuild = f"conformal-rag rcrag collect --models {named}"
+    for m, spec in zip(models, specs):
         llm = (llms or {}).get(m) or model_llm(
-            m, source, generations or data_dir(RCRAG_GENERATIONS_FILE), fake=fake_rcrag_llm,
+            spec, source, generations or data_dir(RCRAG_GENERATIONS_FILE), fake=fake_rcrag_llm,
             rebuild=rebuild, batch_prompts=RCRAG_DEFAULTS['batch_prompts'])
-        c = rc_config(m, **cfg)
+        c = rc_config(spec, **cfg)
         cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
         if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
         runs += [run_rcrag(llm, qs, passages[r], cfgs[r], r) for r in retrievers]
@@ -136,6 +138,7 @@ def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'],
     for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
         check_count(v, name)
     out = Path(out) if out else data_dir(RCRAG_GENERATIONS_FILE)
+    if backend != 'fake': models = [ModelSpec.of(m) for m in models]   # each model string parsed once, here
     for m in (models if backend != 'fake' else ()): check_resume_numerics(out, m)   # its numerics
     if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
         import multiprocessing as mp
