@@ -20,6 +20,7 @@ setup(
     url=cfg['git_url'],
     packages=find_packages(include=[cfg['lib_path'], cfg['lib_path'] + '.*']),
     include_package_data=True,
+    package_data={cfg['lib_path']: ['*.csv']},   # data the package reads (traq_release: release_hashes.csv)
     install_requires=requirements,
     extras_require=extras,
     python_requires='>=' + cfg['min_python'],

@@ -197,7 +197,7 @@ def test_callers_use_the_one_trial_loop():
                   ('conflare', 'conflare_trials'), ('conflare', 'transfer_trials'),
                   ('retrieval', 'retrieval_coverage_trials'), ('traq_grid', 'individual_coverage'),
                   ('traq_grid', 'idk_grid'), ('traq_report', 'search_comparison'),
-                  ('traq_grid', 'run_grid'), ('traq_release', 'component_grid')]:
+                  ('traq_grid', 'run_grid'), ('traq_release_agreement', 'component_grid')]:
         body = src[m].split(f'def {fn}(', 1)[1].split('\n# %%', 1)[0]
         assert 'split_trials(' in body, f'{m}.{fn} does not call split_trials'
 

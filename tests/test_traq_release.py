@@ -218,7 +218,7 @@ def test_real_release_llama2_squad1():
 def test_read_results_skips_other_lines_with_one_warning(tmp_path):
     "Old: chatgpt_results_bio.txt (result rows, then {query, passage, label} records) failed at its first record."
     import json, warnings
-    from conformal_rag.traq_release import read_results
+    from conformal_rag.traq_release_agreement import read_results
     rows = [dict(task='bio', alpha=a, seed=s, retrieval_coverage=0.9) for a in (0.1, 0.2) for s in (10, 20, 30)]
     recs = [dict(query=f'question {i}', passage=f'passage {i}', label=i % 2) for i in range(40)]
     f = tmp_path / 'chatgpt_results_bio.txt'
@@ -237,7 +237,8 @@ def test_read_results_skips_other_lines_with_one_warning(tmp_path):
 def test_results_file_with_records_does_not_stop_the_agreement(tmp_path):
     "The BioASQ results file in a folder agreement: the result rows are compared, the records only counted."
     import json, warnings
-    from conformal_rag.traq_release import folder_agreement, RESULT_COLUMNS
+    from conformal_rag.traq_release import RESULT_COLUMNS
+    from conformal_rag.traq_release_agreement import folder_agreement
     synthetic_release(tmp_path, 'bio', 'gpt-3.5', Q=30, K=3, M=4)
     for p in tmp_path.glob('*_bio.p'):
         if p.name not in ('chatgpt_retrieved_true_scores_bio.p', 'chatgpt_true_scores_bio.p'): p.unlink()
@@ -249,3 +250,55 @@ def test_results_file_with_records_does_not_stop_the_agreement(tmp_path):
         ag = folder_agreement(tmp_path, 'bio', 'gpt-3.5', tmp_path / 'chatgpt_results_bio.txt')
     assert len(ag) == len(RESULT_COLUMNS) and set(ag.setting) == {'gpt-3.5-bio'}
     assert ag.traq.notna().sum() == 6   # the component columns
+
+
+# ---------------------------------------------------------------- issue 43: the hash table is package data
+# Rows of the literal table `traq_release` held before it became `conformal_rag/release_hashes.csv`, its row count and
+# the SHA-256 of the whole old table (`json.dumps(table, sort_keys=True)`): the loaded table must be that one.
+OLD_RELEASE_SHA256_ROWS = {
+    'answers_nq.p': 'cdd70bf661d78be9fd48f7692e67e3657693ee5c06d249e7e7adf0ee780b12d7',
+    'answers_squad1.p': '29a740d5a89775e35de6633c542e05ee5220997ed6693995094285cb8907013a',
+    'chatgpt_answers_unc_bio.p': '540b04a535e64440ed7c770d42dc97a9794b63aec6f717adeed181369177e436',
+    'chatgpt_retrieved_true_scores_unc_bio.p': '304f5d13a7cfd4377584cd1c3d3c30cee0d92c5b2a2b4d81364b7e190aa71c76',
+    'semantic_ids_nq_semantic.p': 'dcc75be86a5c0526d14d13953baa3c5eac39dc973f00ff5b85fd5b45b196f1e9',
+    'semantic_ids_trivia.p': '4298d30e4a106d58caaabd608fd7fd0b1d529424fb6681e94bf632a87488c3ad',
+}
+OLD_RELEASE_SHA256_COUNT = 195
+OLD_RELEASE_SHA256_DIGEST = '547230049ceed5c5bf694dd511e6cc3e1b012185be9a2372fd7448de744cf986'
+
+def test_release_hashes_are_the_old_table():
+    "Old: a 198-line string literal in the module; new: package data read once, the same names and values."
+    import hashlib, json
+    from conformal_rag.traq_release import RELEASE_SHA256, _release_hashes
+    assert len(RELEASE_SHA256) == OLD_RELEASE_SHA256_COUNT
+    assert {k: RELEASE_SHA256[k] for k in OLD_RELEASE_SHA256_ROWS} == OLD_RELEASE_SHA256_ROWS
+    assert hashlib.sha256(json.dumps(RELEASE_SHA256, sort_keys=True).encode()).hexdigest() == OLD_RELEASE_SHA256_DIGEST
+    assert _release_hashes() is _release_hashes() and list(RELEASE_SHA256) == sorted(RELEASE_SHA256)
+
+
+def test_release_hashes_ship_with_the_package(tmp_path):
+    "setup.py's build copies release_hashes.csv beside the modules (so the wheel has it; tests/test_install.py installs one)."
+    import subprocess, sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    src = tmp_path/'src'
+    shutil.copytree(root/'conformal_rag', src/'conformal_rag', ignore=shutil.ignore_patterns('__pycache__'))
+    for f in ('setup.py', 'settings.ini', 'README.md'): shutil.copy2(root/f, src/f)
+    r = subprocess.run([sys.executable, 'setup.py', '-q', 'build_py', '--build-lib', str(tmp_path/'lib')], cwd=src,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    built = tmp_path/'lib'/'conformal_rag'/'release_hashes.csv'
+    assert built.exists() and built.read_bytes() == (root/'conformal_rag'/'release_hashes.csv').read_bytes()
+
+
+def test_the_release_modules_split_by_job():
+    "Issue 43: reading, agreement and the IDK extension are three modules; each public name lives in one of them."
+    from pathlib import Path
+    from conformal_rag import traq_release, traq_release_agreement, traq_release_idk
+    mods = (traq_release, traq_release_agreement, traq_release_idk)
+    names = [n for m in mods for n in m.__all__]
+    assert len(names) == len(set(names)) >= 52   # the 51 names of the old module and SYNTHETIC_WORDS
+    assert {'load_release', 'release_inventory', 'RELEASE_SHA256'} <= set(traq_release.__all__)
+    assert {'read_results', 'release_agreement', 'folder_agreement', 'agreement_tables'} <= set(traq_release_agreement.__all__)
+    assert {'idk_collection', 'idk_confidences', 'load_certain_uncertain'} <= set(traq_release_idk.__all__)
+    for m in mods: assert len(Path(m.__file__).read_text().splitlines()) < 700, m.__name__

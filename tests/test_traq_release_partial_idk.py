@@ -5,11 +5,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conformal_rag.traq_release import (synthetic_release, load_release, load_release_scores, computable_columns,
-                                        folder_agreement, release_inventory, component_grid, script_components,
-                                        script_split, agreement_summary, expected_names, RESULT_COLUMNS, RACY,
-                                        ReleaseFileError, load_certain_uncertain, synthetic_certain_uncertain,
-                                        idk_collection, idk_confidences, HashingEncoder, agreement_tables,
-                                        idk_split_shares)
+                                        release_inventory, expected_names, RESULT_COLUMNS, RACY, ReleaseFileError)
+from conformal_rag.traq_release_agreement import (folder_agreement, component_grid, script_components, script_split,
+                                                  agreement_summary, agreement_tables)
+from conformal_rag.traq_release_idk import (load_certain_uncertain, synthetic_certain_uncertain, idk_collection,
+                                            idk_confidences, HashingEncoder, idk_split_shares)
 from conformal_rag.traq import split_indices
 from conformal_rag.stats import stratified_split
 from conformal_rag.population import answerable

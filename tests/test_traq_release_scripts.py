@@ -6,9 +6,10 @@ import json, pickle, random
 import numpy as np
 import pytest
 from rouge_score import rouge_scorer
-from conformal_rag.traq_release import (synthetic_release, load_release, script_split, script_components, script_correctness,
-                                        script_set_columns, script_setting, script_alpha_pac, release_agreement,
-                                        agreement_summary, FIDELITY_SETTINGS, RESULT_COLUMNS)
+from conformal_rag.traq_release import synthetic_release, load_release, RESULT_COLUMNS
+from conformal_rag.traq_release_agreement import (script_split, script_components, script_correctness, script_set_columns,
+                                                  script_setting, script_alpha_pac, release_agreement, agreement_summary,
+                                                  FIDELITY_SETTINGS)
 from conformal_rag.traq import traq_recluster
 from conformal_rag.traq_grid import run_grid, traq_split
 
