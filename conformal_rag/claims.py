@@ -425,14 +425,19 @@ def release_n_cal(figs:Path, collection:str) -> int|None:
     return int(g.min()) if len(g) else None
 
 # %% ../nbs/15_claims.ipynb #dff482b5
-def trac_release_coverage_test(figs:Path, alpha:float, column:str='Cov') -> list:
-    "`trac_coverage_test` on the authors' released outputs: the lowest method's mean coverage over their seeds."
+def _trac_release(figs:Path, alpha:float) -> tuple|None:
+    "(source, exact-fidelity rows, seeds) of TRAC's table computed on the authors' release, or None when absent."
     rel = f'traq_release/trac_table_alpha_{alpha:g}.csv'
     d = read_csv(figs, rel)
-    if d is None: return []
-    k = len(_record_params(figs, rel).get('seeds', []))
-    out = []
-    for c, g in d[d.fidelity == 'exact'].groupby('collection', sort=False):
+    if d is None: return None
+    return rel, d[d.fidelity == 'exact'], len(_record_params(figs, rel).get('seeds', []))
+
+# %% ../nbs/15_claims.ipynb #856bf795
+def trac_release_coverage_test(figs:Path, alpha:float, column:str='Cov') -> list:
+    "`trac_coverage_test` on the authors' released outputs: the lowest method's mean coverage over their seeds."
+    if (t := _trac_release(figs, alpha)) is None: return []
+    (rel, d, k), out = t, []
+    for c, g in d.groupby('collection', sort=False):
         cells = {m: parse_cell(v) for m, v in zip(g.method, g[column])}
         i = min(cells, key=lambda m: cells[m][0]); v, lo_, _ = cells[i]
         if k < 2 or not np.isfinite(lo_):
@@ -446,15 +451,12 @@ def trac_release_coverage_test(figs:Path, alpha:float, column:str='Cov') -> list
                           gap, gap - Z95*se, hi, release_n_cal(figs, c), rel))
     return out
 
-# %% ../nbs/15_claims.ipynb #856bf795
+# %% ../nbs/15_claims.ipynb #0294429e
 def trac_release_size_test(figs:Path, a:str, b:str, alpha:float=0.1, column:str='Ext') -> list:
     "`trac_size_test` on the authors' released outputs: TRAC's table from their data, unpaired over their seeds."
-    rel = f'traq_release/trac_table_alpha_{alpha:g}.csv'
-    d = read_csv(figs, rel)
-    if d is None: return []
-    k = len(_record_params(figs, rel).get('seeds', []))
-    out = []
-    for c, g in d[d.fidelity == 'exact'].groupby('collection', sort=False):
+    if (t := _trac_release(figs, alpha)) is None: return []
+    (rel, d, k), out = t, []
+    for c, g in d.groupby('collection', sort=False):
         g = g.set_index('method'); bb = f"authors' release ({c})"
         if a not in g.index or b not in g.index or k < 2:
             out.append(result(bb, 'untestable', f"no {a} / {b} rows or no seeds recorded in {rel}", source=rel)); continue

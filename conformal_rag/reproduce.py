@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_reproduce.ipynb #95e5b4c9
 from __future__ import annotations
-import ast, itertools, json, os, platform, re, signal, subprocess, sys, tempfile, time, warnings
+import ast, hashlib, itertools, json, os, platform, re, signal, subprocess, sys, tempfile, time, warnings
 import psutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,15 +19,16 @@ from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['PAPER_PARAMETERS', 'PAPER_SIZES', 'VACUOUS', 'KERNEL_ARGS', 'KERNEL_WARNINGS', 'OVERRIDES_ENV', 'ADHOC_DIR', 'redact',
-           'git_commit', 'figure_layout', 'atomic_write', 'Artifacts', 'file_stem', 'ParamScope', 'Run', 'Skipped',
-           'default_runs_file', 'parse_needs_env', 'plain_yaml', 'load_runs', 'notebook_parameters',
-           'parameter_type_errors', 'parameter_checks', 'parameter_value_errors', 'count_param', 'jobs_param',
-           'level_param', 'number_param', 'text_param', 'flag_param', 'choice_param', 'list_param', 'dict_param',
-           'fractions_param', 'one_of_param', 'at_most_param', 'optional_param', 'folder_param', 'collection_param',
-           'prompt_sets_param', 'smallest_collection', 'collection_size_errors', 'smallest_paper_collection',
-           'declared_value_errors', 'check_parameters', 'env_parameters', 'expand', 'skipped_for_env',
-           'failure_summary', 'notebook_warnings', 'vacuous_warnings', 'kill_children', 'kernels_die_with_runner',
-           'run_writes', 'order_runs', 'confined_out_dir', 'new_run_id', 'overridden', 'run_notebooks', 'adhoc_root']
+           'git_commit', 'figure_layout', 'atomic_write', 'Artifacts', 'file_stem', 'ArtifactPath', 'show_artifact',
+           'ParamScope', 'Run', 'Skipped', 'default_runs_file', 'parse_needs_env', 'plain_yaml', 'load_runs',
+           'notebook_parameters', 'parameter_type_errors', 'parameter_checks', 'parameter_value_errors', 'count_param',
+           'jobs_param', 'level_param', 'number_param', 'text_param', 'flag_param', 'choice_param', 'list_param',
+           'dict_param', 'fractions_param', 'one_of_param', 'at_most_param', 'optional_param', 'folder_param',
+           'collection_param', 'prompt_sets_param', 'smallest_collection', 'collection_size_errors',
+           'smallest_paper_collection', 'declared_value_errors', 'check_parameters', 'env_parameters', 'expand',
+           'skipped_for_env', 'failure_summary', 'notebook_warnings', 'vacuous_warnings', 'kill_children',
+           'kernels_die_with_runner', 'run_writes', 'order_runs', 'confined_out_dir', 'primary_runs', 'clean_executed',
+           'write_back', 'new_run_id', 'overridden', 'run_notebooks', 'adhoc_root']
 
 # %% ../nbs/12_reproduce.ipynb #6eb6ff7c
 _JSON_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
@@ -149,17 +150,35 @@ def _stem(self:Artifacts, name):
     return stem
 
 # %% ../nbs/12_reproduce.ipynb #a21cfd0e
+class ArtifactPath(type(Path())):
+    "The path of an artifact the notebook has shown already: a cell ending with it displays nothing more."
+    def _ipython_display_(self): pass
+
+# %% ../nbs/12_reproduce.ipynb #0ce62322
+def show_artifact(path:Path, # a PNG just written
+                  caption:str|None=None # its caption (into the output's metadata)
+                 ) -> bool:
+    "Display the PNG as the running cell's output, inside an IPython kernel whose matplotlib backend does not show figures itself."
+    import matplotlib
+    ip, shown = sys.modules.get('IPython'), sys.modules.get('IPython.display')   # loaded in every kernel; else no kernel
+    if ip is None or shown is None or ip.get_ipython() is None or 'inline' in matplotlib.get_backend().lower(): return False
+    shown.display(shown.Image(data=Path(path).read_bytes(), format='png'),
+                  metadata={'artifact': Path(path).name, 'caption': caption or ''})
+    return True
+
+# %% ../nbs/12_reproduce.ipynb #44701db5
 @patch
 def figure(self:Artifacts, fig, # a matplotlib figure (or axes)
            name:str, # file stem: writes `<name>.png` and its record `<name>.png.json`
            caption:str|None=None): # what the figure shows, stored in the record
-    "Save `fig` as PNG with its record; returns the PNG path."
+    "Save `fig` as PNG with its record and show it in the running notebook; returns the PNG path (`ArtifactPath`)."
     stem = self._stem(name)
     fig = getattr(fig, 'figure', fig)
     p = self.out_dir/f'{stem}.png'
     changed = atomic_write(p, lambda t: fig.savefig(t, dpi=150, bbox_inches='tight', format='png'))
     self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)), changed)
-    return p
+    show_artifact(p, caption)
+    return ArtifactPath(p)
 
 # %% ../nbs/12_reproduce.ipynb #3fef2729
 @patch
@@ -892,8 +911,9 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
     root = repo_root()
     out_nb.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
-    saved = {k: os.environ.get(k) for k in ('CONFORMAL_RAG_NOTEBOOK', 'PYTHONWARNINGS')}
+    saved = {k: os.environ.get(k) for k in ('CONFORMAL_RAG_NOTEBOOK', 'PYTHONWARNINGS', 'MPLBACKEND')}
     os.environ['CONFORMAL_RAG_NOTEBOOK'] = str(nb.relative_to(root)) if nb.is_relative_to(root) else str(nb)
+    os.environ['MPLBACKEND'] = 'Agg'
     os.environ['PYTHONWARNINGS'] = ','.join(filter(None, [saved['PYTHONWARNINGS'], KERNEL_WARNINGS]))
     try:
         # progress on the terminal: a live bar on a tty; elsewhere (logs, CI) a plain line at most once a minute, with
@@ -915,6 +935,88 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
     for w in warns: log(redact(f"[reproduce]   {w if len(w) <= 300 else w[:300] + ' ...'}"))
     return dict(run=r.name, notebook=str(nb), parameters=p, status=status, seconds=round(time.time() - t0, 1),
                 error=err, output=str(out_nb), warnings=warns, vacuous=vacuous_warnings(warns))
+
+# %% ../nbs/12_reproduce.ipynb #c254d738
+def primary_runs(runs:list[Run] # the runs of a runs file, in its order
+                ) -> dict:
+    "Notebook file -> the name of its primary run (the first entry naming it, unless that entry has a grid)."
+    out = {}
+    for r in runs:
+        if r.notebook not in out: out[r.notebook] = None if r.grid else r.name
+    return {nb: name for nb, name in out.items() if name}
+
+# %% ../nbs/12_reproduce.ipynb #eda1cf33
+_WIDGET = 'application/vnd.jupyter.widget-view+json'
+_KERNEL_FILE = re.compile(r'\S*ipykernel_\d+/\d+\.py')
+
+def _steady_text(text, root:str):
+    "Text of an output without the kernel's per-process cell file names and the repository's path."
+    fix = lambda t: _KERNEL_FILE.sub('<cell>', t).replace(root, '')
+    return fix(text) if isinstance(text, str) else [fix(t) for t in text]
+
+# %% ../nbs/12_reproduce.ipynb #65eb7e0c
+def _steady_output(o:dict, root:str) -> dict|None:
+    "An output as it is kept (None: a progress bar, dropped)."
+    if o.get('output_type') == 'stream':
+        if '\r' in ''.join(o.get('text', '')): return None
+        return {**o, 'text': _steady_text(o['text'], root)}
+    data = o.get('data', {})
+    if _WIDGET in data: return None
+    return {**o, 'data': {k: _steady_text(v, root) if k.startswith('text/') else v for k, v in data.items()}}
+
+# %% ../nbs/12_reproduce.ipynb #74e5daa1
+def _default_params(nb_path:Path, params:dict) -> bool:
+    "Whether every injected parameter equals the notebook's default."
+    known = notebook_parameters(nb_path)
+    def same(k, v):
+        try: return k in known and ast.literal_eval(known[k]) == v
+        except (ValueError, SyntaxError): return False
+    return all(same(k, v) for k, v in params.items())
+
+# %% ../nbs/12_reproduce.ipynb #78aca39a
+def clean_executed(executed:str|Path, # a notebook papermill executed
+                   source:str|Path, # the notebook it ran (for its defaults)
+                   params:dict # the parameters papermill injected
+                  ) -> str:
+    "The text written back over `source`: the executed notebook, steady (see above) and cleaned as `nbdev_clean` cleans."
+    from execnb.nbio import nb2str
+    from nbdev.clean import clean_nb
+    from nbdev.config import get_config
+    nb, root = json.loads(Path(executed).read_text(encoding='utf-8')), str(repo_root()) + os.sep
+    drop = _default_params(Path(source), params)
+    cells = []
+    for c in nb['cells']:
+        tags = c.get('metadata', {}).get('tags')
+        if tags is not None and 'injected-parameters' in tags:
+            if drop: continue
+            c['id'] = 'injected-parameters'
+        if tags == []: c['metadata'].pop('tags')
+        if 'outputs' in c: c['outputs'] = [x for x in (_steady_output(o, root) for o in c['outputs']) if x is not None]
+        cells.append(c)
+    nb['cells'] = cells
+    nb.get('metadata', {}).pop('widgets', None)
+    cfg = get_config(path=repo_root())
+    clean_nb(nb, False, cfg.get('allowed_metadata_keys', '').split(), cfg.get('allowed_cell_metadata_keys', '').split(),
+             str(cfg.get('clean_ids', 'True')).lower() == 'true')
+    return nb2str(nb)
+
+# %% ../nbs/12_reproduce.ipynb #89b84f36
+def write_back(executed:Path, # the executed notebook (`<out_dir>/_runs/NAME.ipynb`)
+               source:Path, # the paper notebook it ran
+               params:dict, # the parameters papermill injected
+               digest:str, # sha256 of `source` when the run started
+               log=print) -> bool:
+    "Write the executed notebook back over `source` (`clean_executed`), unless `source` changed during the run; whether the file changed."
+    if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+        log(f"[reproduce] {_shown(source)} was edited while it ran: not written back (its executed copy: {_shown(executed)})")
+        return False
+    try: text = clean_executed(executed, source, params)
+    except ImportError as e:   # nbdev is a development requirement
+        log(f"[reproduce] {_shown(source)} not written back: {e} (pip install nbdev)"); return False
+    if source.read_text(encoding='utf-8') == text: return False
+    atomic_write(source, lambda t: t.write_text(text, encoding='utf-8'))
+    log(f"[reproduce] {_shown(source)}: written back with its outputs")
+    return True
 
 # %% ../nbs/12_reproduce.ipynb #026158da
 def _out_path(out_dir:str|Path) -> Path:
@@ -972,9 +1074,11 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                   runs_file:str|Path|None=None, dry_run:bool=False, progress:bool=False, log=print,
                   run_id:str|None=None, # an ad-hoc run's id: each notebook writes into `<out_root>/<paper>/<run_id>/`
                  ) -> list[dict]:
-    "Execute paper notebooks with papermill; every parameter set is checked first. Returns one summary per execution."
+    "Execute paper notebooks with papermill; every parameter set is checked first; the canonical run writes each primary run's notebook back with its outputs (`write_back`). Returns one summary per execution."
     runs_file = Path(runs_file) if runs_file else default_runs_file()
     plan = _plan_runs(_select_runs(runs_file, names), runs_file, smoke, overrides, out_root, run_id)
+    canonical = not (smoke or overrides or run_id) and (out_root is None or _out_path(out_root).resolve() == (repo_root()/'figures').resolve())
+    primary = primary_runs(load_runs(runs_file)) if canonical else {}   # only these write their notebook back
     os.environ[OVERRIDES_ENV] = json.dumps(sorted(overrides or {}))   # what the person named (`overridden`)
     results = []
     with kernels_die_with_runner(log):   # a killed runner stops its kernels
@@ -990,7 +1094,10 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                        + (f" {json.dumps({k: v for k, v in p.items() if k != 'out_dir'})}" if p else '')))
             if dry_run: results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned')); continue
             if run_id: _write_run_record(out_dir, r, nb, p, run_id)
+            digest = hashlib.sha256(nb.read_bytes()).hexdigest()
             results.append(_execute(r, nb, p, out_dir/'_runs'/nb.name, progress, log))
+            if primary.get(r.notebook) == r.name and results[-1]['status'] == 'ok':   # the canonical run keeps its outputs
+                results[-1]['written_back'] = write_back(out_dir/'_runs'/nb.name, nb, p, digest, log)
             _log_time(results[-1], out_root, run_id)
     return results
 

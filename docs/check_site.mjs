@@ -3,6 +3,9 @@
 // the site (it is offline), shows every image (naturalWidth > 0), has no broken internal link (page, file or #anchor),
 // and shows its math rendered by KaTeX: no raw TeX (\mathcal, \sum, \frac, \{ or $$) is left in its text outside
 // code, no formula failed to parse (.katex-error), and the front page has at least one rendered formula (.katex).
+// Paper pages (papers/*.html) are notebooks rendered with their outputs: every image an output shows carries the
+// heading of the cell that made it (`data-cell-heading`, set at build time from the notebook), and the nearest heading
+// above the image on the page must be that heading, so no figure sits under another section.
 // Screenshots (OUT_DIR): front_page.png, front_page_math.png (scrolled to its first formula), paper_page.png.
 // Usage: node docs/check_site.mjs BASE_URL OUT_DIR [SCREENSHOT_PAGE [START_PAGE [MAX_PAGES]]]   (run by docs/check_site.py)
 import { chromium } from 'playwright-core';
@@ -33,7 +36,7 @@ page.on('request', r => {   // the site is offline: nothing may come from elsewh
   if (!r.url().startsWith(origin) && !/^(data|blob|about):/.test(r.url())) problems.push(`${current}: external request: ${r.url()}`);
 });
 page.on('response', r => { if (r.url().startsWith(origin) && r.status() >= 400) problems.push(`${current}: HTTP ${r.status()} for ${r.url()}`); });
-let pages = 0, images = 0, formulas = 0;
+let pages = 0, images = 0, formulas = 0, placed = 0;
 const front = new URL('index.html', base).href;
 while (queue.length && pages < Number(maxPages)) {
   const url = queue.shift();
@@ -68,10 +71,21 @@ while (queue.length && pages < Number(maxPages)) {
         return out;
       })(),
       math: document.querySelectorAll('.katex').length,
+      // each output image marked with its cell's heading: the nearest heading above it on the page
+      placed: [...document.querySelectorAll('img[data-cell-heading]')].map(img => {
+        const heads = [...document.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')]
+          .filter(h => h.compareDocumentPosition(img) & Node.DOCUMENT_POSITION_FOLLOWING);
+        const h = heads[heads.length - 1];
+        let text = '';
+        if (h) { const c = h.cloneNode(true); c.querySelectorAll('.headerlink').forEach(a => a.remove()); text = c.textContent; }
+        const norm = t => t.replace(/\s+/g, ' ').trim();
+        return { src: img.getAttribute('src'), want: norm(img.dataset.cellHeading), got: norm(text) };
+      }),
       mathErrors: [...document.querySelectorAll('.katex-error')].map(e => `${e.textContent.slice(0, 80)} (${e.title})`),
     };
   });
-  images += info.n; formulas += info.math;
+  images += info.n; formulas += info.math; placed += info.placed.length;
+  for (const p of info.placed) if (p.want !== p.got) problems.push(`${current}: figure ${p.src} sits under "${p.got}", not under its cell's heading "${p.want}"`);
   for (const b of info.bad) problems.push(`${current}: image not displayed: ${b}`);
   for (const r of info.raw) problems.push(`${current}: math not rendered (raw TeX in the text): ...${r}...`);
   for (const e of info.mathErrors) problems.push(`${current}: KaTeX could not render: ${e}`);
@@ -111,6 +125,6 @@ await page.evaluate(() => document.querySelector('figure')?.scrollIntoView());
 await page.screenshot({ path: join(outDir, 'paper_page.png') });
 await browser.close();
 rmSync(profile, { recursive: true, force: true });
-console.log(`checked ${pages} pages, ${images} images, ${formulas} formulas, ${anchors.length} anchors; screenshots in ${outDir}`);
+console.log(`checked ${pages} pages, ${images} images (${placed} output figures under their cells' headings), ${formulas} formulas, ${anchors.length} anchors; screenshots in ${outDir}`);
 for (const p of problems) console.log('PROBLEM ' + p);
 process.exit(problems.length ? 1 : 0);

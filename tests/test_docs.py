@@ -46,27 +46,87 @@ def test_processing_catches_mixed_cells(tmp_path, monkeypatch):
         FilterDefaults()(read_nb('bad.ipynb'))
 
 def test_sources(tmp_path):
-    """The site's Markdown: an API page per module notebook with parameter tables, a page per paper notebook whose
-    figures carry their captions, the claims ledger."""
+    """The site's Markdown: an API page per module notebook with parameter tables, a page per paper notebook run
+    (rendered from the notebook as it was executed, `run_pages`) on which every figure of figures/ is shown with its
+    caption, the claims ledger."""
     nav = build_docs.build_sources(tmp_path/'src')
     src = tmp_path/'src'
     conf = (src/'api'/'00_conformal.md').read_text()
     assert '### `conformal_threshold`' in conf and '| `alpha` | `float` |' in conf and 'target miscoverage' in conf
     assert {p.stem for p in (src/'api').glob('*.md')} == {Path(n).stem for n in MODULE_NBS if n != 'index.ipynb'}
-    papers = {p.stem for p in (src/'papers').glob('*.md')}
-    assert papers == {p.stem for p in (ROOT/'nbs'/'paper').glob('*.ipynb')}
+    pages = build_docs.run_pages(ROOT/'nbs'/'paper', ROOT/'figures')
+    papers = {p.stem: p.read_text() for p in (src/'papers').glob('*.md')}
+    assert set(papers) == {p['stem'] for p in pages} >= {p.stem for p in (ROOT/'nbs'/'paper').glob('*.ipynb')}
     recs = [r for r in build_docs.records(ROOT/'figures') if r.get('kind') == 'figure']
     assert recs
-    for r in recs:   # every figure appears on its notebook's page, its caption right beneath it
-        page = (src/'papers'/(Path(r['notebook']).stem + '.md')).read_text()
+    for r in recs:   # every figure is on a page of its notebook: an output under its cell, or after the notebook
+        mine = {k: v for k, v in papers.items() if k.split('--')[0] == Path(r['notebook']).stem}
+        inline = [k for k, v in mine.items() if f'data-artifact="{r["files"][0]}"' in v]
         img = f"![{r['artifact']}](../figures/{(Path(r['dir'])/r['files'][0]).as_posix()})"
-        assert img in page, img
-        after = page.split(img, 1)[1].lstrip().splitlines()[0]
-        assert after.startswith('<figcaption>') and html.escape(r['caption'])[:60] in after, after[:80]
-        assert (src/'figures'/r['dir']/r['files'][0]).exists()
+        after = [k for k, v in mine.items() if img in v]
+        assert inline or after, img
+        if after:
+            page = mine[after[0]]
+            assert 'From figures/, not from the notebook' in page
+            cap = page.split(img, 1)[1].lstrip().splitlines()[0]
+            assert cap.startswith('<figcaption>') and html.escape(r['caption'])[:60] in cap, cap[:80]
+            assert (src/'figures'/r['dir']/r['files'][0]).exists()
     claims = (src/'claims.md').read_text()
     assert 'claims_overview.png' in claims and 'Claims ledger' in claims
     assert [list(d)[0] for d in nav] == ['Home', 'Claims ledger', 'Papers', 'API']
+
+def _png() -> str:
+    import base64, io
+    import matplotlib; matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    buf = io.BytesIO(); plt.figure(figsize=(1, 1)); plt.savefig(buf, format='png'); plt.close('all')
+    return base64.b64encode(buf.getvalue()).decode()
+
+def test_paper_page_from_an_executed_notebook(tmp_path):
+    """A paper page is the notebook as executed, through nbconvert: each output right under its cell's code and
+    before the next heading, an image marked with its cell's heading and captioned from its metadata; a notebook
+    without outputs and without an executed copy gets its run's figures from figures/ after it, saying so."""
+    import nbformat
+    paper, figures = tmp_path/'paper', tmp_path/'figures'
+    paper.mkdir()
+    (paper/'runs.yaml').write_text('demo:\n  notebook: 01_demo.ipynb\n  parameters: {}\n'
+                                   'bare:\n  notebook: 02_bare.ipynb\n  parameters: {}\n')
+    nb = nbformat.v4.new_notebook()
+    nb.metadata['kernelspec'] = {'name': 'python3', 'display_name': 'python3', 'language': 'python'}
+    plot = nbformat.v4.new_code_cell('#| echo: true\nart.figure(fig, "curve", caption="a curve")')
+    plot.outputs = [nbformat.v4.new_output('display_data', {'image/png': _png(), 'text/plain': '<Figure>'},
+                                           metadata={'artifact': 'curve.png', 'caption': 'a curve & more'})]
+    tab = nbformat.v4.new_code_cell('df')
+    tab.outputs = [nbformat.v4.new_output('execute_result', {'text/html': '<table><tr><td>7</td></tr></table>',
+                                                             'text/plain': 'x'}, execution_count=None)]
+    talk = nbformat.v4.new_code_cell('print("<b>hello</b>")')
+    talk.outputs = [nbformat.v4.new_output('stream', name='stdout', text='<b>hello</b>\n')]
+    nb.cells = [nbformat.v4.new_markdown_cell('# Demo\n\n> A demo.'), nbformat.v4.new_markdown_cell('## First'), talk,
+                nbformat.v4.new_markdown_cell('## Second `part`'), plot, tab, nbformat.v4.new_code_cell('#| hide\nsecret = 1'),
+                nbformat.v4.new_markdown_cell('## Third')]
+    nbformat.write(nb, paper/'01_demo.ipynb')
+    bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell('# Bare'), nbformat.v4.new_code_cell('1 + 1')])
+    nbformat.write(bare, paper/'02_bare.ipynb')
+    (figures/'bare').mkdir(parents=True)
+    (figures/'bare'/'b.png').write_bytes(__import__('base64').b64decode(_png()))
+    (figures/'bare'/'b.png.json').write_text(json.dumps(dict(artifact='b', files=['b.png'], kind='figure', caption='bee',
+                                                             notebook='nbs/paper/02_bare.ipynb')))
+    src = tmp_path/'src'
+    nav = build_docs.build_sources(src, figures, None, paper)
+    assert nav[2] == {'Papers': [{'Demo': 'papers/01_demo.md'}, {'Bare': 'papers/02_bare.md'}]}
+    md = (src/'papers'/'01_demo.md').read_text()
+    assert 'Rendered from `nbs/paper/01_demo.ipynb` with the outputs' in md and 'secret' not in md and '#|' not in md
+    second, third = md.index('## Second `part`'), md.index('## Third')
+    code, fig, table = md.index('art.figure(fig, "curve"'), md.index('<figure class="nb-figure"'), md.index('<td>7</td>')
+    assert second < code < fig < table < third
+    assert 'data-cell-heading="Second part"' in md and '<figcaption>a curve &amp; more</figcaption>' in md
+    assert '<pre class="nb-output nb-stdout">&lt;b&gt;hello&lt;/b&gt;' in md        # text shown as text
+    assert md.index('## First') < md.index('&lt;b&gt;hello') < second
+    img = re.search(r'<img src="([^"]+)"', md).group(1)
+    assert (src/'papers'/img).stat().st_size > 100
+    bare_md = (src/'papers'/'02_bare.md').read_text()
+    assert 'carries no outputs yet' in bare_md and 'From figures/, not from the notebook' in bare_md
+    assert '![b](../figures/bare/b.png)' in bare_md and (src/'figures'/'bare'/'b.png').exists()
 
 def test_help_shows_docments():
     "help(fn) lists each parameter's documentation (conformal_rag/__init__.py hooks pydoc)."
@@ -85,25 +145,75 @@ def test_nbdev_docs_guarded():
 def _browser_ready():
     return shutil.which('node') and Path(os.environ.get('CHROMIUM', '/usr/bin/chromium')).exists()
 
+SECTIONS_NB = [('markdown', '# Sections\n\n> A paper notebook with a figure in two of its three sections.'),
+               ('code', 'from conformal_rag.reproduce import ParamScope\nscope = ParamScope(globals())'),
+               ('parameters', 'n = 3\nout_dir = "figures/sections"'),
+               ('code', 'import matplotlib.pyplot as plt, pandas as pd\nart = scope.artifacts(out_dir)'),
+               ('markdown', '## Section one'),
+               ('code', 'fig, ax = plt.subplots(figsize=(3, 2)); ax.plot(range(n))\nart.figure(fig, "one", caption="the first")'),
+               ('markdown', '## Section two'),
+               ('code', 'pd.DataFrame({"n": [n]})'),
+               ('markdown', '## Section three'),
+               ('code', 'for k in (2, 3):\n    fig, ax = plt.subplots(figsize=(3, 2)); ax.plot(range(k))\n'
+                        '    art.figure(fig, f"three_{k}", caption=f"curve {k}")')]
+
+def executed_papers(tmp_path) -> Path:
+    """A copy of nbs/paper with one more notebook, `99_sections`, as `make reproduce` writes it back: run by the runner
+    (into tmp_path), cleaned by `reproduce.clean_executed`, registered in the copy's runs.yaml."""
+    import nbformat
+    from conformal_rag import reproduce
+    papers = tmp_path/'papers'
+    shutil.copytree(ROOT/'nbs'/'paper', papers)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata['kernelspec'] = {'name': 'python3', 'display_name': 'python3', 'language': 'python'}
+    for kind, src in SECTIONS_NB:
+        c = nbformat.v4.new_markdown_cell(src) if kind == 'markdown' else nbformat.v4.new_code_cell(src)
+        if kind == 'parameters': c.metadata['tags'] = ['parameters']
+        nb.cells.append(c)
+    work = tmp_path/'sections'; work.mkdir()
+    nbformat.write(nb, work/'99_sections.ipynb')
+    (work/'runs.yaml').write_text('sections:\n  notebook: 99_sections.ipynb\n  parameters: {}\n')
+    res = reproduce.run_notebooks(['sections'], out_root=tmp_path/'out', runs_file=work/'runs.yaml', log=lambda *a: None)
+    assert res[0]['status'] == 'ok', res
+    text = reproduce.clean_executed(res[0]['output'], work/'99_sections.ipynb', {'out_dir': 'figures/sections'})
+    (papers/'99_sections.ipynb').write_text(text)
+    with open(papers/'runs.yaml', 'a') as f: f.write('\nsections:\n  notebook: 99_sections.ipynb\n  parameters: {}\n')
+    return papers
+
 @pytest.mark.skipif(not os.environ.get('CONFORMAL_RAG_DOCS_CHECK'),
-                    reason='about a minute: set CONFORMAL_RAG_DOCS_CHECK=1 (.ci/run does)')
+                    reason='a few minutes: set CONFORMAL_RAG_DOCS_CHECK=1 (.ci/run does)')
 def test_site_in_browser(tmp_path):
-    "Build the site, check it in headless Chromium (passes), then remove one figure from a copy (fails, naming it)."
+    """Build the site (with one more paper notebook carrying its outputs, as `make reproduce` writes them back), check
+    it in headless Chromium (passes: every output figure under its cell's heading), then break a copy: a figure
+    removed, a figure moved under another section, the math left raw (each fails, naming it)."""
     if not _browser_ready(): pytest.skip('needs node and /usr/bin/chromium (.ci/run installs chromium)')
     from check_site import check_site
     site = tmp_path/'site'
-    build_docs.main(['--src', str(tmp_path/'src'), '--site', str(site), '--build'])
+    papers = executed_papers(tmp_path)
+    build_docs.main(['--src', str(tmp_path/'src'), '--site', str(site), '--build', '--papers', str(papers)])
     # every module page shows what its examples give (issue 29): at least its central object and one result
     shown = {p.stem: p.read_text().count('class="nb-output') for p in (tmp_path/'src'/'api').glob('*.md')}
     assert shown and min(shown.values()) >= 2, {k: v for k, v in shown.items() if v < 2}
+    page = (site/'papers'/'99_sections.html').read_text()
+    assert page.count('<img src="img/99_sections/') == 3 and page.count('data-cell-heading="Section three"') == 4
     ok = check_site(site, ROOT/'artifacts'/'docs')
     assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert int(re.search(r'\((\d+) output figures under', ok.stdout).group(1)) >= 3, ok.stdout
     assert (ROOT/'artifacts'/'docs'/'front_page.png').stat().st_size > 10_000
     assert (ROOT/'artifacts'/'docs'/'paper_page.png').stat().st_size > 10_000
     assert (ROOT/'artifacts'/'docs'/'front_page_math.png').stat().st_size > 10_000
-    victim = site/'figures'/'traq'/'fig3_component_coverage.png'
+    # a figure placed under another section (as the placement by file name did) fails, naming the figure and both headings
+    (site/'papers'/'99_sections.html').write_text(page.replace('<img src="img/99_sections/99_sections_6_0.png" alt="one.png" '
+                                                               'data-cell-heading="Section one"', '<img src="img/99_sections/'
+                                                               '99_sections_6_0.png" alt="one.png" data-cell-heading="Section two"'))
+    moved = check_site(site, tmp_path/'shots', start='papers/99_sections.html', max_pages=1)
+    assert moved.returncode == 1, moved.stdout[-2000:]
+    assert 'figure img/99_sections/99_sections_6_0.png sits under "Section one", not under its cell\'s heading "Section two"' \
+        in moved.stdout, moved.stdout[-2000:]
+    (site/'papers'/'99_sections.html').write_text(page)
+    victim = site/'papers'/'img'/'99_sections'/'99_sections_10_1.png'
     victim.unlink()
-    bad = check_site(site, tmp_path/'shots', start='papers/05_traq.html', max_pages=1)   # the page that shows it
+    bad = check_site(site, tmp_path/'shots', start='papers/99_sections.html', max_pages=1)   # the page that shows it
     assert bad.returncode == 1, bad.stdout[-2000:]
     assert victim.name in bad.stdout and 'image not displayed' in bad.stdout, bad.stdout[-2000:]
     # the math: KaTeX rendered the front page's formulas; with the page script emptied they stay raw TeX, and it fails

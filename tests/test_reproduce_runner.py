@@ -362,3 +362,91 @@ def test_a_cycle_of_reads_is_refused(paper, capsys):
     (paper/'runs.yaml').write_text('fails:\n  notebook: fails.ipynb\n  reads: [qiuet]\n')
     assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 2
     assert "run 'fails' reads ['qiuet'], which no other run writes" in capsys.readouterr().err
+
+
+# --- the canonical run writes each paper notebook back with its outputs (issue 41 item 3) ---
+
+FIG_CELLS = [('markdown', '# Figures\n\n> A tiny paper notebook.'),
+             ('code', 'from conformal_rag.reproduce import ParamScope\nscope = ParamScope(globals())'),
+             ('parameters', 'n = 3\nout_dir = "OUT"'),
+             ('code', 'import matplotlib.pyplot as plt, warnings\nfrom tqdm.auto import tqdm\nart = scope.artifacts(out_dir)\n'
+                      'for _ in tqdm(range(n)): pass'),
+             ('markdown', '## Section one'),
+             ('code', 'fig, ax = plt.subplots(figsize=(2, 2)); ax.plot(range(n))\n'
+                      'art.figure(fig, "line", caption="a line")'),
+             ('markdown', '## Section two'),
+             ('code', 'warnings.warn("a warning from a cell")\nprint("n =", n)\nimport pandas as pd; pd.DataFrame({"n": [n]})')]
+
+
+@pytest.fixture
+def figpaper(tmp_path, monkeypatch):
+    """A repository in tmp_path (its figures/ is the canonical output root, settings.ini the repository's) with a paper
+    notebook that draws a figure, shows a progress bar and warns; runs.yaml names it twice (`fig`, its primary run,
+    then `fig_again`, a second entry reusing it)."""
+    root = Path(__file__).resolve().parent.parent
+    (tmp_path/'settings.ini').write_text((root/'settings.ini').read_text())
+    paper = tmp_path/'nbs'/'paper'; paper.mkdir(parents=True)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata['kernelspec'] = {'name': 'python3', 'display_name': 'python3', 'language': 'python'}
+    for kind, src in FIG_CELLS:
+        src = src.replace('OUT', str(tmp_path/'figures'/'fig'))
+        c = nbformat.v4.new_markdown_cell(src) if kind == 'markdown' else nbformat.v4.new_code_cell(src)
+        if kind == 'parameters': c.metadata['tags'] = ['parameters']
+        nb.cells.append(c)
+    nbformat.write(nb, paper/'fig.ipynb')
+    (paper/'runs.yaml').write_text(f'fig:\n  notebook: fig.ipynb\n  parameters: {{}}\n'
+                                   f'fig_again:\n  notebook: fig.ipynb\n  parameters: {{n: 4, out_dir: "{tmp_path}/figures/fig/again"}}\n')
+    monkeypatch.setattr(reproduce, 'repo_root', lambda: tmp_path)
+    return paper
+
+
+def _nbdev_clean(path, root):
+    "What `nbdev_clean` (make test's sync check) makes of a notebook, run on a copy."
+    import shutil, subprocess, sys
+    copy = path.parent/'copy_to_clean.ipynb'
+    shutil.copy(path, copy)
+    subprocess.run([str(Path(sys.executable).parent/'nbdev_clean'), '--fname', str(copy)], cwd=root, check=True,
+                   capture_output=True)
+    text = copy.read_bytes(); copy.unlink()
+    return text
+
+
+def test_the_canonical_run_writes_the_notebook_back(figpaper, tmp_path):
+    source = figpaper/'fig.ipynb'
+    before = source.read_bytes()
+    res = run_notebooks(['fig', 'fig_again'], runs_file=figpaper/'runs.yaml', log=lambda *a: None)
+    assert [(r['status'], r.get('written_back')) for r in res] == [('ok', True), ('ok', None)]   # fig_again never writes back
+    first = source.read_bytes()
+    nb = json.loads(first)
+    outs = [o for c in nb['cells'] for o in c.get('outputs', [])]
+    png = [o for o in outs if 'image/png' in o.get('data', {})]
+    assert len(png) == 1 and png[0]['metadata'] == {'artifact': 'line.png', 'caption': 'a line'}   # the figure, shown
+    assert [c['source'] for c in nb['cells']] == [c['source'] for c in json.loads(before)['cells']]   # no injected cell (defaults)
+    text = json.dumps(outs)
+    assert 'PosixPath' not in text and 'it/s' not in text and 'ipykernel_' not in text and str(tmp_path) not in text
+    assert '<cell>' in text and 'n = 3' in text and '<table' in text
+    assert all(c.get('execution_count') is None for c in nb['cells']) and set(nb['metadata']) == {'kernelspec'}
+    assert _nbdev_clean(source, Path(__file__).resolve().parent.parent) == first      # nbdev_clean changes nothing
+    res = run_notebooks(['fig'], runs_file=figpaper/'runs.yaml', log=lambda *a: None)
+    assert res[0]['written_back'] is False and source.read_bytes() == first          # a second run: the same bytes
+    # a non-default parameter keeps papermill's cell, with a fixed id
+    kept = json.loads(reproduce.clean_executed(tmp_path/'figures'/'fig'/'again'/'_runs'/'fig.ipynb', source,
+                                               {'n': 4, 'out_dir': f'{tmp_path}/figures/fig/again'}))
+    assert [c['id'] for c in kept['cells'] if 'injected-parameters' in c['metadata'].get('tags', [])] == ['injected-parameters']
+
+
+def test_adhoc_and_failed_runs_never_write_back(figpaper, tmp_path, monkeypatch):
+    source = figpaper/'fig.ipynb'
+    before = source.read_bytes()
+    assert main(['reproduce', '--runs', str(figpaper/'runs.yaml'), '--only', 'fig', '-p', 'out_dir=figures/fig',
+                 '--out-root', str(tmp_path/'elsewhere')]) == 0                        # ad hoc, in a folder of its own
+    assert len(list((tmp_path/'elsewhere'/'fig').glob('*/_runs/fig.ipynb'))) == 1
+    res = run_notebooks(['fig'], overrides={'n': -1, 'out_dir': 'figures/fig'}, runs_file=figpaper/'runs.yaml',
+                        log=lambda *a: None, out_root=str(tmp_path/'figures'))   # into figures/, but with -p
+    assert res[0].get('written_back') is None                                         # overridden: not the canonical run
+    run = reproduce._execute
+    monkeypatch.setattr(reproduce, '_execute', lambda *a: {**run(*a), 'status': 'failed'})
+    res = run_notebooks(['fig'], runs_file=figpaper/'runs.yaml', log=lambda *a: None)   # canonical, but failed
+    assert res[0]['status'] == 'failed' and res[0].get('written_back') is None
+    assert source.read_bytes() == before
+    assert reproduce.primary_runs(reproduce.load_runs(figpaper/'runs.yaml')) == {'fig.ipynb': 'fig'}
