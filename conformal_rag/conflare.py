@@ -476,6 +476,12 @@ class ConflareSet:
     cutoff:float
 
 # %% ../nbs/08_conflare.ipynb #7b07bd0d
+def _check_cutoff(cutoff) -> float:
+    "A similarity cutoff as a float: a number in [-inf, 1] (-inf: too few calibration scores, every chunk is in)."
+    if isinstance(cutoff, bool): raise ValueError(f"cutoff must be a number, got cutoff={cutoff!r}")
+    return float(check_array(cutoff, 'cutoff', -math.inf, 1, ndim=0, finite=False))
+
+# %% ../nbs/08_conflare.ipynb #60ee9cfc
 def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n questions with N chunks
                       cutoff:float, # from `conflare_cutoff`
                       max_passages:int|None=None, # context budget in chunks
@@ -483,10 +489,10 @@ def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n
                       lengths=None, # chunk lengths in characters (needed with `max_chars`)
                      ) -> list[ConflareSet]:
     "All chunks at or above the cutoff per question, most similar first, cut to the context budget (flagged)."
-    S = np.atleast_2d(_cosines(similarities, 'similarities', nan=True))  # NaN: never in
+    if similarities is None: raise ValueError("similarities must be an (n, N) array, got similarities=None")
+    S = np.atleast_2d(_cosines(similarities, 'similarities'))  # a NaN similarity is an error, never dropped silently
     if S.ndim != 2: raise ValueError(f"similarities must have shape (n, N), got shape {S.shape}")
-    if isinstance(cutoff, bool) or np.isnan(check_array(cutoff, 'cutoff', nan=True, ndim=0, finite=False)):
-        raise ValueError(f"cutoff must be a number (not NaN), got cutoff={cutoff!r:.80}")
+    _check_cutoff(cutoff)
     if max_chars is not None and lengths is None: raise ValueError("max_chars needs the chunk lengths (lengths=...)")
     for v, nm in ((max_passages, 'max_passages'), (max_chars, 'max_chars')):
         if v is not None: check_count(v, nm)
@@ -516,12 +522,25 @@ def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or
     if frame and 'score' not in labels.columns:
         raise ValueError(f"labels has no 'score' column (columns: {list(labels.columns)})")
     s = _cosines(labels['score'] if frame else labels, "labels['score']" if frame else 'labels',
-                 nan=True, ndim=1, empty=True)   # NaN: a dropped question
+                 nan=frame, ndim=1, empty=True)   # NaN in a label table: a dropped question; in an array: an error
     s = s[~np.isnan(s)]
     if len(s) == 0: raise ValueError("no calibration scores: every question was dropped (see `found` and `unanswered`)")
     return conflare_cutoff(s, alpha, method)
 
 # %% ../nbs/08_conflare.ipynb #fee4380b
+def _check_retriever(r) -> None:
+    "A `ValueError` (`TypeError` for the collection) naming the first bad field of a `ConformalRetriever`."
+    if not isinstance(r.collection, ChunkCollection):
+        raise TypeError(f"collection must be a ChunkCollection, got collection={r.collection!r:.80}")
+    _check_cutoff(r.cutoff)
+    check_alpha(r.alpha)
+    check_choice(r.method, 'method', ('exact', 'conflare'))
+    if r.scores is not None: _cosines(r.scores, 'scores', nan=True, ndim=1, empty=True)
+    for v, nm in ((r.max_chunks, 'max_chunks'), (r.max_chars, 'max_chars')):
+        if v is not None: check_count(v, nm)
+    if not isinstance(r.report, dict): raise ValueError(f"report must be a dict, got report={r.report!r:.80}")
+
+# %% ../nbs/08_conflare.ipynb #1b0bac29
 FORMAT_VERSION = 1
 
 @dataclass
@@ -537,6 +556,7 @@ class ConformalRetriever:
     report:dict = field(default_factory=dict) # what calibration did: counts of questions, failures, settings
     path:Path|None = None # where it was saved
 
+    def __post_init__(self): _check_retriever(self)
     def __repr__(self):
         return (f"ConformalRetriever(alpha={self.alpha}, method={self.method!r}, cutoff={self.cutoff:.4f}, "
                 f"{len(self.collection)} chunks, calibrated on {0 if self.scores is None else len(self.scores)} questions)")
@@ -584,7 +604,8 @@ def recalibrate(self:ConformalRetriever, alpha:float, method:str|None=None) -> '
     "A copy calibrated for another error rate from the stored scores (no LLM call)."
     if self.scores is None: raise ValueError("this retriever has no stored calibration scores")
     m = method or self.method
-    return ConformalRetriever(self.collection, calibrate_cutoff(self.scores, alpha, m), check_alpha(alpha), m, self.scores,
+    s = np.asarray(self.scores, dtype=np.float64)
+    return ConformalRetriever(self.collection, calibrate_cutoff(s[~np.isnan(s)], alpha, m), check_alpha(alpha), m, self.scores,
                               self.max_chunks, self.max_chars, dict(self.report), None)
 
 # %% ../nbs/08_conflare.ipynb #296256c5
@@ -670,7 +691,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
                   seed=seed, seconds=round(time.time() - t0, 1))
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
-        cutoff = calibrate_cutoff(scores, alpha, method)
+        cutoff = calibrate_cutoff(labels, alpha, method)   # its NaN scores: dropped questions
     for x in w: warnings.warn(str(x.message), stacklevel=2)
     r = ConformalRetriever(col, cutoff, alpha, method, scores[~np.isnan(scores)], max_chunks, max_chars, report)
     r.save(out or default_retriever_path(folder))
@@ -783,7 +804,7 @@ def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled sc
     "One row per (alpha, trial): the cutoff from a random subset of `cal_scores`, its coverage and chunks returned on `test`."
     alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
     seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    cal = _cosines(cal_scores, 'cal_scores', nan=True, ndim=1); cal = cal[~np.isnan(cal)]   # NaN: a dropped question
+    cal = _cosines(cal_scores, 'cal_scores', ndim=1)   # a NaN (a dropped question) must be left out by the caller
     n_cal = int(round(cal_frac * len(cal)))
     if n_cal < 1: raise ValueError(f"cal_frac={cal_frac} of {len(cal)} scores leaves no calibration question")
     def one(t, parts):   # the cutoff from one random subset of the calibration scores, on `test`

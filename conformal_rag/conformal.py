@@ -180,7 +180,8 @@ def in_set(scores, # nonconformity scores of candidates (any shape)
     try: t = np.asarray(tau, dtype=np.float64)
     except (TypeError, ValueError) as e: raise ValueError(f"tau must be a number, got tau={tau!r:.80}") from e
     if np.isnan(t).any(): raise ValueError(f"tau must not be NaN, got tau={tau!r:.80}: a NaN threshold would silently give empty sets")
-    return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t
+    if scores is None: raise ValueError("scores must be an array of numbers, got scores=None")
+    return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t   # NaN: a missing candidate
 
 # %% ../nbs/00_conformal.ipynb #c5d2d2c8
 def pac_k(n:int, # number of calibration scores

@@ -39,7 +39,7 @@ def tie_uniforms(c:Collection, # the questions
                 ) -> np.ndarray:
     ("(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): "
      "a cluster's samples in a passage share it.")
-    seed = check_count(seed, 'seed', -2 ** 63)   # an integer (2.5 is not truncated to seed 2)
+    seed = check_count(seed, 'seed', 0)   # an integer >= 0 (2.5 is not truncated to seed 2)
     Q, K, M = c.shape
     with np.errstate(over='ignore'):
         qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
@@ -77,6 +77,9 @@ def llm_confidence(c:Collection, # the questions
                   ) -> np.ndarray:
     ("(Q, K, M) confidence of each sample's cluster: its frequency, "
      "refined by a tie-break below the gap between frequencies.")
+    if not isinstance(c, Collection):
+        raise TypeError(f"c must be a Collection, got c={c!r:.80}")
+    seed = check_count(seed, 'seed', 0)   # checked whatever the score (used by 'frequency+random')
     if check_llm_score(llm_score) == 'frequency': return c.freq
     second = tie_uniforms(c, seed) if llm_score == 'frequency+random' else cluster_logprob(c)
     return np.where(c.cluster >= 0, c.freq + tie_eps(c) * second, c.freq)
@@ -88,11 +91,13 @@ def with_llm_score(c:Collection, # the questions
                   ) -> Collection:
     ("`c` with `freq` replaced by `llm_confidence(c, llm_score, seed)` (recorded in `meta`); "
      "`c` itself for 'frequency'.")
+    if not isinstance(c, Collection):
+        raise TypeError(f"c must be a Collection, got c={c!r:.80}")
+    seed = check_count(seed, 'seed', 0)   # checked whatever the score; recorded in `meta`
     if check_llm_score(llm_score) == 'frequency': return c
     if c.meta.get('llm_score', 'frequency') != 'frequency':
         raise ValueError(f"the collection already has llm_score={c.meta['llm_score']!r}; "
                          f"apply llm_score={llm_score!r} to the original")
-    seed = check_count(seed, 'seed', -2 ** 63)   # recorded in `meta` as given
     kw = {f.name: getattr(c, f.name) for f in fields(c)}
     kw.update(freq=llm_confidence(c, llm_score, seed),
               meta={**c.meta, 'llm_score': llm_score, 'llm_score_seed': int(seed)})

@@ -240,6 +240,9 @@ class GenConfig:
     batch_prompts:int = 8     # prompts decoded together
     ra_certainty:bool = False # switch: Vanilla's certainty sentence in the RA prompt too (not the paper's Figure 10)
     format_line:bool = False  # switch: `FORMAT_LINE` after every strategy's instruction (ours, not the paper's)
+    def __post_init__(self):   # counts: 2.5, -1, True or 'x' are refused by name
+        check_count(self.shots, 'shots', 0)
+        for f in ('max_new_tokens', 'long_tokens', 'batch_prompts'): check_count(getattr(self, f), f)
 
 # %% ../nbs/09_overconfidence.ipynb #ee7c338e
 def _decoding(cfg:GenConfig, long:bool) -> dict:

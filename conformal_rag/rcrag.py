@@ -378,6 +378,9 @@ class RCConfig:
             check_count(getattr(self, f), f)
         check_count(self.no_ids_rounds, 'no_ids_rounds', 0, self.rounds)
         demo_block(RCRAG_DEMOS, self.shots, rag_demo)   # checks shots
+        if self.fusion is None or isinstance(self.fusion, str):
+            raise ValueError(f"fusion must be a list of fusion prompts, got fusion={self.fusion!r}")
+        correctness_rule(self.rule)   # an unknown rule is refused here, not at the first judgment
         bad = [f for f in self.fusion if f not in ('direct', 'probability')]
         if bad: raise ValueError(f"fusion prompts must be 'direct' and/or 'probability', got {bad}")
         object.__setattr__(self, 'fusion', tuple(self.fusion))

@@ -182,16 +182,16 @@ def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function l
               ) -> LTTResult:
     "Learn then Test (Angelopoulos et al. 2021, Algorithm 1) with fixed-sequence testing: the valid set and the chosen lambda."
     alpha, delta, lam = check_alpha(alpha), check_alpha(delta, 'delta'), check_lambdas(lambdas)
+    learn_frac, seed = check_alpha(learn_frac, 'learn_frac'), check_count(seed, 'seed', 0)   # checked for every order
     L = _ltt_losses(losses, lam, pvalue)
     def pvals(M):
         n = (~np.isnan(M)).sum(axis=0)
         risk = np.where(n > 0, np.nansum(M, axis=0) / np.maximum(n, 1), np.nan)
         return ltt_pvalues(np.nan_to_num(risk), n, alpha, pvalue), risk, n
     if isinstance(order, str) and order == 'learned':  # order the candidates on held-apart questions (LTT Section 4)
-        if not 0 < learn_frac < 1: raise ValueError(f"learn_frac must lie in (0, 1), got learn_frac={learn_frac}")
         k = int(round(learn_frac * len(L)))
         if not 0 < k < len(L): raise ValueError(f"learn_frac={learn_frac} leaves no ordering or no testing question (n={len(L)})")
-        learn, rest = stratified_split(len(L), (k / len(L), 1 - k / len(L)), check_count(seed, 'seed', 0), sort=False)
+        learn, rest = stratified_split(len(L), (k / len(L), 1 - k / len(L)), seed, sort=False)
         order = np.lexsort((-lam, pvals(L[learn])[0]))  # smallest ordering p-value first; ties: the larger lambda first
         L = L[rest]
     p, risk, n = pvals(L)
@@ -368,7 +368,8 @@ def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (any extr
                      by=('method', 'alpha'), # grouping columns
                     ) -> pd.DataFrame:
     "Mean and 5-95 % range over splits of kept_wrong, selective_risk, keep_rate; shares of splits keeping nothing and with each risk above alpha."
-    by = list(by)
+    if by is None or isinstance(by, str) or not len(by := list(by)):
+        raise ValueError(f"by must be a non-empty list of column names, got by={by!r:.80}")
     need = set(by) | {'split', 'n_cal', 'n_test', 'lam', 'alpha', 'kept_wrong', 'selective_risk', 'keep_rate'}
     if not isinstance(trials, pd.DataFrame) or need - set(trials.columns):
         raise ValueError(f"trials must be a `risk_control_trials` frame: missing columns "

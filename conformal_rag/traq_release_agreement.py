@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .collection import Collection
-from .conformal import pac_k
+from .conformal import check_array, check_count, pac_k
 from .traq import (aggregated_set, calibrate, covered, semantic_size_traq, traq_recluster,
                                 traq_softmax)
 from .traq_grid import run_grid
@@ -50,8 +50,11 @@ def script_split(n:int, # questions
                 ) -> tuple:
     "(cal, opt, test) index arrays as a TRAQ script splits `n` questions: `random.seed(seed)`, `shuffles` shuffles, cut, sorted."
     import random
-    if not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be a positive number of questions, got n={n!r}")
-    if not isinstance(shuffles, (int, np.integer)) or shuffles < 1: raise ValueError(f"shuffles must be >= 1, got shuffles={shuffles!r}")
+    n, shuffles = check_count(n, 'n'), check_count(shuffles, 'shuffles')   # True, 2.5: refused
+    seed = check_count(seed, 'seed', 0)   # random.seed(-1) is seed 1, random.seed(2.5) hashes the float
+    fr = check_array(fractions, 'fractions', 0, 1, ndim=1)
+    if len(fr) != 3 or abs(fr.sum() - 1) > 1e-9:
+        raise ValueError(f"fractions must be three shares (cal, opt, test) summing to 1, got fractions={fractions!r}")
     rng = random.Random(seed)
     for _ in range(shuffles):
         idx = np.arange(n); rng.shuffle(idx)
