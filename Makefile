@@ -30,7 +30,7 @@ nbtest: setup
 	$(ENVVARS) $(BIN)/nbdev_test --n_workers 2 --skip_folder_re '^paper$$' --timing
 
 pytest: setup
-	$(ENVVARS) $(BIN)/python -m pytest -q -n 2 tests $(PYTEST_ARGS)
+	$(ENVVARS) $(BIN)/python -m pytest -q -n 2 --durations=20 tests $(PYTEST_ARGS)
 
 ## Export the package from the notebooks and clean the notebooks (run before committing).
 export: setup
@@ -55,13 +55,15 @@ lab: setup
 	$(OFFLINE) $(THREADS) $(BIN)/jupyter lab --allow-root --ip 127.0.0.1 --no-browser $(LAB_ARGS)
 
 ## The documentation site, offline, into _site/ (MkDocs; docs/mkdocs.yml says why): API pages from the module
-## notebooks with each example's output (the notebooks run once per change, cached in _docs/outputs/), paper pages
-## from figures/ and their records (no paper notebook runs), the claims ledger, a search.
+## notebooks with each example's output (the notebooks run once per change, cached in _docs/outputs/), a page per paper
+## notebook run rendered by nbconvert from the notebook as `make reproduce` executed it (its outputs under their cells;
+## no paper notebook runs here; the build prints which executed notebook each page comes from), the claims ledger, a search.
 ## Not nbdev_docs: it needs Quarto (not installable here) and, without it, runs `pip install -e .[dev]`.
 docs: setup
 	$(ENVVARS) $(BIN)/python docs/build_docs.py --build
 
-## Check the built site in headless Chromium (every page, image and internal link; screenshots in artifacts/docs/).
+## Check the built site in headless Chromium (every page, image and internal link, math, each paper figure under its
+## cell's heading; screenshots in artifacts/docs/).
 docs-check: docs
 	$(ENVVARS) $(BIN)/python docs/check_site.py _site --out artifacts/docs
 

@@ -13,7 +13,7 @@ from scipy import stats as _stats
 from .conformal import check_alpha, check_choice, check_count, conformal_rank
 
 # %% auto #0
-__all__ = ['check_fractions', 'stratified_split', 'map_jobs', 'split_trials', 'bootstrap_ci', 'gp_minimize_1d',
+__all__ = ['check_fractions', 'stratified_split', 'map_jobs', 'split_trials', 'split_part', 'bootstrap_ci', 'gp_minimize_1d',
            'grid_minimize_1d', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg']
 
 # %% ../nbs/00b_stats.ipynb #974f8728
@@ -174,6 +174,21 @@ def split_trials(strata, # per item its stratum, or an int n (`stratified_split`
         df[trial_column] = trial
     return df
 
+# %% ../nbs/00b_stats.ipynb #69eabc8e
+_PARTS = []   # (collection, index key, part): the parts `split_part` made last, newest first
+
+def split_part(c, # a collection (`collection.Collection`: anything with `subset(idx)`)
+               idx, # indices (or a boolean mask) of one part of a split
+              ):
+    "`c.subset(idx)`, remembered for the last 16 parts made (of `c` itself, not of an equal copy)."
+    a = np.asarray(idx)
+    key = (a.dtype.str, a.shape, a.tobytes())
+    for pc, k, part in _PARTS:
+        if pc is c and k == key: return part
+    part = c.subset(idx)
+    _PARTS.insert(0, (c, key, part)); del _PARTS[16:]
+    return part
+
 # %% ../nbs/00b_stats.ipynb #b497c4b8
 def bootstrap_ci(statistic, # f(*arrays) -> {metric name: float (NaN: undefined)}, or a float
                  *arrays, # equal-length arrays, resampled together (one row per question)
@@ -209,6 +224,30 @@ def bootstrap_ci(statistic, # f(*arrays) -> {metric name: float (NaN: undefined)
     return out
 
 # %% ../nbs/00b_stats.ipynb #0b76ab92
+class _ListedHyperparameters:
+    ("Kernel mixin: the `hyperparameter_*` names found in `dir` once per class "
+     "(scikit-learn searches on every call).")
+    _names = {}
+    @property
+    def hyperparameters(self):
+        cls, names = type(self), _ListedHyperparameters._names
+        if cls not in names: names[cls] = [a for a in dir(self) if a.startswith('hyperparameter_')]
+        return [getattr(self, a) for a in names[cls]]
+
+# %% ../nbs/00b_stats.ipynb #49eadba7
+@functools.cache
+def _listed_class(cls): return type(cls.__name__, (_ListedHyperparameters, cls), {})
+
+# %% ../nbs/00b_stats.ipynb #6b749c57
+def _listed_kernel(kernel, # a scikit-learn kernel: sums and products of leaf kernels
+                 ):
+    "The same kernel built from leaf classes that list their hyperparameters once per class."
+    from sklearn.gaussian_process.kernels import Product, Sum
+    if isinstance(kernel, (Sum, Product)):
+        return type(kernel)(_listed_kernel(kernel.k1), _listed_kernel(kernel.k2))
+    return _listed_class(type(kernel))(**kernel.get_params(deep=False))
+
+# %% ../nbs/00b_stats.ipynb #a04e9a9b
 def gp_minimize_1d(f, # objective of a list [x]
                    w_bounds, # search range (low, high)
                    n_calls:int, n_initial_points:int, seed:int,
@@ -226,6 +265,9 @@ def gp_minimize_1d(f, # objective of a list [x]
         est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
         gp = cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
                             noise='gaussian', n_restarts_optimizer=0)
+        # the same kernel with the white noise the fit adds (`kernel + WhiteKernel()`), listed
+        from skopt.learning.gaussian_process.kernels import WhiteKernel
+        gp.kernel = _listed_kernel(gp.kernel + WhiteKernel())
         kw = dict(base_estimator=gp, acq_optimizer='sampling', n_points=n_points)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point

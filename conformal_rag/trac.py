@@ -21,8 +21,8 @@ from .traq_report import set_answers
 
 # %% auto #0
 __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
-           'optimize_weights', 'weight_search', 'trac_table', 'at_alpha', 'whole_set_note', 'set_size_distribution',
-           'example_sets']
+           'weight_objective', 'optimize_weights', 'weight_search', 'trac_table', 'at_alpha', 'whole_set_note',
+           'set_size_distribution', 'example_sets']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 def component_pvalues(cal:Collection, # calibration questions
@@ -54,12 +54,13 @@ def global_test_sets(cal:Collection, test:Collection,
                      weights=(0.5, 0.5), # (retriever, LLM) weights, positive and summing to 1
                      test_kind:str='hmp', # 'hmp' (weighted harmonic mean p-value) or 'bonferroni'
                      return_mask:bool=False, # also return the (Q, K, M) set mask under 'mask' (per-question sizes)
+                     pvalues:tuple|None=None, # `component_pvalues(cal, test)`, computed once for many weights; None: computed
                     ) -> dict:
     "Evaluate the global-test prediction set on `test` calibrated on `cal`: coverages and sizes (as `traq.report`)."
     alpha, w = check_alpha(alpha), check_weights(weights)
     if len(w) != 2: raise ValueError(f"weights must have 2 entries (retriever, LLM), got weights={tuple(weights)}")
     if test_kind not in GLOBAL_TESTS: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
-    p_ret, p_llm, pt_ret, pt_llm = component_pvalues(cal, test)
+    p_ret, p_llm, pt_ret, pt_llm = pvalues or component_pvalues(cal, test)
     accept = lambda pr, pl: global_accept(pr, pl, alpha, w, test_kind)
     agg = test.in_topk[:, :, None] & (test.cluster >= 0) & accept(p_ret[:, :, None], p_llm)  # (Q, K, M) set mask
     # the truth: the gold passage and its best correct cluster pass the global test (TRAC's coverage event)
@@ -73,10 +74,35 @@ def global_test_sets(cal:Collection, test:Collection,
     return res
 
 # %% ../nbs/07_trac.ipynb #3aae1500
+def weight_objective(opt:Collection, # the optimization questions
+                     alpha:float, # overall miscoverage
+                     test_kind:str='hmp', # 'hmp' or 'bonferroni'
+                     objective:str='semantic_size', # a key of `global_test_sets`' result (not 'w_ret')
+                    ):
+    ("`f([w])`: `objective` of the global-test set on `opt` with weights (w, 1 - w), as "
+     "`global_test_sets` computes it; the p-values computed once, each distinct set evaluated once.")
+    if objective == 'w_ret': raise ValueError("objective='w_ret' is the weight itself, not a set's metric")
+    pv = p_ret, p_llm, pt_ret, pt_llm = component_pvalues(opt, opt)
+    # the set depends on w only through which of these (retriever, LLM) p-value pairs pass the test: the candidates',
+    # the truths' (TRAC's coverage event) and the retrieval test's (p_LLM = 1, the requests)
+    pairs = np.unique(np.concatenate([
+        np.stack(np.broadcast_arrays(p_ret[:, :, None], p_llm), -1)[opt.in_topk[:, :, None] & (opt.cluster >= 0)],
+        np.stack([pt_ret, pt_llm], -1)[gold_retrieved(opt) & answerable(opt)],
+        np.stack([p_ret, np.ones_like(p_ret)], -1)[opt.in_topk]]), axis=0)
+    seen = {}
+    def f(x):
+        w = (x[0], 1 - x[0])
+        key = np.packbits(global_accept(*pairs.T, alpha, w, test_kind)).tobytes() if len(pairs) else b''
+        if key not in seen:
+            seen[key] = float(global_test_sets(opt, opt, alpha, w, test_kind, pvalues=pv)[objective])
+        return seen[key]
+    return f
+
+# %% ../nbs/07_trac.ipynb #330d6087
 def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo,
                       search='bo', n_grid=91):
     "The search of `optimize_weights`, not memoized: a grid, random points when `n_calls` is too few for a GP, or a GP."
-    f = lambda x: float(global_test_sets(opt, opt, alpha, (x[0], 1 - x[0]), test_kind)[objective])
+    f = weight_objective(opt, alpha, test_kind, objective)
     if search == 'grid':
         r = grid_minimize_1d(f, w_bounds, n_grid)
         return dict(w_ret=r['w_ret'], objective=r['objective'])

@@ -11,7 +11,7 @@ from .conformal import (check_alpha, check_array, check_choice, check_count, con
                                      pac_threshold, in_set, bonferroni_alphas)
 from .llm_score import check_llm_score, llm_confidence, with_llm_score
 from .population import llm_gold_slots, answerable
-from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d
+from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d, split_part
 from .cache import memoized
 from .collection import Collection, collection_digest
 from .matching import rouge_matrix
@@ -20,11 +20,11 @@ from .matching import rouge_matrix
 __all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
            'SCORE_SUFFIXES', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
            'llm_nonconformity', 'retrieval_set', 'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered',
-           'Thresholds', 'check_split', 'check_budget', 'fidelity_method', 'calibrate', 'report', 'llm_covered',
-           'evaluate', 'split_indices', 'check_search', 'split_search', 'optimize_split', 'TraqRecluster',
-           'traq_recluster', 'semantic_size_traq', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method',
-           'check_run_options', 'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant',
-           'register_score_variants']
+           'Thresholds', 'check_split', 'check_budget', 'fidelity_method', 'calibration_scores', 'calibrate', 'report',
+           'llm_covered', 'evaluate', 'split_indices', 'check_search', 'split_search', 'optimize_split',
+           'TraqRecluster', 'traq_recluster', 'semantic_size_traq', 'traq_softmax', 'optimize_split_traq', 'vanilla',
+           'register_method', 'check_run_options', 'split_and_calibrate', 'split_and_calibrate_traq',
+           'register_variant', 'register_score_variants']
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 FIDELITIES = ('exact', 'traq')
@@ -188,6 +188,17 @@ def fidelity_method(method:str|None, # a threshold method or None
     return 'exact' if method is None else method
 
 # %% ../nbs/06_traq.ipynb #107c74c5
+def calibration_scores(cal:Collection, # calibration questions
+                       fidelity:str='exact', # as in `calibrate`
+                      ) -> tuple:
+    ("What `calibrate` reads of `cal`, for many levels on one split: the true scores (retriever, "
+     "LLM) and the largest score of a retrieved passage and of a sample (None: there is none).")
+    valid = cal.cluster >= 0
+    return (ret_nonconformity(cal, fidelity), llm_nonconformity(cal),
+            (-cal.ret_score[cal.in_topk]).max() if cal.in_topk.any() else None,
+            (-cal.freq[valid]).max() if valid.any() else None)
+
+# %% ../nbs/06_traq.ipynb #be54a619
 def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
               alpha_llm:float, # LLM miscoverage
@@ -199,6 +210,8 @@ def calibrate(cal:Collection, # calibration questions
               fidelity:str='exact',
               # each component alone at its own level (TRAQ Figure 3): no joint budget to check
               alone:bool=False,
+              # `calibration_scores(cal, fidelity)`, computed once for many levels; None: computed
+              scores:tuple|None=None,
               **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
@@ -210,7 +223,7 @@ def calibrate(cal:Collection, # calibration questions
                          "so calibration and test come from one population")
     if kw: raise TypeError(f"calibrate got unexpected arguments {sorted(kw)}")
     if len(cal) == 0: raise ValueError("the calibration split is empty")
-    s_ret, s_llm = ret_nonconformity(cal, fidelity), llm_nonconformity(cal)
+    s_ret, s_llm, top_ret, top_llm = scores or calibration_scores(cal, fidelity)
     if delta is None:
         t_ret, t_llm = (conformal_threshold(s_ret, alpha_ret, method),
                         conformal_threshold(s_llm, alpha_llm, method))
@@ -222,9 +235,8 @@ def calibrate(cal:Collection, # calibration questions
                         pac_threshold(s_llm, alpha_llm, delta / 2, method))
     # whole set: the threshold admits every candidate of the calibration questions
     # (+inf and placeholders included)
-    whole_ret = bool(t_ret >= (-cal.ret_score[cal.in_topk]).max()) if cal.in_topk.any() else True
-    valid = cal.cluster >= 0
-    whole_llm = bool(t_llm >= (-cal.freq[valid]).max()) if valid.any() else True
+    whole_ret = True if top_ret is None else bool(t_ret >= top_ret)
+    whole_llm = True if top_llm is None else bool(t_llm >= top_llm)
     return Thresholds(t_ret, t_llm, alpha_ret, alpha_llm, delta, whole_ret, whole_llm, len(cal))
 
 # %% ../nbs/06_traq.ipynb #9faa6f86
@@ -323,14 +335,19 @@ def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_boun
     ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
      "small for a GP, or `gp_minimize_1d`.")
     seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
+    scores = calibration_scores(opt)   # the true scores, once for every w
     def f(x):
         w = float(x[0])
         with warnings.catch_warnings():
             # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
             warnings.simplefilter('ignore')
-            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method)
+            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method, scores=scores)
         key = (th.tau_ret, th.tau_llm)
-        if key not in seen: seen[key] = float(evaluate(opt, th)[objective])
+        if key in seen: return seen[key]
+        if objective == 'semantic_size':   # `evaluate`'s semantic count, without its other metrics
+            agg = aggregated_set(opt, th.tau_ret, th.tau_llm)
+            seen[key] = float(_unique_count(opt.cluster, agg).mean())
+        else: seen[key] = float(evaluate(opt, th)[objective])
         return seen[key]
     if search == 'grid': return dict(grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
     # too few calls for a Gaussian process: plain search over random points
@@ -380,9 +397,6 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
                     lambda: split_search(opt, alpha, delta, objective, n_calls, n_initial_points,
                                          w_bounds,
                                                  seed, method, fast_bo, search, n_grid))
-
-
-
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
@@ -501,8 +515,6 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
                     lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls,
                                                  n_initial_points, rc))
 
-
-
 # %% ../nbs/06_traq.ipynb #9a3af05f
 def vanilla(test:Collection,
             # 'traq': every sampled answer of the top passage, with TRAQ's semantic count
@@ -582,9 +594,9 @@ def split_and_calibrate(c:Collection, # the collected arrays
     n_initial_points, method = (5 if n_initial_points is None else n_initial_points,
                                 'exact' if method is None else method)
     c = with_llm_score(c, llm_score, seed)   # one score for the whole pool (cal, opt, test)
-    cal_c, test_c = c.subset(cal), c.subset(test); w, extra = 0.5, {}
+    cal_c, test_c = split_part(c, cal), split_part(c, test); w, extra = 0.5, {}
     if optimize:
-        r = optimize_split(c.subset(opt), alpha, delta if pac else None, n_calls=n_calls,
+        r = optimize_split(split_part(c, opt), alpha, delta if pac else None, n_calls=n_calls,
                            n_initial_points=n_initial_points, seed=seed, method=method,
                            fast_bo=fast_bo, search=search, n_grid=n_grid)
         w, extra = r['w_ret'], dict(opt_objective=r['objective'])
@@ -604,10 +616,10 @@ def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:fl
      "TRAQ's metrics on `test`.")
     fidelity_method(method, 'traq')
     rc = recluster if recluster is not None else traq_recluster(c)
-    cal_c, test_c, d = c.subset(cal), c.subset(test), delta if pac else None
+    cal_c, test_c, d = split_part(c, cal), split_part(c, test), delta if pac else None
     w, extra = np.array([0.5, 0.5]), {}
     if optimize:
-        r = optimize_split_traq(cal_c, c.subset(opt), alpha, d, seed, n_calls,
+        r = optimize_split_traq(cal_c, split_part(c, opt), alpha, d, seed, n_calls,
                                 10 if n_initial_points is None else n_initial_points,
                                 rc.subset(opt))
         w, extra = np.array([r['w_ret'], r['w_llm']]), dict(opt_objective=r['objective'])
@@ -621,7 +633,7 @@ def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:fl
 # %% ../nbs/06_traq.ipynb #c4b2d1f5
 @register_method('Vanilla')
 def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, **_):
-    if check_fidelity(fidelity) == 'exact': return vanilla(c.subset(test))
+    if check_fidelity(fidelity) == 'exact': return vanilla(split_part(c, test))
     # TRAQ's code: every question, not the test split
     return dict(vanilla(c, 'traq', recluster), n_eval=len(c))
 

@@ -9,9 +9,10 @@ import numpy as np
 import pandas as pd
 from .collection import Collection
 from .conformal import check_alpha, check_count, conformal_threshold, in_set
-from .stats import split_trials
-from .traq import (METHOD_OPTIONS, SET_METHODS, calibrate, check_fidelity, evaluate,
-                                fidelity_method, split_indices, traq_recluster)
+from .stats import split_part, split_trials
+from .traq import (METHOD_OPTIONS, SET_METHODS, calibrate, calibration_scores,
+                                check_fidelity, evaluate, fidelity_method, holds_gold,
+                                llm_nonconformity, retrieval_set, split_indices, traq_recluster)
 from .population import answerable, apply_population, ceilings, majority_correct
 from .llm_score import with_llm_score
 
@@ -116,7 +117,7 @@ def grid_run(c:Collection, # the pool of questions
         r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
     few = [str(w.message) for w in caught if 'too few' in str(w.message)]
     # the ceilings of this split's test questions
-    ceil = {f'ceiling_{k}': v for k, v in ceilings(c.subset(test)).items()}
+    ceil = {f'ceiling_{k}': v for k, v in ceilings(split_part(c, test)).items()}
     fid = {} if fidelity == 'exact' else dict(fidelity=fidelity)
     return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c),
                 n_cal=len(cal), n_opt=len(opt), n_test=len(test), **fid, **r, **ceil,
@@ -207,15 +208,20 @@ def _alone_rows(cal_c:Collection, test_c:Collection, # one split's calibration a
                ) -> list:
     "A retriever and an LLM row per level: each component calibrated alone on `cal_c`, run on test."
     ceil, rows = ceilings(test_c), []   # the share of test questions each can cover at all
+    # what every level reads: the calibration scores, the test questions' LLM events (`llm_covered`)
+    scores, s_llm, ans = calibration_scores(cal_c), llm_nonconformity(test_c), answerable(test_c)
     for level in levels:
         a = round(1 - level, 10)
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
-            th = calibrate(cal_c, a, a, delta, method=method, alone=True)
-        r = evaluate(test_c, th)
-        rows += [dict(component='retriever', level=level, coverage=r['ret_coverage'],
-                      size=r['ret_size'], whole=th.whole_ret, ceiling=ceil['ret'], **common),
-                 dict(component='LLM', level=level, coverage=r['llm_coverage'], size=np.nan,
+            th = calibrate(cal_c, a, a, delta, method=method, alone=True, scores=scores)
+        rset = retrieval_set(test_c, th.tau_ret)   # as `evaluate` computes them
+        cov = [float(np.mean(np.asarray(e, dtype=float)))
+               for e in (holds_gold(test_c, rset), ans & in_set(s_llm, th.tau_llm))]
+        rows += [dict(component='retriever', level=level, coverage=cov[0],
+                      size=float(np.mean(rset.sum(axis=1))), whole=th.whole_ret,
+                      ceiling=ceil['ret'], **common),
+                 dict(component='LLM', level=level, coverage=cov[1], size=np.nan,
                       whole=th.whole_llm, ceiling=ceil['llm'], **common)]
     return rows
 
@@ -270,6 +276,15 @@ def _idk_labels(c:Collection, label:str, train, cal, test) -> np.ndarray:
     return y
 
 # %% ../nbs/06c_traq_grid.ipynb #2f4ff439
+def _idk_fit(c:Collection, train, cal, test, C:float, label:str) -> tuple:
+    ("The answerability labels and the classifier's P[answerable] of every question "
+     "(fitted on `train`).")
+    from sklearn.linear_model import LogisticRegression
+    y = _idk_labels(c, label, train, cal, test)
+    clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
+    return y, clf.predict_proba(c.features)[:, 1]
+
+# %% ../nbs/06c_traq_grid.ipynb #6aadfc95
 def idk_extension(c:Collection, # a collection with `features`
                   train:np.ndarray, # indices to fit the classifier on
                   cal:np.ndarray, # indices to calibrate the IDK threshold on (disjoint from train)
@@ -280,12 +295,12 @@ def idk_extension(c:Collection, # a collection with `features`
                   # 'any': answerable = a correct sample from the gold passage;
                   # 'majority': its most frequent answer is correct
                   label:str='any',
+                  # (labels, P[answerable]) of the classifier fitted on this `train`
+                  # (`idk_grid`: once for every level); None: fitted here
+                  fitted:tuple|None=None,
                  ) -> dict:
     "Answerability classifier fitted, IDK threshold calibrated: IDK coverage and false positives."
-    from sklearn.linear_model import LogisticRegression
-    y = _idk_labels(c, label, train, cal, test)
-    clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
-    prob = clf.predict_proba(c.features)[:, 1]  # P[answerable]
+    y, prob = fitted or _idk_fit(c, train, cal, test, C, label)   # prob: P[answerable]
     cal_un = cal[~y[cal]]
     if len(cal_un) == 0:
         raise IDKUnavailable("no unanswerable calibration question: IDK cannot be calibrated")
@@ -310,10 +325,14 @@ def idk_grid(c:Collection, # a collection with `features`
     "`idk_extension` per seed and level (a row each), and why (seed, level) pairs were left out."
     alphas = [check_alpha(a, 'alpha_idk') for a in alphas]
     seeds, skipped = list(seeds), []
-    def one(t, parts):   # the extension trained, calibrated and tested on one split, at every level
+    def one(t, parts):   # the classifier trained once on one split, calibrated and tested per level
         (tr, ca, te), seed, rows = parts, seeds[t], []
+        try: fitted = _idk_fit(c, tr, ca, te, 1.0, label)
+        except IDKUnavailable as e: fitted = e   # every level of this split is left out, each named
         for a in sorted(alphas):
-            try: r = idk_extension(c, tr, ca, te, a, method, label=label)
+            try:
+                if isinstance(fitted, IDKUnavailable): raise fitted
+                r = idk_extension(c, tr, ca, te, a, method, label=label, fitted=fitted)
             except IDKUnavailable as e: skipped.append(f"seed {seed}, alpha {a}: {e}"); continue
             rows.append(dict(seed=seed, level=round(1 - a, 10), **r))
         return rows

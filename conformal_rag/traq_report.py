@@ -77,6 +77,7 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       # points of the reference grid whose optimum both searches are judged against
                       fine:int=901,
                       n_jobs:int=1, # worker processes (`stats.split_trials`): the same rows
+                      keep_workers:bool=False, # n_jobs > 1: leave the workers up for the next call
                       # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with
                       # `w_ret`, `objective`: `traq_search` (TRAQ), `trac.weight_search` (TRAC)
                       searcher=traq_search,
@@ -84,10 +85,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                      ) -> pd.DataFrame:
     ("One row per (seed, level, search): the chosen `w_ret`, its objective, the fine grid's, "
      "whether reached, seconds.")
-    seeds = list(seeds)
-    if not seeds:
-        raise ValueError("seeds is empty: search_comparison needs at least one split seed, "
-                         f"got seeds={seeds}")
+    if not (seeds := list(seeds)):
+        raise ValueError(f"seeds is empty: search_comparison needs a split seed, got seeds={seeds}")
     def one(t, parts):   # both searches on one split's optimization part, at every level
         seed, opt, rows = seeds[t], c.subset(parts[1]), []
         for level in levels:
@@ -106,7 +105,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                                      seconds=time.perf_counter() - t0, n_opt=len(opt)))
         return rows
     strata = c.template if stratify else len(c)
-    return split_trials(strata, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs)
+    return split_trials(strata, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs,
+                        keep_workers=keep_workers)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
 def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'),
@@ -332,20 +332,19 @@ def prompt_grid(pool:Collection, # one prompt's collection after `apply_populati
                 bo_splits:int=0, # > 0: TRAQ's optimized split too, on seeds 0..bo_splits-1
                 # TRAQ rows already computed on this collection and seeds, used instead of rerunning
                 reuse:pd.DataFrame|None=None,
-                n_jobs:int=1, # worker processes of the TRAQ runs (the Bonferroni runs need none)
+                n_jobs:int=1, # worker processes of both runs (left running for the next call)
                 # the optimized-split method: 'TRAQ' (Bayesian optimization) or 'TRAQ-grid'
                 optimized:str='TRAQ',
                 **opts, # `run_grid` options (n_calls, n_initial_points, method)
                ) -> pd.DataFrame:
     ("TRAQ Figures 9/16 for one prompt: Bonf over `splits` splits and, when asked, "
      "the `optimized` method over the first `bo_splits`.")
-    runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, progress=False,
-                     **opts)]
+    jobs = dict(progress=False, n_jobs=n_jobs, keep_workers=True)
+    runs = [run_grid(pool, ['Bonf'], levels, range(splits), delta, fractions, **jobs, **opts)]
     if reuse is not None: runs.append(reuse)
     elif bo_splits:
         runs.append(run_grid(pool, [optimized], levels, range(bo_splits), delta, fractions,
-                             progress=False,
-                                         n_jobs=n_jobs, keep_workers=True, **opts))
+                             **jobs, **opts))
     return pd.concat(runs, ignore_index=True)
 
 # %% ../nbs/06a_traq_report.ipynb #c298d3fd

@@ -9,7 +9,9 @@ ceiling (the share of questions that can be covered at all)."""
 import json
 import warnings
 import numpy as np
+import pandas as pd
 import pytest
+from filelock import FileLock
 from scipy import stats
 from conformal_rag.paths import repo_root
 from conformal_rag.collection import synthetic_collection
@@ -50,8 +52,29 @@ def tolerance(level, n_cal, n_test, n_splits=N_SPLITS, z=3.0):
     return z * np.sqrt(level * (1 - level) * (1 / n_cal + 1 / n_test) / n_splits)
 
 
+@pytest.fixture(scope='session')
+def shared(tmp_path_factory, request):
+    """`shared(key, compute)`: `compute()` once per pytest run, whichever xdist worker asks first (a pickle under a file
+    lock in the run's shared temporary folder; the others wait for it and read it): one simulation serves every check
+    on it, in whichever worker each check runs."""
+    root = tmp_path_factory.getbasetemp()
+    if hasattr(request.config, 'workerinput'): root = root.parent   # an xdist worker: the run's shared folder
+    def get(key, compute):
+        path = root / f'traq_validity_{key}.pkl'
+        with FileLock(f'{path}.lock'):
+            if path.exists(): return pd.read_pickle(path)
+            value = compute()
+            pd.to_pickle(value, path)
+            return value
+    return get
+
+
 @pytest.fixture(scope='module')
-def synthetic_grid():
+def synthetic_grid(shared):
+    return shared('synthetic_grid', _synthetic_grid)
+
+
+def _synthetic_grid():
     rows = []
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
@@ -60,7 +83,6 @@ def synthetic_grid():
             g = run_grid(c, methods=GUARANTEED + ('HMP', 'CCPS-H'), levels=LEVELS, seeds=[s], progress=False,
                          population=POPULATION, **OPTS)
             rows.append(g)
-    import pandas as pd
     return pd.concat(rows, ignore_index=True)
 
 
@@ -159,12 +181,14 @@ def retrieved_pool(name):
 
 
 _GRIDS = {}
-def committed_grid(name):
-    if name not in _GRIDS:
+def committed_grid(name, shared):
+    "The method grid on collection `name`, computed once per test run (`shared`) for the three tests that read it."
+    def compute():
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
-            _GRIDS[name] = run_grid(retrieved_pool(name), COMMITTED_METHODS, LEVELS, range(COMMITTED_SPLITS),
-                                    delta=DELTA, progress=False, **OPTS)
+            return run_grid(retrieved_pool(name), COMMITTED_METHODS, LEVELS, range(COMMITTED_SPLITS),
+                            delta=DELTA, progress=False, **OPTS)
+    if name not in _GRIDS: _GRIDS[name] = shared(f'committed_grid_{name}', compute)
     return _GRIDS[name]
 
 
@@ -176,8 +200,8 @@ def test_committed_collections_exist():
 
 
 @pytest.mark.parametrize('name', COMMITTED)
-def test_committed_end_to_end_coverage(name):
-    g = committed_grid(name)
+def test_committed_end_to_end_coverage(name, shared):
+    g = committed_grid(name, shared)
     assert g.method.nunique() == len(COMMITTED_METHODS) and g.seed.nunique() == COMMITTED_SPLITS
     for (m, level), sub in g.groupby(['method', 'level']):
         lo = lower_band(level, sub.n_cal.iloc[0], sub.n_test.iloc[0])
@@ -185,8 +209,8 @@ def test_committed_end_to_end_coverage(name):
 
 
 @pytest.mark.parametrize('name', COMMITTED)
-def test_committed_component_coverage(name):
-    g = committed_grid(name)
+def test_committed_component_coverage(name, shared):
+    g = committed_grid(name, shared)
     for (m, level), sub in g[g.method.isin(['Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'])].groupby(['method', 'level']):
         n_cal, n_test = sub.n_cal.iloc[0], sub.n_test.iloc[0]
         for comp in ('ret', 'llm'):
@@ -197,8 +221,8 @@ def test_committed_component_coverage(name):
 
 
 @pytest.mark.parametrize('name', COMMITTED)
-def test_committed_pac_variants_cover_on_most_splits(name):
-    g = committed_grid(name)
+def test_committed_pac_variants_cover_on_most_splits(name, shared):
+    g = committed_grid(name, shared)
     for (m, level), sub in g[g.method.isin(['Bonf-P', 'TRAQ-P'])].groupby(['method', 'level']):
         n_test = int(sub.n_test.iloc[0])
         # a split reaches 1 - alpha when its test coverage is inside or above the 95% band of Binomial(n_test, level):
