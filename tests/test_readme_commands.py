@@ -20,7 +20,7 @@ mechanical change, listed in `HOW` beside the command:
 Every ```python block runs in a subprocess with the venv's python, its last expression shown as a notebook would.
 A README command not in `HOW`, or an entry of `HOW` no longer in the README, fails `test_every_readme_command_is_covered`.
 """
-import json, os, re, shlex, subprocess, sys, uuid
+import os, json, os, re, shlex, subprocess, sys, uuid
 from pathlib import Path
 import pytest
 
@@ -153,7 +153,9 @@ def test_python_block(i, tmp_path):
 
 
 def make_n(target:str, *args:str) -> list[str]:
-    p = subprocess.run(['make', '-n', target, *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    env = {k: v for k, v in os.environ.items() if k not in ('MAKEFLAGS', 'MFLAGS', 'MAKELEVEL')}   # as from a shell
+    p = subprocess.run(['make', '--no-print-directory', '-n', target, *args], cwd=ROOT, capture_output=True,
+                       text=True, timeout=60, env=env)
     ok(p)
     return p.stdout.splitlines()
 
