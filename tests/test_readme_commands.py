@@ -20,7 +20,7 @@ mechanical change, listed in `HOW` beside the command:
 Every ```python block runs in a subprocess with the venv's python, its last expression shown as a notebook would.
 A README command not in `HOW`, or an entry of `HOW` no longer in the README, fails `test_every_readme_command_is_covered`.
 """
-import os, json, os, re, shlex, subprocess, sys, uuid
+import json, os, re, shlex, subprocess, sys, uuid
 from pathlib import Path
 import pytest
 
