@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse, base64, hashlib, html, importlib, inspect, json, os, re, shutil, subprocess, sys, tarfile, time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from markupsafe import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -359,8 +360,11 @@ def paper_page(page:dict, # a page of `run_pages`
             'no outputs': f'*`nbs/paper/{nb.name}` carries no outputs yet and no executed copy is in figures/ '
                           f'(`make reproduce` makes both): its code is shown, the artifacts in figures/ after it.*'}[page['kind']]
     md, shown = render_notebook(path, src/'papers'/'img'/page['stem'], note)
-    title = title_of(nb_cells(nb), nb.stem)[0] + ('' if page['primary'] else f' (run {page["run"]})')
-    if not page['primary']: md = re.sub(r'^# .*$', f'# {title}', md, count=1, flags=re.M)
+    first = title_of(nb_cells(nb), nb.stem)[0]
+    title = first + ('' if page['primary'] else f' (run {page["run"]})')
+    if not page['primary']:   # the run's own title, and the cells under the title say so too (data-cell-heading)
+        md = re.sub(r'^# .*$', f'# {title}', md, count=1, flags=re.M)
+        md = md.replace(f'data-cell-heading="{escape(first)}"', f'data-cell-heading="{escape(title)}"')   # as jinja's `e`
     mine = page_records(page, pages, recs)
     figs = [r for r in mine if r.get('kind') == 'figure' and not set(r['files']) & shown]
     others = [r for r in mine if r.get('kind') != 'figure'] if page['kind'] == 'no outputs' else []
@@ -397,6 +401,10 @@ def build_sources(src:Path, figures:Path=ROOT/'figures',
     for c in cells[1:]:   # the rest of the index notebook (not run: its code is shown, its outputs are in figures/)
         if c['type'] == 'markdown': front += [c['source'], '']
         elif c['source'].strip() and 'hide' not in c['directives']: front += ['```python', c['source'], '```', '']
+    for rel in sorted(set(re.findall(r'\.\./figures/([^)\s"]+\.png)', '\n'.join(front)))):   # the front page's figures
+        if (figures/rel).exists():
+            (src/'figures'/rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(figures/rel, src/'figures'/rel)
     (src/'index.md').write_text('\n'.join(front), encoding='utf-8')
     nav = [{'Home': 'index.md'}]
     claims = ['# Claims ledger', '']
