@@ -121,7 +121,7 @@ def _axes_data(ax, where:str) -> list:
         xy = l.get_transform().transform(l.get_xydata())
         if l.get_linestyle() not in ('None', '', ' ', 'none'):
             ok = np.isfinite(xy).all(axis=1)   # a polyline broken at NaNs: one piece per run of finite points
-            for piece in np.split(xy, np.flatnonzero(np.diff(ok.astype(int)) != 0) + 1):
+            for piece in np.split(xy, np.flatnonzero(ok[1:] != ok[:-1]) + 1):
                 if len(piece) > 1 and np.isfinite(piece).all(): out.append((name(l), 'line', Path(piece)))
         if l.get_marker() not in (None, 'None', '', ' ', 'none'):
             pts = xy[np.isfinite(xy).all(axis=1)]

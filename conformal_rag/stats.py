@@ -66,7 +66,7 @@ def _dependent_rounding(x:np.ndarray, # strata x parts shares in [0, 1), each ro
         for s, j in edges:
             if not frac(x[s, j]):
                 x[s, j] = float(round(x[s, j])); rows[s].pop(j, None); cols[j].pop(s, None)
-    return np.rint(x).astype(int)
+    return np.asarray(np.rint(x), dtype=np.int64)   # whole numbers already (dependent rounding)
 
 # %% ../nbs/00b_stats.ipynb #87293621
 def stratified_split(strata, # per item its stratum (hashable), or an int n: n unstratified items
@@ -93,12 +93,12 @@ def stratified_split(strata, # per item its stratum (hashable), or an int n: n u
     groups = np.split(np.argsort(codes, kind='stable'), np.cumsum(np.bincount(codes))[:-1])
     perms = [rng.permutation(g) for g in groups]   # each stratum's indices, ascending, permuted
     if len(perms) == 1:   # the random split: one permutation cut at the rounded cumulative shares
-        cuts = np.round(np.cumsum(fr)[:-1] * len(perms[0])).astype(int)
+        cuts = np.asarray(np.round(np.cumsum(fr)[:-1] * len(perms[0])), dtype=np.int64)   # checked fractions
         sizes = [np.diff(np.r_[0, cuts, len(perms[0])])]
     else:
         share = np.outer([len(p) for p in perms], fr / fr.sum())
         share = np.where(np.abs(share - np.rint(share)) < 1e-9, np.rint(share), share)
-        sizes = np.floor(share).astype(int) + _dependent_rounding(share - np.floor(share), rng)
+        sizes = np.asarray(np.floor(share), dtype=np.int64) + _dependent_rounding(share - np.floor(share), rng)
     parts = [[] for _ in fr]
     for p, size in zip(perms, sizes):
         for i, chunk in enumerate(np.split(p, np.cumsum(size)[:-1])): parts[i].append(chunk)

@@ -44,7 +44,7 @@ def _check_part(p, # one part of a split: index array
                ) -> np.ndarray:
     "One part of an explicit split: a 1-D integer array of distinct indices in [0, n)."
     a = np.asarray(p)
-    if a.size == 0: a = a.astype(int)
+    if a.size == 0: a = np.empty(0, dtype=np.int64)   # an empty part: no index to check
     if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
         raise ValueError(f"{where} must be a 1-D array of integer indices, got dtype {a.dtype} "
                          f"shape {a.shape}")
