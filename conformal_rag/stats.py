@@ -93,12 +93,14 @@ def stratified_split(strata, # per item its stratum (hashable), or an int n: n u
     groups = np.split(np.argsort(codes, kind='stable'), np.cumsum(np.bincount(codes))[:-1])
     perms = [rng.permutation(g) for g in groups]   # each stratum's indices, ascending, permuted
     if len(perms) == 1:   # the random split: one permutation cut at the rounded cumulative shares
-        cuts = np.asarray(np.round(np.cumsum(fr)[:-1] * len(perms[0])), dtype=np.int64)   # checked fractions
+        cut = np.round(np.cumsum(fr)[:-1] * len(perms[0]))   # fractions checked above
+        cuts = np.asarray(cut, dtype=np.int64)
         sizes = [np.diff(np.r_[0, cuts, len(perms[0])])]
     else:
         share = np.outer([len(p) for p in perms], fr / fr.sum())
         share = np.where(np.abs(share - np.rint(share)) < 1e-9, np.rint(share), share)
-        sizes = np.asarray(np.floor(share), dtype=np.int64) + _dependent_rounding(share - np.floor(share), rng)
+        whole = np.floor(share)
+        sizes = np.asarray(whole, dtype=np.int64) + _dependent_rounding(share - whole, rng)
     parts = [[] for _ in fr]
     for p, size in zip(perms, sizes):
         for i, chunk in enumerate(np.split(p, np.cumsum(size)[:-1])): parts[i].append(chunk)
