@@ -2969,7 +2969,20 @@ def _regenerate():
     me.write_text(head + '# BEGIN GENERATED\n' + text + '\n# END GENERATED\n' + tail)
     print({k: len(v) for k, v in groups.items()}, 'drawn', len(drawn), 'of', len(DRAWN))
 
+def _report(modules):
+    "Print today's failures of the cases of these modules (no file is written): `python tests/test_property_trial.py traq stats`."
+    n = 0
+    for cid, name, param, label, value in CASES:
+        if name.split('.')[0] not in modules: continue
+        kind, what = te.outcome(name, ENTRIES[name], param, label, value)
+        if kind: n += 1; print(f'{cid}  {kind}: {what}')
+    for did, name, param, kind in DRAWN:
+        if name.split('.')[0] not in modules: continue
+        try: te.check_drawn(name, ENTRIES[name], param, kind)
+        except Exception as e: n += 1; print(f'{did}  drawn: ' + ' '.join(str(e).split('\n')[0].split())[:150])
+    print(n, 'failures in', ', '.join(modules))
+
 if __name__ == '__main__':
     import warnings
     warnings.simplefilter('ignore')
-    _regenerate()
+    _report(sys.argv[1:]) if sys.argv[1:] else _regenerate()
