@@ -8,7 +8,7 @@ OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 THREADS := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false
 ENVVARS := $(OFFLINE) $(THREADS) MPLBACKEND=Agg PYTHONHASHSEED=0
 
-.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models llamacpp docs docs-check
+.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models llamacpp llamacpp-server llama-server docs docs-check
 
 setup:
 	@bash tools/setup.sh
@@ -45,6 +45,19 @@ models: setup
 ## once (~20 min on 2 cores; the wheel is kept in the model cache). Never needed by test or reproduce.
 llamacpp: setup
 	@bash tools/llamacpp.sh
+
+## llama.cpp's OpenAI-compatible server on the shipped gemma GGUF, on 127.0.0.1:$(SERVER_PORT) (default 8080), for the
+## `openai:` backend: `conformal-rag collect --model "openai:gemma-3-270m@http://127.0.0.1:8080/v1?chat=0"`.
+## MODEL=PATH.gguf serves another GGUF; SERVER_THREADS=N its threads (default 1). Stop it with Ctrl-C.
+SERVER_PORT ?= 8080
+SERVER_THREADS ?= 1
+llamacpp-server: llamacpp
+	$(ENVVARS) $(BIN)/python -m llama_cpp.server --host 127.0.0.1 --port $(SERVER_PORT) --n_threads $(SERVER_THREADS) --n_ctx 4096 \
+	  --model $${MODEL:-$$($(BIN)/python -c "from conformal_rag.llamacpp_backend import gguf_file; print(gguf_file('gemma-3-270m'))")}
+
+## llama.cpp's C++ server (parallel slots) for bench/bench_llamacpp_server.py, built once into the model cache.
+llama-server: llamacpp
+	@bash tools/llama_server.sh
 
 bench: setup
 	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done

@@ -8,34 +8,34 @@ import os, re, sys, json, gzip, math, time, hashlib, sqlite3, struct, tempfile, 
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal, get_args
 from fastcore.basics import patch
 from .conformal import check_count
+from .checks import checked, NonNegativeReal, PositiveReal, PositiveInt, Probability, Seed
 from .paths import cache_dir
 
 # %% auto #0
-__all__ = ['OPENAI_BASE_URL', 'STALE_TEMPORARY', 'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key',
-           'row_checksum', 'request_checksum', 'default_cache_path', 'CacheError', 'CacheWarning', 'wal_damage',
-           'atomic_output', 'GenerationCache', 'repair_cache', 'export_keys', 'RunExport', 'request_values',
-           'export_servers', 'export_numerics', 'memoized']
+__all__ = ['OPENAI_BASE_URL', 'BackendKind', 'BACKEND_KINDS', 'KeyDtype', 'KeyAttention', 'KeyEndpoint', 'STALE_TEMPORARY',
+           'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum',
+           'request_checksum', 'default_cache_path', 'CacheError', 'CacheWarning', 'wal_damage', 'atomic_output',
+           'GenerationCache', 'repair_cache', 'export_keys', 'RunExport', 'request_values', 'export_servers',
+           'export_numerics', 'memoized']
 
 # %% ../nbs/03a_cache.ipynb #80cd33c0
+@checked
 @dataclass(frozen=True)
 class Decoding:
     "Decoding parameters shared by every backend; validated on creation."
-    temperature: float = 1.0   # 0 = greedy; TRAQ samples at 1.0, TRAC at 1.5
-    top_p: float = 1.0         # nucleus sampling mass, in (0, 1]
-    max_new_tokens: int = 16   # short answers
-    stop: tuple = ('\n',)      # stop strings: the text is cut before the first one
+    temperature: NonNegativeReal = 1.0   # 0 = greedy; TRAQ samples at 1.0, TRAC at 1.5
+    top_p: Probability = 1.0         # nucleus sampling mass, in (0, 1]
+    max_new_tokens: PositiveInt = 16   # short answers
+    stop: tuple|str|None = ('\n',)      # stop strings: the text is cut before the first one; one string is one, None none
     def __post_init__(self):
-        t = self.temperature
-        if not (isinstance(t, (int, float)) and t >= 0 and math.isfinite(t)):
-            raise ValueError(f"temperature must be a finite number >= 0, got {self.temperature!r}")
         if not (0 < self.top_p <= 1):
-            raise ValueError(f"top_p must be in (0, 1], got {self.top_p!r}")
-        check_count(self.max_new_tokens, 'max_new_tokens')
+            raise ValueError(f"top_p must be in (0, 1], got top_p={self.top_p!r}")
         stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
         if any(not isinstance(s, str) or not s for s in stop):
-            raise ValueError(f"stop strings must be non-empty text, got {self.stop!r}")
+            raise ValueError(f"stop must hold non-empty texts, got stop={self.stop!r}")
         object.__setattr__(self, 'stop', stop)
         object.__setattr__(self, 'temperature', float(self.temperature))
 
@@ -70,25 +70,38 @@ def normalize_base_url(url:str # e.g. 'HTTP://LocalHost:8000/v1/'
 OPENAI_BASE_URL = 'https://api.openai.com/v1'   # the server of `openai:MODEL` without `@URL`
 
 # %% ../nbs/03a_cache.ipynb #cfe4ff43
-def request_dict(backend:str, # backend kind ('local', 'openai', 'fake', ...)
+BackendKind = Literal['local', 'openai', 'llamacpp', 'fake']   # the backend kinds of `llm.BACKENDS`, as keys name them
+BACKEND_KINDS = get_args(BackendKind)
+KeyDtype = Literal['bfloat16']     # a local model's dtype as a key carries it (fp32, the reference: none)
+KeyAttention = Literal['eager']    # a local model's attention as a key carries it (SDPA, the reference: none)
+KeyEndpoint = Literal['completions']   # a remote text prompt sent to the completions endpoint (the chat one: none)
+
+# %% ../nbs/03a_cache.ipynb #2f2c9bf4
+@checked
+def request_dict(backend:BackendKind, # backend kind ('local', 'openai', 'llamacpp' or 'fake')
                  model:str, # model name
-                 prompt, # text or chat messages
+                 prompt:str|list, # text or chat messages
                  decoding:Decoding, # decoding parameters
-                 seed:int=0, # the run's seed
+                 seed:Seed=0, # the run's seed
                  logprobs:bool=False, # whether token log-probabilities were requested
                  server:str|None=None, # the normalized base URL of a remote model's server; None for local models
-                 dtype:str|None=None, # a local model's dtype unless the reference fp32; None: fp32
-                 attention:str|None=None # a local model's attention unless SDPA; None: SDPA
+                 dtype:KeyDtype|None=None, # a local model's dtype unless the reference fp32; None: fp32
+                 attention:KeyAttention|None=None, # a local model's attention unless SDPA; None: SDPA
+                 endpoint:KeyEndpoint|None=None # 'completions': a text prompt sent to a server's completions endpoint
                 ) -> dict:
     "The JSON-able description of a request: everything that changes its samples."
+    if server is not None and normalize_base_url(server) != server:
+        raise ValueError(f"server must be a normalized base URL ({normalize_base_url(server)!r}), got server={server!r}")
     d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
              max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
     if server is not None: d['server'] = server               # absent for local models: their keys are unchanged
     if dtype is not None: d['dtype'] = dtype                  # absent for fp32 weights: their keys are unchanged
     if attention is not None: d['attention'] = attention      # absent for SDPA: keys unchanged
+    if endpoint is not None: d['endpoint'] = endpoint         # absent for the chat endpoint (the default): keys unchanged
     return d
 
-# %% ../nbs/03a_cache.ipynb #50a8ba9f
+# %% ../nbs/03a_cache.ipynb #19cc77ce
+@checked
 def request_key(request:dict # from `request_dict`
                ) -> str:
     "SHA-256 of the canonical JSON of a request: the cache key."
@@ -101,14 +114,30 @@ CREATE TABLE IF NOT EXISTS samples (key TEXT NOT NULL, idx INTEGER NOT NULL, tex
     finish TEXT, created REAL, checksum TEXT, PRIMARY KEY (key, idx));
 """
 
-# %% ../nbs/03a_cache.ipynb #9d9ce774
+# %% ../nbs/03a_cache.ipynb #2101dae3
+_MAX_INDEX = 2**31 - 1   # the largest sample index
+
+# %% ../nbs/03a_cache.ipynb #f4837816
+def _check_texts(optional:tuple=(), # the names that may also be None
+                 **named # name=value of each argument that must be a text
+                ):
+    "Raise a `TypeError` naming the first argument that is not a text (str), or None where `optional` allows it."
+    for k, v in named.items():
+        if isinstance(v, str) or (v is None and k in optional): continue
+        raise TypeError(f"{k} must be a text (str){' or None' if k in optional else ''}, got {k}={v!r:.80}")
+
+# %% ../nbs/03a_cache.ipynb #e177f3d9
 def row_checksum(key:str, # the request key
-                 idx:int, # the sample index
+                 idx:int, # the sample index: any integer (a row stored with a negative one, before `put` refused it, is checked too)
                  text:str, # the sample's text
                  logprobs:str|None, # its log-probabilities as stored (JSON text) or None
                  finish:str|None # its finish reason
                 ) -> str:
     "The checksum a sample row carries: the first 16 hex digits of the SHA-256 of its five fields."
+    if not (isinstance(key, str) and isinstance(text, str) and (logprobs is None or isinstance(logprobs, str))
+            and (finish is None or isinstance(finish, str))):
+        _check_texts(('logprobs', 'finish'), key=key, text=text, logprobs=logprobs, finish=finish)
+    if type(idx) is not int: idx = check_count(idx, 'idx', -2**63, 2**63 - 1)   # an integer as SQLite stores it
     return hashlib.sha256(json.dumps([key, idx, text, logprobs, finish], ensure_ascii=False).encode()).hexdigest()[:16]
 
 # %% ../nbs/03a_cache.ipynb #38c0184a
@@ -116,6 +145,7 @@ def request_checksum(key:str, # the request key
                      request:str # the request as stored: its canonical JSON
                     ) -> str:
     "The checksum a request row carries: the first 16 hex digits of the SHA-256 of its key and request."
+    if not (isinstance(key, str) and isinstance(request, str)): _check_texts(key=key, request=request)
     return hashlib.sha256(json.dumps([key, request], ensure_ascii=False).encode()).hexdigest()[:16]
 
 # %% ../nbs/03a_cache.ipynb #2aa03f41
@@ -247,10 +277,12 @@ def _wal_state(data:bytes, # a write-ahead log's bytes
     return None, after
 
 # %% ../nbs/03a_cache.ipynb #a7bb70bf
+@checked
 def wal_damage(wal:str|Path # a write-ahead log (`CACHE-wal`), with no connection open to its cache
               ) -> str|None:
     """Why SQLite would silently drop committed frames of `wal` (a bad header, a frame failing its checksum, a log cut
-    short: fewer committed frames than its wal-index records, or a frame cut in two), or None."""
+    short: fewer committed frames than its wal-index records, or a frame cut in two), or None (a missing log too: a
+    cache closed cleanly has none, and nothing of it can be dropped)."""
     wal = Path(wal)
     if not wal.name.endswith('-wal'): return _wal_state(wal.read_bytes() if wal.exists() else b'', None)[0]
     index, data, _ = _wal_snapshot(wal.with_name(wal.name[:-4]))   # the log with its wal-index (`CACHE-shm`)
@@ -300,8 +332,9 @@ def atomic_output(path:str|Path # the file to (re)write
 # %% ../nbs/03a_cache.ipynb #e6a75e96
 class GenerationCache:
     "Persistent store of sampled completions keyed by request and sample index."
-    def __init__(self, path:str|Path|None=None, # the SQLite file; default `default_cache_path()`; ':memory:' for one in memory
-                 timeout:float=120. # seconds to wait for another process's write lock
+    @checked
+    def __init__(self, path:str|Path|None=None, # the SQLite file (a missing one is created, with its folder); default `default_cache_path()`; ':memory:' for one in memory
+                 timeout:PositiveReal=120. # seconds to wait for another process's write lock (finite: SQLite's limit)
                 ):
         self._lock = threading.Lock()
         memory = isinstance(path, str) and path == ':memory:'
@@ -477,10 +510,7 @@ def _verified_requests(self:GenerationCache, rows:list # (key, request as stored
                              "outside the cache, or the file is damaged); " + _repair_hint(self.name))
     return rows
 
-# %% ../nbs/03a_cache.ipynb #2101dae3
-_MAX_INDEX = 2**31 - 1   # the largest sample index
-
-# %% ../nbs/03a_cache.ipynb #f4837816
+# %% ../nbs/03a_cache.ipynb #7501cfd6
 @patch
 def put(self:GenerationCache, request:dict, # from `request_dict`
         start:int, # index of the first sample
@@ -488,7 +518,7 @@ def put(self:GenerationCache, request:dict, # from `request_dict`
         replace:bool=False # overwrite existing samples (re-sampling)
        ) -> str:
     "Store samples of one request in one transaction; returns its key."
-    check_count(start, 'start', 0, _MAX_INDEX - len(samples) + 1)   # a negative index would be served as another
+    start = check_count(start, 'start', 0, _MAX_INDEX - len(samples) + 1)   # a negative index would be served as another
     key = request_key(request)
     self._store([(key, json.dumps(request, sort_keys=True, ensure_ascii=False))],
                 [(key, start + i, s) for i, s in enumerate(samples)], replace)
@@ -572,7 +602,7 @@ def repair_cache(path:str|Path # a generation cache file; no other process may u
     c = GenerationCache(path)
     with c._db() as con:
         rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {c._checksum} FROM samples").fetchall()
-        bad = [(r[0], r[1]) for r in rows if (c.checksums and r[5] != row_checksum(*r[:5])) or not 0 <= r[1] <= _MAX_INDEX]
+        bad = [(r[0], r[1]) for r in rows if not 0 <= r[1] <= _MAX_INDEX or (c.checksums and r[5] != row_checksum(*r[:5]))]
         reqs = con.execute(f"SELECT key, request, {c._request_checksum} FROM requests").fetchall()
         bad_requests = [(r[0],) for r in reqs if c.request_checksums and r[2] != request_checksum(r[0], r[1])]
         con.execute("BEGIN IMMEDIATE")
@@ -646,7 +676,10 @@ def export_numerics(cache:GenerationCache, # a cache (e.g. an imported export)
 # %% ../nbs/03a_cache.ipynb #1d13a072
 _MEMO, _MEMO_MAX = {}, 4096
 
-def memoized(key:tuple, compute):
+@checked
+def memoized(key:tuple, # what the result depends on (hashable values)
+             compute # a function of no arguments: the computation
+            ):
     "`compute()`, remembered under `key` for the rest of the process (a copy is returned)."
     if key not in _MEMO:
         if len(_MEMO) >= _MEMO_MAX: _MEMO.clear()

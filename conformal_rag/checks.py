@@ -107,7 +107,7 @@ Text = Check('Text', _text, 'a text (str)')
 # %% ../nbs/00c_checks.ipynb #fc105eea
 def _isinstance(v, name:str, cls:type):
     if isinstance(v, cls): return v
-    what = {str: 'a text (str)', dict: 'a dict', pd.DataFrame: 'a DataFrame'}.get(cls, f'a {cls.__name__}')
+    what = {str: 'a text (str)', dict: 'a dict', pd.DataFrame: 'a pandas DataFrame'}.get(cls, f'a {cls.__name__}')
     raise TypeError(f"{name} must be {what}, got {name}={_shown(v)} ({type(v).__name__})")
 
 # %% ../nbs/00c_checks.ipynb #3cd97dbf
@@ -153,7 +153,7 @@ def _rule(ann):
         if len(rules) < len(typing.get_args(ann)): return None     # a member no rule knows: check nothing
         return _union(rules, ann)
     if ann is type(None): return lambda v, n: v if v is None else _isinstance(v, n, type(None))
-    if isinstance(ann, type) and ann not in (bool, object, np.ndarray) and not issubclass(ann, typing.Protocol):
+    if isinstance(ann, type) and ann not in (bool, object, np.ndarray) and not getattr(ann, '_is_protocol', False):
         return lambda v, n: _isinstance(v, n, ann)
     return None
 
@@ -164,8 +164,8 @@ def _union(rules, ann):
         for r in rules:
             try: return r(v, name)
             except (TypeError, ValueError) as e: errors.append(str(e))
-        raise (TypeError if all('must be a' in e for e in errors) else ValueError)(
-            '; or '.join(dict.fromkeys(errors)))
+        shown = [e for e in errors if not e.endswith('(NoneType)') and 'must be a NoneType' not in e] or errors
+        raise (TypeError if all('must be a' in e for e in shown) else ValueError)('; or '.join(dict.fromkeys(shown)))
     return f
 
 # %% ../nbs/00c_checks.ipynb #2a28ceae

@@ -7,31 +7,71 @@ from __future__ import annotations
 import math, textwrap
 from dataclasses import dataclass
 from functools import partial
+from numbers import Real
 from pathlib import Path
 from typing import Callable
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
+from .checks import Check, Numbers, checked
+from .conformal import check_array, check_count
 from .paths import figures_dir
 
 # %% auto #0
-__all__ = ['VERDICTS', 'Z95', 'BACKBONES', 'WHOLE_MAX', 'CONFLARE_DIRS', 'LABEL_MIN_AGREE', 'CONFLARE_RELEASE', 'MIN_PARSE',
-           'W2R_TABLES', 'W2R_LEVELS', 'W2R_TABLE5', 'BY_CONSTRUCTION', 'RA_ALWAYS', 'RCRAG_DIRS', 'CLAIMS',
-           'LEDGER_COLUMNS', 'VERDICT_COLORS', 'COLUMN_ORDER', 'GLYPHS', 'INVENTORY', 'README_BEGIN', 'README_END',
-           'Claim', 'backbone_name', 'n_to_resolve', 'result', 'read_csv', 'parse_cell', 'diff_interval', 'direction',
-           'whole_split', 'whole_reason', 'coverage_verdict', 'coverage_test', 'pac_test', 'reduction_rows',
-           'release_reduction_rows', 'reduction_test', 'level_pattern_test', 'prompt_test', 'prompt_coverage_test',
-           'trac_rows', 'trac_coverage_test', 'release_n_cal', 'trac_release_coverage_test', 'trac_release_size_test',
-           'trac_size_test', 'trac_variability_test', 'conflare_coverage_test', 'conflare_release_test', 'w2r_tables',
-           'present_csvs', 'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test', 'utilization_slope',
-           'w2r_reliance_test', 'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables',
-           'rcrag_diff_test', 'rcrag_trend_test', 'decision_test', 'untestable', 'joined', 'evaluate_claims',
-           'ledger_columns', 'ledger_figure', 'paper_slug', 'ledger_markdown', 'verdict_counts', 'inventory',
-           'readme_block', 'replace_block']
+__all__ = ['VERDICTS', 'Z95', 'Estimate', 'Interval', 'Sign', 'Questions', 'BACKBONES', 'WHOLE_MAX', 'CONFLARE_DIRS',
+           'LABEL_MIN_AGREE', 'CONFLARE_RELEASE', 'MIN_PARSE', 'W2R_TABLES', 'W2R_LEVELS', 'W2R_TABLE5',
+           'BY_CONSTRUCTION', 'RA_ALWAYS', 'RCRAG_DIRS', 'CLAIMS', 'LEDGER_COLUMNS', 'VERDICT_COLORS', 'COLUMN_ORDER',
+           'GLYPHS', 'INVENTORY', 'README_BEGIN', 'README_END', 'Claim', 'backbone_name', 'n_to_resolve', 'result',
+           'read_csv', 'parse_cell', 'diff_interval', 'direction', 'whole_split', 'whole_reason', 'coverage_verdict',
+           'coverage_test', 'pac_test', 'reduction_rows', 'release_reduction_rows', 'reduction_test',
+           'level_pattern_test', 'prompt_test', 'prompt_coverage_test', 'trac_rows', 'trac_coverage_test',
+           'release_n_cal', 'trac_release_coverage_test', 'trac_release_size_test', 'trac_size_test',
+           'trac_variability_test', 'conflare_coverage_test', 'conflare_release_test', 'w2r_tables', 'present_csvs',
+           'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test', 'utilization_slope', 'w2r_reliance_test',
+           'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test',
+           'rcrag_trend_test', 'decision_test', 'untestable', 'joined', 'evaluate_claims', 'ledger_columns',
+           'ledger_figure', 'paper_slug', 'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block',
+           'replace_block']
 
 # %% ../nbs/15_claims.ipynb #7eb8fd0c
 VERDICTS = ('holds', 'contradicted', 'not resolved', 'untestable')   # the only values of a verdict
 Z95 = sps.norm.ppf(0.975)   # the two-sided 95% normal quantile of every interval here
+
+# %% ../nbs/15_claims.ipynb #58eb2071
+def _estimate(v, name:str):
+    "A statistic or a bound: a real number, not a bool (NaN: none; +-inf: an unbounded end)."
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (Real, np.floating, np.integer)):
+        raise TypeError(f"{name} must be a number (NaN: none), got {name}={v!r:.80} ({type(v).__name__})")
+    return v
+
+Estimate = Check('Estimate', _estimate, 'a number (NaN: none; an infinite bound: unbounded)')
+
+# %% ../nbs/15_claims.ipynb #1dab1f1f
+def _interval(v, name:str):
+    "`(value, lo, hi)`: three numbers (`_estimate` each)."
+    if isinstance(v, (str, bytes)) or not isinstance(v, (tuple, list, np.ndarray, pd.Series)) or len(v) != 3:
+        raise TypeError(f"{name} must be a (value, lo, hi) triple of numbers, got {name}={v!r:.80}")
+    for i, x in enumerate(v): _estimate(x, f"{name}[{i}]")
+    return v
+
+Interval = Check('Interval', _interval, 'a (value, lo, hi) triple of numbers (NaN: none)')
+
+# %% ../nbs/15_claims.ipynb #9adafa2d
+def _sign(v, name:str):
+    "+1 or -1 (an integer, not a bool)."
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or v not in (1, -1):
+        raise ValueError(f"{name} must be +1 or -1, got {name}={v!r:.80}")
+    return v
+
+Sign = Check('Sign', _sign, '+1 (the paper claims a positive difference) or -1 (a negative one)')
+
+# %% ../nbs/15_claims.ipynb #36556297
+def _questions(v, name:str):
+    "A number of questions, as `conformal.check_count` (>= 0) checks it; a whole float, as a CSV column holds it, counts."
+    check_count(int(v) if isinstance(v, (float, np.floating)) and float(v).is_integer() else v, name, 0)
+    return v
+
+Questions = Check('Questions', _questions, 'a number of questions: an integer >= 0')
 
 # %% ../nbs/15_claims.ipynb #3248fac9
 @dataclass(frozen=True)
@@ -53,30 +93,37 @@ BACKBONES = {'gemma-3-270m': 'gemma-3-270m', 'SmolLM2-135M': 'SmolLM2-135M',
              'llamacpp:qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B (llama.cpp)',
              'qwen2.5-coder-1.5b-instruct.Q4_K_M': 'Qwen2.5-Coder-1.5B (llama.cpp)'}   # the GGUF's name in its tables
 
-def backbone_name(model:str) -> str:
+@checked
+def backbone_name(model:str # a model string of a table
+                 ) -> str:
     "The ledger's column for a model string (the same model is spelt differently across papers' tables)."
     return BACKBONES.get(str(model), str(model))
 
 # %% ../nbs/15_claims.ipynb #67303836
-def n_to_resolve(effect:float, # an effect on the statistic's scale (the observed one, or the paper's)
-                 se:float, # the statistic's standard error at `n`
-                 n:int|None # the questions behind it
+@checked
+def n_to_resolve(effect:Estimate, # an effect on the statistic's scale (the observed one, or the paper's); NaN: unknown
+                 se:Estimate, # the statistic's standard error at `n`, >= 0; NaN: unknown (no interval), inf: an unbounded one
+                 n:Questions|None # the questions behind it (None: unknown)
                 ) -> float:
-    "The n at which an estimate of `effect` with this variance would put its 95% interval off zero (inf for no effect)."
+    "The n at which an estimate of `effect` with this variance would put its 95% interval off zero (inf for no effect); NaN when n, the effect or a positive finite se is unknown."
+    if np.isinf(effect): raise ValueError(f"effect must be finite (NaN: unknown), got effect={effect}")
+    if se < 0: raise ValueError(f"se must be >= 0, got se={se!r}")
     if n is None or not np.isfinite(se) or se <= 0 or not np.isfinite(effect): return math.nan
     if effect == 0: return math.inf
     return float(math.ceil(n*(Z95*se/abs(effect))**2))
 
 # %% ../nbs/15_claims.ipynb #7af704f6
+@checked
 def result(backbone:str, # the ledger column
            verdict:str, # one of `VERDICTS`
            reason:str, # why, in a few words, with the numbers that decide
-           value:float=math.nan, lo:float=math.nan, hi:float=math.nan, # the statistic and its 95% interval
-           n:int|None=None, # the questions (or calibration size) behind it
+           value:Estimate=math.nan, lo:Estimate=math.nan, hi:Estimate=math.nan, # the statistic and its 95% interval, lo <= hi (NaN: none; infinite: a ratio to 0, an unbounded end; `direction` calls these untestable)
+           n:Questions|None=None, # the questions (or calibration size) behind it
            source:str='' # the CSV(s) read, relative to figures/
           ) -> dict:
     "One cell of the ledger; a `not resolved` cell carries `n_needed`, the n at which its observed effect would resolve."
     if verdict not in VERDICTS: raise ValueError(f"verdict must be one of {VERDICTS}, got verdict={verdict!r}")
+    if not (math.isnan(lo) or math.isnan(hi)) and lo > hi: raise ValueError(f"lo must be <= hi, got lo={lo!r}, hi={hi!r}")
     se = (hi - lo)/(2*Z95) if np.isfinite(lo) and np.isfinite(hi) else math.nan
     need = n_to_resolve(value, se, n) if verdict == 'not resolved' else math.nan
     if verdict == 'not resolved' and np.isfinite(need): reason += f"; resolves at n = {need:,.0f} (observed effect)"
@@ -93,35 +140,45 @@ def read_csv(figs:Path, # the figures folder
     return pd.read_csv(p) if p.exists() else None
 
 # %% ../nbs/15_claims.ipynb #0ef1f636
-def parse_cell(s) -> tuple:
-    "`(value, lo, hi)` of a table cell written as '0.805 [0.749, 0.857]' or '0.816 (0.018)' (mean and std), or a number."
+def parse_cell(s:str|float, # a table cell: its text, or a number (as pandas reads a column of numbers)
+              ) -> tuple:
+    "`(value, lo, hi)` of a table cell written as '0.805 [0.749, 0.857]' or '0.816 (0.018)' (mean and std), or a number (no interval: NaN bounds)."
+    if isinstance(s, (bool, np.bool_)) or not isinstance(s, (str, Real, np.number)):
+        raise TypeError(f"s must be a table cell (a text or a number), got s={s!r:.80} ({type(s).__name__})")
     if isinstance(s, (int, float, np.number)): return float(s), math.nan, math.nan
     if str(s).strip().lower() in ('undefined', 'nan', ''): return math.nan, math.nan, math.nan   # e.g. nothing kept
     t = str(s).replace('[', ' ').replace(']', ' ').replace('(', ' ').replace(')', ' ').replace(',', ' ').split()
-    v = [float(x) for x in t]
+    try: v = [float(x) for x in t]
+    except ValueError: raise ValueError(f"cannot read a number from the table cell {s!r}") from None
     if len(v) == 3: return v[0], v[1], v[2]
     if len(v) == 2: return v[0], v[0] - 1.96*v[1], v[0] + 1.96*v[1]   # mean (std): a normal 95% range
     if len(v) == 1: return v[0], math.nan, math.nan
     raise ValueError(f"cannot read a number from the table cell {s!r}")
 
 # %% ../nbs/15_claims.ipynb #b909e323
-def diff_interval(a:tuple, # (value, lo, hi) of the first row
-                  b:tuple # (value, lo, hi) of the second
+@checked
+def diff_interval(a:Interval, # (value, lo, hi) of the first row; lo, hi NaN: a cell without its spread
+                  b:Interval # (value, lo, hi) of the second
                  ) -> tuple:
-    "`(a - b, lo, hi)`: the difference with a 95% interval from the two rows' intervals (unpaired, so conservative)."
-    se = lambda t: (t[2] - t[1])/3.92 if np.isfinite(t[1]) and np.isfinite(t[2]) else 0.0
+    "`(a - b, lo, hi)`: the difference with a 95% interval from the two rows' intervals (unpaired, so conservative); a row without an interval adds no spread, a row with an infinite bound an infinite one, a NaN value gives a NaN difference."
+    for name, t in (('a', a), ('b', b)):
+        if math.isnan(t[1]) != math.isnan(t[2]):
+            raise ValueError(f"{name} has one bound: lo and hi must both be numbers or both NaN (no interval), got {name}={tuple(t)}")
+    se = lambda t: (0.0 if math.isnan(t[1]) else (t[2] - t[1])/3.92 if np.isfinite(t[1]) and np.isfinite(t[2]) else math.inf)
     d, s = a[0] - b[0], math.hypot(se(a), se(b))
     return d, d - 1.96*s, d + 1.96*s
 
 # %% ../nbs/15_claims.ipynb #faef9280
-def direction(d:tuple, # (difference, lo, hi)
-              sign:int, # +1: the paper claims the difference is positive; -1: negative
+@checked
+def direction(d:Interval, # (difference, lo, hi)
+              sign:Sign, # +1: the paper claims the difference is positive; -1: negative
               what:str # the difference in words, for the reason
              ) -> tuple:
-    "(outcome, reason) of a directional claim: the side of zero its 95% interval lies on, or `not resolved`."
+    "(outcome, reason) of a directional claim: the side of zero its 95% interval lies on, or `not resolved`; `untestable` when an end of the interval is NaN or infinite (no interval)."
     v, lo, hi = d
     if not (np.isfinite(lo) and np.isfinite(hi)):
         return 'untestable', f"{what} = {v:+.3f}: no interval (a table cell without its spread)"
+    if not np.isfinite(v): raise ValueError(f"d's difference must be a finite number inside its interval, got d={tuple(d)}")
     side = (lo > 0) if sign > 0 else (hi < 0)
     wrong = (hi < 0) if sign > 0 else (lo > 0)
     txt = f"{what} = {v:+.3f} [{lo:+.3f}, {hi:+.3f}]"
@@ -681,11 +738,16 @@ def w2r_overconf_test(figs:Path) -> list:
     return out
 
 # %% ../nbs/15_claims.ipynb #ceac62f3
-def utilization_slope(level, # certainty levels (numbers)
-                      utilization, # share of questions relying on the document, per level
-                      n # questions per level
+@checked
+def utilization_slope(level:Numbers, # certainty levels (numbers, two distinct ones at least)
+                      utilization:Numbers, # share of questions relying on the document, per level (in [0, 1])
+                      n:Numbers # questions per level (>= 1)
                      ) -> tuple:
     "(slope, lo, hi): weighted least-squares slope of utilization over levels, weights n / (u (1 - u)), 95% interval."
+    check_array(level, 'level', ndim=1); check_array(utilization, 'utilization', 0, 1, ndim=1); check_array(n, 'n', 1, ndim=1)
+    if not len(level) == len(utilization) == len(n):
+        raise ValueError(f"level, utilization and n must hold one value per level, got lengths {len(level)}, {len(utilization)}, {len(n)}")
+    if np.ptp(np.asarray(level, float)) == 0: raise ValueError(f"level must hold two distinct levels at least, got level={list(level)}")
     x, y, n = (np.asarray(v, float) for v in (level, utilization, n))
     var = np.clip(y*(1 - y), 0.25/n.max(), None)/n   # a share of 0 or 1 keeps a floor of variance
     w = 1/var; xb = (w*x).sum()/w.sum(); yb = (w*y).sum()/w.sum()
@@ -870,7 +932,10 @@ def decision_test(figs:Path, # the figures folder
     return out
 
 # %% ../nbs/15_claims.ipynb #4b9c9709
-def untestable(reason:str, backbone:str='all') -> Callable:
+@checked
+def untestable(reason:str, # why no data here can test the claim
+               backbone:str='all' # the ledger column
+              ) -> Callable:
     "A test for a claim that no data here can test, with the reason."
     return lambda figs: [result(backbone, 'untestable', reason)]
 
@@ -1116,7 +1181,9 @@ def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
     return fig
 
 # %% ../nbs/15_claims.ipynb #611c73b0
-def paper_slug(paper:str) -> str:
+@checked
+def paper_slug(paper:str # a paper's name, e.g. 'When to retrieve'
+              ) -> str:
     "A paper's name as a file stem: 'When to retrieve' -> 'when_to_retrieve'."
     return '_'.join(''.join(ch if ch.isalnum() else ' ' for ch in paper.lower()).split())
 
@@ -1233,6 +1300,7 @@ def readme_block(figs:str|Path|None=None # the figures folder (default: the repo
     return '\n'.join(lines)
 
 # %% ../nbs/15_claims.ipynb #6bafd1ef
+@checked
 def replace_block(text:str, # a document holding one generated block
                   block:str # the new block, from `readme_block`
                  ) -> str:

@@ -28,6 +28,7 @@ from .models import MODELS, ModelUnavailable, fetch, local_dir
 from .openai_backend import RequestFailed
 from .paths import data_dir, repo_root
 from .conformal import check_count, count_requirement
+from .checks import checked, NonNegativeInt, PositiveInt, PositiveReal
 
 # %% ../nbs/14_cli.ipynb #8b1062e6
 class OneLineParser(argparse.ArgumentParser):
@@ -36,7 +37,8 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, runner.redact(f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n"))
 
 # %% ../nbs/14_cli.ipynb #1d76473a
-def int_at_least(lo:int # the smallest value allowed
+@checked
+def int_at_least(lo:NonNegativeInt # the smallest value allowed
                 ):
     "An argparse type: an integer >= `lo` (`conformal.check_count`)."
     def int_at_least(v:str) -> int:
@@ -47,12 +49,14 @@ def int_at_least(lo:int # the smallest value allowed
     return int_at_least
 
 # %% ../nbs/14_cli.ipynb #3e79ab59
+@checked
 def positive_int(v:str # the option's text
                 ) -> int:
     "An argparse type: an integer >= 1 (`int_at_least(1)`)."
     return int_at_least(1)(v)
 
 # %% ../nbs/14_cli.ipynb #5b9c98af
+@checked
 def nonnegative_float(v:str # the option's text
                      ) -> float:
     "An argparse type: a finite number >= 0 (a sampling temperature), else 'must be a finite number >= 0, got ...'."
@@ -70,6 +74,7 @@ def output_name(v:str # the option's text
     return v
 
 # %% ../nbs/14_cli.ipynb #9ddbd1d0
+@checked
 def writable_file(v:str # the option's text: a file to write
                  ) -> str:
     "An argparse type: a file whose folder exists and may be written, checked before any model loads or long job starts."
@@ -80,6 +85,7 @@ def writable_file(v:str # the option's text: a file to write
     return v
 
 # %% ../nbs/14_cli.ipynb #6695bde7
+@checked
 def readable_folder(v:str # the option's text: a folder to read
                    ) -> str:
     "An argparse type: an existing folder whose every sub-folder can be listed, else the reason, naming the folder."
@@ -132,7 +138,8 @@ def command_parser(func, # a command (a function made with `command`)
                   ) -> OneLineParser:
     "The parser of one command: its docstring as description, one option per parameter (`add_param`), one-line errors."
     f = getattr(func, '__wrapped__', func)
-    p = OneLineParser(prog=prog, description=f.__doc__, epilog=EPILOG, formatter_class=_Formatter)
+    epilog = f"{f.epilog} {EPILOG}" if getattr(f, 'epilog', None) else EPILOG   # a command's own notes first
+    p = OneLineParser(prog=prog, description=f.__doc__, epilog=epilog, formatter_class=_Formatter)
     for k, v in docments(f, full=True, returns=False, eval_str=True).items(): add_param(p, k, v)
     return p
 
@@ -228,6 +235,16 @@ def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (
                            resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs, chat=chat, logprobs=logprobs, force=force)
     print(json.dumps(c.meta, indent=1, default=str))
 
+# %% ../nbs/14_cli.ipynb #8bea2866
+collect.__wrapped__.epilog = (
+    "The papers' scale (TRAQ: --K 20 --M 30 --temperature 1.0 over 1,000 questions; TRAC: --K 20 --M 40) needs GPUs: "
+    "serve the model with vLLM (`vllm serve MODEL --port 8000`; --tensor-parallel-size N for one model over N GPUs, "
+    "--data-parallel-size N for N replicas behind one URL) and pass "
+    "--model 'openai:MODEL@http://HOST:8000/v1?concurrency=32' (add chat=0 for a base model: its completions endpoint). "
+    "Every sample is cached as it arrives, so a killed run resumes where it stopped; the export "
+    "(NAME_generations.jsonl.gz) replays the run without a model. Commands, each paper's settings and the measured "
+    "cost per question: the site's page \"The papers' scale\" (docs/build_docs.py, `scale_page`).")
+
 # %% ../nbs/14_cli.ipynb #f955143a
 @command
 def conflare_calibrate(folder:Param(type=readable_folder, opt=False), # a folder of .txt, .md and .pdf files
@@ -294,10 +311,14 @@ def models_fetch(name:Param(f"model string: {', '.join(sorted(MODELS))}", opt=Fa
     print(fetch(name, force=force, keep_gguf=keep_gguf))
 
 # %% ../nbs/14_cli.ipynb #8d829c54
-def model_specs(models:list, # model strings (`llm.ModelSpec`), or `ModelSpec`s
-                timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # remote settings (None: as the string says)
+@checked
+def model_specs(models:list, # model strings (`llm.ModelSpec`), or `ModelSpec`s: at least one
+                timeout:PositiveReal|None=None, retries:NonNegativeInt|None=None, concurrency:PositiveInt|None=None # remote settings (None: as the string says)
                ) -> list[ModelSpec]:
     "Each model string parsed once, where the command line hands it in (a malformed one fails, naming it), with the settings added to every `openai:` model that does not set them (`llm.ModelSpec.with_options`)."
+    if not models: raise ValueError("models is empty: at least one model string is needed")
+    for i, m in enumerate(models):
+        if not isinstance(m, (str, ModelSpec)): raise TypeError(f"models[{i}] must be a model string, got models[{i}]={m!r:.80}")
     specs = [ModelSpec.of(m) for m in models]   # all checked before any is used
     return [s.with_options(timeout, retries, concurrency) for s in specs]
 
@@ -310,7 +331,7 @@ def model_strings(models:list, # model strings (`llm.ModelSpec`)
 
 # %% ../nbs/14_cli.ipynb #626e30b6
 @command
-def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]
+def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
                            n_questions:Param(type=int_at_least(1))=W2R_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
                            seed:Param(type=int_at_least(0))=W2R_DEFAULTS['seed'], # question draw seed (an integer >= 0)
                            shots:Param(type=int_at_least(0))=W2R_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0)
@@ -336,7 +357,7 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command
-def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N]
+def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
                   n_questions:Param(type=int_at_least(1))=RCRAG_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
                   seed:Param(type=int_at_least(0))=RCRAG_DEFAULTS['seed'], # question draw seed (an integer >= 0)
                   shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0); None: each model's own (`rcrag_collect.MODEL_SHOTS`)
@@ -361,6 +382,7 @@ def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'
         passage_words=passage_words, max_new_tokens=max_new_tokens, rounds=rounds, dataset=dataset))
 
 # %% ../nbs/14_cli.ipynb #0458ccbc
+@checked
 def parse_override(s:str # 'name=value', the value read as YAML
                   ) -> tuple[str, object]:
     "One `-p name=value` of `reproduce`: the name and the value parsed as YAML (bad YAML is a `ValueError` naming the parameter)."
@@ -373,10 +395,11 @@ def parse_override(s:str # 'name=value', the value read as YAML
         raise ValueError(f"-p {k.strip()}: the value {shown!r} is not YAML ({getattr(e, 'problem', None) or type(e).__name__})") from None
 
 # %% ../nbs/14_cli.ipynb #eea16772
-def shown_path(p:Path # a path
+@checked
+def shown_path(p:str|Path # a path (it need not exist)
               ) -> str:
     "`p` relative to the repository root when it lies inside, else as is (for messages)."
-    root = repo_root()
+    root, p = repo_root(), Path(p)
     return str(p.relative_to(root)) if p.is_relative_to(root) else str(p)
 
 # %% ../nbs/14_cli.ipynb #4b216697

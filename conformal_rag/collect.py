@@ -18,7 +18,8 @@ from .cache import atomic_output
 from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
                                     clustering_from_spec, CLUSTERINGS, semantic_confidence, check_answers,
                                     check_cluster_ids)
-from .conformal import check_array, check_binary, check_count
+from .conformal import check_array, check_binary, check_count, check_choice
+from .checks import checked, PositiveInt, NonNegativeReal, Seed
 from .paths import data_dir, repo_root
 from .collection import Collection, save_collected, load_collected
 
@@ -219,6 +220,7 @@ ANSWER_RULES = {'trac_paper': ('trac', 'traq', 'contains')}   # prompt -> its pa
 def answer_rules(prompt:str, # a key of `llm.PROMPTS`
                 ) -> tuple:
     "The correctness rules of a collection made with `prompt`: its paper's rule first (`correct`)."
+    check_choice(prompt, 'prompt', tuple(PROMPTS))
     return ANSWER_RULES.get(prompt, ('traq', 'contains'))
 
 # %% ../nbs/05_collect.ipynb #814f8368
@@ -252,8 +254,9 @@ def _partition(c:np.ndarray) -> tuple:
     return tuple(first.setdefault(int(x), len(first)) for x in c)
 
 # %% ../nbs/05_collect.ipynb #b24b646e
-def cluster_agreement(a, # a `traq.Collection`
-                      b # the same collection clustered another way (`recluster`)
+@checked
+def cluster_agreement(a:Collection, # a `traq.Collection`
+                      b:Collection # the same collection clustered another way (`recluster`)
                      ) -> dict:
     "How two clusterings of the same answers differ: per (question, passage) slot and per question."
     if a.cluster.shape != b.cluster.shape or not np.array_equal(a.cluster >= 0, b.cluster >= 0):
@@ -275,14 +278,15 @@ def cluster_agreement(a, # a `traq.Collection`
                 clusters_per_question_b=float(np.mean(qb)))
 
 # %% ../nbs/05_collect.ipynb #03625478
+@checked
 def gold_passages(retrieved:pd.DataFrame, # the retrieved table (contract above)
-                  qids, # question ids, in the order wanted
+                  qids:list, # question ids, in the order wanted (none: no passages)
                  ) -> list[str]:
-    "The text of each question's best-scored gold passage in `retrieved`."
+    "The text of each question's best-scored gold passage in `retrieved` (an empty list for no question ids)."
     r = check_retrieved(retrieved)
     g = r[r['is_gold']].sort_values('score', ascending=False, kind='stable').drop_duplicates('qid').set_index('qid')
     miss = [x for x in qids if x not in g.index]
-    if miss: raise ValueError(f"no gold passage in the retrieved table for question ids {list(miss)[:5]}")
+    if miss: raise ValueError(f"qids: no gold passage in the retrieved table for question ids {list(miss)[:5]}")
     return [str(g.at[x, 'text']) for x in qids]
 
 # %% ../nbs/05_collect.ipynb #4cdba69a
@@ -308,13 +312,17 @@ DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, 
 # name: the committed default collection (data/collected/wiki_gemma_600.npz); `collect` names a new one by `collection_name`
 
 # %% ../nbs/05_collect.ipynb #ea5e2517
-def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema)
-                     n:int, # how many (a positive integer; all of them when there are fewer)
-                     seed:int=0, # random seed
-                     stratify:str|None='template' # spread the draw over templates in proportion
+@checked
+def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema), at least one
+                     n:PositiveInt, # how many (a positive integer; all of them when there are fewer)
+                     seed:Seed=0, # random seed
+                     stratify:str|None='template' # a column to spread the draw over in proportion (the default
+                                                  # 'template' only where there is one); None: a plain draw
                     ) -> pd.DataFrame:
     "A deterministic draw of n questions, stratified by template."
-    n = check_count(n, 'n')
+    if len(examples) == 0: raise ValueError("examples is empty: there is no question to draw")
+    if stratify not in (None, 'template') and stratify not in examples.columns:
+        raise KeyError(f"stratify={stratify!r} is not a column of examples (columns {list(examples.columns)})")
     if n >= len(examples): return examples.reset_index(drop=True)
     rng = np.random.default_rng(seed)
     if stratify is None or stratify not in examples.columns:
@@ -349,8 +357,9 @@ def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
     return pd.DataFrame(rows, columns=list(RETRIEVED_COLUMNS))
 
 # %% ../nbs/05_collect.ipynb #8478644b
+@checked
 def output_path(name:str, # a plain file name without extension: no folder, no '..'
-                out_dir:str|Path # the folder it goes in
+                out_dir:str|Path # the folder it goes in (made when the collection is written, if missing)
                ) -> Path:
     "`out_dir/<name>.npz`, checked to lie inside `out_dir` (a name cannot point elsewhere)."
     if not isinstance(name, str) or not name.strip() or name != name.strip():
@@ -358,7 +367,7 @@ def output_path(name:str, # a plain file name without extension: no folder, no '
     if any(c in name for c in '/\\\0') or name in ('.', '..') or name.startswith('.'):
         raise ValueError(f"name must be a plain file name (no folder, no '..', not hidden), got name={name!r}")
     out = Path(out_dir).expanduser()
-    if out.exists() and not out.is_dir(): raise NotADirectoryError(f"out-dir {str(out)!r} exists and is not a folder")
+    if out.exists() and not out.is_dir(): raise ValueError(f"out_dir (--out-dir) {str(out)!r} exists and is not a folder")
     path = (out/f'{name}.npz').resolve()
     if path.parent != out.resolve(): raise ValueError(f"name={name!r} would write outside out-dir {str(out)!r}")
     return path
@@ -375,9 +384,10 @@ def _slug(s:str) -> str:
     return re.sub(r'[^a-z0-9.]+', '-', str(s).lower()).strip('-.') or 'x'
 
 # %% ../nbs/05_collect.ipynb #04156279
+@checked
 def collection_name(dataset:str, # a `data.load_qa` spec
                     model:str|ModelSpec, # a model string (`llm.ModelSpec`) or its `ModelSpec`
-                    n_questions:int, # questions drawn
+                    n_questions:PositiveInt, # questions drawn
                    ) -> str:
     "The default name of a collection, `<dataset>_<model>_<n_questions>` (a file argument by its stem, a model by its name)."
     kind, _, arg = str(dataset).strip().partition(':')
@@ -481,12 +491,16 @@ def _collection_target(name:str|None, # the collection's name; None: `collection
     return target, existing_collection(target, settings, force)
 
 # %% ../nbs/05_collect.ipynb #fe9e0466
-def check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt) -> None:
+@checked
+def check_settings(n_questions:PositiveInt, # questions drawn
+                   K:PositiveInt, # passages per question
+                   M:PositiveInt, # samples per passage
+                   temperature:NonNegativeReal, # sampling temperature
+                   max_new_tokens:PositiveInt, # tokens per answer at most
+                   seed:Seed, # the run's seed
+                   prompt:str # a key of `llm.PROMPTS`
+                  ) -> None:
     "Validate the collection's sizes and sampling settings before anything is loaded (each error names the bad value)."
-    for k, v in dict(n_questions=n_questions, K=K, M=M, max_new_tokens=max_new_tokens).items(): check_count(v, k)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)): raise ValueError(f"seed must be an integer, got seed={seed!r}")
-    if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not np.isfinite(temperature) or temperature < 0:
-        raise ValueError(f"temperature must be a finite number >= 0, got temperature={temperature!r}")
     if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
 
 # %% ../nbs/05_collect.ipynb #6f2c439b

@@ -5,6 +5,7 @@
 # %% ../nbs/04b_collection.ipynb #c66af6b5
 from __future__ import annotations
 import hashlib, json, zipfile
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 import numpy as np
@@ -12,6 +13,7 @@ from fastcore.basics import patch
 from .cache import atomic_output
 from .matching import semantic_confidence, check_cluster_ids
 from .conformal import check_array, check_binary, check_count
+from .checks import checked, PositiveInt, Probability, Seed
 from .paths import data_dir, repo_root
 
 # %% auto #0
@@ -19,12 +21,19 @@ __all__ = ['encode_texts', 'decode_texts', 'Collection', 'save_collected', 'load
            'register_collection_loader', 'load_collection', 'collection_digest']
 
 # %% ../nbs/04b_collection.ipynb #a4d1d1ca
-def encode_texts(texts:np.ndarray, # an object array of strings, any shape (None counts as '')
+@checked
+def encode_texts(texts:np.ndarray, # an array or list of strings, any shape (None counts as '')
                  name:str, # prefix of the stored arrays
                 ) -> dict:
     "`{name}_utf8` (the bytes), `{name}_offsets`, `{name}_shape`: stored without pickle."
-    enc = [('' if t is None else str(t)).encode('utf-8')
-           for t in np.asarray(texts, dtype=object).ravel()]
+    if texts is None or isinstance(texts, (str, bytes)) or np.ndim(texts) == 0:
+        raise TypeError(f"texts must be an array or list of strings, got texts={texts!r:.80}")
+    flat = np.asarray(texts, dtype=object).ravel()
+    bad = next((i for i, t in enumerate(flat) if t is not None and not isinstance(t, str)), None)
+    if bad is not None:
+        raise TypeError(f"texts must hold strings (or None: no text), "
+                        f"got texts.flat[{bad}]={flat[bad]!r:.80}")
+    enc = [('' if t is None else t).encode('utf-8') for t in flat]
     offsets = np.zeros(len(enc) + 1, np.int64); offsets[1:] = np.cumsum([len(e) for e in enc])
     return {f'{name}_utf8': np.frombuffer(b''.join(enc), np.uint8), f'{name}_offsets': offsets,
             f'{name}_shape': np.asarray(np.shape(texts), np.int64)}
@@ -82,8 +91,10 @@ def check(self:Collection):
     if self.requests.ndim != 1:
         raise ValueError(f"requests must have shape (Q,), got {self.requests.shape}")
     check_cluster_ids(self.requests, 'requests', 0)   # counts of LLM requests
-    self.template = np.asarray(self.template).astype(str)
-    self.qid = np.asarray(self.qid).astype(str)
+    self.template = _check_names(self.template, 'template')
+    self.qid = _check_names(self.qid, 'qid')
+    if not isinstance(self.meta, dict):
+        raise TypeError(f"meta must be a dict, got meta={self.meta!r:.80}")
     _check_shapes(self, Q, K)
     _check_scores(self)
     _check_freq(self)
@@ -93,6 +104,22 @@ def check(self:Collection):
         raise ValueError(f"passages without samples: {int(empty.sum())} retrieved "
                          f"(question, passage) slots have no sampled answer, "
                          f"first question {self.qid[q]!r} passage slot {k}")
+
+# %% ../nbs/04b_collection.ipynb #1bcbae99
+def _check_names(v, name:str) -> np.ndarray:
+    "`v` as a (Q,) array of str (names or integer ids), or an error naming `name` and a bad entry."
+    if v is None or isinstance(v, (str, bytes)) or np.ndim(v) != 1:
+        raise (TypeError if v is None or isinstance(v, (str, bytes)) else ValueError)(
+            f"{name} must be a list of names, one per question, got {name}={v!r:.80}")
+    a = np.asarray(v)
+    if a.dtype.kind in 'US' or (a.dtype.kind in 'iu' and a.dtype != bool): return a.astype(str)
+    ok = lambda x: isinstance(x, str) or (isinstance(x, (int, np.integer))
+                                          and not isinstance(x, (bool, np.bool_)))
+    bad = next((i for i, x in enumerate(a.tolist()) if not ok(x)), None)
+    if bad is not None:
+        raise TypeError(f"{name} must hold names (str) or integer ids, "
+                        f"got {name}[{bad}]={a.tolist()[bad]!r}")
+    return a.astype(str)
 
 # %% ../nbs/04b_collection.ipynb #dd5924c0
 def _check_shapes(c:Collection, Q:int, K:int):
@@ -175,7 +202,7 @@ def _check_rows(idx, Q:int):
 # %% ../nbs/04b_collection.ipynb #d7c31bfe
 @patch
 def subset(self:Collection, idx) -> 'Collection':
-    "The questions `idx` (indices or a boolean mask)."
+    "The questions `idx` (indices or a boolean mask; none selected: a collection of 0 questions)."
     idx = _check_rows(idx, len(self))
     kw = {f.name: getattr(self, f.name) for f in fields(self)}
     for n, v in kw.items():
@@ -188,17 +215,23 @@ def from_arrays(cls:Collection,
                 arrays:dict # `collect.collected_arrays`, `load_collected`: fields, `meta`, `extra`
                ) -> 'Collection':
     "A `Collection` from the collection step's arrays in memory (the fields it knows; not `extra`)."
+    if not isinstance(arrays, Mapping):
+        raise TypeError(f"arrays must be a dict of arrays, got arrays={arrays!r:.80}")
     names = {f.name for f in fields(cls)} - {'meta'}
     missing = [f.name for f in fields(cls) if f.default is MISSING and f.name not in arrays]
     if missing: raise ValueError(f"the arrays lack the Collection fields {missing}")
     return cls(**{k: v for k, v in arrays.items() if k in names}, meta=dict(arrays.get('meta', {})))
 
 # %% ../nbs/04b_collection.ipynb #39e80afb
+@checked
 def save_collected(arrays:dict, # from `collected_arrays`
-                   path:str|Path # an .npz file
+                   path:str|Path # an .npz file (its folder is created)
                   ) -> Path:
     "Save collected arrays as a compressed npz (`meta` as JSON; `extra` in `<stem>_extra.npz`)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    if path.suffix.lower() != '.npz':
+        raise ValueError(f"path must be an .npz file, got path={str(path)!r}")
+    path.parent.mkdir(parents=True, exist_ok=True)
     out = {k: v for k, v in arrays.items() if k not in ('meta', 'extra')}
     if 'answers' in out: out.update(encode_texts(out.pop('answers'), 'answers'))
     # never half a file: written aside, then renamed
@@ -211,6 +244,7 @@ def save_collected(arrays:dict, # from `collected_arrays`
     return path
 
 # %% ../nbs/04b_collection.ipynb #f17dce32
+@checked
 def load_collected(path:str|Path, # a file written by `save_collected`
                    extra:bool=True, # also the `extra` arrays, when their file exists
                   ) -> dict:
@@ -241,8 +275,9 @@ def load_collected(path:str|Path, # a file written by `save_collected`
 
 # %% ../nbs/04b_collection.ipynb #87de7c42
 @patch
+@checked
 def save(self:Collection, path:str|Path) -> Path:
-    "Save as a compressed `.npz` through `save_collected` (answers included when present)."
+    "Save as a compressed `.npz` through `save_collected` (answers too; its folder is created)."
     arrays = {f.name: getattr(self, f.name) for f in fields(self)
               if isinstance(getattr(self, f.name), np.ndarray)}
     if self.features is not None: arrays['features'] = np.asarray(self.features, dtype=np.float32)
@@ -264,16 +299,16 @@ def _synthetic_logprob(cluster, correct, seed:int) -> np.ndarray:
     return lp
 
 # %% ../nbs/04b_collection.ipynb #f04f756a
-def synthetic_collection(Q:int=300, # questions
-                         K:int=20, # retrieved passages per question
-                         M:int=30, # samples per (question, passage)
-                         seed:int=0, # random seed
-                         p_answerable:float=0.9, # chance the LLM can answer from the gold passage
+@checked
+def synthetic_collection(Q:PositiveInt=300, # questions
+                         K:PositiveInt=20, # retrieved passages per question
+                         M:PositiveInt=30, # samples per (question, passage)
+                         seed:Seed=0, # random seed
+                         p_answerable:Probability=0.9, # chance the gold passage lets the LLM answer
                          logprobs:bool=False, # also per-sample mean token log-probabilities
                         ) -> Collection:
     "A random `Collection` shaped like a real one, for examples, tests and benchmarks."
-    Q, K, M = (check_count(v, n) for n, v in (('Q', Q), ('K', K), ('M', M)))
-    p_answerable = float(check_array(p_answerable, 'p_answerable', 0, 1, ndim=0))
+    Q, K, M, p_answerable = int(Q), int(K), int(M), float(p_answerable)
     rng = np.random.default_rng(seed)
     gold_rank = np.minimum(rng.geometric(0.45, Q) - 1, K)  # K means: not retrieved
     ret = np.sort(rng.normal(0, 1, (Q, K + 1)), axis=1)[:, ::-1] + rng.normal(0, 0.5, (Q, 1))
@@ -351,6 +386,7 @@ def load_collection(spec:str|Path, # 'synthetic[:SEED[:Q]]', a registered prefix
     return Collection.load(p)
 
 # %% ../nbs/04b_collection.ipynb #69ba91c7
+@checked
 def collection_digest(c:Collection) -> str:
     "A digest of the arrays that sets and sizes depend on (a memo key for deterministic searches)."
     h = hashlib.blake2b(digest_size=16)

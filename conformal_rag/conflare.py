@@ -15,10 +15,11 @@ from .data import check_passages, normalize, wiki_benchmark
 from .stats import coverage_summary, split_trials
 from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
                                      in_set)
-from .retrieval import (STOPWORDS, Retrieval, check_k, embed_passages, load_encoder, model_key, retrieve,
+from .retrieval import (STOPWORDS, Retrieval, embed_passages, load_encoder, model_key, retrieve,
                                      unit_rows, DenseIndex)
 from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
 from .cache import GenerationCache
+from .checks import checked, PositiveInt, Probability, Seed, Texts
 from fastcore.basics import patch
 
 # %% auto #0
@@ -59,7 +60,8 @@ def write_pdf(path, # the file to write
 # %% ../nbs/08_conflare.ipynb #ae76ca85
 DOC_TYPES = ('.txt', '.md', '.pdf')
 
-def list_documents(folder, # the document folder
+@checked
+def list_documents(folder:str|Path, # the document folder
                    recursive:bool=True, # include sub-folders
                    skip_unknown:bool=False, # ignore files of other types instead of raising
                   ) -> list[Path]:
@@ -110,9 +112,17 @@ def chunk_spans(n:int, # the text's length in characters
 # %% ../nbs/08_conflare.ipynb #406f037d
 CHUNK_COLUMNS = ('id', 'title', 'text', 'source', 'page', 'start', 'end')
 
-def chunk_pages(pages, # (source, page number, text) triples
+@checked
+def chunk_pages(pages, # (source, page number, text) triples: a list or any iterable
                 size:int=1500, overlap:int=200) -> pd.DataFrame:
     "One row per chunk: id `source:p<page>:<start>`, title (the source), text, source, page, start, end."
+    if pages is None or isinstance(pages, (str, bytes, dict)) or not hasattr(pages, '__iter__'):
+        raise TypeError(f"pages must be a list of (source, page number, text) triples, got pages={pages!r:.80}")
+    pages = list(pages)
+    for i, pg in enumerate(pages):
+        ok = isinstance(pg, (tuple, list)) and len(pg) == 3 and isinstance(pg[0], str) and isinstance(pg[2], str) \
+            and isinstance(pg[1], (int, np.integer)) and not isinstance(pg[1], bool)
+        if not ok: raise TypeError(f"pages[{i}] must be a (source, page number, text) triple, got pages[{i}]={pg!r:.80}")
     rows = []
     for source, page, text in pages:
         for s, e in chunk_spans(len(text), size, overlap):
@@ -125,7 +135,8 @@ def _sha(b:bytes) -> str:
     return hashlib.sha256(b).hexdigest()[:20]
 
 # %% ../nbs/08_conflare.ipynb #18cab299
-def chunk_documents(folder, # the document folder
+@checked
+def chunk_documents(folder:str|Path, # the document folder
                     size:int=1500, # characters per chunk (CONFLARE: 1500)
                     overlap:int=200, # characters shared by consecutive chunks (CONFLARE: 200)
                     recursive:bool=True, skip_unknown:bool=False,
@@ -152,8 +163,11 @@ def chunk_documents(folder, # the document folder
 # %% ../nbs/08_conflare.ipynb #affd7e13
 class BagOfWordsEncoder:
     "A deterministic hashed bag of words (stopwords dropped): a model-free encoder for tests and examples."
-    def __init__(self, dim:int=256): self.dim = dim
-    def encode(self, texts, **kwargs) -> np.ndarray:
+    @checked
+    def __init__(self, dim:PositiveInt=256): self.dim = int(dim)
+    @checked
+    def encode(self, texts:list[str], **kwargs) -> np.ndarray:
+        "One row of `dim` word counts per text (an empty list: a (0, dim) matrix)."
         X = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, t in enumerate(texts):
             for w in normalize(t).split():
@@ -230,8 +244,9 @@ def embed_questions(self:ChunkCollection, questions:list[str]) -> np.ndarray:
 
 # %% ../nbs/08_conflare.ipynb #05a28ab1
 @patch
+@checked
 def scores(self:ChunkCollection, questions:list[str]) -> np.ndarray:
-    "Cosine similarities, shape (len(questions), number of chunks), float64."
+    "Cosine similarities, shape (len(questions), number of chunks), float64 (no question: shape (0, N))."
     if len(questions) == 0: return np.zeros((0, len(self)))
     return self.index.scores(self.embed_questions(questions)).astype(np.float64)
 
@@ -292,10 +307,11 @@ def _clean(s:str) -> str:
     return s.strip().strip('"\'`*_ ').strip()
 
 # %% ../nbs/08_conflare.ipynb #3ee5272c
+@checked
 def parse_question_answer(text:str # the LLM's reply
                          ) -> tuple[str, str]|None:
     "`(question, answer)` from a reply, or `None` when it holds no usable question."
-    if not isinstance(text, str) or not text.strip(): return None
+    if not text.strip(): return None
     m = re.search(r'\{.*?\}', text, re.S)
     if m:
         try: d = json.loads(m.group(0))
@@ -321,10 +337,11 @@ def parse_question_answer(text:str # the LLM's reply
 # %% ../nbs/08_conflare.ipynb #0efc5b77
 _YES, _NO = {'yes', 'yeah', 'yep', 'true', 'correct'}, {'no', 'nope', 'false', 'incorrect'}
 
+@checked
 def parse_yes_no(text:str # the LLM's reply to a yes/no question
                 ) -> bool|None:
     "True for yes, False for no (the first word decides, after an optional `Answer:`), `None` when neither."
-    w = re.findall(r"[a-z]+", str(text).lower())
+    w = re.findall(r"[a-z]+", text.lower())
     if w[:1] in (['answer'], ['reply']): w = w[1:]
     if not w: return None
     return True if w[0] in _YES else False if w[0] in _NO else None
@@ -524,7 +541,9 @@ def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or
     s = _cosines(labels['score'] if frame else labels, "labels['score']" if frame else 'labels',
                  nan=frame, ndim=1, empty=True)   # NaN in a label table: a dropped question; in an array: an error
     s = s[~np.isnan(s)]
-    if len(s) == 0: raise ValueError("no calibration scores: every question was dropped (see `found` and `unanswered`)")
+    if len(s) == 0:
+        raise ValueError("no calibration scores in labels: " + ("every question was dropped (see `found` and `unanswered`)"
+                                                               if frame else "labels is empty"))
     return conflare_cutoff(s, alpha, method)
 
 # %% ../nbs/08_conflare.ipynb #fee4380b
@@ -539,6 +558,13 @@ def _check_retriever(r) -> None:
     for v, nm in ((r.max_chunks, 'max_chunks'), (r.max_chars, 'max_chars')):
         if v is not None: check_count(v, nm)
     if not isinstance(r.report, dict): raise ValueError(f"report must be a dict, got report={r.report!r:.80}")
+    if r.path is not None:   # where it was saved (`save`, `load`): a folder holding retriever.json
+        if not isinstance(r.path, (str, os.PathLike)):
+            raise TypeError(f"path must be a folder (str or Path), got path={r.path!r:.80}")
+        r.path = Path(r.path)
+        if not (r.path/'retriever.json').exists():
+            raise FileNotFoundError(f"path={str(r.path)!r} holds no saved retriever (retriever.json): "
+                                    "leave path=None; `save` sets it")
 
 # %% ../nbs/08_conflare.ipynb #1b0bac29
 FORMAT_VERSION = 1
@@ -554,7 +580,7 @@ class ConformalRetriever:
     max_chunks:int|None = None # context budget in chunks (None: no limit)
     max_chars:int|None = None # context budget in characters (None: no limit)
     report:dict = field(default_factory=dict) # what calibration did: counts of questions, failures, settings
-    path:Path|None = None # where it was saved
+    path:Path|None = None # where it was saved (a folder `save` wrote; set by `save` and `load`)
 
     def __post_init__(self): _check_retriever(self)
     def __repr__(self):
@@ -563,10 +589,13 @@ class ConformalRetriever:
 
 # %% ../nbs/08_conflare.ipynb #bd4ee7c7
 @patch
-def retrieve(self:ConformalRetriever, questions:list[str]|str, # a question or a list
-             max_chunks:int|None=-1, max_chars:int|None=-1, # budgets; -1 keeps the retriever's
+@checked
+def retrieve(self:ConformalRetriever, questions:Texts|str, # a question or a list (at least one)
+             max_chunks:int|None=-1, max_chars:int|None=-1, # budgets; -1 keeps the retriever's, None: no limit
              warn:bool=True) -> list[ConflareSet]|ConflareSet:
     "The chunks above the cutoff per question, most similar first, cut to the budget (`truncated` then True)."
+    for v, nm in ((max_chunks, 'max_chunks'), (max_chars, 'max_chars')):
+        if v is not None and v != -1: check_count(v, nm)
     single = isinstance(questions, str)
     qs = [questions] if single else list(questions)
     mc = self.max_chunks if max_chunks == -1 else max_chunks
@@ -753,8 +782,12 @@ def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questio
                      score, # (n,) the similarity taken as the relevant chunk's (e.g. LLM labels' `score`)
                     ) -> Retrieval:
     "A `Retrieval` (K = N) whose gold score is `score`: to run `conflare_trials` on LLM-labelled questions."
-    S = np.asarray(similarities, dtype=np.float64); g = np.asarray(score, dtype=np.float64)
+    S = check_array(similarities, 'similarities', ndim=2)   # finite: a NaN similarity is an error, never ranked
+    g = check_array(score, 'score', ndim=1)   # leave out the dropped (NaN) questions first
     if len(S) != len(g): raise ValueError(f"{len(g)} scores for {len(S)} questions")
+    Texts(passage_ids, 'passage_ids')
+    if len(passage_ids) != S.shape[1]:
+        raise ValueError(f"passage_ids has {len(passage_ids)} ids for N={S.shape[1]} chunks (similarities' columns)")
     order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)
     return Retrieval(np.asarray(passage_ids), order, np.take_along_axis(S, order, 1), g, (S > g[:, None]).sum(1))
 
@@ -766,17 +799,21 @@ def _trial_alphas(alphas) -> list:
     return out
 
 # %% ../nbs/08_conflare.ipynb #b33e396d
+@checked
 def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities as scores, with gold passages
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages
-                    n_trials:int=20, cal_frac:float=0.5, seed:int=0,
+                    n_trials:PositiveInt=20, cal_frac:Probability=0.5, seed:Seed=0,
                     method:str='exact', # 'exact' or 'conflare' (the paper's percentile)
-                    max_passages:int|None=None, # context budget in passages (the K kept when None)
-                    n_cal:int|None=None, # calibration questions per trial (CONFLARE calibrates on a few dozen); overrides cal_frac
+                    max_passages:PositiveInt|None=None, # context budget in passages (the K kept when None)
+                    n_cal:PositiveInt|None=None, # calibration questions per trial (CONFLARE calibrates on a few dozen); overrides cal_frac
                    ) -> pd.DataFrame:
     "Per (alpha, trial): cutoff, the set's coverage and size (within the top K), passages returned under the budget, truncated share, coverage after it."
     alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
     seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    budget = retrieval.k if max_passages is None else min(check_k(max_passages, len(retrieval.passage_ids)), retrieval.k)
+    N = len(retrieval.passage_ids)
+    if max_passages is not None and max_passages > N:
+        raise ValueError(f"max_passages={max_passages} is larger than the corpus ({N} passages)")
+    budget = retrieval.k if max_passages is None else min(int(max_passages), retrieval.k)
     n, sims = len(retrieval.topk_idx), np.asarray(retrieval.gold_score, dtype=np.float64)
     m = int(round(cal_frac * n)) if n_cal is None else int(n_cal)
     if not 1 <= m < n: raise ValueError(f"the calibration size must lie in 1..{n - 1} questions, got {m} (n_cal={n_cal}, cal_frac={cal_frac})")
@@ -797,6 +834,7 @@ def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities 
     return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
 
 # %% ../nbs/08_conflare.ipynb #db8ae6f7
+@checked
 def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled scores of LLM-written questions)
                     test:Retrieval, # other questions, with gold scores and all chunk similarities
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5, seed:int=0,
@@ -844,6 +882,11 @@ SETTINGS = {'gold': '(a) benchmark questions, gold labels', 'llm': '(b) LLM ques
 
 def summarize_conflare_trials(trials:pd.DataFrame) -> pd.DataFrame:
     "Mean and standard deviation of coverage and chunks returned per setting and alpha, with `level = 1 - alpha`."
+    if not isinstance(trials, pd.DataFrame):
+        raise TypeError(f"trials must be a DataFrame (`conflare_trials`), got trials={trials!r:.80}")
+    need = ['setting', 'alpha', 'trial', 'coverage', 'passages_returned', 'cutoff']
+    if missing := [c for c in need if c not in trials.columns]:
+        raise KeyError(f"trials lacks the columns {missing} (a `conflare_trials` table with a `setting` column)")
     g = trials.groupby(['setting', 'alpha'], sort=False)
     out = g.agg(coverage=('coverage', 'mean'), coverage_std=('coverage', 'std'), chunks_returned=('passages_returned', 'mean'),
                 chunks_returned_std=('passages_returned', 'std'), cutoff=('cutoff', 'median'), trials=('trial', 'nunique')).reset_index()
@@ -983,6 +1026,13 @@ def write_conflare_release(folder:str|Path, # where to write Calibration_Records
     return folder
 
 # %% ../nbs/08_conflare.ipynb #3cf77ff0
+def _release_methods(methods) -> list:
+    "The threshold rules as a non-empty list of 'conflare' and 'exact', or a `ValueError` naming `methods`."
+    out = [check_choice(m, 'methods', ('conflare', 'exact')) for m in np.atleast_1d(methods)]
+    if not out: raise ValueError("methods is empty: at least one of 'conflare', 'exact' is needed")
+    return out
+
+# %% ../nbs/08_conflare.ipynb #0ef8b1e5
 def release_trials(distances, # per calibration record, the cosine distance of its relevant chunk (`cosine_distance`)
                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (the error rates)
                    n_trials:int=500, cal_frac:float=0.5, seed:int=0,
@@ -992,7 +1042,7 @@ def release_trials(distances, # per calibration record, the cosine distance of i
     d = check_array(distances, 'distances', 0, 2, ndim=1)
     alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
     seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    methods = [check_choice(m, 'methods', ('conflare', 'exact')) for m in np.atleast_1d(methods)]
+    methods = _release_methods(methods)
     n = len(d); m = int(round(cal_frac * n))
     if not 1 <= m < n: raise ValueError(f"cal_frac={cal_frac} of {n} records leaves {m} calibration questions (need 1..{n - 1})")
     def one(t, parts):   # every method and alpha on one split
@@ -1031,8 +1081,9 @@ def release_cutoffs(distances, # per calibration record, the cosine distance of 
     "The cutoff on all the records per rule and alpha (their README prints the paper's distance cutoff at error rate 10%)."
     d = check_array(distances, 'distances', 0, 2, ndim=1)
     rows = []
-    for meth in [check_choice(m, 'methods', ('conflare', 'exact')) for m in np.atleast_1d(methods)]:
-        for a in _trial_alphas(alphas):
+    alphas = _trial_alphas(alphas)
+    for meth in _release_methods(methods):
+        for a in alphas:
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
                 tau = conformal_threshold(d, a, meth)

@@ -17,10 +17,19 @@ __all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'count_req
            'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
 
 # %% ../nbs/00_conformal.ipynb #e1fadc5a
+def _check_name(name, # the name of the parameter a check is about, shown in its error messages
+              ) -> str:
+    "`name` as given, or a `TypeError` when it is not a text (every check below names its argument with it)."
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a text (str): the checked parameter's name, got name={name!r:.80}")
+    return name
+
+# %% ../nbs/00_conformal.ipynb #4b973c38
 def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
                 name:str='alpha', # the parameter's name, used in the error message
                ) -> float:
     "Return `alpha` as a float, or raise a `ValueError` naming it when it is not a number in (0, 1)."
+    _check_name(name)
     if isinstance(alpha, bool) or not isinstance(alpha, (Real, np.floating, np.integer)):
         raise ValueError(f"{name} must be a number in (0, 1), got {alpha!r} ({type(alpha).__name__})")
     a = float(alpha)
@@ -28,11 +37,22 @@ def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
     if not (0 < a < 1): raise ValueError(f"{name} must lie in (0, 1), got {name}={shown!r}")
     return a
 
-# %% ../nbs/00_conformal.ipynb #4b973c38
+# %% ../nbs/00_conformal.ipynb #454bdf5e
+def _as_float(x, name:str) -> np.ndarray:
+    "`x` as a float64 array, or a `ValueError` naming `name` when it is not numeric (a text is no number: '0.5' is not read as 0.5)."
+    _check_name(name)
+    try:
+        if isinstance(x, (str, bytes)): raise TypeError('a text')
+        a = np.asarray(x)
+        if a.dtype.kind in 'USV' or (a.dtype == object and any(isinstance(v, (str, bytes)) for v in a.ravel())):
+            raise TypeError('a text among the values')
+        return np.asarray(a, dtype=np.float64)
+    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}") from e
+
+# %% ../nbs/00_conformal.ipynb #a4a932d1
 def _finite_1d(x, name:str, what:tuple) -> np.ndarray:
     "`x` as a 1-D, non-empty, finite float64 array, or a `ValueError` naming `name`; `what`: (why non-empty, the end of the non-finite message)."
-    try: s = np.asarray(x, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {x!r:.80}") from e
+    s = _as_float(x, name)
     if s.ndim != 1: raise ValueError(f"{name} must be 1-D, got shape {s.shape}")
     if s.size == 0: raise ValueError(f"{name} is empty: {what[0]}")
     bad = ~np.isfinite(s)
@@ -60,20 +80,33 @@ def check_weights(weights, # positive weights, one per component of a global tes
     return w
 
 # %% ../nbs/00_conformal.ipynb #eeec30a2
-def count_requirement(minimum:int=1, # the smallest allowed value
+def _is_int(v) -> bool: return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+# %% ../nbs/00_conformal.ipynb #20d57696
+def _check_bounds(minimum, maximum) -> None:
+    "A `ValueError` naming `minimum` or `maximum` unless they are integers with minimum <= maximum (a negative minimum: e.g. -1, a padding id)."
+    if not _is_int(minimum):
+        raise ValueError(f"minimum must be an integer (the smallest value allowed), got minimum={minimum!r:.80}")
+    if maximum is not None and (not _is_int(maximum) or maximum < minimum):
+        raise ValueError(f"maximum must be None or an integer >= minimum={minimum}, got maximum={maximum!r:.80}")
+
+# %% ../nbs/00_conformal.ipynb #e9a8cce3
+def count_requirement(minimum:int=1, # the smallest allowed value (any integer)
                       maximum:int|None=None, # the largest allowed value (None: no upper bound)
                      ) -> str:
     "`check_count`'s rule in words: 'a positive integer', 'an integer >= 0', 'an integer in 1..5'."
+    _check_bounds(minimum, maximum)
     if maximum is not None: return f'an integer in {minimum}..{maximum}'
     return 'a positive integer' if minimum == 1 else f'an integer >= {minimum}'
 
-# %% ../nbs/00_conformal.ipynb #974f6b82
+# %% ../nbs/00_conformal.ipynb #4049fa2a
 def check_count(value, # a count: an integer (not a bool) of at least `minimum`
                 name:str, # the parameter's name, used in the error message
-                minimum:int=1, # the smallest allowed value
+                minimum:int=1, # the smallest allowed value (any integer: -1 allows a padding id)
                 maximum:int|None=None, # the largest allowed value (None: no upper bound)
                ) -> int:
     "`value` as an int; a `ValueError` naming it unless it is an integer in [`minimum`, `maximum`]."
+    _check_name(name); _check_bounds(minimum, maximum)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum \
             or (maximum is not None and value > maximum):
         shown = value.item() if isinstance(value, np.generic) else value   # 2.5, not np.float64(2.5)
@@ -81,7 +114,7 @@ def check_count(value, # a count: an integer (not a bool) of at least `minimum`
         raise ValueError(f"{name} must be {what}, got {name}={shown!r}")
     return int(value)
 
-# %% ../nbs/00_conformal.ipynb #cb98e4f1
+# %% ../nbs/00_conformal.ipynb #a3381417
 def check_array(x, # a number or an array-like of numbers
                 name:str, # the parameter's name, used in the error message
                 lo:float=-math.inf, # every value must be >= lo ...
@@ -92,9 +125,14 @@ def check_array(x, # a number or an array-like of numbers
                 finite:bool=True, # require finite values (False: +-inf allowed within [lo, hi])
                ) -> np.ndarray:
     "`x` as a float64 array, or a `ValueError` naming `name` and the first bad value (not numeric, shape, empty, NaN, range)."
-    if isinstance(x, (str, bytes)): raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}")
-    try: a = np.asarray(x, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}") from e
+    _check_name(name)
+    for k, v, no in (('lo', lo, math.inf), ('hi', hi, -math.inf)):   # a range of numbers, each end possibly infinite
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (Real, np.floating, np.integer)) or math.isnan(v) or v == no:
+            raise ValueError(f"{k} must be a number{' < inf' if k == 'lo' else ' > -inf'}, got {k}={v!r:.80}")
+    if lo > hi: raise ValueError(f"lo must be <= hi, got lo={lo!r}, hi={hi!r}")
+    if ndim is not None and (not _is_int(ndim) or ndim < 0):
+        raise ValueError(f"ndim must be None or an integer >= 0 (a number of axes), got ndim={ndim!r:.80}")
+    a = _as_float(x, name)
     if ndim is not None and a.ndim != ndim:
         raise ValueError(f"{name} must have {ndim} axes ({ {0: 'a number', 1: 'shape (n,)'}.get(ndim, f'{ndim}-D') }), "
                          f"got shape {a.shape}")
@@ -108,12 +146,13 @@ def check_array(x, # a number or an array-like of numbers
         raise ValueError(f"{name} must {what}{'' if nan else ' (no NaN)'}: {int(bad.sum())} bad value(s), first {at}={a[i]}")
     return a
 
-# %% ../nbs/00_conformal.ipynb #c48f1025
+# %% ../nbs/00_conformal.ipynb #5eaf0473
 def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a string is no label)
                  name:str, # the parameter's name, used in the error message
                  empty:bool=False, # allow an empty array
                 ) -> np.ndarray:
     "`x` as a boolean array, or a `ValueError` naming `name` and the first value that is not a bool, 0 or 1."
+    _check_name(name)
     a = np.asarray(x)
     if a.dtype == object:   # mixed Python values: each must be a bool or a number equal to 0 or 1
         ok = np.array([isinstance(v, (bool, np.bool_, int, float, np.integer, np.floating)) and v in (0, 1)
@@ -131,10 +170,16 @@ def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a stri
 # %% ../nbs/00_conformal.ipynb #c4e1b0a1
 def check_choice(value, # a value that must be one of `choices`
                  name:str, # the parameter's name, used in the error message
-                 choices # the allowed values (a tuple, list or dict's keys)
+                 choices # the allowed values, at least one (a tuple, list or dict's keys; None may be one of them)
                 ):
     "Return `value`, or raise a `ValueError` naming `name`, the value and the allowed choices."
-    if value not in choices: raise ValueError(f"{name} must be one of {tuple(choices)}, got {name}={value!r}")
+    _check_name(name)
+    if isinstance(choices, (str, bytes)) or not hasattr(choices, '__contains__') or not hasattr(choices, '__len__'):
+        raise TypeError(f"choices must be a tuple, list or dict of the allowed values, got choices={choices!r:.80}")
+    if not len(choices): raise ValueError(f"choices is empty: at least one allowed value is needed for {name}")
+    try: ok = value in choices
+    except TypeError: ok = False   # an unhashable value is in no dict of choices
+    if not ok: raise ValueError(f"{name} must be one of {tuple(choices)}, got {name}={value!r:.200}")
     return value
 
 # %% ../nbs/00_conformal.ipynb #b2e439ae
@@ -177,8 +222,8 @@ def in_set(scores, # nonconformity scores of candidates (any shape)
            tau:float, # a threshold from `conformal_threshold` or `pac_threshold`
           ) -> np.ndarray:
     "Prediction-set membership: a boolean array, `True` where `score <= tau` (a NaN score is never in the set; a NaN `tau` is an error)."
-    try: t = np.asarray(tau, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"tau must be a number, got tau={tau!r:.80}") from e
+    try: t = _as_float(tau, 'tau')
+    except ValueError as e: raise ValueError(f"tau must be a number, got tau={tau!r:.80}") from e
     if np.isnan(t).any(): raise ValueError(f"tau must not be NaN, got tau={tau!r:.80}: a NaN threshold would silently give empty sets")
     if scores is None: raise ValueError("scores must be an array of numbers, got scores=None")
     return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t   # NaN: a missing candidate
@@ -215,7 +260,7 @@ def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
 
 # %% ../nbs/00_conformal.ipynb #bb444106
 def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)
-                     scores, # test nonconformity scores (any shape)
+                     scores, # test nonconformity scores (any shape; none: an empty array of p-values)
                     ) -> np.ndarray:
     "Conformal p-values `(1 + #{i : cal_i >= s}) / (n + 1)` of `scores`, vectorized with one sort."
     cal = np.sort(check_scores(cal_scores, 'cal_scores'))
@@ -229,8 +274,7 @@ def check_pvalues(pvalues, # p-values, shape (..., L): the last axis holds the L
                   positive:bool=False, # require p > 0 (the harmonic mean divides by p)
                  ) -> np.ndarray:
     "Return `pvalues` as a float64 array with at least one axis, or raise a `ValueError` on NaN or values outside [0, 1] ((0, 1] when `positive`)."
-    try: p = np.asarray(pvalues, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"pvalues must be numeric, got {pvalues!r:.80}") from e
+    p = _as_float(pvalues, 'pvalues')
     if p.ndim == 0 or p.size == 0: raise ValueError(f"pvalues must have shape (..., L) with L >= 1 components, got shape {p.shape}")
     rng = '(0, 1]' if positive else '[0, 1]'
     bad = np.isnan(p) | (p > 1) | ((p <= 0) if positive else (p < 0))
@@ -337,9 +381,14 @@ def validity_table(ns=(12, 1000), # calibration sizes
     "Empirical coverage of each threshold method against the exact conformal coverage `k/(n+1)` and its binomial band."
     import pandas as pd
     for name, v in (('ns', ns), ('alphas', alphas), ('methods', methods)):
+        if isinstance(v, (str, bytes, dict)) or not isinstance(v, (list, tuple, range, np.ndarray)):
+            raise TypeError(f"{name} must be a list, got {name}={v!r:.80}")
         if len(v) == 0: raise ValueError(f"{name} is empty: at least one value is needed")
     ns = [check_count(n, f'ns[{i}]', 1) for i, n in enumerate(ns)]   # 2.5 is no calibration size
+    alphas = [check_alpha(a, f'alphas[{i}]') for i, a in enumerate(alphas)]
+    methods = [check_choice(m, f'methods[{i}]', METHODS) for i, m in enumerate(methods)]
     trials, seed = check_count(trials, 'trials', 1), check_count(seed, 'seed', 0)
+    check_alpha(band_level, 'band_level')
     rows = []
     for i, (n, alpha, method) in enumerate(itertools.product(ns, alphas, methods)):
         cov = coverage_trials(int(n), alpha, trials, method, seed=seed + i).mean()

@@ -13,6 +13,7 @@ import pandas as pd
 from .paths import data_dir, cache_dir
 from .stats import stratified_split
 from .conformal import check_count
+from .checks import checked, Seed, Text, Texts
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
@@ -33,6 +34,7 @@ EXAMPLE_COLUMNS = ('id', 'question', 'answers', 'gold_ids', 'template', 'aliases
 # %% ../nbs/01_data.ipynb #bf9fde6f
 def _check_frame(df, columns, name, kind, why_nonempty) -> pd.DataFrame:
     "The checks every table shares: a DataFrame, with `columns`, not empty, unique ids (returned as str, index reset)."
+    Text(name, 'name')   # the frame's name in the messages: a text
     if not isinstance(df, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got {type(df).__name__}")
     miss = [c for c in columns if c not in df.columns]
     if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {list(columns)}")
@@ -42,6 +44,14 @@ def _check_frame(df, columns, name, kind, why_nonempty) -> pd.DataFrame:
     dups = out['id'][out['id'].duplicated()]
     if len(dups): raise ValueError(f"{name} has duplicate {kind} id {dups.iloc[0]!r} ({len(dups)} duplicate(s))")
     return out
+
+# %% ../nbs/01_data.ipynb #b51a5228
+def _need_frame(df, # the value passed as a DataFrame
+               name:str, # the parameter's name, used in the error message
+              ) -> pd.DataFrame:
+    "`df`, or a `TypeError` naming `name` and the value unless it is a pandas DataFrame."
+    if isinstance(df, pd.DataFrame): return df
+    raise TypeError(f"{name} must be a pandas DataFrame, got {name}={df!r:.80} ({type(df).__name__})")
 
 # %% ../nbs/01_data.ipynb #7995b737
 def check_passages(passages:pd.DataFrame, # a passage corpus with columns id, title, text
@@ -131,6 +141,7 @@ def check_text(text, # a text: a str (a number is read as its digits)
                name:str='text', # the parameter's name, used in the error message
               ) -> str:
     "`text` as a str, or a `ValueError` naming `name` when it is None, NaN, a bool or not a str or number."
+    if not isinstance(name, str): Text(name, 'name')   # a TypeError naming `name`
     if isinstance(text, str): return text
     ok = isinstance(text, (int, float, np.integer, np.floating)) and not isinstance(text, (bool, np.bool_))
     if not ok or text != text:   # NaN != NaN
@@ -139,14 +150,14 @@ def check_text(text, # a text: a str (a number is read as its digits)
 
 # %% ../nbs/01_data.ipynb #244eb3ca
 def normalize(text:str) -> str:
-    "Lower case, accents folded, en/em dashes to '-', every non-alphanumeric character a space, spaces collapsed."
+    "Lower case, accents folded, en/em dashes to '-', every non-alphanumeric character a space, spaces collapsed (a number: its digits, as `check_text`)."
     t = unicodedata.normalize('NFKD', check_text(text))
     t = ''.join(c for c in t if not unicodedata.combining(c)).lower()
     return ' '.join(re.sub(r'[^0-9a-z]+', ' ', t).split())
 
 # %% ../nbs/01_data.ipynb #2465c086
-def passage_contains(text:str, # the text searched (a passage or a question)
-                    answer:str, # the answer looked for, as whole words
+def passage_contains(text:str, # the text searched (a passage or a question; a number: its digits, as `check_text`)
+                    answer:str, # the answer looked for, as whole words (a number: its digits, e.g. 1945)
                    ) -> bool:
     "Whether the `normalize`d `answer` occurs in the `normalize`d `text` as a run of whole words (accents folded: the benchmark's keep rule; answers are judged by `matching.contains_answer`)."
     a = normalize(answer)
@@ -351,10 +362,14 @@ def build_questions(passages:pd.DataFrame|None=None, # the wiki corpus, `wiki_pa
     return check_examples(pd.DataFrame(rows).sort_values('id', kind='stable'), passages)
 
 # %% ../nbs/01_data.ipynb #1cf41b64
-def write_questions(examples:pd.DataFrame, # questions in the common schema
-                    path:Path|str, # where to write (a .jsonl.gz file)
+@checked
+def write_questions(examples:pd.DataFrame, # questions in the common schema (every column of `EXAMPLE_COLUMNS`)
+                    path:Path|str, # where to write (a .jsonl.gz file; a missing folder is made)
                    ) -> Path:
     "Write `examples` as deterministic gzip-compressed JSON lines (same input, same bytes)."
+    miss = [c for c in EXAMPLE_COLUMNS if c not in _need_frame(examples, 'examples').columns]
+    if miss: raise ValueError(f"examples lacks column(s) {miss}; it needs {list(EXAMPLE_COLUMNS)} (`check_examples` adds them)")
+    if len(examples) == 0: raise ValueError("examples is empty: no question to write")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     cols = list(EXAMPLE_COLUMNS)
@@ -363,11 +378,12 @@ def write_questions(examples:pd.DataFrame, # questions in the common schema
     return path
 
 # %% ../nbs/01_data.ipynb #b4d66248
+@checked
 def read_questions(path:Path|str) -> pd.DataFrame:
     "Read a question file written by `write_questions`."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it with `conformal-rag data build`")
-    return check_examples(pd.DataFrame(read_json_records(path, 'question file')))
+    return check_examples(pd.DataFrame(read_json_records(path, 'question file')), name=f'question file {path}')
 
 # %% ../nbs/01_data.ipynb #87f23a36
 def _read_text(p:Path) -> str:
@@ -400,6 +416,7 @@ def _as_records(d, p:Path) -> list[dict]:
     return d
 
 # %% ../nbs/01_data.ipynb #8b48862a
+@checked
 def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
                       what:str='dataset file', # what the file is, for error messages
                      ) -> list[dict]:
@@ -438,6 +455,7 @@ def check_records(records:list, # a dataset's records (dicts)
                   source=None, # the file or hub name they came from (named in errors)
                  ) -> list:
     "`records`; none, or one without a field: `ValueError` naming the source, the record (and line) and the field."
+    fields, what = Texts(fields, 'fields'), Text(what, 'what')   # at least one field, each a text
     src = f" {source}" if source is not None else ''
     if not records: raise ValueError(f"{what}{src}: no records (an empty file?)")
     for i, r in enumerate(records):
@@ -461,12 +479,14 @@ def wiki_benchmark(path:Path|str|None=None, # the question file; the committed `
 # %% ../nbs/01_data.ipynb #7790d616
 SPLITS = {'train': 0.1, 'calibration': 0.3, 'optimization': 0.2, 'test': 0.4}
 
-def split_examples(examples:pd.DataFrame, # QA examples
+@checked
+def split_examples(examples:pd.DataFrame, # QA examples (at least one)
                    fractions:dict|None=None, # split name -> fraction (non-negative, summing to 1); `SPLITS` by default
-                   seed:int=0, # random seed
+                   seed:Seed=0, # random seed
                    stratify:str|None=None, # column to stratify by (e.g. 'template'); None: a plain random split
                   ) -> pd.Series:
     "The split name of each example (a Series aligned with `examples`): random (stratified on request), deterministic given `seed`."
+    if len(_need_frame(examples, 'examples')) == 0: raise ValueError("examples is empty: nothing to split")
     fr = dict(SPLITS if fractions is None else fractions)
     if not fr: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}")
     if stratify is not None and stratify not in examples.columns:
@@ -490,10 +510,11 @@ def _offline() -> bool:
 # %% ../nbs/01_data.ipynb #e3fffe9e
 LOCAL_SUFFIXES = ('.json', '.jsonl', '.parquet', '.json.gz', '.jsonl.gz', '.tsv', '.tsv.gz', '.csv')
 
-def is_local_path(source, # a `source` (hub name or file) or, with `split=True`, the part of a dataset spec after ':'
+@checked
+def is_local_path(source:str|Path, # a `source` (hub name or file) or, with `split=True`, the part of a dataset spec after ':'
                   split:bool=False, # `source` stands where a split could: any '/' makes it a path (hub names have one)
                  ) -> bool:
-    "Whether `source` names a local file: it exists, ends in a file suffix, or starts with '/', '.' or '~' (or holds a '/', for a split)."
+    "Whether `source` names a local file: it exists, ends in a file suffix, or starts with '/', '.' or '~' (or holds a '/', for a split); else it is a hub name."
     if isinstance(source, Path): return True
     s = str(source)
     return (Path(s).expanduser().exists() or s.endswith(LOCAL_SUFFIXES) or s.startswith(('/', '.', '~', os.sep))
@@ -524,7 +545,7 @@ def load_records(source, # a hub dataset name, or a local .json/.jsonl (optional
     return ds.to_list()
 
 # %% ../nbs/01_data.ipynb #812aa45f
-def chunk_words(text:str, # a long text
+def chunk_words(text:str, # a long text (a number: its digits, as `check_text`)
                 n:int=100, # words per passage
                ) -> list[str]:
     "Consecutive `n`-word pieces of `text` (DPR's 100-word passages)."
@@ -538,11 +559,17 @@ def _dedup_passages(rows) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(PASSAGE_COLUMNS)).drop_duplicates('id').reset_index(drop=True)
 
 # %% ../nbs/01_data.ipynb #1b2041f5
+@checked
 def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids may be missing)
                    passages:pd.DataFrame, # the corpus
                    candidates:list|None=None, # per example, the passage ids to search (all passages when None)
                   ) -> list[list[str]]:
     "Per example, the ids of the passages (among `candidates`) containing one of its answers (DPR's `has_answer`)."
+    for name, df, cols in (('examples', examples, ['answers']), ('passages', passages, ['id', 'text'])):
+        miss = [c for c in cols if c not in _need_frame(df, name).columns]
+        if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {cols}")
+    if candidates is not None and len(candidates) != len(examples):
+        raise ValueError(f"candidates has {len(candidates)} entries for {len(examples)} examples")
     txt = dict(zip(passages['id'].astype(str), passages['text']))
     ids = list(txt)
     out = []
@@ -713,6 +740,7 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
     return bioasq_to_schema(load_records(p, what='BioASQ'), p)
 
 # %% ../nbs/01_data.ipynb #d9fd9460
+@checked
 def wheel_name(name:str) -> str:
     "A distribution name normalized as in wheel file names (PEP 503, with '_')."
     return re.sub(r'[-_.]+', '_', name).lower()

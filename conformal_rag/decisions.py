@@ -8,12 +8,14 @@ import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
 from . import traq
+from .checks import checked, Level, PositiveInt, Seed
+from .collection import Collection
 from .conformal import (binomial_band, check_alpha, check_array, check_binary,
                                      check_count)
 from .plots import place_legend, set_style
 from .rcrag import decision_table
 from .risk_control import overconfidence_scores, rcrag_scores, risk_control_trials
-from .stats import bootstrap_ci
+from .stats import bootstrap_ci, check_frame
 
 # %% auto #0
 __all__ = ['check_decision_inputs', 'risk_coverage', 'aurc', 'selective_risk_at', 'operating_point', 'rule_table', 'paired_aurc',
@@ -86,17 +88,29 @@ def operating_point(keep, # per question: 1 when the rule answers (keeps) it
     return dict(coverage=float(k.mean()), selective_risk=risk, n=len(k))
 
 # %% ../nbs/16_decisions.ipynb #96dcebf0
+def _coverages(coverages) -> list:
+    "`coverages` as given, or an error naming it unless it is a non-empty list of shares in (0, 1]."
+    if not isinstance(coverages, (list, tuple, np.ndarray)):
+        raise TypeError("coverages must be a list of shares in (0, 1], "
+                        f"got coverages={coverages!r:.80}")
+    cov = check_array(list(coverages), 'coverages', 0, 1, ndim=1)   # empty, NaN, 'x': named
+    if (cov <= 0).any():
+        raise ValueError(f"coverages must lie in (0, 1], got coverages={list(coverages)!r:.80}")
+    return list(coverages)
+
+# %% ../nbs/16_decisions.ipynb #649bc0e3
+@checked
 def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one source, backbone)
                coverages=(0.25, 0.5), # coverages at which the selective risk is reported
                # bootstrap resamples of the questions for the AURC interval
-               n_boot:int=200, seed:int=0
+               n_boot:PositiveInt=200, seed:Seed=0
               ) -> pd.DataFrame:
     ("Per score: AURC with a bootstrap 95% interval, selective risk at `coverages`; "
      "per rule: its point.")
-    check_count(n_boot, 'n_boot'); check_count(seed, 'seed', 0)
-    w, rows = check_binary(d['wrong'], 'wrong').astype(int), []
+    coverages = _coverages(coverages)
+    w, rows = check_binary(check_frame(d, 'd', ['wrong'])['wrong'], 'wrong').astype(int), []
     for col in [c for c in d.columns if c.startswith('score: ')]:
-        s = d[col].to_numpy(float)
+        s = check_array(d[col].to_numpy(), repr(col), ndim=1)   # numbers: '0.5' is no score
         b = bootstrap_ci(aurc, s, w, n_boot=n_boot, seed=seed)
         at = {f'risk_at_{c:g}': selective_risk_at(s, w, c) for c in coverages}
         rows.append(dict(kind='score', name=col[len('score: '):], aurc=b['value'],
@@ -133,11 +147,13 @@ def paired_aurc(d:pd.DataFrame, # a decision table of one source and backbone
                 n_parsed_baseline=parsed(baseline))
 
 # %% ../nbs/16_decisions.ipynb #ff7c5858
+@checked
 def rank_table(table:pd.DataFrame, # decision tables of several (source, backbone) pairs, stacked
-               coverages=(0.25, 0.5), n_boot:int=200, seed:int=0 # as in `rule_table`
+               coverages=(0.25, 0.5), n_boot:PositiveInt=200, seed:Seed=0 # as in `rule_table`
               ) -> pd.DataFrame:
     "`rule_table` per (source, backbone), with the error of answering everything and AURC ranks."
-    out = []
+    out, coverages = [], _coverages(coverages)
+    check_frame(table, 'table', ['source', 'backbone', 'wrong'])
     for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
         g = g.dropna(axis=1, how='all')
         t = rule_table(g, coverages, n_boot, seed)
@@ -193,7 +209,8 @@ def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
     return out
 
 # %% ../nbs/16_decisions.ipynb #b1a80b85
-def top_answer(c) -> tuple:
+@checked
+def top_answer(c:Collection) -> tuple:
     ("Per question: (frequency, wrong) of the most frequent answer sampled from the top-ranked "
      "passage.")
     f = np.where(c.cluster[:, 0, :] >= 0, c.freq[:, 0, :], -1.0)
@@ -202,12 +219,13 @@ def top_answer(c) -> tuple:
     return c.freq[q, 0, j], (~c.correct[q, 0, j]).astype(int)
 
 # %% ../nbs/16_decisions.ipynb #6fe34e8c
-def collection_decisions(c, # a `traq.Collection` (its population already applied)
+@checked
+def collection_decisions(c:Collection, # its population already applied
                          # end-to-end level of the aggregated set (Bonferroni, alpha/2 each)
-                         alpha:float=0.2,
+                         alpha:Level=0.2,
                          # the calibration part of the questions, drawn with `seed`
-                         cal_frac:float=0.5, seed:int=0,
-                         budget:int=3, # CONFLARE: a context budget of passages
+                         cal_frac:Level=0.5, seed:Seed=0,
+                         budget:PositiveInt=3, # CONFLARE: a context budget of passages
                          name:str='collection', # the backbone's name
                          # False: the papers' random split; True: stratified by template
                          # (`traq.split_indices`)
@@ -215,8 +233,6 @@ def collection_decisions(c, # a `traq.Collection` (its population already applie
                         ) -> pd.DataFrame:
     ("TRAQ/TRAC/CONFLARE as a decision table on the test part of `c`: top-passage answer, "
      "its scores and rules.")
-    alpha, cal_frac = check_alpha(alpha), check_alpha(cal_frac, 'cal_frac')
-    budget = check_count(budget, 'budget')
     cal, test = traq.split_indices(c, (cal_frac, 0, 1 - cal_frac), seed, stratify)[0::2]
     th = traq.calibrate(c.subset(cal), alpha / 2, alpha / 2)
     t = c.subset(test)
@@ -232,26 +248,28 @@ def collection_decisions(c, # a `traq.Collection` (its population already applie
                              ((n_ret >= 1) & (n_ret <= budget)).astype(int)})
 
 # %% ../nbs/16_decisions.ipynb #c3ca2e38
+@checked
 def guarantee_trials(table:pd.DataFrame, # decision tables of (source, backbone) pairs, stacked
                      alphas=(0.1, 0.2, 0.3), # risk levels
-                     n_splits:int=200, # seeded calibration/test splits (half each)
-                     delta:float=0.1, # LTT's delta
-                     seed:int=0, # seed of the splits
-                     n_lambdas:int=41 # candidate thresholds: this many quantiles of each score
+                     n_splits:PositiveInt=200, # seeded calibration/test splits (half each)
+                     delta:Level=0.1, # LTT's delta
+                     seed:Seed=0, # seed of the splits
+                     n_lambdas:PositiveInt=41 # candidate thresholds: this many quantiles of a score
                     ) -> pd.DataFrame:
     ("`risk_control.risk_control_trials` of CRC and LTT on each complete score of each (source, "
      "backbone).")
     check_count(n_lambdas, 'n_lambdas', 2)
-    n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
+    check_frame(table, 'table', ['source', 'backbone', 'wrong'])
     check_binary(table['wrong'], 'wrong')   # every label 0/1 or a bool, before any split
     out = []
     for (src, bb), g in table.groupby(['source', 'backbone'], sort=False):
         for col in [c for c in g.columns if c.startswith('score: ') and g[c].notna().all()]:
-            s = g[col].to_numpy(float)
+            s = check_array(g[col].to_numpy(), repr(col), ndim=1)   # numbers: '0.5' is no score
             lam = np.unique(np.quantile(s, np.linspace(0, 1, n_lambdas)))
             w = check_binary(g['wrong'], 'wrong')
             tr = risk_control_trials(s, w, alphas, lam, 0.5, n_splits, delta, None, seed)
             out.append(tr.assign(source=src, backbone=bb, score=col[len('score: '):]))
+    if not out: raise ValueError("table has no complete 'score: ' column: no score to calibrate")
     return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/16_decisions.ipynb #448a2eb6

@@ -10,6 +10,7 @@ from .llm import LLM, ModelSpec, llm_from_spec, replay_llm
 from .data import load_qa
 from .collect import sample_questions
 from .conformal import check_choice, check_count
+from .checks import checked, PositiveInt, Seed
 
 # %% auto #0
 __all__ = ['MODEL_SETTINGS', 'SOURCES', 'model_chat', 'experiment_questions', 'model_llm', 'demo_block']
@@ -22,6 +23,7 @@ MODEL_SETTINGS = {  # how each shipped model is prompted
 }
 
 # %% ../nbs/03c_experiments.ipynb #334a8712
+@checked
 def model_chat(model:str|ModelSpec, # a model string (settings after '?' allowed: 'smollm2-135m-instruct?dtype=bf16') or its `ModelSpec`
                default:bool=False, # for a model not in `MODEL_SETTINGS`
               ) -> bool:
@@ -31,18 +33,19 @@ def model_chat(model:str|ModelSpec, # a model string (settings after '?' allowed
     return MODEL_SETTINGS.get(name, {}).get('chat', default)
 
 # %% ../nbs/03c_experiments.ipynb #c890fe72
-def experiment_questions(n_questions:int, # questions drawn (stratified by template)
-                         seed:int=0, # draw seed
+@checked
+def experiment_questions(n_questions:PositiveInt, # questions drawn (stratified by template)
+                         seed:Seed=0, # draw seed
                          dataset:str='wiki' # any `data.load_qa` spec: 'wiki', 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV', 'triviaqa[:SPLIT]', ...
                         ) -> tuple:
     "(the dataset, a deterministic draw of its questions)."
-    n_questions = check_count(n_questions, 'n_questions')
     ds = load_qa(dataset)
-    return ds, sample_questions(ds.examples, n_questions, seed)
+    return ds, sample_questions(ds.examples, int(n_questions), seed)
 
 # %% ../nbs/03c_experiments.ipynb #5d041153
 SOURCES = ('committed', 'live', 'fake')
 
+@checked
 def model_llm(model:str|ModelSpec, # a model string (a local model, 'openai:MODEL[@BASE_URL]': `llm.ModelSpec`) or its `ModelSpec`; any name with source='fake'
               source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
               generations:str|Path|None=None, # the exported generations replayed by 'committed'
@@ -62,6 +65,7 @@ def model_llm(model:str|ModelSpec, # a model string (a local model, 'openai:MODE
     return fake(str(model))   # a fake takes the model string
 
 # %% ../nbs/03c_experiments.ipynb #24a819a2
+@checked
 def demo_block(demos:list, # the demonstrations
                shots:int, # how many (0..len(demos))
                fmt:Callable # demonstration -> its text in the prompt's format

@@ -113,6 +113,16 @@ class LlamaCppModel:
         self.lm.eval(ids)   # drops the states beyond `keep` first
         return np.ctypeslib.as_array(self.lm._ctx.get_logits(), shape=(self.lm.n_vocab(),)).copy()
 
+# %% ../nbs/03f_llamacpp.ipynb #95d9da73
+def _token_ids(x, # token ids: a list (or 1-D array) of integers, maybe empty
+              name:str # the parameter's name, used in the error message
+             ) -> np.ndarray:
+    "`x` as a 1-D integer array, or a `TypeError` naming `name` (None, a text, a float or a string among them)."
+    a = None if isinstance(x, (str, bytes)) or x is None else np.asarray(x)
+    if a is None or a.ndim != 1 or (a.size and a.dtype.kind not in 'iu'):
+        raise TypeError(f"{name} must be a list of token ids (integers), got {name}={x!r:.80}")
+    return a
+
 # %% ../nbs/03f_llamacpp.ipynb #c432e24b
 class ToyLlama:
     "A stand-in for `LlamaCppModel`: characters as tokens, 'next letter' logits, counted."
@@ -121,8 +131,13 @@ class ToyLlama:
         self.chat_template, self.bos, self.eos = None, '', ''
         self.ids, self.evaluated = [], 0
     def tokenize(self, text:str) -> list:
+        if not isinstance(text, str): raise TypeError(f"text must be a text (str), got text={text!r:.80}")
         return [self.vocab.index(c) for c in text if c in self.vocab]
     def detokenize(self, ids:list) -> str:
+        "The text of token ids (none: '')."
+        a = _token_ids(ids, 'ids')
+        if a.size and not (0 <= a.min() and a.max() < len(self.vocab)):
+            raise ValueError(f"ids must lie in 0..{len(self.vocab) - 1}, got ids={list(ids)!r:.80}")
         return ''.join(self.vocab[i] for i in ids if i not in self.eos_ids)
     def cached(self) -> list: return list(self.ids)
     def extend(self, keep:int, ids:list) -> np.ndarray:
@@ -131,11 +146,14 @@ class ToyLlama:
         logits[(self.ids[-1] + 1) % len(self.vocab)] = 4.0
         return logits
 
-# %% ../nbs/03f_llamacpp.ipynb #95d9da73
-def common_prefix(a:list, b:list) -> int:
-    "The number of leading tokens `a` and `b` share."
+# %% ../nbs/03f_llamacpp.ipynb #296b67ad
+def common_prefix(a:list, # token ids (`_token_ids`)
+                  b:list # token ids
+                 ) -> int:
+    "The number of leading tokens `a` and `b` share (0 when either is empty)."
+    a, b = _token_ids(a, 'a'), _token_ids(b, 'b')
     n = min(len(a), len(b))
-    diff = np.flatnonzero(np.asarray(a[:n]) != np.asarray(b[:n]))
+    diff = np.flatnonzero(a[:n] != b[:n])
     return int(diff[0]) if len(diff) else n
 
 # %% ../nbs/03f_llamacpp.ipynb #c0d896c9

@@ -13,16 +13,17 @@ from typing import Callable
 from fastcore.basics import patch
 from tqdm.auto import tqdm
 from .conformal import check_count, check_choice
+from .checks import checked, Check, NonNegativeReal, PositiveInt, PositiveReal, NonNegativeInt, Seed
 from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
                                  export_servers, export_numerics)
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'ATTENTIONS', 'LOCAL_DEFAULTS',
-           'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'KEY_MODELS', 'check_prompt',
-           'cut_at_stop', 'render_prompt', 'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'check_dtype',
-           'check_attention', 'local_numerics', 'local_key_numerics', 'backend_class', 'make_backend', 'LLM',
-           'ModelSpec', 'key_model', 'numerics_spec', 'parse_model_spec', 'reference_spec', 'with_options',
-           'llm_from_spec', 'ReplayBackend', 'replay_llm', 'check_resume_numerics']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'CANONICAL_DTYPES', 'ATTENTIONS',
+           'LOCAL_DEFAULTS', 'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'OPTION_RULES',
+           'KEY_MODELS', 'check_prompt', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend', 'FakeBackend',
+           'RecordingFake', 'check_dtype', 'check_attention', 'local_numerics', 'local_key_numerics', 'backend_class',
+           'make_backend', 'LLM', 'ModelSpec', 'key_model', 'numerics_spec', 'parse_model_spec', 'reference_spec',
+           'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm', 'check_resume_numerics']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -40,12 +41,25 @@ def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat mes
     raise ValueError(f"bad prompt {prompt!r}: need non-empty text or a non-empty list of chat messages")
 
 # %% ../nbs/03_llm.ipynb #338baed4
+def _check_stop(stop) -> tuple:
+    "`stop` as a tuple of non-empty texts (one text: one stop string), or an error naming it."
+    if isinstance(stop, str): stop = (stop,)
+    if not isinstance(stop, (tuple, list)):
+        raise TypeError(f"stop must be a tuple of stop strings, got stop={stop!r:.80} ({type(stop).__name__})")
+    for i, s in enumerate(stop):
+        if not isinstance(s, str) or not s: raise ValueError(f"stop[{i}] must be a non-empty text, got stop[{i}]={s!r:.80}")
+    return tuple(stop)
+
+# %% ../nbs/03_llm.ipynb #20abd813
 def cut_at_stop(text:str, # generated text
-                stop:tuple=('\n',), # stop strings
+                stop:tuple=('\n',), # stop strings (one text: one stop string; `()`: none, the text is kept whole)
                 strip:bool=True # strip surrounding whitespace
                ) -> tuple[str, bool]:
     "Cut `text` before the first stop string; return the text and whether a stop string was found."
-    cut = min((i for i in (text.find(s) for s in stop) if i >= 0), default=-1)
+    if not isinstance(text, str): raise TypeError(f"text must be a text (str), got text={text!r:.80}")
+    if type(stop) is not tuple or '' in stop: stop = _check_stop(stop)   # (checked inline: it runs once per sample)
+    try: cut = min((i for i in (text.find(s) for s in stop) if i >= 0), default=-1)
+    except TypeError: _check_stop(stop); raise
     out = text[:cut] if cut >= 0 else text
     return (out.strip() if strip else out), cut >= 0
 
@@ -88,6 +102,7 @@ _N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1, 'traq_paper_few_shot': 2}   # 
 _DEMO_ORDER = {'traq_paper_few_shot': ('question', 'context', 'answer')}   # the paper's order; default context, question, answer
 
 # %% ../nbs/03_llm.ipynb #0f0ee128
+@checked
 def render_prompt(name:str, # a key of `PROMPTS`
                   question:str, # the question
                   context:str='', # the retrieved passage
@@ -157,15 +172,28 @@ def _prompt_text(prompt) -> str:
     return prompt if isinstance(prompt, str) else prompt[-1]['content']
 
 # %% ../nbs/03_llm.ipynb #56aa9375
+def _check_answers(answers, name:str='answers'):
+    "A `FakeBackend`'s list of scripted answers: a non-empty list of texts, or an error naming it."
+    if not isinstance(answers, (list, tuple)):
+        raise TypeError(f"{name} must be a list of answers, got {name}={answers!r:.80} ({type(answers).__name__})")
+    if not answers: raise ValueError(f"{name} is empty: at least one scripted answer is needed")
+    for i, a in enumerate(answers):
+        if not isinstance(a, str): raise TypeError(f"{name}[{i}] must be a text, got {name}[{i}]={a!r:.80}")
+
+# %% ../nbs/03_llm.ipynb #f06060fa
 class FakeBackend(Backend):
     "A scripted backend that replays fixed answers (for tests and examples)."
     kind = 'fake'
+    @checked
     def __init__(self, answers:dict|list|Callable|None=None, # scripted answers (see above); default `'answer {i}'`
                  model:str='fake', # a name, part of the cache key
-                 delay:float=0., # seconds per request (to test progress and resumption)
-                 max_n:int|None=None, # samples per request
+                 delay:NonNegativeReal=0., # seconds per request (to test progress and resumption)
+                 max_n:PositiveInt|None=None, # samples per request
                  logprobs:bool=True # return a log-probability per word
                 ):
+        if isinstance(answers, dict):
+            for p, a in answers.items(): _check_answers(a, f'answers[{p!r:.40}]')
+        elif answers is not None and not callable(answers): _check_answers(answers)
         self.answers, self.model, self.delay, self.max_n, self.with_logprobs = answers, model, delay, max_n, logprobs
         self.calls = 0
 
@@ -205,6 +233,7 @@ class RecordingFake(FakeBackend):
 
 # %% ../nbs/03_llm.ipynb #3881bebc
 DTYPES = {'float32': 'float32', 'fp32': 'float32', 'bfloat16': 'bfloat16', 'bf16': 'bfloat16'}   # accepted name -> torch dtype
+CANONICAL_DTYPES = ('float32', 'bfloat16')   # the canonical names (`check_dtype`'s results)
 
 def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
                ) -> str:
@@ -241,6 +270,7 @@ def local_numerics(dtype:str|None=None, # 'float32' / 'fp32' or 'bfloat16' / 'bf
 def local_key_numerics(dtype:str, attention:str # canonical numerics (`local_numerics`)
                       ) -> tuple:
     "What a request key carries of them: (dtype, attention), None where fp32 / SDPA."
+    check_choice(dtype, 'dtype', CANONICAL_DTYPES); check_choice(attention, 'attention', ATTENTIONS)   # no 'fp32', None
     pairs = (('dtype', dtype), ('attention', attention))
     return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in pairs)
 
@@ -375,26 +405,28 @@ def _run_units(self:LLM, units:list, # from `_plan`
 
 # %% ../nbs/03_llm.ipynb #a4fa2d4f
 @patch
-def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one prompt
-           n:int=1, # samples per prompt
-           temperature:float=1.0, top_p:float=1.0, max_new_tokens:int=16,
-           stop:tuple|str|None=('\n',), # stop strings
-           seed:int=0, # the run's seed
+@checked
+def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one prompt; none (`[]`): no samples
+           n:PositiveInt=1, # samples per prompt
+           temperature:float=1.0, top_p:float=1.0, max_new_tokens:int=16, # see `Decoding`
+           stop:tuple|str|None=('\n',), # stop strings (see `Decoding`: one text is one, None or `()` none)
+           seed:Seed=0, # the run's seed
            logprobs:bool=False, # token log-probabilities (where the backend has them)
            qids:list|None=None, # question id of each prompt (for `requests`); default the prompt's position
            desc:str='sampling' # progress bar label
           ) -> list:
-    "For each prompt, a list of `n` `Sample`s (one list when a single prompt is given)."
+    "For each prompt, a list of `n` `Sample`s (one list when a single prompt is given; none for no prompts)."
     single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts and isinstance(prompts[0], dict))
     prompts = [prompts] if single else list(prompts)
-    check_count(n, 'n')
     dec = Decoding(temperature, top_p, max_new_tokens, stop)
-    prompts = [check_prompt(p) for p in prompts]
+    for i, p in enumerate(prompts):
+        try: prompts[i] = check_prompt(p)
+        except ValueError as e: raise ValueError(f"prompts[{i}]: {e}") from None
     qids = list(range(len(prompts))) if qids is None else list(qids)
     if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
     b = self.backend
-    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server,
-                         dtype=getattr(b, 'dtype', None), attention=getattr(b, 'attention', None))
+    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None),
+                         attention=getattr(b, 'attention', None), endpoint=getattr(b, 'endpoint', None))
             for p in prompts]
     self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
     results, units = self._plan(reqs, qids, n, seed)
@@ -411,10 +443,19 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
     return results[0] if single else results
 
 # %% ../nbs/03_llm.ipynb #2924cc18
+def _flag(v, name:str) -> bool:
+    "An on/off option's value: a bool, else a `TypeError` naming it."
+    if isinstance(v, bool): return v
+    raise TypeError(f"{name} must be True or False, got {name}={v!r}")
+
 SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
-                'max_n': ('max_n', int)}   # model-string option -> `OpenAIBackend` argument
+                'max_n': ('max_n', int), 'chat': ('chat', bool)}   # model-string option -> `OpenAIBackend` argument
+# chat=0: a text prompt goes to the server's completions endpoint as it is (a base model served by llama.cpp or vLLM),
+# not into a chat template as one user message; the request key then carries `endpoint='completions'`
 LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int),
                       'attention': ('attention', str)}   # -> `LocalBackend` / `LLM` argument
+OPTION_RULES = {'timeout': PositiveReal, 'max_retries': NonNegativeInt, 'concurrency': PositiveInt, 'max_n': PositiveInt,
+                'batch_prompts': PositiveInt, 'chat': Check('Flag', lambda v, n: _flag(v, n), 'True or False')}   # argument -> what its value may be (as `_spec_options` reads it)
 
 # %% ../nbs/03_llm.ipynb #9edd514d
 def _spec_options(spec:str, # the whole model string (named in errors)
@@ -434,6 +475,9 @@ def _spec_options(spec:str, # the whole model string (named in errors)
             try: out[arg] = (check_dtype if name == 'dtype' else check_attention)(value)
             except ValueError as e: raise ValueError(f"model {spec!r}: option {e}") from None
             continue
+        if typ is bool:
+            if value not in ('0', '1'): raise ValueError(f"model {spec!r}: option {name}={value!r} must be 0 or 1")
+            out[arg] = value == '1'; continue
         try: v = typ(value)
         except ValueError: raise ValueError(f"model {spec!r}: option {name}={value!r} is not {'a number' if typ is float else 'an integer'}") from None
         ok = (math.isfinite(v) and v > 0) if name == 'timeout' else v >= (0 if name == 'retries' else 1)
@@ -442,6 +486,7 @@ def _spec_options(spec:str, # the whole model string (named in errors)
     return out
 
 # %% ../nbs/03_llm.ipynb #c49b3be9
+@checked
 @dataclass(frozen=True)
 class ModelSpec:
     "A model string parsed once (`ModelSpec.parse`); `str(spec)` is its canonical model string."
@@ -458,6 +503,19 @@ class ModelSpec:
             raise ValueError(f"{self.engine}:{self.name}: dtype and attention are local models' options only")
         if self.server is not None and self.engine != 'openai':
             raise ValueError(f"{self.engine}:{self.name}: a server is an openai: model's only")
+        if self.dtype is not None: check_choice(self.dtype, 'dtype', CANONICAL_DTYPES)
+        if self.attention is not None: check_choice(self.attention, 'attention', ATTENTIONS)
+        if self.server is not None and normalize_base_url(self.server) != self.server:
+            raise ValueError(f"server must be a normalized base URL ({normalize_base_url(self.server)!r}), got server={self.server!r}")
+        object.__setattr__(self, 'options', tuple(self.options))   # hashable, as a frozen dataclass must be
+        table = {'openai': SPEC_OPTIONS, 'local': LOCAL_SPEC_OPTIONS}.get(self.engine, {})
+        args = sorted(arg for arg, _ in table.values() if arg in OPTION_RULES)
+        for i, pair in enumerate(self.options):
+            if not (isinstance(pair, tuple) and len(pair) == 2 and pair[0] in args):
+                raise ValueError(f"options[{i}] must be an (argument, value) pair of a {self.engine} model's options "
+                                 f"{args}, got options[{i}]={pair!r}")
+            OPTION_RULES[pair[0]](pair[1], pair[0])
+        if len({a for a, _ in self.options}) < len(self.options): raise ValueError(f"options repeat an argument: {self.options!r}")
 
 # %% ../nbs/03_llm.ipynb #dd9f986d
 @patch(cls_method=True)
@@ -491,7 +549,8 @@ def of(cls:ModelSpec, spec # a model string, or a `ModelSpec` (passed through)
 
 # %% ../nbs/03_llm.ipynb #cfe377dd
 def _option_text(value) -> str:
-    "An option's value as a model string writes it: 30.0 as '30', 0.5 as '0.5', 3 as '3'."
+    "An option's value as a model string writes it: 30.0 as '30', 0.5 as '0.5', 3 as '3', False as '0'."
+    if isinstance(value, bool): return str(int(value))
     if isinstance(value, float): return f'{value:g}' if float(f'{value:g}') == value else repr(value)
     return str(value)
 
@@ -520,11 +579,13 @@ def numerics(self:ModelSpec) -> tuple|None:
 # %% ../nbs/03_llm.ipynb #9d38983d
 KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}   # kind -> the key's model name (imported on use)
 
+@checked
 def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
               model:str # a model name as a model string gives it
              ) -> str:
     ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the GGUF's "
      "`NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
+    check_choice(kind, 'kind', tuple(BACKENDS))
     if kind not in KEY_MODELS: return model
     module, _, fn = KEY_MODELS[kind].rpartition('.')
     try: return getattr(importlib.import_module(module), fn)(model)
@@ -542,8 +603,9 @@ def key_fields(self:ModelSpec) -> dict:
     "What a request key carries of the model: `cache.request_dict`'s backend, model, server, dtype and attention."
     dtype, attention = local_key_numerics(*self.numerics) if self.engine == 'local' else (None, None)
     server = normalize_base_url(self.server or OPENAI_BASE_URL) if self.engine == 'openai' else None
+    endpoint = 'completions' if dict(self.options).get('chat', True) is False else None
     return dict(backend=self.engine, model=self.weights or self.name or 'fake', server=server, dtype=dtype,
-                attention=attention)
+                attention=attention, endpoint=endpoint)
 
 # %% ../nbs/03_llm.ipynb #0d41e4b1
 @patch(as_prop=True)
@@ -560,7 +622,7 @@ def request(self:ModelSpec, prompt, # text or chat messages
     "The request dict (`cache.request_dict`, whose `request_key` is the cache key) of a prompt to this model."
     f = self.key_fields
     return request_dict(f['backend'], f['model'], prompt, decoding, seed, logprobs, server=f['server'],
-                        dtype=f['dtype'], attention=f['attention'])
+                        dtype=f['dtype'], attention=f['attention'], endpoint=f['endpoint'])
 
 # %% ../nbs/03_llm.ipynb #71f1d65f
 @patch
@@ -572,7 +634,10 @@ def reference(self:ModelSpec) -> ModelSpec:
 
 # %% ../nbs/03_llm.ipynb #747f7bd1
 @patch
-def with_options(self:ModelSpec, timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # None: leave as is
+@checked
+def with_options(self:ModelSpec, timeout:PositiveReal|None=None, # seconds per attempt (None: leave as is)
+                 retries:NonNegativeInt|None=None, # retries after the first attempt (None: leave as is)
+                 concurrency:PositiveInt|None=None # requests in flight (None: leave as is)
                 ) -> ModelSpec:
     "An `openai:` model with the given options added where it does not set them (another engine's unchanged)."
     given = {k: v for k, v in dict(timeout=timeout, retries=retries, concurrency=concurrency).items() if v is not None}
@@ -583,6 +648,7 @@ def with_options(self:ModelSpec, timeout:float|None=None, retries:int|None=None,
     return replace(self, options=tuple({**have, **added}.items()))   # added after those written
 
 # %% ../nbs/03_llm.ipynb #1aa1e1de
+@checked
 def numerics_spec(model:str, # a local model's name or folder
                   dtype:str|None, attention:str|None # as a key carries them (`local_key_numerics`)
                  ) -> str:
@@ -625,8 +691,9 @@ class ReplayBackend(Backend):
                  server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
                  dtype:str|None=None, # a local model's dtype (in every key); None: the default
                  strict:bool=True, # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
-                 attention:str|None=None): # its attention (in every key); None: the default
-        self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
+                 attention:str|None=None, # its attention (in every key); None: the default
+                 endpoint:str|None=None): # 'completions' where the export's text prompts went to that endpoint
+        self.model, self.kind, self.rebuild, self.server, self.endpoint = model, kind, rebuild, server, endpoint
         if kind == 'local':
             self.dtype, self.attention = local_key_numerics(*local_numerics(dtype, attention))
         elif dtype is not None or attention is not None:
@@ -689,10 +756,11 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                strict:bool=True # False: a request missing from the export gets an empty reply (`backend.missing`), in its own cache
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
-    server = dtype = attention = None
+    server = dtype = attention = endpoint = None
     if kind is None:   # the key's model (llama.cpp keys carry the GGUF's NAME.QUANT), server and the numerics named
         spec = ModelSpec.of(model)
         kind, model, server = spec.engine, spec.key_fields['model'], spec.key_fields['server']
+        endpoint = spec.key_fields['endpoint']
         dtype, attention = spec.dtype, spec.attention
     else: model = key_model(kind, model)
     path = Path(path)
@@ -707,7 +775,7 @@ def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
                              f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
     if kind == 'local':
         dtype, attention = _replay_numerics(cache, model, kind, dtype, attention, path)
-    backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention)
+    backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention, endpoint)
     return LLM(backend, cache=cache, progress=False)
 
 # %% ../nbs/03_llm.ipynb #45cb8067

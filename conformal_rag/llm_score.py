@@ -7,8 +7,9 @@ from __future__ import annotations
 import zlib
 from dataclasses import fields
 import numpy as np
-from .conformal import check_choice, check_count
+from .conformal import check_choice
 from .collection import Collection
+from .checks import checked, Seed
 
 # %% auto #0
 __all__ = ['LLM_SCORES', 'check_llm_score', 'tie_eps', 'tie_uniforms', 'cluster_logprob', 'llm_confidence', 'with_llm_score']
@@ -21,6 +22,7 @@ def check_llm_score(llm_score:str) -> str:
     return check_choice(llm_score, 'llm_score', LLM_SCORES)
 
 # %% ../nbs/04d_llm_score.ipynb #88e56f78
+@checked
 def tie_eps(c:Collection) -> float:
     ("`1 / (2 M^2)`: smaller than the gap between distinct frequencies `a/b`, `c/d` "
      "with `b, d <= M` samples.")
@@ -34,12 +36,12 @@ def _mix64(x:np.ndarray) -> np.ndarray:
     return x ^ (x >> np.uint64(31))
 
 # %% ../nbs/04d_llm_score.ipynb #0465c2c8
+@checked
 def tie_uniforms(c:Collection, # the questions
-                 seed:int=0, # seed of the draw
+                 seed:Seed=0, # seed of the draw: an integer >= 0 (2.5 is not truncated to seed 2)
                 ) -> np.ndarray:
     ("(Q, K, M) uniforms in (0, 1), one per (question id, passage slot, cluster): "
      "a cluster's samples in a passage share it.")
-    seed = check_count(seed, 'seed', 0)   # an integer >= 0 (2.5 is not truncated to seed 2)
     Q, K, M = c.shape
     with np.errstate(over='ignore'):
         qh = np.array([zlib.crc32(str(q).encode()) for q in c.qid], np.uint64).reshape(Q, 1, 1)
@@ -49,6 +51,7 @@ def tie_uniforms(c:Collection, # the questions
     return ((x >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
 
 # %% ../nbs/04d_llm_score.ipynb #f4203214
+@checked
 def cluster_logprob(c:Collection) -> np.ndarray:
     ("(Q, K, M): `exp` of the mean over the samples of each sample's cluster in its passage of "
      "their mean token log-prob.")
@@ -70,30 +73,26 @@ def cluster_logprob(c:Collection) -> np.ndarray:
     return out
 
 # %% ../nbs/04d_llm_score.ipynb #82c0351d
+@checked
 def llm_confidence(c:Collection, # the questions
                    # 'frequency' (TRAQ's), 'frequency+random' or 'frequency+logprob'
                    llm_score:str='frequency',
-                   seed:int=0, # seed of the random tie-break ('frequency+random')
+                   seed:Seed=0, # seed of the random tie-break ('frequency+random'; checked always)
                   ) -> np.ndarray:
     ("(Q, K, M) confidence of each sample's cluster: its frequency, "
      "refined by a tie-break below the gap between frequencies.")
-    if not isinstance(c, Collection):
-        raise TypeError(f"c must be a Collection, got c={c!r:.80}")
-    seed = check_count(seed, 'seed', 0)   # checked whatever the score (used by 'frequency+random')
     if check_llm_score(llm_score) == 'frequency': return c.freq
     second = tie_uniforms(c, seed) if llm_score == 'frequency+random' else cluster_logprob(c)
     return np.where(c.cluster >= 0, c.freq + tie_eps(c) * second, c.freq)
 
 # %% ../nbs/04d_llm_score.ipynb #19571b66
+@checked
 def with_llm_score(c:Collection, # the questions
                    llm_score:str='frequency', # see `llm_confidence`
-                   seed:int=0, # seed of the random tie-break
+                   seed:Seed=0, # seed of the random tie-break (checked always; in `meta`)
                   ) -> Collection:
     ("`c` with `freq` replaced by `llm_confidence(c, llm_score, seed)` (recorded in `meta`); "
      "`c` itself for 'frequency'.")
-    if not isinstance(c, Collection):
-        raise TypeError(f"c must be a Collection, got c={c!r:.80}")
-    seed = check_count(seed, 'seed', 0)   # checked whatever the score; recorded in `meta`
     if check_llm_score(llm_score) == 'frequency': return c
     if c.meta.get('llm_score', 'frequency') != 'frequency':
         raise ValueError(f"the collection already has llm_score={c.meta['llm_score']!r}; "

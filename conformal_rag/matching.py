@@ -15,6 +15,7 @@ from .llm import llm_from_spec
 from .local_backend import DEFAULT_LOCAL_MODEL
 from .conformal import check_array, check_choice, check_count
 from .data import check_text
+from .checks import checked
 
 # %% auto #0
 __all__ = ['CORRECTNESS', 'NLI_DEFAULT', 'SAME_MEANING_EXAMPLES', 'SAME_MEANING_PROMPT', 'CLUSTERINGS', 'normalize_answer',
@@ -26,28 +27,37 @@ __all__ = ['CORRECTNESS', 'NLI_DEFAULT', 'SAME_MEANING_EXAMPLES', 'SAME_MEANING_
            'Clustering', 'clustering_from_spec']
 
 # %% ../nbs/04_matching.ipynb #abc06989
+def _text(v, # a value that must be a str
+          name:str, # the parameter's name, used in the error message
+         ) -> str:
+    "`v` when it is a str, else a `ValueError` naming `name` and the value."
+    if isinstance(v, str): return v
+    raise ValueError(f"{name} must be a text (str), got {name}={v!r:.80} ({type(v).__name__})")
+
+# %% ../nbs/04_matching.ipynb #12b93a59
 _ARTICLES = re.compile(r'\b(a|an|the)\b', re.UNICODE)
 _PUNCT = set(string.punctuation)
 
 def normalize_answer(s:str # an answer
                     ) -> str:
     "SQuAD normalization: lower case, drop punctuation and articles (a, an, the), collapse whitespace."
-    s = ''.join(ch for ch in check_text(s, 's').lower() if ch not in _PUNCT)   # None is no answer (not 'none')
+    s = ''.join(ch for ch in _text(s, 's').lower() if ch not in _PUNCT)   # None is no answer (not 'none')
     return ' '.join(_ARTICLES.sub(' ', s).split())
 
-# %% ../nbs/04_matching.ipynb #12b93a59
+# %% ../nbs/04_matching.ipynb #d07a4b0d
 def _golds(golds) -> list:
     "Gold answers as a non-empty list of str (one str becomes a list of one); None is no gold answer."
     if golds is None: raise ValueError("golds must be a gold answer or a list of them, got golds=None")
     golds = [golds] if isinstance(golds, str) else list(golds)
-    if not golds: raise ValueError("no gold answers given (empty list)")
+    if not golds: raise ValueError("golds is empty: no gold answers given (an empty list)")
     return [check_text(g, f'golds[{i}]') for i, g in enumerate(golds)]
 
 # %% ../nbs/04_matching.ipynb #667f9ad3
-def check_answers(answers, # a list (or array) of texts
+@checked
+def check_answers(answers, # a list (or array) of texts (an empty one is a list of no texts)
                   name:str='answers', # the parameter's name, used in the error message
                  ) -> list:
-    "`answers` as a list of str, or a `ValueError` naming `name` when it is a single text or holds a non-text (None, NaN)."
+    "`answers` as a list of str (`[]` for none), or a `ValueError` naming `name` when it is a single text or holds a non-text (None, NaN)."
     if answers is None or isinstance(answers, (str, bytes)) or not hasattr(answers, '__iter__'):
         raise ValueError(f"{name} must be a list of texts, got {name}={answers!r:.80}")
     return [check_text(a, f'{name}[{i}]') for i, a in enumerate(answers)]
@@ -57,7 +67,7 @@ def exact_match(pred:str, # predicted answer
                 golds:str|list # gold answer or aliases
                ) -> bool:
     "Whether the normalized prediction equals a normalized gold answer."
-    p = normalize_answer(check_text(pred, 'pred'))
+    p = normalize_answer(_text(pred, 'pred'))
     return any(p == normalize_answer(g) for g in _golds(golds))
 
 # %% ../nbs/04_matching.ipynb #b26301f4
@@ -65,7 +75,7 @@ def token_f1(pred:str, # predicted answer
              golds:str|list # gold answer or aliases
             ) -> float:
     "SQuAD token F1 of normalized answers, the best over the gold aliases."
-    pt = normalize_answer(check_text(pred, 'pred')).split()
+    pt = normalize_answer(_text(pred, 'pred')).split()
     best = 0.
     for g in _golds(golds):
         gt = normalize_answer(g).split()
@@ -82,7 +92,7 @@ def contains_answer(pred:str, # predicted answer (or any response)
                     word_boundary:bool=True # match whole words only ("Rome" not in "Romeo")
                    ) -> bool:
     "Whether a normalized gold answer occurs in the normalized prediction."
-    p = normalize_answer(check_text(pred, 'pred'))
+    p = normalize_answer(_text(pred, 'pred'))
     for g in _golds(golds):
         g = normalize_answer(g)
         if not g: continue
@@ -110,7 +120,7 @@ def rouge_tokens(text:str, # text to tokenize
                  stem:bool=False # Porter stemming as `rouge_scorer.RougeScorer(..., use_stemmer=True)`
                 ) -> list:
     "Tokens exactly as `rouge-score`'s default tokenizer makes them."
-    toks = _NON_ALNUM.sub(' ', check_text(text).lower()).split()
+    toks = _NON_ALNUM.sub(' ', _text(text, 'text').lower()).split()
     if stem: toks = [_stem(t) for t in toks]
     return [t for t in toks if _VALID.match(t)]
 
@@ -120,10 +130,8 @@ def _f(p, r):
     return 2*p*r/(p+r) if p + r > 0 else 0.
 
 # %% ../nbs/04_matching.ipynb #fe23e3ef
-def lcs_length(a:list, # token sequence
-               b:list # token sequence
-              ) -> int:
-    "Length of the longest common subsequence (bit-parallel, Hyyrö 2004)."
+def _lcs(a, b) -> int:
+    "`lcs_length` without its checks: the inner loop of `rouge` and `rouge_matrix` (once per pair of answers)."
     if not a or not b: return 0
     masks = {}
     for i, t in enumerate(a): masks[t] = masks.get(t, 0) | (1 << i)
@@ -133,6 +141,16 @@ def lcs_length(a:list, # token sequence
         v = ((v + u) | (v - u)) & full
     return len(a) - bin(v).count('1')
 
+# %% ../nbs/04_matching.ipynb #a8e48153
+def lcs_length(a:list|tuple|str, # token sequence: any hashable tokens (a str: its characters)
+               b:list|tuple|str # token sequence
+              ) -> int:
+    "Length of the longest common subsequence (bit-parallel, Hyyrö 2004); 0 when a sequence is empty."
+    for name, v in (('a', a), ('b', b)):
+        if not isinstance(v, (list, tuple, str)):
+            raise TypeError(f"{name} must be a sequence of tokens (list, tuple or str), got {name}={v!r:.80}")
+    return _lcs(a, b)
+
 # %% ../nbs/04_matching.ipynb #105ffcb4
 def rouge(target:str, # reference text
           prediction:str, # candidate text
@@ -140,13 +158,13 @@ def rouge(target:str, # reference text
           stem:bool=False # Porter stemming
          ) -> tuple:
     "(precision, recall, fmeasure) as `rouge_scorer.RougeScorer([kind], use_stemmer=stem).score(target, prediction)`."
-    t, p = rouge_tokens(check_text(target, 'target'), stem), rouge_tokens(check_text(prediction, 'prediction'), stem)
+    t, p = rouge_tokens(_text(target, 'target'), stem), rouge_tokens(_text(prediction, 'prediction'), stem)
     if kind == 'rouge1':
         ov = sum((Counter(t) & Counter(p)).values())
         pr, rc = ov / max(len(p), 1), ov / max(len(t), 1)
     elif kind == 'rougeL':
         if not t or not p: return (0, 0, 0)
-        l = lcs_length(t, p); pr, rc = l/len(p), l/len(t)
+        l = _lcs(t, p); pr, rc = l/len(p), l/len(t)
     else: raise ValueError(f"unknown ROUGE kind {kind!r}; use 'rouge1' or 'rougeL'")
     return pr, rc, _f(pr, rc)
 
@@ -156,7 +174,7 @@ def rouge_matrix(answers:list, # texts
                  stem:bool=False, # Porter stemming
                  measure:str='fmeasure' # 'fmeasure', 'precision' or 'recall'
                 ) -> np.ndarray:
-    "All-pairs ROUGE: entry [i, j] = `score(target=answers[i], prediction=answers[j])`, each answer tokenized once."
+    "All-pairs ROUGE: entry [i, j] = `score(target=answers[i], prediction=answers[j])`, each answer tokenized once (no answers: a 0 x 0 matrix)."
     if kind not in ('rouge1', 'rougeL'): raise ValueError(f"unknown ROUGE kind {kind!r}; use 'rouge1' or 'rougeL'")
     if measure not in ('fmeasure', 'precision', 'recall'): raise ValueError(f"unknown measure {measure!r}")
     toks = [tuple(rouge_tokens(a, stem)) for a in check_answers(answers)]
@@ -177,7 +195,7 @@ def rouge_matrix(answers:list, # texts
     else:
         ov = np.zeros((u, u))
         for a in range(u):
-            for b in range(a, u): ov[a, b] = ov[b, a] = lcs_length(ids[a], ids[b])
+            for b in range(a, u): ov[a, b] = ov[b, a] = _lcs(ids[a], ids[b])
         with np.errstate(divide='ignore', invalid='ignore'):
             prec = np.where(lens[None, :] > 0, ov / lens[None, :], 0.); rec = np.where(lens[:, None] > 0, ov / lens[:, None], 0.)
         empty = (lens[:, None] == 0) | (lens[None, :] == 0); prec[empty] = 0; rec[empty] = 0
@@ -190,8 +208,18 @@ def rouge_matrix(answers:list, # texts
 def best_rouge(pred:str, golds:str|list, kind:str='rouge1', stem:bool=True, measure:str='fmeasure') -> float:
     "The best ROUGE of a prediction against the gold aliases (gold = target)."
     k = ('precision', 'recall', 'fmeasure').index(check_choice(measure, 'measure', ('precision', 'recall', 'fmeasure')))
-    pred = check_text(pred, 'pred')
+    pred = _text(pred, 'pred')
     return max(rouge(g, pred, kind, stem)[k] for g in _golds(golds))
+
+# %% ../nbs/04_matching.ipynb #6a4c9c6b
+def _unit(v, # a threshold
+          name:str, # the parameter's name, used in the error message
+         ) -> float:
+    "`v` as a float in [0, 1], or an error naming `name` and the value (None, a bool, NaN, -1 or 1.5)."
+    if type(v) is float and 0 <= v <= 1: return v   # the common case, at once
+    if v is None or isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a number in [0, 1], got {name}={v!r}")
+    return float(check_array(v, name, 0, 1, ndim=0))
 
 # %% ../nbs/04_matching.ipynb #0960bf3a
 def traq_correct(pred:str, # a sampled answer
@@ -200,7 +228,7 @@ def traq_correct(pred:str, # a sampled answer
                  strict:bool=True # `>` as the paper; False gives `>=` as TRAQ's test code
                 ) -> bool:
     "TRAQ's rule: correct when ROUGE-1 (F-measure, stemmed, as TRAQ's code) exceeds 0.3."
-    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))   # a ROUGE: -1 would make anything correct
+    threshold = _unit(threshold, 'threshold')   # a ROUGE: -1 would make anything correct
     r = best_rouge(pred, golds, 'rouge1', stem=True)
     return r > threshold if strict else r >= threshold
 
@@ -209,7 +237,7 @@ def trac_correct(pred:str, golds:str|list,
                  threshold:float=0.5 # TRAC: ROUGE >= 0.5
                 ) -> bool:
     "TRAC's rule: correct when ROUGE-1 F-measure is at least 0.5."
-    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))
+    threshold = _unit(threshold, 'threshold')
     return best_rouge(pred, golds, 'rouge1', stem=True) >= threshold
 
 # %% ../nbs/04_matching.ipynb #e10b7cd6
@@ -219,7 +247,7 @@ def rcrag_correct(pred:str, golds:str|list,
                   rouge_l_measure:str='fmeasure' # 'recall' follows RC-RAG's code
                  ) -> bool:
     "RC-RAG's rule: exact match, or token F1 > 0.7, or ROUGE-L > 0.7, or the gold answer contained."
-    f1, rouge_l = (float(check_array(v, n, 0, 1, ndim=0)) for n, v in (('f1', f1), ('rouge_l', rouge_l)))
+    f1, rouge_l = _unit(f1, 'f1'), _unit(rouge_l, 'rouge_l')
     check_choice(rouge_l_measure, 'rouge_l_measure', ('precision', 'recall', 'fmeasure'))
     return (exact_match(pred, golds) or token_f1(pred, golds) > f1
             or best_rouge(pred, golds, 'rougeL', stem=False, measure=rouge_l_measure) > rouge_l
@@ -250,7 +278,7 @@ def _renumber(ids) -> np.ndarray:
 def cluster_exact(answers:list, # sampled answers
                   normalize:bool=True # compare SQuAD-normalized answers
                  ) -> np.ndarray:
-    "Cluster id of each answer: equal (normalized) answers share a cluster."
+    "Cluster id of each answer: equal (normalized) answers share a cluster (no answers: no ids)."
     return _renumber([normalize_answer(a) if normalize else a for a in check_answers(answers)])
 
 # %% ../nbs/04_matching.ipynb #96b52641
@@ -260,9 +288,9 @@ def cluster_rouge(answers:list, # sampled answers
                   stem:bool=True, # Porter stemming (TRAQ's scorer)
                   linkage:str='traq' # 'traq' (TRAQ's code) or 'components'
                  ) -> np.ndarray:
-    "Cluster id of each answer from ROUGE F-measure above `threshold`."
+    "Cluster id of each answer from ROUGE F-measure above `threshold` (no answers: no ids)."
     if linkage not in ('traq', 'components'): raise ValueError(f"unknown linkage {linkage!r}; use 'traq' or 'components'")
-    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))   # a ROUGE F-measure
+    threshold = _unit(threshold, 'threshold')   # a ROUGE F-measure
     answers = check_answers(answers)
     uniq = list(dict.fromkeys(answers)); u = len(uniq)
     sim = rouge_matrix(uniq, kind, stem) > threshold
@@ -301,8 +329,8 @@ def cluster_entailment(answers:list, # sampled answers
                        entails:Callable, # entails(premise, hypothesis) -> bool (e.g. an `NLIModel`; its `entails_many` is used when present)
                        question:str='' # prefixed to each answer ("question answer"), as TRAQ and Kuhn et al.
                       ) -> np.ndarray:
-    "TRAQ's rule (Kuhn et al.'s bidirectional entailment): an answer joins the first cluster whose first member and it entail each other."
-    answers, question = check_answers(answers), check_text(question, 'question')
+    "TRAQ's rule (Kuhn et al.'s bidirectional entailment): an answer joins the first cluster whose first member and it entail each other (no answers: no ids)."
+    answers, question = check_answers(answers), _text(question, 'question')
     uniq = list(dict.fromkeys(answers))
     texts = [f"{question} {a}".strip() for a in uniq]
     many = getattr(entails, 'entails_many', None) or (lambda pairs: [bool(entails(p, h)) for p, h in pairs])
@@ -314,11 +342,13 @@ def cluster_entailment(answers:list, # sampled answers
     return _renumber([lab[pos[a]] for a in answers])
 
 # %% ../nbs/04_matching.ipynb #753e2ac5
-def check_cluster_ids(ids, # cluster ids: an array-like of integers
+@checked
+def check_cluster_ids(ids, # cluster ids: an array-like of integers (an empty one: no ids)
                       name:str='ids', # the parameter's name, used in the error message
-                      lo:int=-1, # the smallest allowed id (-1: no sample)
+                      lo:int=-1, # the smallest allowed id: -1 (a slot without a sample) or more
                      ) -> np.ndarray:
     "`ids` as an int array, or a `ValueError` naming `name` and the first id that is not an integer >= `lo`."
+    check_count(lo, 'lo', -1)
     a = np.asarray(ids)
     if a.dtype.kind in 'iu' and (a.size == 0 or a.min() >= lo): return a.astype(np.int64, copy=False)
     if a.dtype.kind not in 'iuf': raise ValueError(f"{name} must be integers >= {lo}, got {name}={ids!r:.80}")
@@ -332,14 +362,14 @@ def check_cluster_ids(ids, # cluster ids: an array-like of integers
 # %% ../nbs/04_matching.ipynb #656fd68a
 def cluster_frequencies(ids # cluster id of each sample
                        ) -> np.ndarray:
-    "Fraction of the samples in each cluster (index = cluster id)."
+    "Fraction of the samples in each cluster (index = cluster id); no samples: no clusters."
     ids = check_cluster_ids(ids, 'ids', 0)
     return np.bincount(ids) / len(ids) if len(ids) else np.zeros(0)
 
 # %% ../nbs/04_matching.ipynb #197881c7
 def semantic_confidence(ids # cluster ids of one (question, passage)'s samples, or an array of them (last axis: samples)
                        ) -> np.ndarray:
-    "TRAQ section 3.2: each sample's confidence = the fraction of its passage's samples in its cluster (id -1: no sample, 0)."
+    "TRAQ section 3.2: each sample's confidence = the fraction of its passage's samples in its cluster (id -1: no sample, 0; no ids: none)."
     ids = check_cluster_ids(ids, 'ids', -1)
     valid = ids >= 0
     same = (ids[..., :, None] == ids[..., None, :]) & valid[..., None, :]
@@ -455,6 +485,7 @@ def same_meaning_prompt(question:str, # the question both answers reply to
                         chat:bool=False # chat messages (instruct models) or few-shot text (base models)
                        ) -> str|list:
     "The judge's prompt: the demonstrations, then the pair."
+    question, a, b = _text(question, 'question'), _text(a, 'a'), _text(b, 'b')   # None is no answer, not 'None'
     fill = lambda q, x, y: SAME_MEANING_PROMPT.format(question=str(q).strip(), a=str(x).strip(), b=str(y).strip())
     if chat:
         demos = [m for q, x, y, r in SAME_MEANING_EXAMPLES for m in (dict(role='user', content=fill(q, x, y)),
@@ -466,7 +497,7 @@ def same_meaning_prompt(question:str, # the question both answers reply to
 def parse_same_meaning(text:str # the judge's reply
                       ) -> bool|None:
     "Strict parse: True when the reply's first word is 'yes', False for 'no', None otherwise."
-    m = re.match(r"\s*([A-Za-z]+)", str(text))
+    m = re.match(r"\s*([A-Za-z]+)", _text(text, 'text'))
     w = m.group(1).lower() if m else ''
     return True if w == 'yes' else False if w == 'no' else None
 
@@ -506,7 +537,7 @@ def cluster_llm_judge(answers:list, # sampled answers
                       chunk:int|None=8 # representatives asked at once (later ones only when none of these matched)
                      ) -> np.ndarray:
     "TRAQ's clustering loop with an LLM judge of same meaning in place of bidirectional entailment."
-    answers, question = check_answers(answers), check_text(question, 'question')
+    answers, question = check_answers(answers), _text(question, 'question')
     keys = [normalize_answer(a) for a in answers]
     uniq = [k for k in dict.fromkeys(keys) if k]                       # the empty answer is never asked about
     text = {}
@@ -538,13 +569,13 @@ def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' 
                          cache=True, # the judge's generation cache (True: the shared one; a path)
                         ) -> Clustering:
     "A `Clustering` by name; its model (NLI classifier or judge LLM) is loaded now, so a bad name fails at once."
+    threshold = _unit(threshold, 'threshold')   # a ROUGE F-measure
     if isinstance(spec, Clustering): return spec
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"clustering must be one of {', '.join(CLUSTERINGS)}, got {spec!r}")
     kind, sep, arg = spec.strip().partition(':')
     if sep and not arg.strip(): raise ValueError(f"clustering {spec!r} names no model after {kind + ':'!r}")
     if kind == 'rouge' and not sep:
-        if not (0 <= threshold <= 1): raise ValueError(f"ROUGE threshold must lie in [0, 1], got {threshold!r}")
         return Clustering('rouge', lambda a, q: cluster_rouge(a, threshold))
     if kind == 'exact' and not sep: return Clustering('exact', lambda a, q: cluster_exact(a))
     if kind == 'nli':

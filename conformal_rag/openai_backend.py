@@ -22,10 +22,12 @@ class RequestFailed(RuntimeError):
         self.attempts, self.elapsed, self.status, self.server = attempts, elapsed, status, server
 
 # %% ../nbs/03e_openai.ipynb #b642a490
-def retry_after(headers # a reply's headers (any mapping, case-insensitive or lower-case keys)
+def retry_after(headers # a reply's headers (any mapping, case-insensitive or lower-case keys); None: a reply without any
                ) -> float|None:
     "Seconds to wait that a reply asks for (`retry-after-ms`, or `Retry-After` in seconds or as an HTTP date); None when absent or unreadable."
     if headers is None: return None
+    if not callable(getattr(headers, 'get', None)):
+        raise TypeError(f"headers must be a mapping (a reply's headers), got headers={headers!r:.80} ({type(headers).__name__})")
     get = lambda k: headers.get(k) if headers.get(k) is not None else headers.get(k.title())
     try:
         ms = get('retry-after-ms')
@@ -79,6 +81,7 @@ class OpenAIBackend(Backend):
         if not key: raise ValueError(f"OpenAI backend: no API key: set the environment variable {api_key_env!r} "
                                      "(any value for a local server without authentication)")
         self.model, self.base_url, self.chat, self.max_n, self.concurrency = model, base_url, chat, max_n, concurrency
+        self.endpoint = None if chat else 'completions'   # joins the request key: the same text, another reply
         self.timeout, self.max_retries, self.backoff, self.max_backoff = timeout, max_retries, backoff, max_backoff
         self.max_retry_after = max_retry_after
         self.client = openai.AsyncOpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry

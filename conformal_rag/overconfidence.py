@@ -24,6 +24,7 @@ from .data import QuestionSet, check_text, passage_contains, wiki_benchmark
 from .retrieval import load_score_file
 from .stats import bootstrap_ci
 from .conformal import check_array, check_binary, check_choice, check_count
+from .checks import checked, Check, Probability, NonNegativeInt, Seed, Text, Texts
 
 # %% auto #0
 __all__ = ['QA', 'QA_EXPLAIN', 'CERTAINTY', 'PUNISH', 'CHALLENGE_TURN', 'FORMAT_LINE', 'RA_INSTRUCTION', 'STRATEGIES',
@@ -123,6 +124,7 @@ def _dialogue_text(messages:list) -> str:
     return ''.join(f"User: {m['content']}\n" if m['role'] == 'user' else f"Assistant: {m['content']}\n\n" for m in messages) + "Assistant:"
 
 # %% ../nbs/09_overconfidence.ipynb #337d04b1
+@checked
 def challenge_prompt(question:str, # the question
                      first_answer:str, # the model's own turn-1 reply
                      shots:int=0, # demonstrations in turn 1, and as many demonstration dialogues before it
@@ -146,7 +148,8 @@ def ra_prompt(question:str, # the question
               certainty:bool=False # switch: add Vanilla's certainty sentence (not in the paper's Figure 10)
              ) -> str|list:
     "The retrieval-augmentation prompt for one question and its top-1 document."
-    if not isinstance(doc, str) or not doc.strip(): raise ValueError(f"empty document for question {question!r}")
+    if not isinstance(doc, str) or not doc.strip():
+        raise ValueError(f"doc must be a non-empty text (str), got doc={doc!r:.80}: an empty document for question {question!r}")
     if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
     text = (RA_INSTRUCTION.format(paras=f"Passage-0: {' '.join(doc.split())}") + (CERTAINTY if certainty else '')
             + demo_block(W2R_DEMOS, shots, _demo_text('vanilla' if certainty else 'qa'))
@@ -174,14 +177,15 @@ def _has_words(text:str, phrase:str) -> bool:
     return f' {normalize_answer(phrase)} ' in f' {normalize_answer(text)} '
 
 # %% ../nbs/09_overconfidence.ipynb #9308c9a0
-def parse_certainty(response:str, # the model's reply
+@checked
+def parse_certainty(response:str|None, # the model's reply (None: no reply, which is unparsed)
                     rule:str='strict', # 'strict' (default) or 'paper' (the authors' keyword rule)
                     answer_in:str|None=None # the reply that holds the answer (Challenge: its first turn); None: `response`
                    ) -> tuple[str, str]:
-    "(answer, label) of a reply; label is 'certain', 'uncertain' or 'unparsed'."
+    "(answer, label) of a reply; label is 'certain', 'uncertain' or 'unparsed' (also for no reply, None)."
     check_choice(rule, 'rule', ('strict', 'paper'))
-    text = '' if response is None else str(response)
-    answer = _strip_answer(text if answer_in is None else str(answer_in))
+    text = '' if response is None else response
+    answer = _strip_answer(text if answer_in is None else answer_in)
     if rule == 'paper':
         if any(_has_words(text, k) for k in PAPER_UNCERTAIN_KEYWORDS): return answer, 'uncertain'
         return answer, ('certain' if _has_words(text, 'certain') else 'unparsed')
@@ -212,7 +216,8 @@ PARSER_CASES = pd.DataFrame([
 ], columns=['response', 'answer', 'strict', 'paper'])
 
 # %% ../nbs/09_overconfidence.ipynb #481794f2
-def label_disagreement(responses:list, # replies
+@checked
+def label_disagreement(responses:list[str], # replies (none: a table of zeros)
                        answers:list|None=None # the replies that hold the answers (`answer_response`); None: `responses`
                       ) -> pd.DataFrame:
     "Cross-table of strict (rows) against paper (columns) labels over replies."
@@ -224,7 +229,9 @@ def label_disagreement(responses:list, # replies
     return t
 
 # %% ../nbs/09_overconfidence.ipynb #98db7286
-def n_disagree(responses:list) -> int:
+@checked
+def n_disagree(responses:list[str] # replies (none: 0)
+              ) -> int:
     "How many replies the strict and the paper rule label differently."
     t = label_disagreement(responses)
     return int(t.to_numpy().sum() - np.trace(t.to_numpy()))
@@ -290,17 +297,26 @@ def judge(responses:list, # replies (or answers)
          ) -> np.ndarray:
     "Whether each reply is correct."
     responses = check_answers(responses, 'responses')   # a None reply is no reply: not the text 'None'
-    if len(responses) != len(golds): raise ValueError(f"{len(responses)} replies for {len(golds)} gold lists")
+    if golds is None or isinstance(golds, (str, bytes, dict)) or not hasattr(golds, '__len__'):
+        raise ValueError(f"golds must be a list of gold answers per reply, got golds={golds!r:.80}")
+    if len(responses) != len(golds):
+        raise ValueError(f"responses and golds differ in length: {len(responses)} replies for {len(golds)} gold lists")
     f = correctness_rule(rule)
     golds = [check_answers([g] if isinstance(g, str) else g, f'golds[{i}]') for i, g in enumerate(golds)]
     return np.array([bool(f(r, g)) for r, g in zip(responses, golds)], dtype=bool)
 
 # %% ../nbs/09_overconfidence.ipynb #3d99dc56
-def _labels(labels, unparsed:str) -> np.ndarray:
+def _labels(labels, # certainty labels, one per question
+            unparsed:str, # 'drop' (keep 'unparsed' apart), or the label an unparsed reply becomes
+            name:str='labels' # the parameter's name, used in the error message
+           ) -> np.ndarray:
+    "The labels as an object array with `unparsed` assigned; a `ValueError` naming `name` for a label not in `LABELS`."
     lab = np.asarray(labels, dtype=object)
-    if lab.ndim != 1: raise ValueError(f"labels must be a list of certainty labels {LABELS}, got labels={labels!r:.80}")
-    bad = sorted({str(l) for l in lab} - set(LABELS))
-    if bad: raise ValueError(f"unknown certainty labels {bad}; expected {LABELS}")
+    if lab.ndim != 1: raise ValueError(f"{name} must be a list of certainty labels {LABELS}, got {name}={labels!r:.80}")
+    bad = [l for l in lab if not (isinstance(l, str) and l in LABELS)]   # None is no label: not the text 'None'
+    if bad:
+        shown = [v for _, v in sorted({repr(b): b for b in bad}.items())]   # each once
+        raise ValueError(f"{name} holds unknown certainty labels {shown}; expected {LABELS}")
     if unparsed not in ('drop', 'certain', 'uncertain'):
         raise ValueError(f"unparsed must be 'drop', 'certain' or 'uncertain', got {unparsed!r}")
     return np.where(lab == 'unparsed', unparsed if unparsed != 'drop' else 'unparsed', lab)
@@ -359,22 +375,23 @@ def overconfidence_metrics(correct, labels, # as `certainty_cells`
 # %% ../nbs/09_overconfidence.ipynb #55dbfe07
 def token_confidence(logprobs:list|None # log-probability of each generated token
                     ) -> float:
-    "Geometric-mean token probability of a reply, exp(mean log p); NaN without log-probabilities."
+    "Geometric-mean token probability of a reply, exp(mean log p); NaN without log-probabilities (None or `[]`)."
     if not logprobs: return float('nan')
     return float(np.exp(np.mean(check_array(logprobs, 'logprobs', hi=0.0, ndim=1))))   # log p <= 0: p <= 1
 
 # %% ../nbs/09_overconfidence.ipynb #3848851a
-def sample_agreement(answers:list # sampled answers to one question
+@checked
+def sample_agreement(answers:Texts # sampled answers to one question (at least one)
                     ) -> float:
     "Share of the samples in the largest group of equal normalized answers."
-    if len(answers) == 0: raise ValueError("sample_agreement needs at least one answer")
     return float(np.bincount(cluster_exact([parse_certainty(a)[0] for a in answers])).max() / len(answers))
 
 # %% ../nbs/09_overconfidence.ipynb #61c107e4
 def threshold_labels(confidence, # per question, a confidence in [0, 1] (NaN: unparsed)
                      tau:float # certain when confidence >= tau
                     ) -> np.ndarray:
-    "certain / uncertain labels from a confidence score (NaN becomes 'unparsed')."
+    "certain / uncertain labels from a confidence score (NaN becomes 'unparsed'; no confidences, no labels)."
+    if confidence is None: raise ValueError("confidence must be an array of confidences in [0, 1], got confidence=None")
     c = check_array(confidence, 'confidence', 0, 1, nan=True, empty=True)   # NaN: unparsed
     tau = float(check_array(tau, 'tau', 0, 1, ndim=0))
     return np.where(np.isnan(c), 'unparsed', np.where(c >= tau, 'certain', 'uncertain')).astype(object)
@@ -385,8 +402,9 @@ def corrupt_document(doc:str, # a document that holds the answer
                      replacement:str='Tom' # the paper's substitute
                     ) -> str:
     "The document with every case-insensitive whole-word occurrence of a gold answer replaced by `replacement`."
-    doc, replacement = check_text(doc, 'doc'), check_text(replacement, 'replacement')
+    doc, replacement = Text(doc, 'doc'), Text(replacement, 'replacement')   # 123 is no text
     answers = check_answers(answers, 'answers')   # a str would replace its letters; None the word 'None'
+    if not answers: raise ValueError("answers is empty: no gold answer to replace (the document would stay as it is)")
     def sub(text):
         for a in sorted({a for a in answers if a.strip()}, key=len, reverse=True):
             text = re.sub(r'(?<!\w)' + re.escape(a) + r'(?!\w)', replacement, text, flags=re.I)
@@ -423,7 +441,10 @@ def benchmark_documents(questions:pd.DataFrame, # rows of `wiki_benchmark().exam
     return out
 
 # %% ../nbs/09_overconfidence.ipynb #c7f87345
-def doc_contains(doc:str, answer:str) -> bool:
+@checked
+def doc_contains(doc:str, # a document
+                 answer:str # an answer
+                ) -> bool:
     "Whether a document holds an answer: `data.passage_contains` (accents folded, whole words), the benchmark's keep rule."
     return passage_contains(doc, answer)
 
@@ -439,8 +460,9 @@ def precision_at_1(docs:pd.DataFrame, # from `benchmark_documents`
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #b9a0594a
+@checked
 def adaptive_augmentation(labels, # certainty label per question
-                          responses:list, # the model's own replies (without documents)
+                          responses:list, # per question, the model's own reply (without documents), or any value kept as is (e.g. its correctness)
                           retrieve:Callable, # retrieve(i) -> the document of question i (called only when needed)
                           answer:Callable, # answer(i, doc) -> the reply with the document
                           unparsed:str='retrieve' # 'retrieve' or 'keep' for unparsed replies
@@ -448,7 +470,8 @@ def adaptive_augmentation(labels, # certainty label per question
     "The adaptive-RA replies and a mask of the questions that were retrieved for."
     if unparsed not in ('retrieve', 'keep'): raise ValueError(f"unparsed must be 'retrieve' or 'keep', got {unparsed!r}")
     lab = _labels(labels, 'drop')
-    if len(lab) != len(responses): raise ValueError(f"{len(lab)} labels for {len(responses)} replies")
+    if len(lab) != len(responses):
+        raise ValueError(f"labels and responses differ in length: {len(lab)} labels for {len(responses)} replies")
     need = (lab == 'uncertain') | ((lab == 'unparsed') & (unparsed == 'retrieve'))
     out = list(responses)
     for i in np.flatnonzero(need): out[i] = answer(int(i), retrieve(int(i)))
@@ -459,13 +482,15 @@ def certainty_level(vanilla, # labels under Vanilla (c)
                     punish # labels under Punish (c')
                    ) -> np.ndarray:
     "Certainty level 0-3 per question, 2c + c' (paper Section 5.1: Level 1 is c = 0, Level 2 is c = 1); NaN when a label is unparsed."
-    v, p = _labels(vanilla, 'drop'), _labels(punish, 'drop')
-    if len(v) != len(p): raise ValueError(f"{len(v)} Vanilla labels for {len(p)} Punish labels")
+    v, p = _labels(vanilla, 'drop', 'vanilla'), _labels(punish, 'drop', 'punish')
+    if len(v) != len(p):
+        raise ValueError(f"vanilla and punish differ in length: {len(v)} Vanilla labels for {len(p)} Punish labels")
     lvl = 2. * (v == 'certain') + (p == 'certain')
     lvl[(v == 'unparsed') | (p == 'unparsed')] = np.nan
     return lvl
 
 # %% ../nbs/09_overconfidence.ipynb #199480ac
+@checked
 def doc_overlap(answer:str, # an answer
                 doc:str # a document
                ) -> float:
@@ -474,7 +499,11 @@ def doc_overlap(answer:str, # an answer
     return sum(t in d for t in a) / len(a) if a else 0.
 
 # %% ../nbs/09_overconfidence.ipynb #f6d2bc13
-def utilized(answer_without:str, answer_with:str, doc:str) -> bool:
+@checked
+def utilized(answer_without:str, # the answer without a document
+             answer_with:str, # the answer given the document
+             doc:str # the document
+            ) -> bool:
     "Whether the answer given the document overlaps the document more than the answer without it."
     return doc_overlap(answer_with, doc) > doc_overlap(answer_without, doc)
 
@@ -485,12 +514,17 @@ def corruption_counts(correct_without, # per question, whether the answer withou
     "Corruption (paper Section 5): right without the passage and wrong with it; the rate is over those right without it."
     c0 = check_binary(correct_without, 'correct_without', empty=True)   # NaN, 2 or 'no' is no label
     c1 = check_binary(correct_with, 'correct_with', empty=True)
-    if c0.shape != c1.shape: raise ValueError(f"{len(c0)} answers without the passage for {len(c1)} with it")
+    if c0.shape != c1.shape:
+        raise ValueError(f"correct_without and correct_with differ: {len(c0)} answers without the passage for {len(c1)} with it")
     right, corrupt = int(c0.sum()), int((c0 & ~c1).sum())
     return dict(right_without=right, corrupted=corrupt, corruption=corrupt / right if right else float('nan'))
 
 # %% ../nbs/09_overconfidence.ipynb #083c5b59
-def fake_model_answer(prompt, i:int=0, seed:int=0) -> str:
+@checked
+def fake_model_answer(prompt:str|list, # a text or chat messages
+                      i:NonNegativeInt=0, # the sample's index (the reply does not depend on it)
+                      seed:Seed=0 # the run's seed (the reply does not depend on it)
+                     ) -> str:
     "A deterministic scripted reply for any prompt of this module (for `FakeBackend`)."
     text = prompt if isinstance(prompt, str) else '\n'.join(m['content'] for m in prompt)
     h = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
@@ -510,9 +544,10 @@ def fake_w2r_llm(model:str='fake') -> LLM:
 RA_SOURCES = ('sparse', 'dense', 'gold', 'corrupted')
 
 # %% ../nbs/09_overconfidence.ipynb #54e7fde0
-def check_sources(sources # RA document sources asked for
+@checked
+def check_sources(sources:list|tuple # RA document sources asked for (empty: no RA prompt)
                  ) -> tuple:
-    "`sources` as a tuple when every one is in `RA_SOURCES`; else raise `ValueError` naming the unknown ones."
+    "`sources` as a tuple when every one is in `RA_SOURCES` (`()` asks no RA prompt); else raise `ValueError` naming the unknown ones."
     bad = [s for s in sources if s not in RA_SOURCES]
     if bad: raise ValueError(f"unknown RA sources {bad}; known: {list(RA_SOURCES)}")
     return tuple(sources)
@@ -574,7 +609,21 @@ def strategy_table(labelled:pd.DataFrame, # from `label_replies`, one or several
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_overconfidence.ipynb #57404e98
-def finding_direction(overconfidence:float, conservativeness:float) -> str:
+def _rate(v, # a metric of `metrics_from_cells`
+          name:str # the parameter's name, used in the error message
+         ) -> float:
+    "`v` when it is a rate in [0, 1] or NaN (undefined: nothing parsed); else an error naming `name` and the value."
+    if isinstance(v, (float, np.floating)) and np.isnan(v): return v
+    return Probability(v, name)
+
+# %% ../nbs/09_overconfidence.ipynb #69fd20ed
+_Rate = Check('Rate', _rate, 'a rate in [0, 1], or NaN when undefined')
+
+# %% ../nbs/09_overconfidence.ipynb #25ccafc9
+@checked
+def finding_direction(overconfidence:_Rate, # the overconfidence of a row (NaN: undefined)
+                      conservativeness:_Rate # its conservativeness
+                     ) -> str:
     "The paper's main finding for one row: 'overconfident' (overconfidence > conservativeness), 'conservative' (<), 'even' or 'n/a' (NaN)."
     if np.isnan(overconfidence) or np.isnan(conservativeness): return 'n/a'
     return 'overconfident' if overconfidence > conservativeness else 'conservative' if overconfidence < conservativeness else 'even'
@@ -706,6 +755,7 @@ W2R_DEFAULTS = dict(n_questions=200, seed=0, models=('gemma-3-270m', 'smollm2-13
                     shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)
 
 # %% ../nbs/09_overconfidence.ipynb #f5f6ca21
+@checked
 def gen_config(model:str|ModelSpec, # a model string or its `ModelSpec` (`experiments.model_chat`)
                shots:int=W2R_DEFAULTS['shots'],
                max_new_tokens:int=W2R_DEFAULTS['max_new_tokens'],
@@ -822,6 +872,7 @@ W2R_HOWTO = ("get it with `git clone https://github.com/ShiyuNee/When-to-Retriev
              "(it holds test.jsonl, test_new.jsonl, post_confidence.jsonl, post_answer.jsonl)")
 
 # %% ../nbs/09_overconfidence.ipynb #bb5f7d46
+@checked
 def read_jsonl_records(path:str|Path, # a JSON-lines file
                        what:str='' # what the file holds, for the error message
                       ) -> list:
@@ -829,35 +880,41 @@ def read_jsonl_records(path:str|Path, # a JSON-lines file
     path = Path(path)
     if not path.is_file(): raise FileNotFoundError(f"{path} is missing{f' ({what})' if what else ''}; {W2R_HOWTO}")
     out = []
-    with open(path, encoding='utf-8') as f:
-        for n, line in enumerate(f, 1):
-            try: rec = json.loads(line)
-            except json.JSONDecodeError as e: raise ValueError(f"{path}:{n}: not a JSON line ({e.msg})") from None
-            if not isinstance(rec, (dict, int)) or isinstance(rec, bool):
-                raise ValueError(f"{path}:{n}: expected a JSON object (or a line number), got {type(rec).__name__}")
-            out.append(rec)
+    try:
+        with open(path, encoding='utf-8') as f:
+            for n, line in enumerate(f, 1):
+                try: rec = json.loads(line)
+                except json.JSONDecodeError as e: raise ValueError(f"{path}:{n}: not a JSON line ({e.msg})") from None
+                if not isinstance(rec, (dict, int)) or isinstance(rec, bool):
+                    raise ValueError(f"{path}:{n}: expected a JSON object (or a line number), got {type(rec).__name__}")
+                out.append(rec)
+    except UnicodeDecodeError as e:   # e.g. a gzip file
+        raise ValueError(f"{path} is not a text file of JSON lines (not UTF-8: {e.reason} at byte {e.start})") from None
     return out
 
 # %% ../nbs/09_overconfidence.ipynb #b1cd15a4
+@checked
 def w2r_strip_certainty(text:str # a reply
                        ) -> str:
     "The reply lower-cased, without the certainty words (their `remove_pattern`, substring removal in order), stripped."
-    t = str(text).lower()
+    t = text.lower()
     for w in W2R_CERTAINTY_WORDS: t = t.replace(w, '')
     return t.strip()
 
 # %% ../nbs/09_overconfidence.ipynb #9d92c371
+@checked
 def w2r_reasked(text:str # a first reply
                ) -> tuple[bool, bool]:
     "(confidence re-asked, answer re-asked) for a first reply, by the authors' rules (`get_post_idx` / `merge_post_data`)."
     stripped = w2r_strip_certainty(text)
-    return stripped == str(text).lower(), len(stripped) <= 1
+    return stripped == text.lower(), len(stripped) <= 1
 
 # %% ../nbs/09_overconfidence.ipynb #7339671a
+@checked
 def w2r_strategy(prompt:str # the prompt of a released reply
                 ) -> str:
     "The key of `STRATEGIES` whose instruction the prompt starts with (before `\\nQuestion:`), or 'unknown'."
-    head = str(prompt).split('\nQuestion:')[0]
+    head = prompt.split('\nQuestion:')[0]
     return next((k for k, v in STRATEGIES.items() if k != 'challenge' and head == v['instruction']), 'unknown')
 
 # %% ../nbs/09_overconfidence.ipynb #8e78609f
@@ -928,7 +985,7 @@ def _w2r_row(i:int, # 0-based line
             raise ValueError(f"{p['merged']}:{n}: has_answer is {int(correct)} but the re-asked answer in "
                              f"{names['post_answer']} has {int(pa_correct)}: the files are not from the same run")
     strict, paper = parse_certainty(res)[1], parse_certainty(res, 'paper')[1]
-    return dict(line=n, strategy=w2r_strategy(rec.get('prompt', '')), reasked_confidence=re_conf, reasked_answer=re_ans,
+    return dict(line=n, strategy=w2r_strategy(rec.get('prompt') or ''), reasked_confidence=re_conf, reasked_answer=re_ans,
                 label_first='uncertain' if first else 'certain', label_merged='uncertain' if merged_giveup else 'certain',
                 label_strict=strict, label_paper_rule=paper, correct=correct, correct_first=correct and not re_ans)
 

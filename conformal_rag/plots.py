@@ -9,6 +9,7 @@ import pandas as pd
 import matplotlib.pyplot as plt
 import seaborn as sns
 from .conformal import binomial_band
+from .checks import checked, Level, PositiveInt
 
 # %% auto #0
 __all__ = ['WHOLE_MARK', 'set_style', 'text_artists', 'text_overlaps', 'data_artists', 'data_overlaps', 'tidy_legends',
@@ -294,15 +295,16 @@ def mark_whole(ax, df:pd.DataFrame, x:str, y:str, whole:str, # the axes, the tab
     return len(m)
 
 # %% ../nbs/11_plots.ipynb #c4f8ad20
+@checked
 def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, optional `yerr`
                   x:str='level', # desired coverage 1 - alpha
                   y:str='coverage', # empirical coverage
                   hue:str|None='method', # column naming the line, or None for a single line
-                  n_test:int|None=None, # test points behind each coverage estimate: draws the binomial band
+                  n_test:PositiveInt|None=None, # test points behind each coverage estimate: draws the binomial band
                   yerr:str|None=None, # column with a +/- error (e.g. the std over seeds), drawn as error bars
                   ax=None, # axes to draw on; a new figure when None
                   title:str|None=None,
-                  band_level:float=0.95, # mass of the binomial band drawn from `n_test`
+                  band_level:Level=0.95, # mass of the binomial band drawn from `n_test`, in (0, 1)
                   band_cols:tuple[str, str]|None=None, # columns (lo, hi) of a precomputed band per level, e.g. around k/(n+1)
                   band_label:str='exact binomial band',
                   ceiling:str|None=None, # column: share of questions that can be covered at all (drawn when < 1)

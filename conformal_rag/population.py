@@ -6,12 +6,14 @@
 from __future__ import annotations
 import numpy as np
 from .collection import Collection
+from .checks import checked
 
 # %% auto #0
 __all__ = ['POPULATIONS', 'llm_gold_slots', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
            'apply_population', 'population_note', 'ceilings', 'collection_stats']
 
 # %% ../nbs/04c_population.ipynb #a08eed03
+@checked
 def llm_gold_slots(c:Collection) -> np.ndarray:
     ("(Q, K) mask of the gold slots the LLM score is read from: "
      "the separately sampled gold passage when a question has one (TRAQ's `true_scores`), "
@@ -20,17 +22,20 @@ def llm_gold_slots(c:Collection) -> np.ndarray:
     return np.where(extra.any(axis=1, keepdims=True), extra, c.is_gold)
 
 # %% ../nbs/04c_population.ipynb #0d8455d2
+@checked
 def answerable(c:Collection) -> np.ndarray:
     ("Per question: at least one correct answer was sampled from a gold passage (the LLM set can "
      "cover it at all).")
     return (c.correct & llm_gold_slots(c)[:, :, None]).any(axis=(1, 2))
 
 # %% ../nbs/04c_population.ipynb #f0e59c3a
+@checked
 def gold_retrieved(c:Collection) -> np.ndarray:
     "Per question: a gold passage is among the retrieved top K (the retriever can be right at all)."
     return (c.is_gold & c.in_topk).any(axis=1)
 
 # %% ../nbs/04c_population.ipynb #a90aa115
+@checked
 def majority_correct(c:Collection) -> np.ndarray:
     ("Per question: the most frequent cluster sampled from a gold passage is correct (the LLM's "
      "usual answer is right).")
@@ -46,6 +51,7 @@ POPULATIONS = {
     'all': ("all questions", lambda c: np.ones(len(c), bool)),
 }
 
+@checked
 def check_population(population:str) -> str:
     "Raise a `ValueError` unless `population` is a name in `POPULATIONS`."
     if population not in POPULATIONS:
@@ -54,6 +60,7 @@ def check_population(population:str) -> str:
     return population
 
 # %% ../nbs/04c_population.ipynb #d0653e8d
+@checked
 def apply_population(c:Collection, # the whole collection
                      population:str, # a name in `POPULATIONS`
                     ) -> Collection:
@@ -70,6 +77,7 @@ def apply_population(c:Collection, # the whole collection
     return out
 
 # %% ../nbs/04c_population.ipynb #30cf7331
+@checked
 def population_note(c:Collection) -> str:
     ("A caption fragment naming the population of `c` and the questions kept "
      "(e.g. 'TRAQ population: 68 of 100 ...').")
@@ -78,6 +86,7 @@ def population_note(c:Collection) -> str:
             f"{c.meta.get('population_of', len(c))}")
 
 # %% ../nbs/04c_population.ipynb #80095255
+@checked
 def ceilings(c:Collection) -> dict:
     ("Share of questions each coverage event can reach at all, whatever the thresholds (1.0 on the "
      "'traq' population).")
@@ -86,6 +95,7 @@ def ceilings(c:Collection) -> dict:
                 e2e=float((c.correct & c.in_topk[:, :, None]).any(axis=(1, 2)).mean()))
 
 # %% ../nbs/04c_population.ipynb #c6754521
+@checked
 def collection_stats(c:Collection) -> dict:
     ("Retrieval and sampling summary of a collection (fractions over questions unless named per "
      "sample).")

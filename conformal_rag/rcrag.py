@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 import pandas as pd
 from .llm import LLM, FakeBackend, check_prompt
-from .matching import normalize_answer, correctness_rule
+from .matching import normalize_answer, correctness_rule, check_answers
 from .experiments import demo_block
 from .conformal import check_array, check_choice, check_count
+from .checks import checked, NonNegativeInt, Seed, Texts
 
 # %% auto #0
 __all__ = ['RAG_INSTRUCTION', 'RCRAG_PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'RCRAG_DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
@@ -84,13 +85,13 @@ RCRAG_DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by 
 ]
 
 # %% ../nbs/13_rcrag.ipynb #790a1c0a
-def format_passages(passages:list, # passage texts, best first
+@checked
+def format_passages(passages:Texts, # passage texts, best first (at least one)
                     max_words:int|None=None # keep each passage's first words (None: whole passages)
                    ) -> str:
     "The passages as the authors number them: one `Passage-i: text` line each."
-    if isinstance(passages, str) or not len(passages): raise ValueError(f"need a non-empty list of passages, got {passages!r}")
     if max_words is not None: check_count(max_words, 'max_words')
-    cut = lambda t: ' '.join(str(t).split()[:max_words] if max_words else str(t).split())
+    cut = lambda t: ' '.join(t.split()[:max_words] if max_words else t.split())
     return '\n'.join(f"Passage-{i}: {cut(t)}" for i, t in enumerate(passages))
 
 # %% ../nbs/13_rcrag.ipynb #79f2c37d
@@ -101,6 +102,7 @@ def rag_demo(d:dict # one of `RCRAG_DEMOS`
             f"Evidence: ## {d['evidence']} ##.\n")
 
 # %% ../nbs/13_rcrag.ipynb #8b15817a
+@checked
 def user_turn(name:str, # a key of `RCRAG_PROMPTS`
               question:str='', # the question (RAG and priori prompts)
               passages:str='', # formatted passages (RAG and priori prompts)
@@ -109,14 +111,14 @@ def user_turn(name:str, # a key of `RCRAG_PROMPTS`
              ) -> str:
     "The text of one user turn: the prompt, filled, with the authors' tail (and a cue for base models)."
     p = RCRAG_PROMPTS[check_prompt_name(name)]
-    if '{question}' in p['text'] and (not isinstance(question, str) or not question.strip()):
-        raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
-    if '{passages}' in p['text'] and not str(passages).strip(): raise ValueError(f"prompt {name!r} needs passages")
+    if '{question}' in p['text'] and not question.strip(): raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
+    if '{passages}' in p['text'] and not passages.strip(): raise ValueError(f"prompt {name!r} needs passages")
     demos = demo_block(RCRAG_DEMOS, shots, rag_demo) if name == 'rag' else ''
-    text = p['text'].format(question=str(question).strip(), passages=passages, demos=demos)
+    text = p['text'].format(question=question.strip(), passages=passages, demos=demos)
     return text + (p['tail'] or ('' if chat else '\n' + p['cue']))
 
 # %% ../nbs/13_rcrag.ipynb #e70f39c0
+@checked
 def dialogue(turns:list, # completed turns: (user text, model answer) pairs
              user:str, # the next user turn
              chat:bool=False # chat messages (chat models) or one text (base models)
@@ -140,28 +142,34 @@ _CUE = re.compile(r'^\s*(?:the\s+)?(?:final\s+|regenerated\s+|new\s+)?answer\s*(
 _PASSAGE_REF = re.compile(r'\(?\s*\bpassage[\s_-]*\d+\s*\)?\s*[:,]?', re.I)
 
 # %% ../nbs/13_rcrag.ipynb #3214e734
+@checked
 def is_rejection(text:str # a reply
                 ) -> bool:
     "Whether a reply refuses to answer: one of `REJECT_PHRASES` occurs as whole normalized words."
-    t = f" {normalize_answer(text or '')} "
+    t = f" {normalize_answer(text)} "
     return any(f" {normalize_answer(p)} " in t for p in REJECT_PHRASES)
 
 # %% ../nbs/13_rcrag.ipynb #0f2a94c4
+@checked
 @dataclass(frozen=True)
 class Reply:
     "A parsed answer-with-evidence reply."
     answer: str             # the answer ('' when none could be read)
-    evidence: tuple = ()    # cited passage numbers, sorted
+    evidence: tuple = ()    # cited passage numbers, sorted (a list becomes a tuple; empty: none cited)
     internal: bool = False  # cites the model's internal knowledge
     reject: bool = False    # a refusal ("unknown", "no information", ...)
+    def __post_init__(self):   # passage numbers are integers >= 0; a tuple, so that equal citations compare equal
+        for i, e in enumerate(self.evidence): check_count(e, f'evidence[{i}]', 0)
+        object.__setattr__(self, 'evidence', tuple(int(e) for e in self.evidence))
     @property
     def parsed(self) -> bool: return bool(normalize_answer(self.answer))   # '##' or '# #' is no answer
 
 # %% ../nbs/13_rcrag.ipynb #728e7ba8
-def parse_reply(text:str|None # the model's reply
+@checked
+def parse_reply(text:str|None # the model's reply (None: no reply)
                ) -> Reply:
     "Answer, cited passages, internal-knowledge flag and refusal flag of a reply."
-    t = '' if text is None else str(text)
+    t = '' if text is None else text
     m = _EVIDENCE.search(t)
     head, tail = (t[:m.start()], t[m.end():]) if m else (t, '')
     groups = _HASHES.findall(t)
@@ -200,12 +208,13 @@ _DOLLARS = re.compile(r'\$\$\s*(keep|discard)\s*\$\$', re.I)
 _KD_WORD = re.compile(r"(?:(\bnot|n't|\bnever)\s+)?\b(keep|keeping|kept|discard|discarding|discarded)\b", re.I)
 
 # %% ../nbs/13_rcrag.ipynb #89b7ec30
-def parse_keep_discard(text:str|None, # a direct-selection reply
+@checked
+def parse_keep_discard(text:str|None, # a direct-selection reply (None: not asked, or no reply)
                        rule:str='robust' # 'robust' (default) or 'paper' (the authors' code)
                       ) -> str|None:
     "'keep', 'discard', or None when the reply does not say one of them unambiguously (rule='robust')."
     check_choice(rule, 'rule', ('robust', 'paper'))
-    t = '' if text is None else str(text)
+    t = '' if text is None else text
     if rule == 'paper': return 'keep' if 'keep' in t else 'discard'
     found = {m.lower() for m in _DOLLARS.findall(t)}
     if not found:
@@ -228,12 +237,13 @@ KEEP_DISCARD_CASES = [  # reply, robust (None: unparsed), paper
 ]
 
 # %% ../nbs/13_rcrag.ipynb #cde27737
-def parse_probability(text:str|None, # a verbalized-probability reply
+@checked
+def parse_probability(text:str|None, # a verbalized-probability reply (None: not asked, or no reply)
                       pick:str='first' # 'first' decimal number (the authors' code) or 'last' (after a small model's arithmetic)
                      ) -> float|None:
     "The probability in [0, 1] a reply states (a percentage is divided by 100), or None."
     if pick not in ('first', 'last'): raise ValueError(f"pick must be 'first' or 'last', got {pick!r}")
-    t = re.sub(r'^\s*probability\s*(?:is)?\s*:?\s*', '', '' if text is None else str(text), flags=re.I)
+    t = re.sub(r'^\s*probability\s*(?:is)?\s*:?\s*', '', '' if text is None else text, flags=re.I)
     if 'between 0.0 and 1.0' in t: return None   # the instruction's template echoed back
     nums = re.findall(r'\d*\.\d+', t)                        # a decimal first (the authors' reading), then a percentage,
     if nums: v = float(nums[0] if pick == 'first' else nums[-1])   # then a bare 0 or 1
@@ -252,28 +262,33 @@ def binary(outcome:str, # 'keep', 'discard' or 'unparsed'
            unparsed:str='discard' # the decision an unparsed outcome becomes (the authors' code: discard)
           ) -> str:
     "The keep/discard decision of an outcome under the old rule: unparsed becomes `unparsed` (discard)."
-    check_choice(outcome, 'outcome', OUTCOMES)
+    check_choice(outcome, 'outcome', OUTCOMES); check_choice(unparsed, 'unparsed', DECISIONS)
     return unparsed if outcome == 'unparsed' else outcome
 
 # %% ../nbs/13_rcrag.ipynb #598e1144
+@checked
 def answers_match(pred:str, # the regenerated answer (or a RAG answer)
                   reference:str|list, # the RAG answer (or the gold answers)
                   rule:str|Callable='rcrag' # a key of `matching.CORRECTNESS`
                  ) -> bool:
-    "Whether `pred` matches a reference under the rule; an empty prediction or reference never matches."
-    refs = [reference] if isinstance(reference, str) else list(reference)
+    "Whether `pred` matches a reference under the rule; an empty prediction or reference (`''`, `[]`) never matches."
+    refs = check_answers([reference] if isinstance(reference, str) else reference, 'reference')   # None: no text
     refs = [r for r in refs if normalize_answer(r)]
-    if not normalize_answer(pred or '') or not refs: return False
-    return bool(correctness_rule(rule)(str(pred), refs))
+    if not normalize_answer(pred) or not refs: return False
+    return bool(correctness_rule(rule)(pred, refs))
 
 # %% ../nbs/13_rcrag.ipynb #c09377df
+@checked
 def judgment_label(rag_answer:str, # the parsed RAG answer
-                   golds:list, # the gold answers
+                   golds:str|list, # the gold answers (at least one; a str is one)
                    rule:str|Callable='rcrag') -> str:
     "The benchmark's label: 'keep' (answerable: the RAG answer is correct) or 'discard'."
+    golds = check_answers([golds] if isinstance(golds, str) else golds, 'golds')
+    if not golds: raise ValueError("golds is empty: a question without a gold answer has no label")
     return 'keep' if answers_match(rag_answer, golds, rule) else 'discard'
 
 # %% ../nbs/13_rcrag.ipynb #920c7dd0
+@checked
 def judge_round(rag:Reply, # the parsed RAG reply
                 regen:Reply, # the parsed regenerated reply of one counterfactual round
                 rule:str|Callable='rcrag') -> str:
@@ -286,13 +301,14 @@ def judge_round(rag:Reply, # the parsed RAG reply
     return 'unparsed'
 
 # %% ../nbs/13_rcrag.ipynb #08d94ec2
+@checked
 def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' (rounds stop at the first that does not continue)
                   N:int # rounds that count
                  ) -> str:
     "'keep' when the first N rounds all continued, else the first other round's outcome ('discard' or 'unparsed')."
     check_count(N, 'N')
     bad = [r for r in rounds if r not in ROUND_OUTCOMES]
-    if bad: raise ValueError(f"unknown round outcomes {bad}; expected one of {ROUND_OUTCOMES}")
+    if bad: raise ValueError(f"rounds holds unknown round outcomes {bad}; expected one of {ROUND_OUTCOMES}")
     stop = next((r for r in rounds[:N] if r != 'continue'), None)
     if stop is not None: return stop
     if len(rounds) < N: raise ValueError(f"only {len(rounds)} rounds were collected, N={N} asked")
@@ -370,7 +386,7 @@ class RCConfig:
     max_new_tokens:int = 24    # greedy decoding
     rounds:int = 5             # CF-usage / CF-quality rounds (Figure 3: N = 1..rounds)
     no_ids_rounds:int = 1      # rounds of CF-quality without passage ids (ablation; 0: not asked)
-    fusion:tuple = ('direct', 'probability')  # fusion prompts asked on disagreement
+    fusion:tuple = ('direct', 'probability')  # fusion prompts asked on disagreement (empty: none, safety fusion only)
     baselines:bool = True      # IoE, calibration and priori judgment
     rule:str = 'rcrag'         # the matching rule of labels and judgments
     def __post_init__(self):
@@ -399,21 +415,23 @@ def ask(llm:LLM, # the model
     return [text[k] for k in keys]
 
 # %% ../nbs/13_rcrag.ipynb #8289722e
+@checked
 def ioe_needs_second_step(rag_answer:str, # the parsed RAG answer
                           first:str, # the raw reply to the IoE prompt
                           rule:str|Callable='rcrag') -> bool:
     "Whether IoE asks its second step: both answers were read and they differ (the IoE authors ask it when the answers differ)."
     a = parse_reply(first).answer
-    return bool(normalize_answer(rag_answer or '')) and bool(normalize_answer(a)) and not answers_match(a, rag_answer, rule)
+    return bool(normalize_answer(rag_answer)) and bool(normalize_answer(a)) and not answers_match(a, rag_answer, rule)
 
 # %% ../nbs/13_rcrag.ipynb #7bacc268
+@checked
 def ioe_outcome(rag_answer:str, # the parsed RAG answer
                 first:str, # the raw reply to the IoE prompt
                 second:str|None=None, # the raw reply to IoE's second step (asked when the answer changed)
                 rule:str|Callable='rcrag') -> str:
     "IoE's outcome: 'keep' when the final answer (maintained, or the second step's best answer) is the RAG answer, 'discard' when it differs, 'unparsed' when an answer cannot be read."
     a = parse_reply(first).answer
-    if not normalize_answer(rag_answer or '') or not normalize_answer(a): return 'unparsed'
+    if not normalize_answer(rag_answer) or not normalize_answer(a): return 'unparsed'
     if answers_match(a, rag_answer, rule): return 'keep'
     if second is None: raise ValueError(f"IoE changed its answer ({rag_answer!r} -> {a!r}) but its second step was not asked")
     b = parse_reply(second).answer
@@ -426,7 +444,11 @@ def _last_user(prompt) -> str:
     return prompt if isinstance(prompt, str) else prompt[-1]['content']
 
 # %% ../nbs/13_rcrag.ipynb #9c88b8ea
-def fake_rcrag_reply(prompt, i:int=0, seed:int=0) -> str:
+@checked
+def fake_rcrag_reply(prompt:str|list, # a text or chat messages
+                     i:NonNegativeInt=0, # the sample's index (the reply does not depend on it)
+                     seed:Seed=0 # the run's seed (the reply does not depend on it)
+                    ) -> str:
     "A deterministic scripted reply to any prompt of this module (for `FakeBackend`)."
     text = prompt if isinstance(prompt, str) else '\n'.join(m['content'] for m in prompt)
     h = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from .stats import bootstrap_ci
 from .conformal import check_array, check_choice, check_count
+from .checks import checked
 from .rcrag import DECISIONS, OUTCOMES, METHOD_STEPS, RCRun, decision_table, parse_keep_discard, parse_probability, parse_reply
 
 # %% auto #0
@@ -34,7 +35,7 @@ def risk_cells(labels, # per question, 'keep' (answerable) or 'discard' (unanswe
         if v.ndim != 1: raise ValueError(f"{name} must be a list of 'keep' / 'discard', got {name}={given!r:.80}")
     if len(lab) != len(dec): raise ValueError(f"{len(lab)} labels for {len(dec)} decisions")
     for name, v in (('labels', lab), ('decisions', dec)):
-        bad = sorted({str(x) for x in v} - set(DECISIONS))
+        bad = sorted({str(x) for x in v if not (isinstance(x, str) and x in DECISIONS)})   # not read through str()
         if bad: raise ValueError(f"unknown {name} {bad}; expected 'keep' or 'discard'")
     return _count_cells(lab == 'keep', dec == 'keep')
 
@@ -72,9 +73,14 @@ def _risk_summary(labels, decisions, n_boot, level, seed) -> dict:
     return dict(**cells, **ci)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #29dcde9d
-def format_metric(value:float, lo:float=float('nan'), hi:float=float('nan'), digits:int=3) -> str:
-    "'0.250 [0.100, 0.400]', or 'undefined' for NaN (risk when nothing is kept)."
-    if value is None: return 'undefined'
+def format_metric(value:float, # a metric (NaN: undefined)
+                  lo:float=float('nan'), hi:float=float('nan'), # its interval (NaN: none shown)
+                  digits:int=3 # decimals
+                 ) -> str:
+    "'0.250 [0.100, 0.400]', or 'undefined' for NaN (risk when nothing is kept); no interval when `lo` or `hi` is NaN."
+    for nm, v in (('value', value), ('lo', lo), ('hi', hi)):   # None is no number (NaN is the undefined metric)
+        if v is None or isinstance(v, (bool, np.bool_)): raise TypeError(f"{nm} must be a number (NaN: undefined), got {nm}={v!r}")
+    digits = check_count(digits, 'digits', 0)
     value, lo, hi = (float(check_array(v, nm, nan=True, ndim=0)) for v, nm in ((value, 'value'), (lo, 'lo'), (hi, 'hi')))
     if np.isnan(value): return 'undefined'
     s = f"{value:.{digits}f}"
@@ -86,9 +92,11 @@ def parsed_summary(labels, # per question, 'keep' (answerable) or 'discard' (una
                    n_boot:int=1000, level:float=0.95, seed:int=0) -> dict:
     "`risk_summary` on the parsed questions only (outcome keep or discard), with `n_questions`, `unparsed` and `unparsed_rate`."
     lab, out = np.asarray(labels, dtype=object), np.asarray(outcomes, dtype=object)
+    for name, v, given in (('labels', lab, labels), ('outcomes', out, outcomes)):   # one per question
+        if v.ndim != 1: raise ValueError(f"{name} must be a list, one per question, got {name}={given!r:.80}")
     if len(out) == 0: raise ValueError("outcomes is empty: at least one question is needed")
     if len(lab) != len(out): raise ValueError(f"{len(lab)} labels for {len(out)} outcomes")
-    bad = sorted({str(x) for x in out} - set(OUTCOMES))
+    bad = sorted({str(x) for x in out if not (isinstance(x, str) and x in OUTCOMES)})   # None is no outcome
     if bad: raise ValueError(f"unknown outcomes {bad}; expected one of {OUTCOMES}")
     ok = out != 'unparsed'
     return dict(n_questions=len(out), unparsed=int((~ok).sum()), unparsed_rate=float((~ok).mean()) if len(out) else float('nan'),
@@ -99,15 +107,17 @@ PARSE_STEPS = ('rag', 'cf_usage', 'cf_quality', 'cf_quality_no_ids', 'fusion_dir
                'calibration', 'priori')
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #918b2b41
+@checked
 def parse_status(step:str, # a prompt step of `RCRun.replies`
                  response:str, # the reply
-                 keep_rule:str='robust') -> dict:
+                 keep_rule:str='robust' # the keep/discard parser: 'robust' or 'paper'
+                ) -> dict:
     "Whether a reply parses under its step's reading, and whether it cites passage ids or refuses."
-    check_choice(step, 'step', PARSE_STEPS)
+    check_choice(step, 'step', PARSE_STEPS); check_choice(keep_rule, 'keep_rule', ('robust', 'paper'))
     r = parse_reply(response)
     if step == 'fusion_direct': ok = parse_keep_discard(response, keep_rule) is not None
     elif step in ('fusion_probability', 'calibration'): ok = parse_probability(response) is not None
-    elif step == 'priori': ok = bool(str(response or '').strip())
+    elif step == 'priori': ok = bool(response.strip())
     else: ok = r.parsed
     return dict(parsed=bool(ok), cites=bool(r.evidence), refuses=r.reject)
 

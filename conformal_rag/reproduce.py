@@ -13,6 +13,7 @@ from fastcore.basics import patch
 from . import __version__
 from .collection import load_collection
 from .conformal import check_alpha, check_array, check_choice, check_count
+from .checks import checked, Extended, NonNegativeInt, PositiveInt
 from .paths import repo_root
 from .population import POPULATIONS, apply_population
 from .stats import stratified_split
@@ -44,9 +45,9 @@ _SECRETS = [(re.compile(r'(?i)((?:^|[?&;\s,(\[{"\'])(?:api[_-]?key|key|access[_-
             (re.compile(r'(://[^:/\s@]+:)[^@\s/]+@'), r'\1***@'),
             (re.compile(r'\bsk-[A-Za-z0-9_-]{12,}'), 'sk-***')]
 
-def redact(text # a message, or anything `str` turns into one
+def redact(text # a message, or anything `str` turns into one (None is redacted as 'None', 123 as '123')
           ) -> str:
-    "`text` with the values of secret query fields (`api_key=`, `key=`, `token=`, ...), URL passwords and `sk-` keys as `***`."
+    "`str(text)` with the values of secret query fields (`api_key=`, `key=`, `token=`, ...), URL passwords and `sk-` keys as `***`."
     text = str(text)
     for pat, rep in _SECRETS: text = pat.sub(rep, text)
     return text
@@ -155,11 +156,13 @@ class ArtifactPath(type(Path())):
     def _ipython_display_(self): pass
 
 # %% ../nbs/12_reproduce.ipynb #0ce62322
-def show_artifact(path:Path, # a PNG just written
+@checked
+def show_artifact(path:str|Path, # a PNG just written
                   caption:str|None=None # its caption (into the output's metadata)
                  ) -> bool:
     "Display the PNG as the running cell's output, inside an IPython kernel whose matplotlib backend does not show figures itself."
     import matplotlib
+    if not Path(path).is_file(): raise FileNotFoundError(f"path={str(path)!r}: no PNG there to show")
     ip, shown = sys.modules.get('IPython'), sys.modules.get('IPython.display')   # loaded in every kernel; else no kernel
     if ip is None or shown is None or ip.get_ipython() is None or 'inline' in matplotlib.get_backend().lower(): return False
     shown.display(shown.Image(data=Path(path).read_bytes(), format='png'),
@@ -246,10 +249,11 @@ class Skipped:
 def default_runs_file() -> Path: return repo_root()/'nbs'/'paper'/'runs.yaml'
 
 # %% ../nbs/12_reproduce.ipynb #6c7ad093
-def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: parameter} or {VARIABLE: {parameter, example, help, optional}}
+@checked
+def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: parameter} or {VARIABLE: {parameter, example, help, optional}}; None or {}: none
                     where:str='needs_env', # names the entry in error messages
                    ) -> dict:
-    "`{VARIABLE: dict(parameter=..., example=..., help=..., optional=...)}`; a malformed entry raises a `ValueError` naming it."
+    "`{VARIABLE: dict(parameter=..., example=..., help=..., optional=...)}` (`{}` for an entry without any); a malformed entry raises a `ValueError` naming it."
     if not spec: return {}
     if not isinstance(spec, dict): raise ValueError(f"{where}: needs_env must map VARIABLE -> parameter, got {spec!r}")
     out = {}
@@ -265,6 +269,7 @@ def parse_needs_env(spec, # `needs_env` of a runs-file entry: {VARIABLE: paramet
     return out
 
 # %% ../nbs/12_reproduce.ipynb #ec0255fe
+@checked
 def plain_yaml(text:str, # YAML text
                what:str='YAML', # what it is, for the error ('-p levels', 'runs.yaml')
               ):
@@ -389,10 +394,13 @@ def parameter_value_errors(known:dict, # `notebook_parameters`: {name: default s
     return errors
 
 # %% ../nbs/12_reproduce.ipynb #89c968a1
-def count_param(minimum:int=1, # the smallest value allowed
-                maximum:int|None=None, # the largest (None: no bound)
+@checked
+def count_param(minimum:NonNegativeInt=1, # the smallest value allowed
+                maximum:NonNegativeInt|None=None, # the largest (None: no bound), at least `minimum`
                ):
     "A parameter check: an integer in [`minimum`, `maximum`] (`conformal.check_count`)."
+    if maximum is not None and maximum < minimum:
+        raise ValueError(f"maximum must be >= minimum={minimum}, got maximum={maximum}")
     return lambda v, name, params=None: check_count(v, name, minimum, maximum)
 
 # %% ../nbs/12_reproduce.ipynb #576fddfa
@@ -406,10 +414,12 @@ def level_param():
     return lambda v, name, params=None: check_alpha(v, name)
 
 # %% ../nbs/12_reproduce.ipynb #65833a15
-def number_param(lo:float=-float('inf'), # every value >= lo ...
-                 hi:float=float('inf'), # ... and <= hi
+@checked
+def number_param(lo:Extended=-float('inf'), # every value >= lo (-inf: no lower bound) ...
+                 hi:Extended=float('inf'), # ... and <= hi (inf: no upper bound)
                 ):
     "A parameter check: a finite number in [`lo`, `hi`] (`conformal.check_array`)."
+    if not lo <= hi: raise ValueError(f"lo must be <= hi={hi}, got lo={lo}")
     return lambda v, name, params=None: check_array(v, name, lo, hi, ndim=0)
 
 # %% ../nbs/12_reproduce.ipynb #8480e784
@@ -435,11 +445,13 @@ def choice_param(*choices # the values allowed
     return lambda v, name, params=None: check_choice(v, name, choices)
 
 # %% ../nbs/12_reproduce.ipynb #8bd87426
+@checked
 def list_param(item, # the check of every element, called with the name `name[i]`
                empty:bool=False, # allow an empty list
-               length:int|None=None, # the number of elements (None: any)
+               length:PositiveInt|None=None, # the number of elements (None: any)
               ):
     "A parameter check: a list whose every element passes `item`, non-empty unless `empty`, of `length` elements when given."
+    if not callable(item): raise TypeError(f"item must be a check (a function), got item={item!r:.80}")
     def check(v, name, params=None):
         if not isinstance(v, (list, tuple)): raise ValueError(f"{name} must be a list, got {name}={v!r}")
         if not (v or empty): raise ValueError(f"{name} is empty: at least one value is needed")
@@ -462,7 +474,8 @@ def dict_param(value, # the check of every value, called with the name `name[lab
     return check
 
 # %% ../nbs/12_reproduce.ipynb #45d0dcb3
-def fractions_param(parts:int=3 # how many shares (calibration / optimization / test: 3)
+@checked
+def fractions_param(parts:PositiveInt=3 # how many shares (calibration / optimization / test: 3)
                    ):
     "A parameter check: `parts` shares in [0, 1] summing to 1 (`conformal.check_array`)."
     def check(v, name, params=None):
@@ -472,6 +485,7 @@ def fractions_param(parts:int=3 # how many shares (calibration / optimization / 
     return check
 
 # %% ../nbs/12_reproduce.ipynb #99d4ae43
+@checked
 def one_of_param(other:str # the parameter (a list) the value must be one of
                 ):
     "A parameter check: one of the values of the parameter `other` (e.g. `example_level` one of `levels`)."
@@ -481,6 +495,7 @@ def one_of_param(other:str # the parameter (a list) the value must be one of
     return check
 
 # %% ../nbs/12_reproduce.ipynb #62e07fb1
+@checked
 def at_most_param(other:str # the parameter (an integer) the value must not exceed
                  ):
     "A parameter check: a positive integer at most the parameter `other` (e.g. `n_rounds` at most `rounds`)."
@@ -770,8 +785,10 @@ def notebook_warnings(nb_path:str|Path # an executed notebook
     return out
 
 # %% ../nbs/12_reproduce.ipynb #2405d810
-def vacuous_warnings(warns:list[str]) -> list[str]:
-    "The warnings of `warns` that say a guarantee is vacuous (`VACUOUS`)."
+@checked
+def vacuous_warnings(warns:list[str] # warning lines (`notebook_warnings`); none: none vacuous
+                    ) -> list[str]:
+    "The warnings of `warns` that say a guarantee is vacuous (`VACUOUS`); an empty list when none does."
     return [w for w in warns if VACUOUS.search(w)]
 
 # %% ../nbs/12_reproduce.ipynb #52901a0d
@@ -864,12 +881,15 @@ def _select_runs(runs_file:Path, names:list[str]|None) -> list[Run]:
     return [r for r in ordered if not names or r.name in names]
 
 # %% ../nbs/12_reproduce.ipynb #78b64790
+@checked
 def confined_out_dir(out_dir:str, # the notebook's `out_dir` parameter
                      run:str, # the run's name (the folder of an `out_dir` outside figures/)
-                     out_root:str|Path|None=None, # the output root; None: the repository's figures/ (kept as given)
+                     out_root:str|Path|None=None, # the output root (made by the run when missing); None: the repository's figures/ (kept as given)
                      run_id:str|None=None, # an ad-hoc run's id: its own folder `<out_root>/<paper>/<run_id>/`
                     ) -> str:
     "`out_dir` inside its output root (see above), or a `ValueError` naming it when it would write outside."
+    if out_root is not None and Path(out_root).exists() and not Path(out_root).is_dir():
+        raise ValueError(f"out_root={str(out_root)!r} exists and is not a folder")
     od = Path(str(out_dir))
     if '..' in od.parts: raise ValueError(f"out_dir={out_dir!r} must not contain '..': every output stays under its output root")
     root = repo_root()
@@ -940,6 +960,9 @@ def _execute(r:Run, nb:Path, p:dict, out_nb:Path, progress:bool, log) -> dict:
 def primary_runs(runs:list[Run] # the runs of a runs file, in its order
                 ) -> dict:
     "Notebook file -> the name of its primary run (the first entry naming it, unless that entry has a grid)."
+    if not isinstance(runs, (list, tuple)): raise TypeError(f"runs must be a list of `Run`s, got runs={runs!r:.80}")
+    for i, r in enumerate(runs):
+        if not isinstance(r, Run): raise TypeError(f"runs[{i}] must be a `Run`, got runs[{i}]={r!r:.80}")
     out = {}
     for r in runs:
         if r.notebook not in out: out[r.notebook] = None if r.grid else r.name
@@ -974,6 +997,7 @@ def _default_params(nb_path:Path, params:dict) -> bool:
     return all(same(k, v) for k, v in params.items())
 
 # %% ../nbs/12_reproduce.ipynb #78aca39a
+@checked
 def clean_executed(executed:str|Path, # a notebook papermill executed
                    source:str|Path, # the notebook it ran (for its defaults)
                    params:dict # the parameters papermill injected
@@ -982,7 +1006,12 @@ def clean_executed(executed:str|Path, # a notebook papermill executed
     from execnb.nbio import nb2str
     from nbdev.clean import clean_nb
     from nbdev.config import get_config
-    nb, root = json.loads(Path(executed).read_text(encoding='utf-8')), str(repo_root()) + os.sep
+    try: nb = json.loads(Path(executed).read_text(encoding='utf-8'))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ValueError(f"executed={str(executed)!r} is not a notebook: not Jupyter's JSON format ({type(e).__name__})") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get('cells'), list):
+        raise ValueError(f"executed={str(executed)!r} is not a notebook: it has no list of cells")
+    root = str(repo_root()) + os.sep
     drop = _default_params(Path(source), params)
     cells = []
     for c in nb['cells']:
@@ -1001,12 +1030,18 @@ def clean_executed(executed:str|Path, # a notebook papermill executed
     return nb2str(nb)
 
 # %% ../nbs/12_reproduce.ipynb #89b84f36
-def write_back(executed:Path, # the executed notebook (`<out_dir>/_runs/NAME.ipynb`)
-               source:Path, # the paper notebook it ran
+@checked
+def write_back(executed:str|Path, # the executed notebook (`<out_dir>/_runs/NAME.ipynb`)
+               source:str|Path, # the paper notebook it ran
                params:dict, # the parameters papermill injected
-               digest:str, # sha256 of `source` when the run started
-               log=print) -> bool:
+               digest:str, # sha256 of `source` when the run started (hex)
+               log=print # where its line goes
+              ) -> bool:
     "Write the executed notebook back over `source` (`clean_executed`), unless `source` changed during the run; whether the file changed."
+    executed, source = Path(executed), Path(source)
+    if not re.fullmatch('[0-9a-f]{64}', digest): raise ValueError(f"digest must be a SHA-256 in hex (64 digits), got digest={digest!r:.80}")
+    for k, p in (('executed', executed), ('source', source)):
+        if p.suffix != '.ipynb': raise ValueError(f"{k}={str(p)!r} is not a notebook (an .ipynb file)")
     if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
         log(f"[reproduce] {_shown(source)} was edited while it ran: not written back (its executed copy: {_shown(executed)})")
         return False

@@ -13,9 +13,10 @@ import pandas as pd
 import scipy.sparse as sp
 from tqdm.auto import tqdm
 from .paths import cache_dir, data_dir
-from .data import normalize, package_file, check_passages, split_examples, wiki_benchmark
+from .data import normalize, package_file, check_passages, check_text, split_examples, wiki_benchmark
 from .stats import split_trials
 from .conformal import conformal_threshold, in_set, check_alpha, check_array, check_choice, check_count
+from .checks import checked, Extended, Level, NonNegativeInt, PositiveInt, Seed, Text, Texts
 from fastcore.basics import patch
 
 # %% auto #0
@@ -32,7 +33,7 @@ STOPWORDS = frozenset('a an and are as at be by for from has he her his in is it
                       'this to was were which who with what whom whose where when how'.split())
 
 def tokenize(text:str) -> list[str]:
-    "BM25 tokens: normalized words, stopwords removed."
+    "BM25 tokens: normalized words, stopwords removed (a number: its digits, as `check_text`)."
     return [w for w in normalize(text).split() if w not in STOPWORDS]
 
 # %% ../nbs/02_retrieval.ipynb #c90dcfbf
@@ -43,10 +44,23 @@ def passage_texts(passages:pd.DataFrame, # a corpus with title and text
     p = check_passages(passages)
     return [f'{t}. {x}' for t, x in zip(p['title'], p['text'])] if title else p['text'].tolist()
 
+# %% ../nbs/02_retrieval.ipynb #b9a5376e
+def _questions(questions, # texts, token id arrays or embedding rows
+               items:bool=True, # also refuse a None among them
+              ) -> list:
+    "`questions` as a list, or an error naming `questions`: None, a str or a non-iterable (or a None among them)."
+    if questions is None or isinstance(questions, (str, bytes)) or not hasattr(questions, '__iter__'):
+        raise TypeError(f"questions must be a list of texts, got questions={questions!r:.80}")
+    qs = list(questions)
+    i = next((i for i, q in enumerate(qs) if q is None), None) if items else None
+    if i is not None: raise ValueError(f"questions[{i}]=None is no question (not the text 'None')")
+    return qs
+
 # %% ../nbs/02_retrieval.ipynb #8b88eae4
 def check_k(k:int, n_passages:int) -> int:
     "Return `k`, or raise a `ValueError` when it is not an integer in 1..corpus size."
-    if type(k) is int and 0 < k <= n_passages: return k
+    if type(k) is int and type(n_passages) is int and 0 < k <= n_passages: return k
+    n_passages = check_count(n_passages, 'n_passages', 0)
     k = check_count(k, 'k')
     if k > n_passages: raise ValueError(f"k={k} is larger than the corpus ({n_passages} passages)")
     return k
@@ -56,6 +70,7 @@ def check_scores_matrix(S, # (n, N) scores
                         name:str='S', # the parameter's name, used in the error message
                        ) -> np.ndarray:
     "`S` as a 2-D numeric array (a 1-D one is one row), or a `ValueError` naming `name` and the first NaN."
+    if not isinstance(name, str): Text(name, 'name')   # a TypeError naming `name`
     a = np.atleast_2d(np.asarray(S))
     if a.dtype.kind not in 'iuf': raise ValueError(f"{name} must hold numeric scores, got dtype {a.dtype}: {S!r:.80}")
     if a.ndim != 2: raise ValueError(f"{name} must have shape (n, N), got shape {a.shape}")
@@ -111,8 +126,10 @@ class BM25Reference:
         self.passage_ids = check_passages(passages)['id'].to_numpy()
         self.bm25 = BM25Okapi([tokenize(t) for t in passage_texts(passages, title)], k1=k1, b=b, epsilon=epsilon)
     def scores(self, questions:list[str]) -> np.ndarray:
-        "BM25 scores, shape (len(questions), corpus size)."
-        return np.stack([self.bm25.get_scores(tokenize(q)) for q in questions]) if len(questions) else np.zeros((0, len(self.passage_ids)))
+        "BM25 scores, shape (len(questions), corpus size) (no questions: no rows)."
+        qs = _questions(questions)
+        if not qs: return np.zeros((0, len(self.passage_ids)))
+        return np.stack([self.bm25.get_scores(tokenize(check_text(q, f'questions[{i}]'))) for i, q in enumerate(qs)])
 
 # %% ../nbs/02_retrieval.ipynb #fbea5060
 BM25_BACKENDS = ('auto', 'numba', 'numpy')
@@ -225,27 +242,29 @@ class BM25:
 def query_ids(self:BM25, questions:list, # texts, or token id arrays
               check:bool=True, # check that ids lie in the vocabulary (`search`'s compiled path checks them itself)
              ) -> list[np.ndarray]:
-    "Each question's token ids in the index (unknown words dropped: rank-bm25's idf 0); id arrays pass as they are."
+    "Each question's token ids in the index (unknown words dropped: rank-bm25's idf 0; no questions: []); id arrays pass as they are."
     v, V = self.vocab, len(self.vocab)
-    def ids(q):
+    def ids(i, q):
         if isinstance(q, str): return np.array([v[w] for w in tokenize(q) if w in v], dtype=np.int32)
         a = np.asarray(q)
         if a.ndim != 1 or (a.size and (a.dtype.kind not in 'iu' or (check and (a.min() < 0 or a.max() >= V)))):
-            raise ValueError(f"a question must be text or token ids in 0..{V - 1} (from `query_ids`), got {q!r}")
+            raise ValueError(f"questions[{i}] must be text or token ids in 0..{V - 1} (from `query_ids`), "
+                             f"got questions[{i}]={q!r:.80}")
         return a.astype(np.int32, copy=False)
-    return [ids(q) for q in questions]
+    return [ids(i, q) for i, q in enumerate(_questions(questions, items=False))]
 
 # %% ../nbs/02_retrieval.ipynb #a433fa5f
 @patch
 def scores(self:BM25, questions:list[str]) -> np.ndarray:
-    "BM25 scores, shape (len(questions), corpus size), float64 (rank-bm25's)."
+    "BM25 scores, shape (len(questions), corpus size), float64 (rank-bm25's); no questions: no rows."
     s, N = self.bm.scores, len(self.passage_ids)
     if self.backend == 'numba':
         rel = _bm25s_kernels()[0]
         f = lambda q: rel(s['data'], s['indptr'], s['indices'], N, q, np.dtype('float64'))
     else: f = self.bm.get_scores_from_ids
-    out = np.zeros((len(questions), N))
-    for i, q in enumerate(self.query_ids(questions)):
+    qs = self.query_ids(questions)
+    out = np.zeros((len(qs), N))
+    for i, q in enumerate(qs):
         if len(q): out[i] = f(q)
     return out * (self.k1 + 1)
 
@@ -254,10 +273,10 @@ def scores(self:BM25, questions:list[str]) -> np.ndarray:
 def search(self:BM25, questions:list, # texts, or their token ids (`query_ids`: tokenize once, search often)
            k:int, # passages kept per question
           ) -> tuple[np.ndarray, np.ndarray]:
-    "The top `k` corpus rows and scores per question, ties broken by row, on bm25s's index."
+    "The top `k` corpus rows and scores per question, ties broken by row, on bm25s's index (no questions: no rows)."
     N = len(self.passage_ids)
     k = check_k(k, N)
-    qs = questions if type(questions) is list else list(questions)
+    qs = questions if type(questions) is list else _questions(questions, items=False)
     if not qs: return np.zeros((0, k), np.int64), np.zeros((0, k))
     if self.backend == 'numba':  # one compiled pass per question: bm25s's scores, then the exact top k (no candidates)
         q = qs[0] if len(qs) == 1 else None
@@ -304,7 +323,8 @@ def model_key(path:str|Path|None=None) -> str:
     return f'{name}-{h.hexdigest()[:10]}'
 
 # %% ../nbs/02_retrieval.ipynb #a97fa41f
-def corpus_hash(texts:list[str]) -> str:
+@checked
+def corpus_hash(texts:Texts) -> str:
     "SHA-256 (16 hex digits) of the indexed strings, in order."
     h = hashlib.sha256()
     for t in texts: h.update(t.encode('utf-8')); h.update(b'\0')
@@ -406,18 +426,20 @@ def _ivf_index(P:np.ndarray, # (N, d) float32 vectors
 # %% ../nbs/02_retrieval.ipynb #ab24f0cc
 class DenseIndex:
     "Inner-product search over passage embeddings with FAISS: exact (`'flat'`) or approximate (`'ivf'`, `'hnsw'`)."
+    @checked
     def __init__(self, P:np.ndarray, # (N, d) passage embeddings (unit rows for cosine similarity)
                  kind:str='flat', # 'flat' (exact, IndexFlatIP), 'ivf' (IndexIVFFlat) or 'hnsw' (IndexHNSWFlat)
-                 nlist:int|None=None, # 'ivf': number of cells (default: sqrt(N), at least 1)
-                 nprobe:int=32, # 'ivf': cells searched per query
-                 hnsw_m:int=32, # 'hnsw': links per vector
-                 ef_construction:int=80, # 'hnsw': candidates while building
-                 ef_search:int=128, # 'hnsw': candidates while searching (at least the K' asked for)
-                 train_size:int|None=None, # 'ivf': vectors the k-means is trained on (default 40 x nlist, at most N)
-                 seed:int=0, # 'ivf': training sample and k-means seed
+                 nlist:PositiveInt|None=None, # 'ivf': number of cells (default: sqrt(N), at least 1)
+                 nprobe:PositiveInt=32, # 'ivf': cells searched per query
+                 hnsw_m:PositiveInt=32, # 'hnsw': links per vector
+                 ef_construction:PositiveInt=80, # 'hnsw': candidates while building
+                 ef_search:PositiveInt=128, # 'hnsw': candidates while searching (at least the K' asked for)
+                 train_size:PositiveInt|None=None, # 'ivf': vectors the k-means is trained on (default 40 x nlist, at most N)
+                 seed:Seed=0, # 'ivf': training sample and k-means seed
                 ):
         check_choice(kind, 'kind', DENSE_INDEXES)
-        P = np.ascontiguousarray(P, dtype=np.float32)
+        try: P = np.ascontiguousarray(P, dtype=np.float32)
+        except (TypeError, ValueError): raise ValueError(f"P must be an (N, d) array of numbers, got P={P!r:.80}") from None
         if P.ndim != 2 or len(P) == 0: raise ValueError(f"P must be a non-empty (N, d) array, got shape {P.shape}")
         if not np.isfinite(P).all(): raise ValueError("P has non-finite values (nan or inf)")
         N, self.kind = len(P), kind
@@ -432,11 +454,22 @@ class DenseIndex:
 
     def __len__(self): return self.index.ntotal
 
+# %% ../nbs/02_retrieval.ipynb #496ba178
+def _query_vectors(Q, # question embeddings, (n, d) (or one question, (d,))
+                   d:int, # the index's dimension
+                  ) -> np.ndarray:
+    "`Q` as float32 (its shape kept), or a `ValueError` naming `Q`: not numbers, not (n, d) or (d,), not finite."
+    try: a = np.asarray(Q, dtype=np.float32)
+    except (TypeError, ValueError): raise ValueError(f"Q must be an (n, {d}) array of numbers, got Q={Q!r:.80}") from None
+    if a.ndim not in (1, 2) or a.shape[-1] != d: raise ValueError(f"Q must have shape (n, {d}), got shape {a.shape}")
+    if not np.isfinite(a).all(): raise ValueError("Q has non-finite values (nan or inf): no score could rank them")
+    return a
+
 # %% ../nbs/02_retrieval.ipynb #8a237aa8
 @patch
 def scores(self:DenseIndex, Q:np.ndarray) -> np.ndarray:
     "Inner products of the question embeddings with every passage, shape (len(Q), N), float32: the exact reference."
-    return np.asarray(Q, dtype=np.float32) @ self.P.T
+    return _query_vectors(Q, self.index.d) @ self.P.T
 
 # %% ../nbs/02_retrieval.ipynb #849fad37
 def _by_row(idx:np.ndarray, sc:np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -462,9 +495,8 @@ def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
     import faiss
     N = len(self)
     k = check_k(k, N)
-    Q = np.ascontiguousarray(np.atleast_2d(Q), dtype=np.float32)
+    Q = np.ascontiguousarray(np.atleast_2d(_query_vectors(Q, self.index.d)))   # float32, finite
     if len(Q) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
-    if not np.isfinite(Q).all(): raise ValueError("Q has non-finite values (nan or inf): no score could rank them")
     if self.kind == 'flat' and k < N and (r := self._flat_top_k(Q, k)) is not None: return r
     kk = min(N, 2 * k + 10) if self.exact else k  # exact: candidates to settle ties
     if self.kind == 'hnsw': sc, idx = self.index.search(Q, kk, params=faiss.SearchParametersHNSW(efSearch=max(self.ef_search, kk)))
@@ -524,7 +556,7 @@ def exact(self:DenseRetriever) -> bool:
 @patch
 def embed_questions(self:DenseRetriever, questions:list[str]) -> np.ndarray:
     "The questions' embeddings, float32 (unit rows for cosine similarity)."
-    q = np.asarray(self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False,
+    q = np.asarray(self.encoder.encode(_questions(questions), batch_size=self.batch_size, show_progress_bar=False,
                                        convert_to_numpy=True), dtype=np.float32)
     return unit_rows(q) if self.similarity == 'cosine' else q
 
@@ -532,7 +564,7 @@ def embed_questions(self:DenseRetriever, questions:list[str]) -> np.ndarray:
 @patch
 def scores(self:DenseRetriever, questions:list[str]) -> np.ndarray:
     "Similarity scores against every passage, shape (len(questions), corpus size), float32."
-    if len(questions) == 0: return np.zeros((0, len(self.passage_ids)), np.float32)
+    if len(questions := _questions(questions)) == 0: return np.zeros((0, len(self.passage_ids)), np.float32)
     return self.index.scores(self.embed_questions(questions))
 
 # %% ../nbs/02_retrieval.ipynb #6f844065
@@ -542,15 +574,21 @@ def search(self:DenseRetriever, questions:list[str], # the questions
           ) -> tuple[np.ndarray, np.ndarray]:
     "The top `k` corpus rows and scores (float32) per question, ties broken by row, through the FAISS index."
     k = check_k(k, len(self.passage_ids))
-    if len(questions) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
+    if len(questions := _questions(questions)) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
     return self.index.search(self.embed_questions(questions), k)
 
 # %% ../nbs/02_retrieval.ipynb #f0428ae1
-def check_retrieval(r) -> None:
+def check_retrieval(r # a `Retrieval` (the class is defined below; checked by name here)
+                   ) -> None:
     "A `ValueError` naming the first field of the `Retrieval` `r` whose shape, type or values are wrong (fields made arrays in place)."
+    if type(r).__name__ != 'Retrieval': raise TypeError(f"r must be a Retrieval, got r={r!r:.80} ({type(r).__name__})")
     r.passage_ids = np.asarray(r.passage_ids)
     if r.passage_ids.ndim != 1: raise ValueError(f"passage_ids must have shape (N,), got shape {r.passage_ids.shape}")
     N = len(r.passage_ids)
+    if N == 0: raise ValueError("passage_ids is empty: a corpus has at least one passage")
+    if r.passage_ids.dtype == object and pd.isna(r.passage_ids).any():   # a missing id would come back as a passage id
+        i = int(np.flatnonzero(pd.isna(r.passage_ids))[0])
+        raise ValueError(f"passage_ids[{i}]={r.passage_ids[i]!r} is no passage id")
     r.topk_idx, r.topk_scores = np.asarray(r.topk_idx), np.asarray(r.topk_scores)
     if r.topk_idx.ndim != 2: raise ValueError(f"topk_idx must have shape (n, K), got shape {r.topk_idx.shape}")
     if r.topk_idx.dtype.kind not in 'iu': raise ValueError(f"topk_idx must hold corpus row numbers (integers), got dtype {r.topk_idx.dtype}")
@@ -577,6 +615,25 @@ def check_retrieval(r) -> None:
             raise ValueError(f"gold_rank must hold {n} integer ranks >= 0, got {r.gold_rank!r:.80}")
 
 # %% ../nbs/02_retrieval.ipynb #36f172ea
+def _question_rows(rows, # a mask of n bools, question numbers, or a slice
+                   n:int, # the number of questions
+                  ):
+    "`rows` as an index into n questions, or an error naming `rows`: a mask of another length, a non-integer, out of range."
+    if isinstance(rows, slice): return rows
+    if rows is None or isinstance(rows, (str, bytes, dict)):
+        raise TypeError(f"rows must be question numbers or a mask of {n} bools, got rows={rows!r:.80}")
+    a = np.asarray(rows)
+    if a.dtype == bool:
+        if a.shape != (n,): raise ValueError(f"rows as a mask must hold {n} bools (one per question), got shape {a.shape}")
+        return a
+    if a.size == 0: return np.zeros(0, np.int64)
+    if a.dtype.kind not in 'iu' or a.ndim != 1:
+        raise ValueError(f"rows must be question numbers (integers) or a mask of {n} bools, got rows={rows!r:.80}")
+    out = np.flatnonzero((a < 0) | (a >= n))
+    if len(out): raise IndexError(f"rows must hold question numbers in 0..{n - 1}, got rows[{out[0]}]={a[out[0]]}")
+    return a
+
+# %% ../nbs/02_retrieval.ipynb #80a47356
 @dataclass
 class Retrieval:
     "Per question: the top-K passages and scores; with gold passages, the gold score, rank and retriever correctness."
@@ -594,10 +651,11 @@ class Retrieval:
         if self.gold_rank is None: raise ValueError("no gold passages were given to `retrieve`")
         return self.gold_rank < self.k
     def topk_ids(self, i:int) -> list[str]:
-        "The top-K passage ids of question `i`."
-        return self.passage_ids[self.topk_idx[i]].tolist()
+        "The top-K passage ids of question `i` (0..n-1)."
+        return self.passage_ids[self.topk_idx[check_count(i, 'i', 0, len(self.topk_idx) - 1)]].tolist()
     def subset(self, rows) -> 'Retrieval':
-        "The same retrieval for the questions `rows`."
+        "The same retrieval for the questions `rows`: a mask of n bools, or question numbers (none: no question)."
+        rows = _question_rows(rows, len(self.topk_idx))
         g = lambda a: None if a is None else a[rows]
         return Retrieval(self.passage_ids, self.topk_idx[rows], self.topk_scores[rows], g(self.gold_score), g(self.gold_rank))
 
@@ -621,32 +679,38 @@ def _gold(retriever, questions:list, gold_rows:list, top:np.ndarray, ts:np.ndarr
     return g, rank
 
 # %% ../nbs/02_retrieval.ipynb #e7a3b0c1
-def check_gold_rows(rows, # one question's gold passages: corpus row numbers (integers)
-                    N:int, # corpus size
-                    i:int=0 # the question's position, for the message
+@checked
+def check_gold_rows(rows, # one question's gold passages: corpus row numbers (integers), at least one
+                    N:PositiveInt, # corpus size
+                    i:NonNegativeInt=0 # the question's position, for the message
                    ) -> np.ndarray:
     "The rows as an int array, or a `ValueError` saying that corpus row numbers (not passage ids) are expected."
-    bad = [r for r in np.atleast_1d(np.asarray(rows, dtype=object)) if isinstance(r, (bool, np.bool_))
-           or not isinstance(r, (int, np.integer)) or not 0 <= r < N]
+    a = np.atleast_1d(np.asarray(rows, dtype=object))
+    if a.size == 0: raise ValueError(f"gold_rows[{i}] is empty: its rows must name at least one gold passage")
+    bad = [r for r in a if isinstance(r, (bool, np.bool_)) or not isinstance(r, (int, np.integer)) or not 0 <= r < N]
     if bad: raise ValueError(f"gold_rows[{i}] must hold corpus row numbers in 0..{N - 1} (not passage ids: map ids with "
-                             f"QADataset.gold_rows() or passage_index), got {bad[0]!r}")
+                             f"QADataset.gold_rows() or passage_index), got {bad[0]!r} among its rows")
     return np.asarray(rows, dtype=np.int64).reshape(-1)
 
 # %% ../nbs/02_retrieval.ipynb #85a53126
+def _need_retriever(retriever):
+    "`retriever`, or a `TypeError` naming it unless it has `passage_ids` and `scores`."
+    if not (hasattr(retriever, 'passage_ids') and callable(getattr(retriever, 'scores', None))):
+        raise TypeError(f"retriever must have passage_ids and scores(questions) (BM25, DenseRetriever, ...), "
+                        f"got retriever={retriever!r:.80}")
+    return retriever
+
+# %% ../nbs/02_retrieval.ipynb #615a4049
 def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything with `passage_ids` and `scores(questions)`, optionally `search(questions, k)`
-             questions:list[str], # the questions
+             questions:list[str], # the questions (none: a `Retrieval` of no question)
              k:int=20, # passages kept per question
              gold_rows:list|None=None, # per question, the corpus rows of its gold passages (`QADataset.gold_rows()`)
              batch_size:int=512, # questions searched at once
              progress:bool=False) -> Retrieval:
     "Top-K passages per question (ties by corpus row), with gold scores, ranks and retriever correctness when `gold_rows` is given."
-    N = len(retriever.passage_ids)
+    N = len(_need_retriever(retriever).passage_ids)
     k = check_k(k, N)
-    if questions is None or isinstance(questions, str):   # a str would be searched letter by letter
-        raise ValueError(f"questions must be a list of texts, got questions={questions!r:.80}")
-    questions = list(questions)   # passed to the retriever as they are (texts, token ids, rows of embeddings)
-    i = next((i for i, q in enumerate(questions) if q is None), None)
-    if i is not None: raise ValueError(f"questions[{i}]=None is no question (not the text 'None')")
+    questions = _questions(questions)   # passed to the retriever as they are (texts, token ids, rows of embeddings)
     batch_size = check_count(batch_size, 'batch_size')
     if gold_rows is not None and len(gold_rows) != len(questions):
         raise ValueError(f"gold_rows has {len(gold_rows)} entries for {len(questions)} questions")
@@ -666,14 +730,16 @@ def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything wi
                      None if gold_rows is None else cat(gs, 0), None if gold_rows is None else cat(gr, 0).astype(np.int64))
 
 # %% ../nbs/02_retrieval.ipynb #f88a5f83
+@checked
 def retrieval_nonconformity(retrieval:Retrieval) -> np.ndarray:
     "TRAQ's retrieval nonconformity scores: minus the gold passage's retrieval score."
     if retrieval.gold_score is None: raise ValueError("the retrieval has no gold scores: pass gold_rows to `retrieve`")
     return -np.asarray(retrieval.gold_score, dtype=np.float64)
 
 # %% ../nbs/02_retrieval.ipynb #42972ba9
+@checked
 def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions (with gold passages)
-                        alpha_ret:float, # target miscoverage of the retrieval set
+                        alpha_ret:Level, # target miscoverage of the retrieval set
                         method:str='exact', # 'exact', or the fidelity switch 'traq' (TRAQ's code: lower quantile, no correction)
                         traq_filter:bool=False, # calibrate only on questions whose gold passage is in the top K (TRAQ's code)
                        ) -> float:
@@ -684,41 +750,47 @@ def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions 
     return conformal_threshold(s, alpha_ret, method)
 
 # %% ../nbs/02_retrieval.ipynb #c2b784b5
-def retrieval_set_rows(retrieval:Retrieval, tau_ret:float) -> list[np.ndarray]:
+@checked
+def retrieval_set_rows(retrieval:Retrieval, tau_ret:Extended) -> list[np.ndarray]:
     "Per question, the corpus rows of the retrieval set `C_ret = {p : -score <= tau_ret}` among its top K."
     m = in_set(-retrieval.topk_scores, tau_ret)
     return [retrieval.topk_idx[i, m[i]] for i in range(len(m))]
 
 # %% ../nbs/02_retrieval.ipynb #58726e8c
-def retrieval_covered(retrieval:Retrieval, tau_ret:float) -> np.ndarray:
+@checked
+def retrieval_covered(retrieval:Retrieval, tau_ret:Extended) -> np.ndarray:
     "Whether each question's retrieval set holds a gold passage (exact, over the whole corpus)."
     return in_set(retrieval_nonconformity(retrieval), tau_ret)
 
 # %% ../nbs/02_retrieval.ipynb #5a42e013
-def set_size(retrieval:Retrieval, tau_ret:float) -> tuple[np.ndarray, np.ndarray]:
+@checked
+def set_size(retrieval:Retrieval, tau_ret:Extended) -> tuple[np.ndarray, np.ndarray]:
     "Retrieval-set sizes within the top K, and `truncated`: the set reaches the K-th passage (it may be larger)."
     m = in_set(-retrieval.topk_scores, tau_ret)
     return m.sum(1), m[:, -1]
 
 # %% ../nbs/02_retrieval.ipynb #48fe7d80
 def full_set_sizes(retriever, questions:list[str], tau_ret:float, batch_size:int=512) -> np.ndarray:
-    "Exact retrieval-set sizes over the whole corpus (scores every question against every passage)."
+    "Exact retrieval-set sizes over the whole corpus (scores every question against every passage; none: no sizes)."
     batch_size = check_count(batch_size, 'batch_size')
-    questions = list(questions)
+    retriever, questions = _need_retriever(retriever), _questions(questions)
     return np.concatenate([in_set(-retriever.scores(questions[s:s + batch_size]), tau_ret).sum(1)
                            for s in range(0, len(questions), batch_size)] or [np.zeros(0, int)])
 
 # %% ../nbs/02_retrieval.ipynb #99ef3765
+@checked
 def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions, with gold passages
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages
-                    n_trials:int=20, # random calibration/test splits
-                    cal_frac:float=0.5, # calibration share of each split
-                    seed:int=0, # random seed
+                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (at least one)
+                    n_trials:PositiveInt=20, # random calibration/test splits
+                    cal_frac:Level=0.5, # calibration share of each split
+                    seed:Seed=0, # random seed
                     method:str='exact', # threshold method (`conformal_threshold`)
                     strata=None, # optional labels (e.g. templates) to stratify the splits by
                    ) -> pd.DataFrame:
     "Per (alpha, trial): tau_ret, coverage (exact set; `coverage_topk`: the set cut to the top K), set sizes within the top K, truncated share."
-    alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
+    alphas = list(np.atleast_1d(np.asarray(alphas, dtype=object)))   # each as given: 'x' is no '0.3'
+    if not alphas: raise ValueError("alphas is empty: at least one level is needed")
+    alphas = [check_alpha(a, f'alphas[{i}]') for i, a in enumerate(alphas)]
     n = len(retrieval.topk_idx)
     labels = np.zeros(n, int) if strata is None else np.asarray(strata)
     nc = retrieval_nonconformity(retrieval)

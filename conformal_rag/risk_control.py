@@ -11,14 +11,16 @@ import pandas as pd
 from scipy import stats
 from .conformal import check_alpha, check_array, check_binary, check_count, check_scores, conformal_threshold
 from . import rcrag as rc, traq
+from .checks import checked
+from .collection import Collection
 from .plots import place_legend, set_style
 from .stats import quantile_agg, split_trials, stratified_split
 
 # %% auto #0
 __all__ = ['PVALUES', 'check_lambdas', 'loss_matrix', 'crc_threshold', 'ltt_pvalues', 'LTTResult', 'fixed_sequence', 'ltt_select',
-           'kept_wrong_losses', 'selective_losses', 'decision_metrics', 'risk_control_trials', 'mondrian_threshold',
-           'group_taus', 'mondrian_in_set', 'coverage_by_group', 'summarize_trials', 'decision_plot',
-           'overconfidence_scores', 'rcrag_scores', 'traq_family_coverage', 'family_coverage_summary',
+           'kept_wrong_losses', 'selective_losses', 'decision_metrics', 'risk_control_trials', 'check_groups',
+           'mondrian_threshold', 'group_taus', 'mondrian_in_set', 'coverage_by_group', 'summarize_trials',
+           'decision_plot', 'overconfidence_scores', 'rcrag_scores', 'traq_family_coverage', 'family_coverage_summary',
            'family_coverage_plot']
 
 # %% ../nbs/10_risk_control.ipynb #12ffd05e
@@ -144,7 +146,7 @@ class LTTResult(NamedTuple):
 # %% ../nbs/10_risk_control.ipynb #1bc363d0
 def fixed_sequence(pvalues, # one p-value per hypothesis
                    delta:float, # family-wise error rate
-                   order, # indices of the hypotheses in testing order (fixed before seeing the data)
+                   order, # indices of the hypotheses in testing order (fixed before seeing the data; empty: none tested)
                   ) -> np.ndarray:
     "Indices rejected by fixed-sequence testing: along `order`, reject while `p <= delta`, stop at the first that is not."
     delta = check_alpha(delta, 'delta')
@@ -200,7 +202,10 @@ def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function l
             raise ValueError(f"order must be 'descending', 'ascending', 'learned' or a sequence of indices, got order={order!r}")
         seq = np.arange(len(lam))[::-1] if order == 'descending' else np.arange(len(lam))
     else:
-        seq = np.asarray(order, dtype=int).ravel()
+        seq = np.asarray(order)   # indices as given: 0.5 or 1.7 is no index (not read as 0 or 1)
+        if seq.ndim != 1 or not len(seq) or seq.dtype.kind not in 'iu':
+            raise ValueError("order must be 'descending', 'ascending', 'learned' or a non-empty sequence of indices "
+                             f"into lambdas, got order={order!r:.200}")
         if len(set(seq.tolist())) != len(seq) or (seq < 0).any() or (seq >= len(lam)).any():
             raise ValueError(f"order must hold distinct indices in 0..{len(lam)-1}, got order={np.asarray(order).tolist()}")
     rej = fixed_sequence(p, delta, seq)
@@ -211,12 +216,8 @@ def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function l
 
 # %% ../nbs/10_risk_control.ipynb #80fc044f
 def _conf_wrong(confidence, wrong):
-    c = check_scores(confidence, 'confidence')
-    w = np.asarray(wrong)
+    c, w = check_scores(confidence, 'confidence'), check_binary(wrong, 'wrong')   # 'no' or 0.5 is no label
     if w.shape != c.shape: raise ValueError(f"wrong has shape {w.shape} but confidence has shape {c.shape}")
-    if w.dtype != bool:
-        if not np.isin(w, (0, 1)).all(): raise ValueError(f"wrong must be 0/1 or bool, got values {np.unique(w)[:5].tolist()}")
-        w = w.astype(bool)
     return c, w
 
 # %% ../nbs/10_risk_control.ipynb #d3ab7eaf
@@ -254,6 +255,8 @@ def _trial_args(alphas, n_splits, seed, delta, ltt_orders) -> tuple:
     "`risk_control_trials`' settings checked: `(alphas as a list, n_splits, seed, delta)`, or a `ValueError` naming one."
     alphas = [check_alpha(a, 'alphas') for a in np.atleast_1d(alphas)]
     if not alphas: raise ValueError("alphas is empty: at least one risk level is needed")
+    if isinstance(ltt_orders, (str, bytes)) or not isinstance(ltt_orders, (list, tuple)) or not ltt_orders:
+        raise ValueError(f"ltt_orders must be a non-empty list of LTT orders, got ltt_orders={ltt_orders!r:.80}")
     bad = [o for o in ltt_orders if not (isinstance(o, str) and o in ('descending', 'ascending', 'learned'))]
     if bad: raise ValueError(f"ltt_orders must hold 'descending', 'ascending' or 'learned', got {bad}")
     return alphas, check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0), check_alpha(delta, 'delta')
@@ -272,7 +275,7 @@ def risk_control_trials(confidence, # per question: the confidence score (act wh
                        ) -> pd.DataFrame:
     "One row per split, alpha and method ('CRC' controls kept_wrong, 'LTT' controls selective_risk; fixed rules too)."
     c, w = _conf_wrong(confidence, wrong)
-    if not 0 < cal_frac < 1: raise ValueError(f"cal_frac must lie in (0, 1), got cal_frac={cal_frac}")
+    cal_frac = check_alpha(cal_frac, 'cal_frac')
     lam = check_lambdas(np.linspace(c.min(), c.max(), 101) if lambdas is None else lambdas)
     rules = {} if rules is None else {k: check_binary(v, f'rules[{k!r}]') for k, v in rules.items()}
     for k, v in rules.items():
@@ -300,14 +303,29 @@ def risk_control_trials(confidence, # per question: the confidence score (act wh
     return split_trials(len(c), fr, one, n_splits, seed, 'stream', sort=False, trial_column=None)
 
 # %% ../nbs/10_risk_control.ipynb #b9d5376e
+@checked
+def check_groups(groups, # one group label per question (hashable: a template, a family name, ...)
+                 name:str='groups', # the parameter's name, used in the error message
+                ) -> np.ndarray:
+    "`groups` as a 1-D object array, or an error naming `name`: a list (a text is no list), no missing label (None, NaN)."
+    if isinstance(groups, (str, bytes, dict)) or not isinstance(groups, (list, tuple, range, np.ndarray, pd.Series, pd.Index)):
+        raise TypeError(f"{name} must be a list of group labels (one per question), got {name}={groups!r:.80}")
+    g = np.asarray(groups, dtype=object)
+    if g.ndim != 1: raise ValueError(f"{name} must be 1-D (one label per question), got shape {g.shape}")
+    missing = np.flatnonzero(pd.isna(g))   # a missing label is no group: NaN != NaN would give it no question
+    if len(missing):
+        i = int(missing[0])
+        raise ValueError(f"{name} must label every question: {len(missing)} missing label(s), first {name}[{i}]={g[i]!r}")
+    return g
+
+# %% ../nbs/10_risk_control.ipynb #26b29c20
 def mondrian_threshold(scores, # calibration nonconformity scores of the true candidates, shape (n,)
                        groups, # group of each calibration question, shape (n,) (e.g. the benchmark's `template`)
                        alpha:float, # target miscoverage within every group
                        method:str='exact', # threshold method of `conformal_threshold`
                       ) -> dict:
     "One split-conformal threshold per group: `{group: tau}` (Mondrian conformal; `+inf` with a warning for a too small group)."
-    s, alpha = check_scores(scores), check_alpha(alpha)
-    g = np.asarray(groups, dtype=object)
+    s, alpha, g = check_scores(scores), check_alpha(alpha), check_groups(groups)
     if g.shape != s.shape: raise ValueError(f"groups has shape {g.shape} but scores has shape {s.shape}")
     out = {}
     for key in pd.unique(g):
@@ -321,12 +339,12 @@ def mondrian_threshold(scores, # calibration nonconformity scores of the true ca
     return out
 
 # %% ../nbs/10_risk_control.ipynb #feec6385
-def group_taus(groups, # group of each test question, shape (m,)
+def group_taus(groups, # group of each test question, shape (m,) (no question: an empty array)
                taus:dict, # {group: tau} from `mondrian_threshold`
               ) -> np.ndarray:
     "The threshold of each test question's group, or a `ValueError` naming groups that had no calibration question."
     if not isinstance(taus, dict): raise ValueError(f"taus must be a dict {{group: tau}}, got {type(taus).__name__}")
-    g = np.asarray(groups, dtype=object)
+    g = check_groups(groups)
     unknown = [x for x in pd.unique(g) if x not in taus]
     if unknown:
         raise ValueError(f"test groups {unknown[:10]} have no calibration threshold (calibrated groups: {list(taus)[:10]})")
@@ -354,7 +372,7 @@ def coverage_by_group(covered, # per test question: True when its set covers
                       level:float=0.95, # mass of the Clopper-Pearson interval
                      ) -> pd.DataFrame:
     "Per group: `n`, `coverage` and its exact Clopper-Pearson interval `lo`, `hi` (one row per group, in order of appearance)."
-    cv, g, level = check_binary(covered, 'covered'), np.asarray(groups, dtype=object), check_alpha(level, 'level')
+    cv, g, level = check_binary(covered, 'covered'), check_groups(groups), check_alpha(level, 'level')
     if cv.shape != g.shape: raise ValueError(f"covered has shape {cv.shape} but groups has shape {g.shape}")
     rows = []
     for key in pd.unique(g):
@@ -372,8 +390,8 @@ def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (any extr
         raise ValueError(f"by must be a non-empty list of column names, got by={by!r:.80}")
     need = set(by) | {'split', 'n_cal', 'n_test', 'lam', 'alpha', 'kept_wrong', 'selective_risk', 'keep_rate'}
     if not isinstance(trials, pd.DataFrame) or need - set(trials.columns):
-        raise ValueError(f"trials must be a `risk_control_trials` frame: missing columns "
-                         f"{sorted(need - set(getattr(trials, 'columns', [])))}")
+        raise ValueError(f"trials must be a `risk_control_trials` frame holding by={by}: missing columns "
+                         f"{sorted(need - set(getattr(trials, 'columns', [])), key=str)}")
     if not len(trials): raise ValueError("trials is empty: no split to summarize")
     g = trials.assign(nothing_kept=trials.selective_risk.isna(), kept_wrong_above=trials.kept_wrong > trials.alpha,
                       selective_above=trials.selective_risk.fillna(0) > trials.alpha).groupby(by, sort=False)
@@ -493,8 +511,11 @@ def _family_rows(test, # test questions (a `collection.Collection`)
     return rows
 
 # %% ../nbs/10_risk_control.ipynb #e8477acd
-def traq_family_coverage(c, # a `collection.Collection`, its population already applied (`population.apply_population`)
-                         family, # per question its family (array), or a function Collection -> array (e.g. lambda c: c.template)
+@checked
+def traq_family_coverage(c:Collection, # its population already applied (`population.apply_population`)
+                         # per question its family (array; each family of at least 2 questions), or a function
+                         # Collection -> array (e.g. lambda c: c.template)
+                         family,
                          alpha_ret:float=0.1, # retriever miscoverage
                          alpha_llm:float=0.1, # LLM miscoverage (aggregated set: >= 1 - alpha_ret - alpha_llm, Bonferroni)
                          n_splits:int=200, # random calibration/test splits
@@ -502,8 +523,11 @@ def traq_family_coverage(c, # a `collection.Collection`, its population already 
                          seed:int=0, # random seed of the splits
                         ) -> pd.DataFrame:
     "One row per split, set (retrieval, LLM, aggregated), calibration (marginal, Mondrian) and family: coverage, n_cal, n_test, whole_set."
-    fam = np.asarray(family(c) if callable(family) else family, dtype=object)
+    fam = check_groups(family(c) if callable(family) else family, 'family')
     if fam.shape != (len(c),): raise ValueError(f"family has shape {fam.shape}, expected ({len(c)},) (one per question)")
+    size = pd.Series(fam).value_counts()
+    if (size < 2).any():   # it could never be both calibrated and tested
+        raise ValueError(f"family {size.index[size < 2][0]!r} has 1 question: each family needs one to calibrate and one to test")
     alpha_ret, alpha_llm = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
     n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
     cal_frac = check_alpha(cal_frac, 'cal_frac')

@@ -9,18 +9,23 @@ import math
 import numpy as np
 import pandas as pd
 import warnings
+from typing import Literal
 from scipy import stats as _stats
-from .conformal import check_alpha, check_choice, check_count, conformal_rank
+from .conformal import check_alpha, check_array, check_choice, check_count, conformal_rank
+from .checks import checked, Jobs, Level, NonNegativeInt, PositiveInt, Probability, Seed
 
 # %% auto #0
 __all__ = ['check_fractions', 'stratified_split', 'map_jobs', 'split_trials', 'split_part', 'bootstrap_ci', 'gp_minimize_1d',
-           'grid_minimize_1d', 'split_coverage_pmf', 'coverage_band', 'coverage_summary', 'quantile_agg']
+           'grid_minimize_1d', 'split_coverage_pmf', 'coverage_band', 'check_frame', 'check_columns',
+           'coverage_summary', 'quantile_agg']
 
 # %% ../nbs/00b_stats.ipynb #974f8728
 def check_fractions(fractions, # shares of the parts: non-negative, summing to 1
                    ) -> np.ndarray:
     "`fractions` as a float array, or a `ValueError` naming them."
-    fr = np.asarray(list(fractions), dtype=float)
+    if isinstance(fractions, (str, bytes, dict)) or not np.iterable(fractions):
+        raise TypeError(f"fractions must be a list of shares, got fractions={fractions!r:.80}")
+    fr = check_array(list(fractions), 'fractions', ndim=1, nan=True, empty=True, finite=False)
     if (len(fr) == 0 or np.isnan(fr).any() or (fr < 0).any()
             or not math.isclose(fr.sum(), 1.0, abs_tol=1e-9)):
         raise ValueError("fractions must be non-negative and sum to 1, "
@@ -69,7 +74,18 @@ def _dependent_rounding(x:np.ndarray, # strata x parts shares in [0, 1), each ro
     return np.asarray(np.rint(x), dtype=np.int64)   # whole numbers already (dependent rounding)
 
 # %% ../nbs/00b_stats.ipynb #87293621
-def stratified_split(strata, # per item its stratum (hashable), or an int n: n unstratified items
+def _strata_of(strata) -> np.ndarray:
+    "`strata` as an array (one stratum per item; an int n: n items, one stratum), or an error."
+    if isinstance(strata, (int, np.integer)) and not isinstance(strata, (bool, np.bool_)):
+        return np.zeros(check_count(strata, 'strata', 0), int)   # n items, one stratum
+    if isinstance(strata, (str, bytes, dict)) or not isinstance(
+            strata, (list, tuple, range, np.ndarray, pd.Series, pd.Index)):
+        raise TypeError("strata must be a number of items or a list of strata (one per item), "
+                        f"got strata={strata!r:.80}")
+    return strata
+
+# %% ../nbs/00b_stats.ipynb #b180d01b
+def stratified_split(strata, # per item its stratum (hashable; None: one more stratum), or an int n
                      # share of each part (TRAQ: calibration, optimization, test)
                      fractions=(0.3, 0.3, 0.4),
                      # random seed (deterministic given it), or a generator to draw from
@@ -81,10 +97,9 @@ def stratified_split(strata, # per item its stratum (hashable), or an int n: n u
                     ) -> tuple[np.ndarray, ...]:
     ("One index array per part. One stratum (an int n): a random permutation cut at "
      "`round(n * cumsum(fractions))`. Several: each item in part j with probability fractions[j], "
-     "each stratum spread in proportion.")
+     "each stratum spread in proportion. No item (0 or []): every part empty.")
     fr = check_fractions(fractions)
-    if isinstance(strata, (int, np.integer)):
-        strata = np.zeros(check_count(strata, 'strata', 0), int)   # n items, one stratum
+    strata = _strata_of(strata)
     order = check_choice(order, 'order', ('appearance', 'sorted'))
     codes = pd.factorize(np.asarray(strata, dtype=object), sort=order == 'sorted')[0]
     rng = (seed if isinstance(seed, np.random.Generator)
@@ -108,14 +123,16 @@ def stratified_split(strata, # per item its stratum (hashable), or an int n: n u
     return tuple(join(p) if p else np.array([], int) for p in parts)
 
 # %% ../nbs/00b_stats.ipynb #0064ce01
+@checked
 def map_jobs(fn, # function of one item
-             items:list, # the items, in order
-             n_jobs:int=1, # worker processes (joblib); 1: in this process; -1: one per core
+             items:list, # the items, in order (any objects: `fn` judges each)
+             n_jobs:Jobs=1, # worker processes (joblib); 1: in this process; -1: one per core
              progress:bool=False, # show a progress bar
              desc:str='jobs', # the progress bar's label
              keep_workers:bool=False, # n_jobs != 1: leave joblib's workers up for the next call
             ) -> list:
     "`[fn(x) for x in items]`, in order; in joblib worker processes when `n_jobs != 1`."
+    if not callable(fn): raise TypeError(f"fn must be a function of one item, got fn={fn!r:.80}")
     from tqdm.auto import tqdm
     it = tqdm(items, desc=desc, disable=not progress)
     if n_jobs == 1: return [fn(x) for x in it]
@@ -130,7 +147,12 @@ def map_jobs(fn, # function of one item
 # %% ../nbs/00b_stats.ipynb #f3c79bad
 def _trial_draws(n_trials:int, seed:int, seeds) -> list:
     "Each trial's seed, or the one generator every trial draws from in turn ('stream')."
-    if not isinstance(seeds, str): return [check_count(s, 'seeds[i]', 0) for s in seeds]
+    if not isinstance(seeds, str):
+        if not isinstance(seeds, (list, tuple, range, np.ndarray, pd.Series)):
+            raise TypeError("seeds must be 'stream', 'offset' or a list of seeds, "
+                            f"got seeds={seeds!r:.80}")
+        if not len(seeds): raise ValueError("seeds is empty: one seed per trial is needed")
+        return [check_count(s, f'seeds[{i}]', 0) for i, s in enumerate(seeds)]
     if seeds not in ('stream', 'offset'):
         raise ValueError("seeds must be 'stream', 'offset' or a list of seeds, "
                          f"got seeds={seeds!r}")
@@ -138,15 +160,17 @@ def _trial_draws(n_trials:int, seed:int, seeds) -> list:
     return [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
 
 # %% ../nbs/00b_stats.ipynb #791db398
+@checked
 def split_trials(strata, # per item its stratum, or an int n (`stratified_split`)
                  fractions, # share of each part, e.g. (calibration, test)
                  # f(trial, parts) -> row dict, list of row dicts or DataFrame: calibrate, evaluate
                  one,
-                 n_trials:int=100, # random splits
-                 seed:int=0, # random seed
+                 n_trials:PositiveInt=100, # random splits
+                 seed:Seed=0, # random seed
                  # 'stream' (one generator), 'offset' (trial t: seed + t), or a list of seeds
                  seeds='stream',
-                 order:str='appearance', # strata order (`stratified_split`)
+                 # strata order (`stratified_split`)
+                 order:Literal['appearance', 'sorted']='appearance',
                  # sorted index arrays (False: each part in its drawn order, `stratified_split`)
                  sort:bool=True,
                  # the column naming the trial, added when `one` sets none; None: no column
@@ -154,13 +178,15 @@ def split_trials(strata, # per item its stratum, or an int n (`stratified_split`
                  # f(a trial's seed, or the stream) -> parts: another split rule (`strata`,
                  # `fractions` unused)
                  split=None,
-                 n_jobs:int=1, # worker processes for `one` (`map_jobs`); splits drawn here first
+                 n_jobs:Jobs=1, # worker processes for `one` (`map_jobs`); splits drawn here first
                  progress:bool=False, desc:str='splits', # a progress bar over the trials, its label
                  keep_workers:bool=False, # n_jobs != 1: leave the workers running for the next call
                 ) -> pd.DataFrame:
     ("One split per trial, `one` on each, every row in one DataFrame (with a `trial` column when "
      "`one` sets none).")
-    n_trials, seed = check_count(n_trials, 'n_trials'), check_count(seed, 'seed', 0)
+    for k, f in (('one', one), ('split', split)):
+        if not (callable(f) or (k == 'split' and f is None)):
+            raise TypeError(f"{k} must be a function, got {k}={f!r:.80}")
     draw = split or (lambda d: stratified_split(strata, fractions, d, order, sort))
     parts = [draw(d) for d in _trial_draws(n_trials, seed, seeds)]   # in order, before any `one`
     outs = map_jobs(lambda tp: one(*tp), list(enumerate(parts)), n_jobs, progress, desc,
@@ -183,6 +209,8 @@ def split_part(c, # a collection (`collection.Collection`: anything with `subset
                idx, # indices (or a boolean mask) of one part of a split
               ):
     "`c.subset(idx)`, remembered for the last 16 parts made (of `c` itself, not of an equal copy)."
+    if not callable(getattr(c, 'subset', None)):
+        raise TypeError(f"c must be a collection (anything with `subset(idx)`), got c={c!r:.80}")
     a = np.asarray(idx)
     key = (a.dtype.str, a.shape, a.tobytes())
     for pc, k, part in _PARTS:
@@ -250,22 +278,36 @@ def _listed_kernel(kernel, # a scikit-learn kernel: sums and products of leaf ke
     return _listed_class(type(kernel))(**kernel.get_params(deep=False))
 
 # %% ../nbs/00b_stats.ipynb #a04e9a9b
+def _search_range(f, w_bounds) -> tuple[float, float]:
+    "`w_bounds` as `(low, high)` floats, low < high, or an error naming it (or `f`: no function)."
+    if not callable(f): raise TypeError(f"f must be a function of a list [x], got f={f!r:.80}")
+    if not isinstance(w_bounds, (list, tuple, np.ndarray)) or len(w_bounds) != 2:
+        raise TypeError(f"w_bounds must be a pair (low, high), got w_bounds={w_bounds!r:.80}")
+    lo, hi = check_array(list(w_bounds), 'w_bounds', ndim=1).tolist()
+    if not lo < hi:
+        raise ValueError("w_bounds must be (low, high) with low < high, "
+                         f"got w_bounds={tuple(w_bounds)}")
+    return lo, hi
+
+# %% ../nbs/00b_stats.ipynb #024040d4
+@checked
 def gp_minimize_1d(f, # objective of a list [x]
                    w_bounds, # search range (low, high)
-                   n_calls:int, n_initial_points:int, seed:int,
+                   n_calls:PositiveInt, n_initial_points:NonNegativeInt, seed:Seed,
                    # one GP fit, EI maximized over `n_points` points (skopt: 3 fits + L-BFGS)
                    fast_bo:bool=True,
                    # random points EI is maximized over when fast_bo (skopt: 10,000)
-                   n_points:int=1000,
+                   n_points:PositiveInt=1000,
                   ):
     "`skopt.gp_minimize` (EI, starting from the midpoint 0.5) over one real variable."
     from skopt import gp_minimize
-    kw = {}
+    bounds, kw = _search_range(f, w_bounds), {}
+    check_count(seed, 'seed', 0, 2**32 - 1)   # numpy's RandomState takes 32 bits
     if fast_bo:
         from skopt.space import Space
         from skopt.utils import cook_estimator
         est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
-        gp = cook_estimator('GP', space=Space([tuple(map(float, w_bounds))]), random_state=est_seed,
+        gp = cook_estimator('GP', space=Space([bounds]), random_state=est_seed,
                             noise='gaussian', n_restarts_optimizer=0)
         # the same kernel with the white noise the fit adds (`kernel + WhiteKernel()`), listed
         from skopt.learning.gaussian_process.kernels import WhiteKernel
@@ -273,7 +315,7 @@ def gp_minimize_1d(f, # objective of a list [x]
         kw = dict(base_estimator=gp, acq_optimizer='sampling', n_points=n_points)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
-        return gp_minimize(f, [tuple(map(float, w_bounds))], x0=[[0.5]], n_calls=n_calls,
+        return gp_minimize(f, [bounds], x0=[[0.5]], n_calls=n_calls,
                            n_initial_points=n_initial_points, acq_func='EI', random_state=seed,
                            **kw)
 
@@ -285,10 +327,7 @@ def grid_minimize_1d(f, # objective of a list [x]
     ("Minimize `f` over `n_grid` points of `w_bounds`; ties: nearest the range's centre, "
      "then the smaller.")
     n_grid = check_count(n_grid, 'n_grid', 2)
-    lo, hi = map(float, w_bounds)
-    if not lo < hi:
-        raise ValueError("w_bounds must be (low, high) with low < high, "
-                         f"got w_bounds={tuple(w_bounds)}")
+    lo, hi = _search_range(f, w_bounds)
     ws = np.linspace(lo, hi, n_grid)
     ys = np.array([float(f([float(w)])) for w in ws])
     best = np.flatnonzero(ys == ys.min())
@@ -296,14 +335,14 @@ def grid_minimize_1d(f, # objective of a list [x]
     return dict(w_ret=float(ws[i]), objective=float(ys[i]), ws=ws.tolist(), values=ys.tolist())
 
 # %% ../nbs/00b_stats.ipynb #8bd179ed
-def split_coverage_pmf(n_cal:int, # calibration questions
-                       n_test:int, # test questions
-                       level:float, # desired coverage 1 - alpha of an exact split-conformal set
+@checked
+def split_coverage_pmf(n_cal:PositiveInt, # calibration questions
+                       n_test:PositiveInt, # test questions
+                       level:Level, # desired coverage 1 - alpha of an exact split-conformal set
                       ) -> np.ndarray:
     ("Law of one split's covered test count (`n_test + 1` values): Beta-Binomial(n_test, k, "
      "n_cal + 1 - k).")
     n_cal, n_test = int(n_cal), int(n_test)
-    if n_test < 1: raise ValueError(f"n_test must be at least 1, got n_test={n_test}")
     k = conformal_rank(n_cal, check_alpha(round(1 - level, 12), f'1 - level (level={level})'))
     if k > n_cal: return np.eye(n_test + 1)[-1]   # +inf threshold: every test question covered
     return _stats.betabinom.pmf(np.arange(n_test + 1), n_test, k, n_cal + 1 - k)
@@ -324,35 +363,97 @@ def _pooled_band(keys:tuple, # (n_cal, n_test, level) per split
     return lo / N, min(hi, N) / N
 
 # %% ../nbs/00b_stats.ipynb #a24cf7a4
+def _whole_count(x, name:str) -> int:
+    "A count of questions (a whole float too, as a frame column with a NaN holds it), or an error."
+    whole = isinstance(x, (float, np.floating)) and math.isfinite(x) and x == int(x)
+    return check_count(int(x) if whole else x, name)
+
+# %% ../nbs/00b_stats.ipynb #80afc95c
+def _per_split(v, name:str, check) -> np.ndarray:
+    "`v` (one value, or one per split) as a 0-D or 1-D array, each value `check(x, name)`-ed."
+    if v is None or isinstance(v, (str, bytes, dict)):
+        raise TypeError(f"{name} must be a number or one per split, got {name}={v!r:.80}")
+    a = np.asarray(v, dtype=object)
+    if a.ndim > 1:
+        raise ValueError(f"{name} must be a number or 1-D (one per split), got shape {a.shape}")
+    if a.size == 0: raise ValueError(f"{name} is empty: one value per split is needed")
+    vals = [check(x, name if a.ndim == 0 else f'{name}[{i}]') for i, x in enumerate(a.ravel())]
+    return np.array(vals).reshape(a.shape)
+
+# %% ../nbs/00b_stats.ipynb #955b33c9
+@checked
 def coverage_band(n_cal, # calibration questions per split (an int, or one per split)
                   n_test, # test questions per split (an int, or one per split)
                   # desired coverage per split (a float, or one per split, e.g. 1 - alpha_ret)
                   level,
-                  n_splits:int|None=None, # number of splits when all three are scalars
-                  mass:float=0.95, # probability mass of the central band
+                  n_splits:PositiveInt|None=None, # number of splits when all three are scalars
+                  mass:Level=0.95, # probability mass of the central band
                  ) -> tuple[float, float]:
     "Exact central band of the pooled coverage over splits of an exact split-conformal set."
-    arrs = np.broadcast_arrays(np.asarray(n_cal), np.asarray(n_test),
-                               np.asarray(level, dtype=float))
-    if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]
+    vals = (_per_split(n_cal, 'n_cal', _whole_count), _per_split(n_test, 'n_test', _whole_count),
+            _per_split(level, 'level', check_alpha))
+    try: arrs = np.broadcast_arrays(*vals)
+    except ValueError:
+        raise ValueError("n_cal, n_test and level must each be one value or one per split, "
+                         f"got lengths {[np.size(a) for a in vals]}") from None
+    if arrs[0].ndim == 0: arrs = [np.repeat(a[()], n_splits or 1) for a in arrs]   # None: 1
     elif n_splits is not None and n_splits != len(arrs[0]):
         raise ValueError(f"n_splits={n_splits} != {len(arrs[0])} entries")
     keys = tuple(zip(*(a.tolist() for a in arrs)))
     return _pooled_band(keys, check_alpha(mass, 'mass'))
 
 # %% ../nbs/00b_stats.ipynb #8b16b4ea
+@checked
+def check_frame(df, # the table given
+                name:str='df', # its parameter's name, used in the error message
+                columns=(), # the columns it needs
+               ) -> pd.DataFrame:
+    "`df` when it is a DataFrame holding `columns`, else an error naming `name` and what it lacks."
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"{name} must be a DataFrame, got {name}={df!r:.80} ({type(df).__name__})")
+    if isinstance(columns, (str, bytes)) or not isinstance(columns, (list, tuple, pd.Index)):
+        raise TypeError(f"columns must be a list of column names, got columns={columns!r:.80}")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(f"{name} lacks the needed columns {missing} "
+                         f"(it has {list(df.columns)[:20]})")
+    return df
+
+# %% ../nbs/00b_stats.ipynb #5338244c
+@checked
+def check_columns(keys, # column names: a list or tuple (not a bare text: 'ab' is no ['a', 'b'])
+                  name:str, # the parameter's name, used in the error message
+                  df, # the table (a DataFrame) whose columns they must name
+                  frame:str='df', # the table's parameter name, for the message
+                 ) -> list:
+    "`keys` as a non-empty list of columns of `df`, or an error naming `name` (and what's missing)."
+    if isinstance(keys, (str, bytes)) or not isinstance(keys, (list, tuple, pd.Index)):
+        raise TypeError(f"{name} must be a list of column names, got {name}={keys!r:.80}")
+    if not len(keys): raise ValueError(f"{name} is empty: at least one column name is needed")
+    missing = [k for k in keys if k not in check_frame(df, frame).columns]
+    if missing:
+        raise ValueError(f"{name} names column(s) {missing} that {frame} lacks "
+                         f"(it has {list(df.columns)[:20]})")
+    return list(keys)
+
+# %% ../nbs/00b_stats.ipynb #f65bede8
+@checked
 def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, coverage, target
                      by, # columns to group by
                      coverage:str='coverage', # coverage column
                      target:str|None='level', # each split's desired coverage (None: no band)
                      whole:str|list|None=None, # boolean column(s) flagging whole-set thresholds
                      ceiling:str|None=None, # the share of questions that can be covered at all
-                     mass:float=0.95, # mass of the exact band
+                     mass:Level=0.95, # mass of the exact band
                     ) -> pd.DataFrame:
     ("Per group: pooled coverage over splits, exact band, n_cal / n_test, splits, "
      "whole share, ceiling.")
-    by, rows = list(by), []
+    check_frame(df, 'df', ['n_cal', 'n_test'])
+    by, rows = check_columns(by, 'by', df), []
     wholes = [whole] if isinstance(whole, str) else list(whole or [])
+    for k, cols in (('coverage', [coverage]), ('target', [target]), ('whole', wholes),
+                    ('ceiling', [ceiling])):
+        if cols != [None] and cols: check_columns(cols, k, df)
     for key, g in df.groupby(by, sort=False):
         key = key if isinstance(key, tuple) else (key,)
         row = dict(zip(by, key), coverage=float((g[coverage] * g.n_test).sum() / g.n_test.sum()),
@@ -368,7 +469,8 @@ def coverage_summary(df:pd.DataFrame, # one row per split: `n_cal`, `n_test`, co
     return pd.DataFrame(rows)
 
 # %% ../nbs/00b_stats.ipynb #027f1861
-def quantile_agg(q:float # the quantile, in [0, 1]
+@checked
+def quantile_agg(q:Probability # the quantile, in [0, 1]
                 ):
     "A pandas aggregation giving the `q` quantile over splits, named `q05` for 0.05 (for `.agg`)."
     def f(x): return x.quantile(q)

@@ -5,13 +5,15 @@
 # %% ../nbs/07_trac.ipynb #894870dd
 from __future__ import annotations
 import warnings
+from typing import Literal
 import numpy as np
 import pandas as pd
-from .conformal import (check_alpha, check_count, check_weights, conformal_pvalue, hmp_test,
-                                     bonferroni_test)
+from .conformal import (check_alpha, check_array, check_count, check_weights, conformal_pvalue,
+                                     hmp_test, bonferroni_test)
 from .cache import memoized
+from .checks import checked, Level, NonNegativeInt, PositiveInt, Probability, Seed
 from .collection import Collection, collection_digest
-from .stats import gp_minimize_1d, grid_minimize_1d
+from .stats import check_columns, check_frame, gp_minimize_1d, grid_minimize_1d
 from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, report,
                                 register_method, calibrate, evaluate, split_indices, set_sizes, SET_METHODS,
                                 check_search, register_variant, register_score_variants)
@@ -25,6 +27,7 @@ __all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 
            'set_size_distribution', 'example_sets']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
+@checked
 def component_pvalues(cal:Collection, # calibration questions
                       test:Collection, # test questions (the same population as `cal`: see `population.apply_population`)
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -38,28 +41,32 @@ def component_pvalues(cal:Collection, # calibration questions
 # %% ../nbs/07_trac.ipynb #ca98d59f
 GLOBAL_TESTS = {'hmp': hmp_test, 'bonferroni': bonferroni_test}   # conformal_rag.conformal: TRAC eq. (5) / weighted Bonferroni
 
-def global_accept(p_ret, # retriever p-values (any shape)
-                  p_llm, # LLM p-values (broadcast against `p_ret`)
-                  alpha:float, # overall miscoverage
-                  weights=(0.5, 0.5), # (retriever, LLM) weights
-                  test_kind:str='hmp', # 'hmp' or 'bonferroni'
+@checked
+def global_accept(p_ret, # retriever p-values in [0, 1] (any shape)
+                  p_llm, # LLM p-values in [0, 1] (broadcast against `p_ret`)
+                  alpha:Level, # overall miscoverage
+                  weights=(0.5, 0.5), # (retriever, LLM) weights; None: equal (as `conformal.hmp_test`)
+                  test_kind:Literal['hmp', 'bonferroni']='hmp', # 'hmp' or 'bonferroni'
                  ) -> np.ndarray:
     "Where the global null is *not* rejected (the candidate enters the set): `conformal.hmp_test` (TRAC eq. (5), weighted as in its appendix C) or `conformal.bonferroni_test` on the pair."
-    if test_kind not in GLOBAL_TESTS: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
-    return GLOBAL_TESTS[test_kind](np.stack(np.broadcast_arrays(p_ret, p_llm), axis=-1), alpha, weights)
+    p = [check_array(v, k, 0, 1) for k, v in (('p_ret', p_ret), ('p_llm', p_llm))]
+    try: pair = np.stack(np.broadcast_arrays(*p), axis=-1)
+    except ValueError: raise ValueError(f"p_ret of shape {p[0].shape} and p_llm of shape {p[1].shape} do not broadcast") from None
+    return GLOBAL_TESTS[test_kind](pair, alpha, weights)
 
 # %% ../nbs/07_trac.ipynb #995b8af0
+@checked
 def global_test_sets(cal:Collection, test:Collection,
                      alpha:float, # overall miscoverage
                      weights=(0.5, 0.5), # (retriever, LLM) weights, positive and summing to 1
-                     test_kind:str='hmp', # 'hmp' (weighted harmonic mean p-value) or 'bonferroni'
+                     # 'hmp' (weighted harmonic mean p-value) or 'bonferroni'
+                     test_kind:Literal['hmp', 'bonferroni']='hmp',
                      return_mask:bool=False, # also return the (Q, K, M) set mask under 'mask' (per-question sizes)
                      pvalues:tuple|None=None, # `component_pvalues(cal, test)`, computed once for many weights; None: computed
                     ) -> dict:
     "Evaluate the global-test prediction set on `test` calibrated on `cal`: coverages and sizes (as `traq.report`)."
     alpha, w = check_alpha(alpha), check_weights(weights)
     if len(w) != 2: raise ValueError(f"weights must have 2 entries (retriever, LLM), got weights={tuple(weights)}")
-    if test_kind not in GLOBAL_TESTS: raise ValueError(f"test_kind must be 'hmp' or 'bonferroni', got test_kind={test_kind!r}")
     p_ret, p_llm, pt_ret, pt_llm = pvalues or component_pvalues(cal, test)
     accept = lambda pr, pl: global_accept(pr, pl, alpha, w, test_kind)
     agg = test.in_topk[:, :, None] & (test.cluster >= 0) & accept(p_ret[:, :, None], p_llm)  # (Q, K, M) set mask
@@ -74,9 +81,10 @@ def global_test_sets(cal:Collection, test:Collection,
     return res
 
 # %% ../nbs/07_trac.ipynb #3aae1500
+@checked
 def weight_objective(opt:Collection, # the optimization questions
-                     alpha:float, # overall miscoverage
-                     test_kind:str='hmp', # 'hmp' or 'bonferroni'
+                     alpha:Level, # overall miscoverage
+                     test_kind:Literal['hmp', 'bonferroni']='hmp', # 'hmp' or 'bonferroni'
                      objective:str='semantic_size', # a key of `global_test_sets`' result (not 'w_ret')
                     ):
     ("`f([w])`: `objective` of the global-test set on `opt` with weights (w, 1 - w), as "
@@ -96,6 +104,8 @@ def weight_objective(opt:Collection, # the optimization questions
         if key not in seen:
             seen[key] = float(global_test_sets(opt, opt, alpha, w, test_kind, pvalues=pv)[objective])
         return seen[key]
+    try: f([0.5])   # every search's first point (even weights), evaluated now: a bad objective is named at once
+    except KeyError: raise ValueError(f"objective must be a key of global_test_sets' result, got objective={objective!r}") from None
     return f
 
 # %% ../nbs/07_trac.ipynb #330d6087
@@ -132,16 +142,18 @@ def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective
                                                    seed, fast_bo, search, n_grid))
 
 # %% ../nbs/07_trac.ipynb #91e9c13c
+@checked
 def weight_search(opt:Collection, # the optimization questions
-                  alpha:float, # overall miscoverage
-                  seed:int, # the Bayesian optimization's seed
-                  search:str, # 'bo' or 'grid'
-                  n_grid:int, # points of a grid search
-                  n_calls:int=15, n_initial_points:int=5, # Bayesian optimization
-                  test_kind:str='hmp', # 'hmp' (CCPS-H) or 'bonferroni' (CCPS-B)
+                  alpha:Level, # overall miscoverage
+                  seed:Seed, # the Bayesian optimization's seed
+                  search:Literal['bo', 'grid'], # 'bo' or 'grid'
+                  n_grid:PositiveInt, # points of a grid search (at least 2)
+                  n_calls:PositiveInt=15, n_initial_points:NonNegativeInt=5, # Bayesian optimization
+                  test_kind:Literal['hmp', 'bonferroni']='hmp', # 'hmp' (CCPS-H) or 'bonferroni' (CCPS-B)
                  ) -> dict:
     ("TRAC's weight search of the mean semantic count, not memoized: a searcher of "
      "`traq_report.search_comparison` (bind `test_kind` with `functools.partial`).")
+    check_count(n_grid, 'n_grid', 2)   # checked for either search, as `optimize_weights` does
     return _optimize_weights(opt, alpha, test_kind, 'semantic_size', n_calls, n_initial_points,
                              (0.05, 0.95), seed, True, search, n_grid)
 
@@ -178,9 +190,12 @@ register_score_variants(['HMP', 'CCPS-B', 'CCPS-H', 'CCPS-B-grid', 'CCPS-H-grid'
 TRAC_COLUMNS = {'e2e_coverage': 'Cov', 'total_size': 'Ans', 'exact_size': 'Ext', 'rouge_size': 'Rou',
                 'semantic_size': 'Sem', 'requests': 'Req'}
 
-def trac_table(grid:pd.DataFrame, by=('method', 'level')) -> pd.DataFrame:
+def trac_table(grid:pd.DataFrame, # runs (e.g. from `run_grid`) with TRAC's metric columns
+               by=('method', 'level'), # columns of `grid` to group by
+              ) -> pd.DataFrame:
     "Mean (std) over seeds of TRAC's Cov/Ans/Ext/Rou/Sem/Req per method and level, as strings like `0.91 (0.02)`."
-    g = grid.groupby(list(by))[list(TRAC_COLUMNS)].agg(['mean', 'std'])
+    by = check_columns(by, 'by', check_frame(grid, 'grid', list(TRAC_COLUMNS)), 'grid')
+    g = grid.groupby(by)[list(TRAC_COLUMNS)].agg(['mean', 'std'])
     out = pd.DataFrame(index=g.index)
     for k, name in TRAC_COLUMNS.items():
         out[name] = [f'{m:.3f} ({s:.3f})' if name == 'Cov' else f'{m:.2f} ({s:.2f})' for m, s in
@@ -192,17 +207,20 @@ def at_alpha(grid:pd.DataFrame, # runs with an `alpha` column (e.g. from `run_gr
              alpha:float, # the overall miscoverage kept
             ) -> pd.DataFrame:
     "The runs of `grid` at miscoverage `alpha` (compared after rounding to 10 decimals: 1 - 0.9 is not 0.1)."
+    check_frame(grid, 'grid', ['alpha'])
     out = grid[grid.alpha.round(10) == round(check_alpha(alpha), 10)]
     if out.empty: raise ValueError(f"no run at alpha={alpha}; the grid holds alpha in {sorted(grid.alpha.round(10).unique())}")
     return out
 
 # %% ../nbs/07_trac.ipynb #3dfc1b70
+@checked
 def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of test questions whose set is the whole candidate set)
                    by=('population', 'model', 'method'), # the groups named in the fragment
-                   min_share:float=0.005, # groups below this share are not named
+                   min_share:Probability=0.005, # groups below this share are not named
                   ) -> str:
     "Caption fragment: the share of test questions whose set is the whole candidate set, per group where it is not negligible."
-    ws = grid.groupby(list(by)).whole_set.mean()
+    by = check_columns(by, 'by', check_frame(grid, 'grid', ['whole_set']), 'grid')
+    ws = grid.groupby(by).whole_set.mean()
     ws = ws[ws > min_share]
     return (' Share of test questions whose set is the whole candidate set (every sample of every retrieved passage): ' +
             (', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}" for k, v in ws.items()) or 'none') + '.')
@@ -210,6 +228,16 @@ def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of test que
 # %% ../nbs/07_trac.ipynb #a841543e
 TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False), 'CCPS-B': ('bonferroni', True), 'CCPS-H': ('hmp', True)}
 
+def _trac_methods(methods) -> list:
+    "`methods` as a list of names of `TRAC_METHODS`, or an error naming the unknown ones."
+    if isinstance(methods, (str, bytes)) or not isinstance(methods, (list, tuple, np.ndarray)):
+        raise TypeError(f"methods must be a list of method names, got methods={methods!r:.80}")
+    if not len(methods): raise ValueError(f"methods is empty: at least one of {list(TRAC_METHODS)} is needed")
+    unknown = [m for m in methods if not isinstance(m, str) or m not in TRAC_METHODS]
+    if unknown: raise ValueError(f"methods has unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
+    return list(methods)
+
+# %% ../nbs/07_trac.ipynb #aceefc77
 def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS), seed:int=0, fractions=(0.3, 0.3, 0.4),
                           n_calls:int=15, n_initial_points:int=5,
                           population:str|None=None, # restrict `c` to this population before the split (`population.apply_population`)
@@ -218,8 +246,7 @@ def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS)
                           stratify:bool=False, # False: the papers' random split; True: stratified by template
                          ) -> pd.DataFrame:
     "Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one row per (method, question)."
-    unknown = [m for m in methods if m not in TRAC_METHODS]
-    if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
+    methods = _trac_methods(methods)
     if population is not None: c = apply_population(c, population)
     c = with_llm_score(c, llm_score, seed)
     cal, opt, test = split_indices(c, fractions, seed, stratify)
@@ -235,17 +262,16 @@ def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS)
     return pd.concat(rows, ignore_index=True)
 
 # %% ../nbs/07_trac.ipynb #a9e4d0c2
+@checked
 def example_sets(c:Collection, # a collection with `answers` (its population already applied)
-                 alpha:float, methods=('Bonf', 'HMP'), # the level and the methods shown (no weight search: an even split)
-                 n:int=4, seed:int=0, fractions=(0.3, 0.3, 0.4), # examples; the split's seed and shares
+                 alpha:Level, methods=('Bonf', 'HMP'), # the level and the methods shown (no weight search: an even split)
+                 n:PositiveInt=4, seed:Seed=0, fractions=(0.3, 0.3, 0.4), # examples; the split's seed and shares
                  title:str='', # the heading's tail
                  stratify:bool=False, # False: the papers' random split; True: stratified by template
                 ) -> str:
     "TRAC Appendix G-style examples (Markdown): test questions with their gold answer and each method's prediction set."
-    unknown = [m for m in methods if m not in TRAC_METHODS]
-    if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
+    methods = _trac_methods(methods)
     if c.answers is None: raise ValueError("example_sets needs a collection with `answers` (the sampled texts)")
-    n = check_count(n, 'n')
     cal, _, test = split_indices(c, fractions, seed, stratify)
     cal_c, test_c = c.subset(cal), c.subset(test)
     masks = {m: global_test_sets(cal_c, test_c, alpha, (0.5, 0.5), TRAC_METHODS[m][0], return_mask=True)['mask']

@@ -7,8 +7,10 @@ from __future__ import annotations
 import hashlib, warnings
 from dataclasses import dataclass, fields
 import numpy as np
-from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
-                                     pac_threshold, in_set, bonferroni_alphas)
+from .conformal import (METHODS, check_alpha, check_array, check_binary, check_choice, check_count,
+                                     conformal_threshold, pac_threshold, in_set, bonferroni_alphas)
+from .checks import (Check, Extended, Level, NonNegativeInt, NonNegativeReal, Numbers,
+                                  PositiveInt, Probability, Seed, checked)
 from .llm_score import check_llm_score, llm_confidence, with_llm_score
 from .population import llm_gold_slots, answerable
 from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d, split_part
@@ -17,8 +19,8 @@ from .collection import Collection, collection_digest
 from .matching import rouge_matrix
 
 # %% auto #0
-__all__ = ['FIDELITIES', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
-           'SCORE_SUFFIXES', 'check_fidelity', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
+__all__ = ['FIDELITIES', 'Threshold', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
+           'SCORE_SUFFIXES', 'check_fidelity', 'check_mask', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
            'llm_nonconformity', 'retrieval_set', 'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered',
            'Thresholds', 'check_split', 'check_budget', 'fidelity_method', 'calibration_scores', 'calibrate', 'report',
            'llm_covered', 'evaluate', 'split_indices', 'check_search', 'split_search', 'optimize_split',
@@ -34,13 +36,34 @@ def check_fidelity(fidelity:str) -> str:
      "evaluation code).")
     return check_choice(fidelity, 'fidelity', FIDELITIES)
 
+# %% ../nbs/06_traq.ipynb #95c2348a
+Threshold = Check('Threshold', lambda v, n: check_array(v, n, empty=True, finite=False)
+                  if np.ndim(v) or isinstance(v, np.ndarray) else Extended(v, n),
+                  'a number or an array of numbers, +-inf allowed, no NaN')
+
+@checked
+def check_mask(mask, # a set mask: bools, or the numbers 0 and 1 (a NaN or a text is no member)
+               name:str, # the parameter's name, used in the error message
+               shape:tuple, # the shape it must have, e.g. the collection's `c.shape`
+              ) -> np.ndarray:
+    "`mask` as a boolean array of `shape`, or an error naming `name` (never cast, never broadcast)."
+    shape = tuple(check_count(d, f'shape[{i}]', 0) for i, d in enumerate(shape))
+    if mask is None or isinstance(mask, (str, bytes, dict)) or np.ndim(mask) == 0:
+        raise TypeError(f"{name} must be a boolean mask of shape {shape}, got {name}={mask!r:.80}")
+    bools = isinstance(mask, np.ndarray) and mask.dtype == bool   # the package's own masks: no pass
+    a = mask if bools else check_binary(mask, name, empty=True)
+    if a.shape != shape: raise ValueError(f"{name} must have shape {shape}, got shape {a.shape}")
+    return a
+
 # %% ../nbs/06_traq.ipynb #28e569df
+@checked
 def ret_placeholder(c:Collection) -> float:
     ("The retriever's placeholder score (above every retrieved passage's `-score`) for questions "
      "without a retrieved gold passage.")
     return (np.nanmax(-c.ret_score[c.in_topk]) if c.in_topk.any() else 0.) + 1.0
 
 # %% ../nbs/06_traq.ipynb #9e82b332
+@checked
 def ret_nonconformity(c:Collection,
                       # 'traq': the gold score, retrieved or not (TRAQ's `retrieved_true_scores`)
                       fidelity:str='exact',
@@ -53,14 +76,16 @@ def ret_nonconformity(c:Collection,
     return np.where(finite, s, ret_placeholder(c))
 
 # %% ../nbs/06_traq.ipynb #dbaabe54
+@checked
 def with_ret_score(c:Collection, # the questions
                    # (Q, K) scores, higher = more relevant, or a function: collection -> such scores
                    score,
                    name:str='custom' # what `meta['ret_score']` records
                   ) -> Collection:
-    ("`c` with `ret_score` replaced by `score`: the retrieval sets, "
-     "thresholds and coverage then follow it.")
-    s = np.asarray(score(c) if callable(score) else score, dtype=float)
+    ("`c` with `ret_score` replaced by `score`: the retrieval sets, thresholds and coverage then "
+     "follow it (finite on every retrieved and gold passage; elsewhere never read, NaN allowed).")
+    s = check_array(score(c) if callable(score) else score, 'score', nan=True, empty=True,
+                    finite=False)
     if s.shape != c.ret_score.shape:
         raise ValueError(f"score must have shape {c.ret_score.shape} (questions, passages), "
                          f"got {s.shape}")
@@ -86,28 +111,32 @@ def llm_nonconformity(c:Collection,
     return np.where(gold_freq > 0, -gold_freq, LLM_PLACEHOLDER)
 
 # %% ../nbs/06_traq.ipynb #e1823941
-def retrieval_set(c:Collection, tau_ret:float) -> np.ndarray:
+@checked
+def retrieval_set(c:Collection, tau_ret:Threshold) -> np.ndarray:
     "(Q, K) mask of the retrieval set `{p in top-K : -score(q, p) <= tau_ret}` (TRAQ eq. (1))."
     return c.in_topk & in_set(-c.ret_score, tau_ret)
 
 # %% ../nbs/06_traq.ipynb #dd1bdaf9
+@checked
 def holds_gold(c:Collection, passages:np.ndarray) -> np.ndarray:
     ("Per question: the (Q, K) passage mask `passages` holds a gold passage (the retriever's "
      "coverage event).")
-    return (passages & c.is_gold).any(axis=1)
+    return (check_mask(passages, 'passages', c.is_gold.shape) & c.is_gold).any(axis=1)
 
 # %% ../nbs/06_traq.ipynb #f68dee4e
-def llm_set(c:Collection, tau_llm:float,
+@checked
+def llm_set(c:Collection, tau_llm:Threshold,
             # the LLM score (`llm_confidence`): TRAQ's frequency, or a tie-aware one
             llm_score:str='frequency',
-            seed:int=0, # seed of the random tie-break ('frequency+random')
+            seed:Seed=0, # seed of the random tie-break ('frequency+random')
            ) -> np.ndarray:
     ("(Q, K, M) mask of the samples whose cluster is in the LLM set `{-freq <= tau_llm}` "
      "(TRAQ eq. (3)).")
     return (c.cluster >= 0) & in_set(-llm_confidence(c, llm_score, seed), tau_llm)
 
 # %% ../nbs/06_traq.ipynb #54938738
-def aggregated_set(c:Collection, tau_ret:float, tau_llm:float) -> np.ndarray:
+@checked
+def aggregated_set(c:Collection, tau_ret:Threshold, tau_llm:Threshold) -> np.ndarray:
     ("(Q, K, M) mask of the samples in the aggregated set: LLM sets of the passages in the "
      "retrieval set (TRAQ eq. (4)).")
     return retrieval_set(c, tau_ret)[:, :, None] & llm_set(c, tau_llm)
@@ -124,18 +153,21 @@ def _unique_count(ids:np.ndarray, mask:np.ndarray) -> np.ndarray:
     return present.sum(axis=1)
 
 # %% ../nbs/06_traq.ipynb #baf77d9f
+@checked
 def set_sizes(c:Collection, mask:np.ndarray) -> dict:
     ("Per-question sizes of the answer set `mask` (Q, K, M): semantic clusters, "
      "exact and ROUGE uniques, total answers.")
+    mask = check_mask(mask, 'mask', c.shape)
     return dict(semantic=_unique_count(c.cluster, mask), exact=_unique_count(c.exact_id, mask),
                 rouge=_unique_count(c.rouge_id, mask),
                 total=(mask & (c.cluster >= 0)).sum(axis=(1, 2)))
 
 # %% ../nbs/06_traq.ipynb #8bc0233d
+@checked
 def covered(c:Collection, mask:np.ndarray) -> np.ndarray:
     ("Per question: the answer set `mask` holds a correct answer "
      "(end-to-end coverage event `r* in C_agg`).")
-    return (mask & c.correct).any(axis=(1, 2))
+    return (check_mask(mask, 'mask', c.shape) & c.correct).any(axis=(1, 2))
 
 # %% ../nbs/06_traq.ipynb #403f6a9a
 @dataclass
@@ -153,7 +185,8 @@ class Thresholds:
     n_cal:int = 0 # calibration questions of each component
 
 # %% ../nbs/06_traq.ipynb #4f3956eb
-def check_split(alpha:float, alpha_ret:float, alpha_llm:float, tol:float=1e-9):
+@checked
+def check_split(alpha:float, alpha_ret:float, alpha_llm:float, tol:NonNegativeReal=1e-9):
     ("Raise a `ValueError` unless `alpha_ret + alpha_llm == alpha` (the Bonferroni budget, "
      "TRAQ Theorem 1).")
     alpha, alpha_ret, alpha_llm = (check_alpha(alpha), check_alpha(alpha_ret, 'alpha_ret'),
@@ -185,9 +218,10 @@ def fidelity_method(method:str|None, # a threshold method or None
             raise ValueError("fidelity='traq' uses TRAQ's thresholds (method='traq'), "
                              f"got method={method!r}")
         return 'traq'
-    return 'exact' if method is None else method
+    return 'exact' if method is None else check_choice(method, 'method', METHODS)
 
 # %% ../nbs/06_traq.ipynb #107c74c5
+@checked
 def calibration_scores(cal:Collection, # calibration questions
                        fidelity:str='exact', # as in `calibrate`
                       ) -> tuple:
@@ -199,6 +233,7 @@ def calibration_scores(cal:Collection, # calibration questions
             (-cal.freq[valid]).max() if valid.any() else None)
 
 # %% ../nbs/06_traq.ipynb #be54a619
+@checked
 def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
               alpha_llm:float, # LLM miscoverage
@@ -267,7 +302,8 @@ def report(test:Collection, # test questions
                 whole_set=float((agg | ~candidates).all(axis=(1, 2)).mean()))
 
 # %% ../nbs/06_traq.ipynb #17855404
-def llm_covered(test:Collection, tau_llm:float) -> np.ndarray:
+@checked
+def llm_covered(test:Collection, tau_llm:Threshold) -> np.ndarray:
     ("Per question: `r* in C_LLM(q, p*)`, a correct sample from the gold passage passes `tau_llm` "
      "(never without one).")
     return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
@@ -279,6 +315,7 @@ EVALUATE_KEYS = ('ret_coverage', 'llm_coverage', 'e2e_coverage_top', 'e2e_covera
                  'semantic_size', 'exact_size', 'rouge_size', 'total_size', 'requests',
                  'answerable', 'whole_set')
 
+@checked
 def evaluate(test:Collection, th:Thresholds,
              # 'traq': TRAQ's retriever event and reclustered semantic count (`semantic_size_traq`)
              fidelity:str='exact',
@@ -303,9 +340,10 @@ def evaluate(test:Collection, th:Thresholds,
     return r
 
 # %% ../nbs/06_traq.ipynb #0f6aea53
+@checked
 def split_indices(c:Collection|int, # a collection or a number of questions
-                  fractions=(0.3, 0.3, 0.4), # calibration, optimization, test (TRAQ: 30/30/40 %)
-                  seed:int=0,
+                  fractions:Numbers=(0.3, 0.3, 0.4), # calibration, optimization, test shares
+                  seed:Seed=0,
                   # False: the papers' random split (calibration, test exchangeable);
                   # True: stratified by template (a collection only)
                   stratify:bool=False,
@@ -330,8 +368,7 @@ def check_search(search:str) -> str:
 
 # %% ../nbs/06_traq.ipynb #98c0a3ed
 def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method,
-                 fast_bo,
-                    search='bo', n_grid=91):
+                 fast_bo, search='bo', n_grid=91):
     ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
      "small for a GP, or `gp_minimize_1d`.")
     seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
@@ -363,40 +400,40 @@ def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_boun
                 ws=[float(x[0]) for x in r.x_iters], values=[float(v) for v in r.func_vals])
 
 # %% ../nbs/06_traq.ipynb #685e6995
+@checked
 def optimize_split(opt:Collection, # optimization questions (disjoint from calibration and test)
                    alpha:float, # overall miscoverage
-                   delta:float|None=None, # PAC variant when given
+                   delta:Level|None=None, # PAC variant when given
                    objective:str='semantic_size', # a key of `evaluate`'s result to minimize
-                   n_calls:int=15, # evaluations of the objective (TRAQ: 15)
+                   n_calls:PositiveInt=15, # evaluations of the objective (TRAQ: 15)
                    # random evaluations before the Gaussian process guides the search
-                   n_initial_points:int=5,
+                   n_initial_points:NonNegativeInt=5,
                    # search range of the retriever's share w = alpha_ret / alpha
                    w_bounds=(0.05, 0.95),
-                   seed:int=0, method:str='exact',
+                   seed:Seed=0, method:str='exact',
                    # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
                    fast_bo:bool=True,
                    # 'bo': Bayesian optimization (`gp_minimize_1d`); 'grid': `grid_minimize_1d`
                    search:str='bo',
-                   n_grid:int=91, # points of the grid search (search='grid')
+                   n_grid:PositiveInt=91, # points of the grid search (search='grid'; at least 2)
                   ) -> dict:
     ("The retriever share `w` minimizing `objective` on the optimization split "
      "(`skopt.gp_minimize`, EI, or a grid).")
-    alpha = check_alpha(alpha)
-    check_search(search)
-    check_choice(objective, 'objective', EVALUATE_KEYS)
-    n_calls = check_count(n_calls, 'n_calls')
-    n_initial_points = check_count(n_initial_points, 'n_initial_points', 0)
-    seed, n_grid = check_count(seed, 'seed', 0), check_count(n_grid, 'n_grid', 2)
+    alpha, search = check_alpha(alpha), check_search(search)
+    check_choice(objective, 'objective', EVALUATE_KEYS); check_count(n_grid, 'n_grid', 2)
+    n_calls, n_initial_points, seed = int(n_calls), int(n_initial_points), int(seed)   # checked
+    if len(w := check_array(w_bounds, 'w_bounds', ndim=1)) != 2 or not 0 < w[0] < w[1] < 1:
+        raise ValueError("w_bounds must be (low, high) with 0 < low < high < 1 (the retriever's "
+                         f"share of alpha), got w_bounds={w_bounds!r}")
     if len(opt) == 0:
         raise ValueError("the optimization split is empty: give optimize_split at least one "
                          "question")
     key = (('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls,
             n_initial_points, tuple(map(float, w_bounds)), seed, method, fast_bo)
            + (() if search == 'bo' else (search, n_grid)))
-    return memoized(key,
-                    lambda: split_search(opt, alpha, delta, objective, n_calls, n_initial_points,
-                                         w_bounds,
-                                                 seed, method, fast_bo, search, n_grid))
+    return memoized(key, lambda: split_search(opt, alpha, delta, objective, n_calls,
+                                              n_initial_points, w_bounds, seed, method, fast_bo,
+                                              search, n_grid))
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
@@ -410,17 +447,22 @@ class TraqRecluster:
 
     def __len__(self): return len(self.joins)
     def subset(self, idx) -> 'TraqRecluster':
-        "The questions `idx` (indices or a boolean mask), like `Collection.subset`."
-        idx = np.arange(len(self))[idx]
+        ("The questions `idx` (indices or a boolean mask; none selected: 0 questions), "
+         "like `Collection.subset`.")
+        sel = idx if isinstance(idx, slice) else np.asarray(idx, None if np.size(idx) else int)
+        try: idx = np.arange(len(self))[sel]
+        except IndexError as e:   # numpy's message names neither `idx` nor its value
+            raise IndexError(f"idx must be rows of {len(self)} questions or a mask, "
+                             f"got idx={idx!r:.80}") from e
         return TraqRecluster(self.answer_id[idx], [self.joins[i] for i in idx])
 
 # %% ../nbs/06_traq.ipynb #71e13638
+@checked
 def traq_recluster(c:Collection, # a collection with `answers`
-                   threshold:float=0.7, # TRAQ: ROUGE-1 F > 0.7 joins two answers
+                   threshold:Probability=0.7, # TRAQ: ROUGE-1 F > 0.7 joins two answers
                   ) -> TraqRecluster:
     ("The distinct answers of each question's retrieved passages and their pairwise ROUGE-1 "
      "(stemmed, as TRAQ's scorer) matches.")
-    threshold = float(check_array(threshold, 'threshold', 0, 1, ndim=0))
     if c.answers is None:
         raise ValueError("fidelity='traq' reclusters each set's answer texts (TRAQ's semantic "
                          "count), but this collection has no answers (answers=None)")
@@ -431,18 +473,18 @@ def traq_recluster(c:Collection, # a collection with `answers`
         pos = {}
         for a in texts: pos.setdefault(a, len(pos))
         aid[q][valid] = [pos[a] for a in texts]
-        joins.append(rouge_matrix(list(pos), 'rouge1', stem=True) > threshold if pos
+        joins.append(rouge_matrix(list(pos), 'rouge1', stem=True) > float(threshold) if pos
                      else np.zeros((0, 0), bool))
     return TraqRecluster(aid, joins)
 
 # %% ../nbs/06_traq.ipynb #cce499f7
+@checked
 def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same questions
                        mask:np.ndarray, # (Q, K, M) answer set
                       ) -> np.ndarray:
     ("Per question: TRAQ's semantic count of `mask`: its distinct answers in set order, "
      "keyword-clustered (for i < j, a match sets j's id to i's), ids counted.")
-    if mask.shape != rc.answer_id.shape:
-        raise ValueError(f"mask has shape {mask.shape}, the recluster index {rc.answer_id.shape}")
+    mask = check_mask(mask, 'mask', rc.answer_id.shape)   # the recluster index's shape
     out = np.zeros(len(rc), int)
     for q in range(len(rc)):
         ids = rc.answer_id[q][mask[q] & (rc.answer_id[q] >= 0)]
@@ -459,7 +501,9 @@ def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same que
     return out
 
 # %% ../nbs/06_traq.ipynb #ddfa18f3
-def traq_softmax(w) -> np.ndarray:
+@checked
+def traq_softmax(w:Numbers, # weights (TRAQ: two, in [0, 1])
+                ) -> np.ndarray:
     ("TRAQ's `softmax`: `exp(w - mean(w)) / sum` (the same floating-point steps, "
      "so the same error split).")
     nom = np.exp(np.asarray(w, dtype=float) - np.mean(np.asarray(w, dtype=float)))
@@ -516,6 +560,7 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
                                                  n_initial_points, rc))
 
 # %% ../nbs/06_traq.ipynb #9a3af05f
+@checked
 def vanilla(test:Collection,
             # 'traq': every sampled answer of the top passage, with TRAQ's semantic count
             fidelity:str='exact',
@@ -525,6 +570,7 @@ def vanilla(test:Collection,
     ("Vanilla RAG: the top-1 retrieved passage and its most frequent sampled answer (a set of size "
      "1, no guarantee).")
     Q = len(test)
+    if Q == 0: raise ValueError("vanilla needs at least one test question, got len(test)=0")
     top = np.where(test.in_topk, test.ret_score, -np.inf).argmax(axis=1)
     mask = np.zeros(test.shape, bool)
     if check_fidelity(fidelity) == 'exact':

@@ -8,7 +8,8 @@ import difflib, random, warnings
 import numpy as np
 import pandas as pd
 from .collection import Collection
-from .conformal import check_alpha, check_count, conformal_threshold, in_set
+from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
+from .checks import Jobs, Level, NonNegativeInt, Numbers, PositiveInt, Seed, Texts, checked
 from .stats import split_part, split_trials
 from .traq import (METHOD_OPTIONS, SET_METHODS, calibrate, calibration_scores,
                                 check_fidelity, evaluate, fidelity_method, holds_gold,
@@ -21,10 +22,37 @@ __all__ = ['IDK_LABELS', 'traq_split', 'check_splits', 'grid_splits', 'grid_run'
            'individual_coverage', 'IDKUnavailable', 'idk_extension', 'idk_grid']
 
 # %% ../nbs/06c_traq_grid.ipynb #fb05d0f0
-def traq_split(n:int, # questions
-               seed:int, # TRAQ's `--seed` (10, 20, ..., 50 in its results)
+def _check_seeds(seeds, # split seeds: a list or a range of integers >= 0
+                 name:str='seeds', # the parameter's name, used in the error message
+                ) -> list:
+    "`seeds` as a non-empty list, or an error naming `name` and the first seed that is no count."
+    if seeds is None or isinstance(seeds, (str, bytes, dict)) or not hasattr(seeds, '__iter__'):
+        raise TypeError(f"{name} must be a list of split seeds (integers >= 0), "
+                        f"got {name}={seeds!r:.80}")
+    out = list(seeds)
+    if not out: raise ValueError(f"{name} is empty: at least one split seed is needed")
+    for i, s in enumerate(out): check_count(s, f'{name}[{i}]', 0)
+    return out
+
+# %% ../nbs/06c_traq_grid.ipynb #d7e4fbfe
+def _check_levels(levels, # desired coverages 1 - alpha
+                  name:str='levels', # the parameter's name, used in the error message
+                 ) -> list:
+    "`levels` as a non-empty list, or an error naming `name` and the first level outside (0, 1)."
+    check_array(levels, name, ndim=1)   # numbers, finite, at least one
+    out = list(levels)
+    for i, l in enumerate(out):
+        if not 0 < round(1 - l, 10) < 1:   # the miscoverage each run calibrates at
+            raise ValueError(f"{name} must lie in (0, 1) (a desired coverage 1 - alpha), "
+                             f"got {name}[{i}]={l.item() if isinstance(l, np.generic) else l!r}")
+    return out
+
+# %% ../nbs/06c_traq_grid.ipynb #5ba508e7
+@checked
+def traq_split(n:PositiveInt, # questions
+               seed:Seed, # TRAQ's `--seed` (10, 20, ..., 50 in its results)
                # calibration (`cal_first`), optimization (`cal_second`), test
-               fractions=(0.3, 0.3, 0.4),
+               fractions:Numbers=(0.3, 0.3, 0.4),
               ) -> tuple[np.ndarray, ...]:
     "TRAQ's split (`utils.split`): three shuffles of `np.arange(n)` after `random.seed(seed)`."
     n, seed = check_count(n, 'n'), check_count(seed, 'seed', 0)
@@ -55,8 +83,9 @@ def _check_part(p, # one part of a split: index array
     return a
 
 # %% ../nbs/06c_traq_grid.ipynb #cca06842
+@checked
 def check_splits(splits, # a list of (calibration, optimization, test) index arrays
-                 n:int, # questions in the collection the indices refer to
+                 n:NonNegativeInt, # questions in the collection the indices refer to
                 ) -> list:
     "Validate explicit splits: indices in [0, n), parts disjoint, calibration and test non-empty."
     out, names = [], ('cal', 'opt', 'test')
@@ -78,9 +107,10 @@ def check_splits(splits, # a list of (calibration, optimization, test) index arr
     return out
 
 # %% ../nbs/06c_traq_grid.ipynb #cf139eb5
+@checked
 def grid_splits(c:Collection, # the pool of questions (after `population`)
                 seeds:list, # one split per seed
-                fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
+                fractions:Numbers=(0.3, 0.3, 0.4), # calibration, optimization, test shares
                 # 'traq': TRAQ's split per seed (`traq_split`); 'exact': `split_indices`
                 fidelity:str='exact',
                 splits=None, # explicit (cal, opt, test) index triples, one per seed
@@ -89,6 +119,7 @@ def grid_splits(c:Collection, # the pool of questions (after `population`)
                ) -> dict:
     ("{seed: (cal, opt, test)}: the explicit `splits`, else TRAQ's or the random (or stratified) "
      "split per seed.")
+    seeds = _check_seeds(seeds)
     if splits is not None:
         splits = check_splits(splits, len(c))
         if len(splits) != len(seeds):
@@ -133,6 +164,7 @@ def _warn_too_few(df:pd.DataFrame):
                       f"{first.method} at level {first.level}: {first.too_few}", stacklevel=3)
 
 # %% ../nbs/06c_traq_grid.ipynb #fcb56af6
+@checked
 def check_options(options:dict) -> dict:
     "Raise a `TypeError` naming every option not in `METHOD_OPTIONS` (and the closest valid name)."
     bad = sorted(set(options) - METHOD_OPTIONS)
@@ -152,24 +184,24 @@ def _check_grid(methods, levels, seeds, options:dict) -> list:
         raise ValueError("drop_unanswerable was removed: pass population='traq' (applied before "
                          "splitting) instead")
     check_options(options)
-    seeds = list(seeds)
-    if not seeds:
-        raise ValueError(f"seeds is empty: run_grid needs at least one split seed, "
-                         f"got seeds={seeds}")
+    seeds = _check_seeds(seeds)
+    Texts(methods, 'methods')   # names, at least one
     unknown = [m for m in methods if m not in SET_METHODS]
-    if unknown: raise ValueError(f"unknown method(s) {unknown}; known: {sorted(SET_METHODS)}")
-    for l in levels: check_alpha(round(1 - l, 10), f'1 - level (level={l})')
+    if unknown:
+        raise ValueError(f"methods holds unknown method(s) {unknown}; known: {sorted(SET_METHODS)}")
+    _check_levels(levels)
     return seeds
 
 # %% ../nbs/06c_traq_grid.ipynb #cb11c6e7
+@checked
 def run_grid(c:Collection, # the collected arrays
              methods=('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), # names in `SET_METHODS`
              levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
              seeds=range(5), # one random calibration/optimization/test split per seed
-             delta:float=0.1, # PAC confidence parameter for the -P methods
-             fractions=(0.3, 0.3, 0.4), # calibration, optimization, test shares
+             delta:Level=0.1, # PAC confidence parameter for the -P methods
+             fractions:Numbers=(0.3, 0.3, 0.4), # calibration, optimization, test shares
              progress:bool=True, # show a progress bar
-             n_jobs:int=1, # parallel worker processes (joblib); -1: one per core
+             n_jobs:Jobs=1, # parallel worker processes (joblib); -1: one per core
              # restrict `c` to this population (`apply_population`) before any split; None: as given
              population:str|None=None,
              # n_jobs > 1: leave joblib's workers running for the next call (a notebook's grids)
@@ -226,12 +258,13 @@ def _alone_rows(cal_c:Collection, test_c:Collection, # one split's calibration a
     return rows
 
 # %% ../nbs/06c_traq_grid.ipynb #cc8342cd
+@checked
 def individual_coverage(c:Collection, # the collected arrays
                         levels=(0.9, 0.925, 0.95, 0.975), # desired coverage of each component
                         seeds=range(5), # one random calibration/test split per seed
-                        fractions=(0.5, 0.0, 0.5), # calibration, (unused), test shares
+                        fractions:Numbers=(0.5, 0.0, 0.5), # calibration, (unused), test shares
                         method:str='exact', # threshold method
-                        delta:float|None=None, # PAC thresholds at confidence 1 - delta when given
+                        delta:Level|None=None, # PAC thresholds at confidence 1 - delta when given
                         # restrict `c` to this population before any split; None: `c` as given
                         population:str|None=None,
                         # the LLM score (`llm_confidence`), its tie-break seeded by the split's seed
@@ -241,8 +274,9 @@ def individual_coverage(c:Collection, # the collected arrays
                         stratify:bool=False,
                        ) -> pd.DataFrame:
     "Retriever and LLM coverage, each calibrated alone (TRAQ Figures 3/10/11, TRAC Figure 1)."
+    seeds, levels = _check_seeds(seeds), _check_levels(levels)
     if population is not None: c = apply_population(c, population)
-    pop, seeds = c.meta.get('population', 'all'), list(seeds)
+    pop = c.meta.get('population', 'all')
     def one(t, parts):   # each component calibrated alone on one split, at every level
         (cal, _, test), seed = parts, seeds[t]
         scored = with_llm_score(c, llm_score, seed)

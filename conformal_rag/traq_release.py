@@ -7,19 +7,20 @@ from __future__ import annotations
 import csv, functools, hashlib, importlib.resources, io, pickle
 from collections import Counter
 from pathlib import Path
-from typing import Callable
 import numpy as np
 import pandas as pd
+from .checks import Check, checked, NonNegativeInt, PositiveInt, Seed
 from .collection import Collection, register_collection_loader
 from .data import read_json_records
 from .population import apply_population
 from .matching import traq_correct, cluster_rouge, cluster_exact
 
 # %% auto #0
-__all__ = ['TASKS', 'RELEASE_BACKBONES', 'RELEASE_MODELS', 'REQUIRED', 'RELEASE_SHA256', 'SYNTHETIC_WORDS', 'RESULT_COLUMNS',
-           'RACY', 'SCORE_ARRAYS', 'SET_ARRAYS', 'ReleaseFileError', 'SafeUnpickler', 'safe_load', 'check_backbone',
-           'release_suffix', 'release_files', 'expected_names', 'synthetic_release', 'load_release', 'parse_spec',
-           'load_collection_spec', 'column_needs', 'computable_columns', 'load_release_scores', 'release_inventory']
+__all__ = ['TASKS', 'RELEASE_BACKBONES', 'RELEASE_MODELS', 'REQUIRED', 'RELEASE_SHA256', 'SYNTHETIC_WORDS', 'CorrectnessRule',
+           'RESULT_COLUMNS', 'RACY', 'SCORE_ARRAYS', 'SET_ARRAYS', 'ReleaseFileError', 'SafeUnpickler', 'safe_load',
+           'check_backbone', 'release_suffix', 'release_files', 'expected_names', 'synthetic_release', 'load_release',
+           'parse_spec', 'load_collection_spec', 'column_needs', 'computable_columns', 'load_release_scores',
+           'release_inventory']
 
 # %% ../nbs/06b_traq_release.ipynb #140d20a3
 class ReleaseFileError(ValueError):
@@ -92,6 +93,7 @@ def check_backbone(backbone:str) -> str:
     return b
 
 # %% ../nbs/06b_traq_release.ipynb #c847db09
+@checked
 def release_suffix(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                    variant:str|None=None # None, 'fewshot', 'new', 'semantic', 'unc', 'unc_fewshot', ...
                   ) -> str:
@@ -103,10 +105,12 @@ def release_suffix(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
     return f"{task}_{v}"
 
 # %% ../nbs/06b_traq_release.ipynb #6acbec01
-def release_files(dir:str|Path, # the folder holding the release pickles (the authors' `collected_data`)
+@checked
+def release_files(dir:str|Path, # the folder holding the release pickles (the authors' `collected_data`; it must exist)
                   task:str, backbone:str, variant:str|None=None) -> dict:
-    "{array: Path or None} for every array of the release schema; None where no candidate file exists."
-    b, sfx, dir = check_backbone(backbone), release_suffix(task, variant), Path(dir)
+    "{array: Path or None} for every array of the release schema; None where no candidate file exists in the folder."
+    b, sfx, dir = check_backbone(backbone), release_suffix(task, variant), Path(dir).expanduser()
+    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {str(dir)!r} not found")
     out = {}
     for name, stems in _FILES[b].items():
         found = [dir/f"{s}_{sfx}.p" for s in stems if (dir/f"{s}_{sfx}.p").exists()]
@@ -146,12 +150,13 @@ def _draw_passage(rng:np.random.Generator, pool:list, M:int, q:int) -> tuple:
     return ans, occ, sid, pr
 
 # %% ../nbs/06b_traq_release.ipynb #5dcdded1
+@checked
 def synthetic_release(dir:str|Path, # folder to write into (created)
                       task:str='nq', backbone:str='llama2', variant:str|None=None,
-                      Q:int=6, K:int=4, M:int=8, # questions, passages per question, samples per passage
-                      seed:int=0,
-                      long_answer:int=0, # length in characters of one long answer per question pool (0: none)
-                      extra_answers:int=0, # more distinct wrong answers per question pool (sentences of 3 to 30 words)
+                      Q:PositiveInt=6, K:PositiveInt=4, M:PositiveInt=8, # questions, passages per question, samples per passage
+                      seed:Seed=0,
+                      long_answer:NonNegativeInt=0, # length in characters of one long answer per question pool (0: none)
+                      extra_answers:NonNegativeInt=0, # more distinct wrong answers per question pool (sentences of 3 to 30 words)
                       samples:bool=True, # also write the sampled-answers file
                       gold_only:bool=False, # the `unc` layout: one dict per question (gold passage only)
                      ) -> dict:
@@ -370,18 +375,27 @@ def _release_meta(read:dict, task:str, b:str, variant, dir:Path, Q:int, K:int, M
                 traq_llm_score=[max(t) if t else None for t in true_llm],
                 prompt=variant or 'zero-shot')
 
+# %% ../nbs/06b_traq_release.ipynb #ef5de04b
+def _correctness_rule(v, name:str):
+    "A correctness rule: a callable `(answer, golds) -> bool`."
+    if not callable(v): raise TypeError(f"{name} must be a rule (answer, golds) -> bool, got {name}={v!r:.80}")
+    return v
+
+CorrectnessRule = Check('CorrectnessRule', _correctness_rule, 'a correctness rule: a callable (answer, golds) -> bool')
+
 # %% ../nbs/06b_traq_release.ipynb #c5b9b14c
+@checked
 def load_release(dir:str|Path, # the folder of release pickles (the authors' `collected_data`)
                  task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                  backbone:str, # 'llama2' (files without prefix) or 'gpt-3.5' (files `chatgpt_*`)
                  variant:str|None=None, # None, 'fewshot', 'new', 'semantic', 'unc', ...
                  golds=None, # true answers when the release has no file for them: {question: answers} or a DPR biencoder JSON
-                 n:int|None=None, # keep the first n questions (TRAQ's Llama-2 code reads the first 1000)
+                 n:PositiveInt|None=None, # keep the first n questions (TRAQ's Llama-2 code reads the first 1000)
                  gold_slot:bool=True, # append the separately sampled gold passage as slot K
                  question_cluster:str='rouge', # question-level cluster ids: 'rouge' (TRAQ's union clustering) or 'exact'
                  threshold:float=0.7, # ROUGE-1 threshold of the question-level clustering (TRAQ: > 0.7)
                  strict:bool=True, # correctness ROUGE-1 > 0.3 (the paper); False: >= 0.3 (TRAQ's evaluation code)
-                 correct:Callable|None=None, # correctness rule (answer, golds) -> bool; default TRAQ's
+                 correct:CorrectnessRule|None=None, # correctness rule (answer, golds) -> bool; default TRAQ's
                  read_samples:bool=False, # also read the sampled-answers file and check it against the counts
                 ) -> Collection:
     "The TRAQ authors' released collection for (task, backbone, variant) as a `collection.Collection`."
@@ -476,8 +490,9 @@ def computable_columns(dir:str|Path, task:str, backbone:str, variant:str|None=No
     return pd.DataFrame(rows)
 
 # %% ../nbs/06b_traq_release.ipynb #a266629f
+@checked
 def load_release_scores(dir:str|Path, task:str, backbone:str, variant:str|None=None,
-                        n:int|None=None, # keep the first n questions (the Llama-2 script: 1000)
+                        n:PositiveInt|None=None, # keep the first n questions (the Llama-2 script: 1000)
                        ) -> dict:
     "`{retrieved_true_scores, true_scores: per-question lists of floats, n_questions, files: {name: sha256}}` from the two score files."
     dir = Path(dir).expanduser()

@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from .checks import checked, Level, Numbers, PositiveInt
 from .collection import Collection
 from .conformal import check_array, check_count, pac_k
 from .traq import (aggregated_set, calibrate, covered, semantic_size_traq, traq_recluster,
@@ -140,7 +141,9 @@ def script_correctness(c:Collection, # from `load_release` (its meta holds the t
     return dataclasses.replace(c, correct=correct, meta={**c.meta, 'correctness': rule})
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #b24c06a1
-def truth_scores(c:Collection) -> tuple[list, list]:
+@checked
+def truth_scores(c:Collection # from `load_release`
+                ) -> tuple[list, list]:
     "(retrieval scores of each question's gold passages, [max LLM score of the truth] or []) from `load_release`'s meta."
     r, l = c.meta.get('retrieved_true_scores'), c.meta.get('true_scores_max')
     if not isinstance(r, dict) or not isinstance(l, dict):
@@ -246,8 +249,9 @@ def results_rows(grid:pd.DataFrame, # a `run_grid(..., fidelity='traq')` result 
     return out
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #9a5185f0
-def traq_chunk_sums(values, # per-question values, in TRAQ's order (index order of the split)
-                    kernel:int=40, # TRAQ's `evaluate` processes
+@checked
+def traq_chunk_sums(values:Numbers, # per-question values, in TRAQ's order (index order of the split)
+                    kernel:PositiveInt=40, # TRAQ's `evaluate` processes
                    ) -> np.ndarray:
     "Sum of each worker's chunk, cut as TRAQ's `evaluate` cuts its list (`np.linspace(0, length, kernel + 1)`)."
     v = np.asarray(values, dtype=float)
@@ -255,10 +259,11 @@ def traq_chunk_sums(values, # per-question values, in TRAQ's order (index order 
     return np.array([v[int(lens[i]):int(lens[i + 1])].sum() for i in range(kernel)])
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #3b081337
-def lost_chunks(deficit:int, # sequential total minus the authors' total (an integer count)
-                chunk_sums, # integer per-worker sums
+@checked
+def lost_chunks(deficit:int, # sequential total minus the authors' total (an integer count; negative: the authors' is larger)
+                chunk_sums:Numbers, # integer per-worker sums
                ) -> int|None:
-    "The fewest chunks whose sums add up to `deficit` (lost `+=` updates), 0 when `deficit` is 0, None when no set does."
+    "The fewest chunks whose sums add up to `deficit` (lost `+=` updates), 0 when `deficit` is 0, None when no set does (a negative `deficit`: none)."
     if deficit == 0: return 0
     if deficit < 0: return None
     best = {0: 0}   # reachable total -> fewest chunks
@@ -280,15 +285,25 @@ def _per_question(c, row, rc):
     return covered(t, mask), semantic_size_traq(rc.subset(row['_test']), mask)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #144fcd4d
+def _split_part(c:Collection, idx, name:str) -> Collection:
+    "`c.subset(idx)`, or an error naming `name` when `idx` is no list of question rows of `c` or selects none."
+    try: part = c.subset(idx)
+    except (IndexError, ValueError, TypeError) as e: raise IndexError(f"{name}: {e}") from e
+    if not len(part): raise ValueError(f"{name} selects no question: a split part needs at least one")
+    return part
+
+# %% ../nbs/06d_traq_release_agreement.ipynb #4b3f6dd5
+@checked
 def weight_scan(c:Collection, # the pool of questions
                 cal, test, # index arrays: calibration (TRAQ's `cal_first`) and test questions
-                alpha:float, delta:float|None=None, # PAC (TRAQ-P) when delta is given
+                alpha:Level, delta:Level|None=None, # PAC (TRAQ-P) when delta is given
                 rc=None, # `traq.traq_recluster(c)`, when already built
-                n:int=2001, # weights scanned over TRAQ's range of the retriever's share [1/(1+e), e/(1+e)]
+                n:PositiveInt=2001, # weights scanned over TRAQ's range of the retriever's share [1/(1+e), e/(1+e)]
                ) -> pd.DataFrame:
     "Coverage and TRAQ semantic count on `test` of every distinct threshold pair TRAQ's search can reach (fidelity 'traq'), with the per-question values (`covered`, `semantic`)."
+    cal_c, test_c = _split_part(c, cal, 'cal'), _split_part(c, test, 'test')
     rc = traq_recluster(c) if rc is None else rc
-    cal_c, test_c, rct = c.subset(cal), c.subset(test), rc.subset(test)
+    rct = rc.subset(test)
     rows, seen = [], {}
     for w in np.linspace(1 / (1 + np.e), np.e / (1 + np.e), n):
         with warnings.catch_warnings():

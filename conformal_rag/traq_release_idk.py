@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from .checks import checked, Numbers, PositiveInt, Probability, Seed, Texts
 from .collection import Collection
 from .conformal import check_count
 from .retrieval import embed_passages, unit_rows
@@ -59,10 +60,11 @@ def load_certain_uncertain(path:str|Path, # a certain_uncertain*.json file, or a
     return pd.DataFrame(rows)
 
 # %% ../nbs/06e_traq_release_idk.ipynb #98a288d1
-def synthetic_certain_uncertain(path:str|Path, # the file to write
-                                n:int=80, # records
-                                p_answerable:float=0.5, # share labelled answerable
-                                seed:int=0,
+@checked
+def synthetic_certain_uncertain(path:str|Path, # the file to write (its folder is created)
+                                n:PositiveInt=80, # records
+                                p_answerable:Probability=0.5, # share labelled answerable
+                                seed:Seed=0,
                                ) -> Path:
     "Write n synthetic records `{'sentence': question[SEP]passage, 'label': 1|0}` (the authors' schema); return the path."
     import json
@@ -80,8 +82,13 @@ def synthetic_certain_uncertain(path:str|Path, # the file to write
 # %% ../nbs/06e_traq_release_idk.ipynb #0861496d
 class HashingEncoder:
     "`encode(texts) -> (n, n_features)` float32 unit rows of hashed word counts (scikit-learn's `HashingVectorizer`)."
-    def __init__(self, n_features:int=256): self.n_features = int(n_features)
-    def encode(self, texts, **kw) -> np.ndarray:
+    @checked
+    def __init__(self, n_features:PositiveInt=256 # the hashed dimensions (columns of `encode`)
+                ): self.n_features = int(n_features)
+    @checked
+    def encode(self, texts:Texts, # the texts to encode (a list of str, at least one)
+               **kw # an encoder's options (`batch_size`, ...), ignored
+              ) -> np.ndarray:
         from sklearn.feature_extraction.text import HashingVectorizer
         v = HashingVectorizer(n_features=self.n_features, alternate_sign=False, norm='l2')
         return v.transform(list(texts)).toarray().astype(np.float32)
@@ -108,8 +115,9 @@ def idk_collection(df:pd.DataFrame, # from `load_certain_uncertain`
                                 features='unit embeddings of the question and the passage, their cosine'))
 
 # %% ../nbs/06e_traq_release_idk.ipynb #37f1f432
-def idk_split_shares(n:int, # (question, passage) pairs
-                     fractions=(0.8, 0.1, 0.1), # training / IDK calibration / test; the authors': 0.8, the rest halved
+@checked
+def idk_split_shares(n:PositiveInt, # (question, passage) pairs
+                     fractions:Numbers=(0.8, 0.1, 0.1), # training / IDK calibration / test; the authors': 0.8, the rest halved
                     ) -> tuple:
     "Shares giving `int(f0 * n)` training pairs, then `int(f1 / (f1 + f2) * rest)` calibration pairs and the rest test (the authors' rounding)."
     n, fr = check_count(n, 'n'), check_fractions(fractions)

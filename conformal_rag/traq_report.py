@@ -9,11 +9,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from .collection import Collection
-from .conformal import check_alpha
+from .conformal import check_alpha, check_binary, check_choice
+from .checks import Level, NonNegativeInt, PositiveInt, Seed, Texts, checked
 from .plots import coverage_plot
 from .stats import coverage_summary, quantile_agg, split_trials
-from .traq import (LLM_PLACEHOLDER, SEARCHES, Thresholds, aggregated_set,
-                                llm_nonconformity, split_indices, split_search)
+from .traq import (LLM_PLACEHOLDER, SEARCHES, Thresholds, aggregated_set, check_search,
+                                llm_nonconformity, split_indices, split_search, check_mask)
 from .population import POPULATIONS, answerable
 from .traq_grid import run_grid
 
@@ -21,6 +22,23 @@ from .traq_grid import run_grid
 __all__ = ['evaluate_reference', 'traq_search', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level',
            'set_answers', 'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table',
            'coverage_panels', 'method_plan', 'prompt_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+
+# %% ../nbs/06a_traq_report.ipynb #8e160376
+def _need_columns(df:pd.DataFrame, # the table
+                  name:str, # its parameter's name, used in the error message
+                  cols, # the columns it must have
+                  why:str='', # the argument asking for them, e.g. "by=('seed',)"; '': the function
+                 ) -> pd.DataFrame:
+    ("`df`, or an error naming `name`: not a DataFrame, or the columns it lacks (and the argument "
+     "asking for them).")
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"{name} must be a DataFrame, got {name}={df!r:.80} ({type(df).__name__})")
+    missing = [c for c in dict.fromkeys(cols) if c not in df.columns]
+    if missing:
+        asked = f' that {why} names' if why else ''
+        raise ValueError(f"{name} lacks the column(s) {missing}{asked}; "
+                         f"its columns: {list(df.columns)[:30]}")
+    return df
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
 def evaluate_reference(test:Collection, th:Thresholds) -> dict:
@@ -54,15 +72,17 @@ def evaluate_reference(test:Collection, th:Thresholds) -> dict:
                                    for q, t in enumerate(tot)]))
 
 # %% ../nbs/06a_traq_report.ipynb #f304a421
+@checked
 def traq_search(opt:Collection, # the optimization questions
-                alpha:float, # overall miscoverage
-                seed:int, # the Bayesian optimization's seed
+                alpha:Level, # overall miscoverage
+                seed:Seed, # the Bayesian optimization's seed
                 search:str, # 'bo' or 'grid'
-                n_grid:int, # points of a grid search
+                n_grid:PositiveInt, # points of a grid search (at least 2)
                 # Bayesian optimization (as in `optimize_split`)
-                n_calls:int=15, n_initial_points:int=5,
+                n_calls:PositiveInt=15, n_initial_points:NonNegativeInt=5,
                ) -> dict:
     "TRAQ's error-split search of the mean semantic count, not memoized (for `search_comparison`)."
+    check_search(search)
     return split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95),
                         seed, 'exact', True, search, n_grid)
 
@@ -109,16 +129,22 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                         keep_workers=keep_workers)
 
 # %% ../nbs/06a_traq_report.ipynb #a7b5ec0c
-def summarize(grid:pd.DataFrame, metrics=('e2e_coverage', 'semantic_size'),
-              by=('method', 'level')) -> pd.DataFrame:
+@checked
+def summarize(grid:pd.DataFrame, # one row per run (`run_grid`)
+              metrics:Texts=('e2e_coverage', 'semantic_size'), # the columns summarized
+              by:Texts=('method', 'level'), # the groups
+             ) -> pd.DataFrame:
     ("Mean, std and 5-95% range over seeds of `metrics` per `by` group (the papers' tables; "
      "the range stays within a metric's bounds).")
+    _need_columns(grid, 'grid', by, f'by={tuple(by)!r}')
+    _need_columns(grid, 'grid', metrics, f'metrics={tuple(metrics)!r}')
     g = grid.groupby(list(by))[list(metrics)].agg(['mean', 'std', quantile_agg(0.05),
                                                    quantile_agg(0.95)])
     g.columns = [f'{m}_{s}' for m, s in g.columns]
     return g.reset_index()
 
 # %% ../nbs/06a_traq_report.ipynb #f30404cc
+@checked
 def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf',
                    metric:str='semantic_size',
                    # only these levels (e.g. where both reach their target); None: every level
@@ -126,6 +152,7 @@ def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf',
                   ) -> float:
     ("Relative reduction of `metric` of `method` against `baseline`, "
      "averaged over levels and seeds (TRAQ: 16.2%).")
+    _need_columns(grid, 'grid', ['method', 'level', 'seed', metric])
     if levels is not None: grid = grid[grid.level.isin(list(levels))]
     a = grid[grid.method == method].set_index(['level', 'seed'])[metric]
     b = grid[grid.method == baseline].set_index(['level', 'seed'])[metric]
@@ -136,13 +163,19 @@ def size_reduction(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf',
     return float(1 - a.mean() / b.mean())
 
 # %% ../nbs/06a_traq_report.ipynb #97592468
+@checked
 def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='Bonf',
                             metric:str='semantic_size',
                             # mass of the exact band deciding whether a method reaches its target
-                            mass:float=0.95,
+                            mass:Level=0.95,
                            ) -> pd.DataFrame:
     ("Per level, on the splits both methods ran: realized end-to-end coverage, "
-     "whether each reaches its target, size reduction.")
+     "whether each reaches its target, size reduction (both methods must have rows in `grid`).")
+    _need_columns(grid, 'grid', ['method', 'level', 'seed', 'e2e_coverage', metric])
+    for name, m in (('method', method), ('baseline', baseline)):
+        if not (grid.method == m).any():
+            raise ValueError(f"grid has no rows of {name}={m!r}; "
+                             f"its methods: {sorted(set(grid.method))}")
     rows = []
     seeds = set(grid.seed[grid.method == method]) & set(grid.seed[grid.method == baseline])
     grid = grid[grid.seed.isin(seeds)]   # the splits both methods ran on
@@ -164,14 +197,16 @@ def size_reduction_by_level(grid:pd.DataFrame, method:str='TRAQ', baseline:str='
     return out
 
 # %% ../nbs/06a_traq_report.ipynb #337c3ed4
+@checked
 def set_answers(c:Collection, # a collection with `answers`
-                q:int, # question index
+                q:NonNegativeInt, # question index
                 mask:np.ndarray, # (Q, K, M) set mask, e.g. from `aggregated_set`
                ) -> list[str]:
     ("One answer string per semantic cluster in question `q`'s set, "
      "clusters ordered by their total frequency.")
     if c.answers is None: raise ValueError("the collection has no answer strings (answers=None)")
-    m = mask[q] & (c.cluster[q] >= 0)
+    if q >= len(c): raise IndexError(f"q={q} is out of range for {len(c)} questions")
+    m = check_mask(mask, 'mask', c.shape)[q] & (c.cluster[q] >= 0)
     if not m.any(): return []
     cl, ans, fr = c.cluster[q][m], c.answers[q][m], c.freq[q][m]
     out = []
@@ -219,11 +254,14 @@ def population_kept_note(pools:dict, # (population, name) -> `apply_population(c
                       for name, c in kept) + '.')
 
 # %% ../nbs/06a_traq_report.ipynb #a3d9f9df
+@checked
 def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, `by` columns
-               by=('population', 'model'), # the groups named in the fragment
+               by:Texts=('population', 'model'), # the groups named in the fragment
               ) -> str:
     ("Caption fragment: median n_cal per component, n_opt (when an optimization split exists) and "
      "n_test per group.")
+    _need_columns(df, 'df', ['n_cal', 'n_test'])
+    _need_columns(df, 'df', by, f'by={tuple(by)!r}')
     parts = []
     for key, g in df.groupby(list(by), sort=False):
         key = key if isinstance(key, tuple) else (key,)
@@ -234,14 +272,17 @@ def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `
     return '; '.join(parts) + '.'
 
 # %% ../nbs/06a_traq_report.ipynb #be35493c
+@checked
 def whole_note(df:pd.DataFrame, # per run: `whole_ret`, `whole_llm` (or `whole`) flags, `by` columns
-               by=('population', 'model', 'method'), # the groups named in the fragment
+               by:Texts=('population', 'model', 'method'), # the groups named in the fragment
               ) -> str:
     ("Caption fragment: share of runs per group with a whole-set threshold (+inf, a placeholder, "
-     "or the least conforming score).")
-    w = (df.assign(w=df.whole_ret.fillna(False).astype(bool)
-                     | df.whole_llm.fillna(False).astype(bool))
-         if 'whole_ret' in df else df.assign(w=df.whole.astype(bool)))
+     "or the least conforming score); a missing flag (no such threshold) is no whole set.")
+    _need_columns(df, 'df', by, f'by={tuple(by)!r}')
+    _need_columns(df, 'df', ['whole_ret', 'whole_llm'] if 'whole_ret' in df else ['whole'])
+    # each flag: bools or 0/1 (a missing one: False), never cast
+    flag = lambda col: check_binary(df[col].fillna(False), f'df.{col}', empty=True)
+    w = df.assign(w=flag('whole_ret') | flag('whole_llm') if 'whole_ret' in df else flag('whole'))
     g = w.groupby(list(by)).w.mean()
     g = g[g > 0]
     if g.empty: return ' No threshold admitted every candidate.'
@@ -251,16 +292,22 @@ def whole_note(df:pd.DataFrame, # per run: `whole_ret`, `whole_llm` (or `whole`)
                       for k, v in g.items()) + '.')
 
 # %% ../nbs/06a_traq_report.ipynb #cc08f768
+@checked
 def mean_std_table(summary:pd.DataFrame, # `summarize`'s: `<m>_mean`, `<m>_std`, `method`, `splits`
                    metric:str='semantic_size', # the metric shown
-                   index=('model', 'method'), # rows of the table
-                   columns='level', # columns of the table
-                   methods=('TRAQ', 'Bonf', 'TRAQ-P', 'Bonf-P'), # the methods kept
+                   index:Texts=('model', 'method'), # rows of the table
+                   columns:str|Texts='level', # columns of the table (one name or several)
+                   methods:Texts=('TRAQ', 'Bonf', 'TRAQ-P', 'Bonf-P'), # the methods kept
                    # name each method with its number of splits, e.g. 'TRAQ (100)'
                    splits_in_name:bool=True,
                   ) -> pd.DataFrame:
     ("TRAQ Tables 1-2: 'mean ± std' of `metric` over splits per method and level (std 0 for a "
      "single split).")
+    _need_columns(summary, 'summary', ['method'] + (['splits'] if splits_in_name else []))
+    _need_columns(summary, 'summary', [f'{metric}_mean', f'{metric}_std'], f'metric={metric!r}')
+    _need_columns(summary, 'summary', index, f'index={tuple(index)!r}')
+    _need_columns(summary, 'summary', [columns] if isinstance(columns, str) else columns,
+                  f'columns={columns!r}')
     t = summary[summary.method.isin(methods)].dropna(subset=[f'{metric}_mean']).copy()
     t['value'] = [f'{m:.2f} ± {s:.2f}'
                   for m, s in zip(t[f'{metric}_mean'], t[f'{metric}_std'].fillna(0))]
@@ -294,15 +341,17 @@ def coverage_panels(cs:pd.DataFrame, # from `coverage_summary`, with the `row` a
     return fig
 
 # %% ../nbs/06a_traq_report.ipynb #7dc33a0a
+@checked
 def method_plan(pop:str, # a population
                 headline:str, # the headline population: the grid search runs every split there
                 # splits of the methods without a search (and TRAQ-grid on the headline population)
-                splits:int,
+                splits:PositiveInt,
                 # splits of TRAQ's Bayesian optimization (headline), of TRAQ-grid off the headline
-                bo_splits:int,
+                bo_splits:PositiveInt,
                ) -> list:
     ("The (methods, number of splits) runs of TRAQ's grid on population `pop`: the package's grid "
      "search (TRAQ-grid) on every split of the headline, TRAQ's Bayesian optimization on fewer.")
+    check_choice(pop, 'pop', POPULATIONS); check_choice(headline, 'headline', POPULATIONS)
     if pop == headline:
         return [(['Vanilla', 'Bonf', 'Bonf-P', 'TRAQ-grid'], splits),
                 (['TRAQ', 'TRAQ-P'], bo_splits)]

@@ -381,6 +381,149 @@ def paper_page(page:dict, # a page of `run_pages`
         for r in others: out += [artifact_md(r, figures, src)]
     return title, '\n'.join(out)
 
+# The ledger's outcomes: colour (the ledger figures' colours), glyph, and words for the legend.
+OUTCOMES = {'holds': ('#1b9e77', '\u2713'), 'contradicted': ('#d7191c', '\u2717'),
+            'not resolved': ('#fdae61', '?'), 'untestable': ('#bdbdbd', '\u2013')}
+
+def _cell(r) -> str:
+    "One ledger cell: glyph, value and interval, coloured by outcome; the reason on hover, linked to its row below."
+    colour, glyph = OUTCOMES[r['verdict']]
+    num = lambda v: f'{v:+.2f}'
+    val = '' if pd_isna(r['value']) else f" {num(r['value'])}"
+    ci = '' if pd_isna(r['lo']) else f"<br><small>[{num(r['lo'])}, {num(r['hi'])}]</small>"
+    tip = html.escape(f"{r['verdict']}: {r['reason']}", quote=True)
+    return (f'<td style="background:{colour};text-align:center" title="{tip}">'
+            f'<a href="#{_anchor(r)}" style="color:#000">{glyph}{val}{ci}</a></td>')
+
+def pd_isna(v) -> bool:
+    try: return v is None or v != v or v == ''
+    except Exception: return False
+
+def _anchor(r) -> str:
+    return 'why-' + re.sub(r'[^a-z0-9]+', '-', f"{r['claim']} {r['backbone']}".lower()).strip('-')
+
+def claims_page(figures:Path) -> str:
+    """The ledger at a glance: per paper a matrix (claims down in their short words, backbones across with the
+    authors' outputs first), each cell its outcome's glyph, value and interval, coloured by outcome, its reason on
+    hover and in a linked row below; from figures/claims.csv."""
+    import pandas as pd
+    out = ['# Claims ledger', '']
+    path = figures/'claims.csv'
+    if not path.exists(): return '\n'.join(out + ['No ledger yet: run `make reproduce`.'])
+    led = pd.read_csv(path, keep_default_na=True)
+    legend = ' '.join(f'<span style="background:{c};padding:0 .4em">{g} {k}</span>' for k, (c, g) in OUTCOMES.items())
+    out += ['Each cell: the outcome, the statistic the claim is judged on and its 95% interval. Hover a cell for its '
+            'reason, or click it for the row below. Columns: the authors\' released outputs first, then the models '
+            'run here.', '', legend, '']
+    summary = figures/'claims_summary.md'
+    for paper, g in led.groupby('paper', sort=False):
+        seen = list(dict.fromkeys(g['backbone']))
+        bbs = [b for b in seen if str(b).startswith("authors' release")] + \
+              [b for b in seen if not str(b).startswith("authors' release")]
+        out += [f'## {paper}', '', '<table style="font-size:.72rem">',
+                '<tr><th>claim</th>' + ''.join(f'<th>{html.escape(str(b))}</th>' for b in bbs) + '</tr>']
+        for claim, gc in g.groupby('claim', sort=False):
+            cells = []
+            for b in bbs:
+                r = gc[gc.backbone == b]
+                cells.append(_cell(r.iloc[0]) if len(r) else '<td></td>')
+            words = html.escape(str(gc['words'].iloc[0]))
+            out.append(f'<tr><td title="{html.escape(claim)}, {html.escape(str(gc["where"].iloc[0]))}">'
+                       f'<b>{html.escape(claim)}</b><br><small>{words}</small></td>' + ''.join(cells) + '</tr>')
+        out += ['</table>', '', f'### Why, cell by cell ({paper})', '']
+        for _, r in g.iterrows():
+            n = '' if pd_isna(r['n']) else f" (n = {int(r['n'])})"
+            out.append(f'- <a id="{_anchor(r)}"></a>{OUTCOMES[r["verdict"]][1]} `{r["claim"]}` / '
+                       f'{html.escape(str(r["backbone"]))}: **{r["verdict"]}**{n}: '
+                       f'{html.escape(str(r["reason"]))} ({html.escape(str(r["source"]))})')
+        out.append('')
+    if summary.exists(): out += ['## Counts', '', summary.read_text(encoding='utf-8')]
+    return '\n'.join(out)
+
+# The papers' request settings, as each paper states them (section named), for the scale page.
+PAPER_SCALE = [
+    dict(paper='TRAQ', where='Sec. 4, Experiment Setup', K=20, M=30, temperature='1.0', questions=1000,
+         flags='--K 20 --M 30 --temperature 1.0 --n-questions 1000 --prompt traq_paper_zero_shot --logprobs',
+         note='top-20 passages, 30 responses per (question, passage), 1,000 questions per dataset'),
+    dict(paper='TRAC', where='Sec. 4.1', K=20, M=40, temperature='not stated', questions=516 + 811 + 812,
+         flags='--K 20 --M 40 --n-questions 2139 --prompt trac_paper',
+         note='top 20 contexts, 40 answers per (question, context) from ChatGPT; 516 calibration, 811 optimization '
+              'and 812 test questions'),
+    dict(paper='When to retrieve', where='Sec. 3.2, Models', K=0, M=1, temperature='0 (open models)', questions=None,
+         flags='`conformal-rag overconfidence collect`', note='one reply per question and prompt, at most 256 tokens'),
+    dict(paper='RC-RAG', where='Sec. 5, Implementation details', K=3, M=1, temperature='0', questions=None,
+         flags='`conformal-rag rcrag collect`',
+         note='top-3 passages, one greedy reply per prompt, at most 256 tokens, N = 1 counterfactual round'),
+]
+
+def scale_page(root:Path=ROOT) -> str:
+    """The plan for the papers' scale on a serving engine: commands, the papers' settings, and the cost per question
+    measured here (the committed collection's record, bench/openai_client.json) extrapolated, every number computed."""
+    import numpy as np
+    meta = json.loads(str(np.load(root/'data'/'collected'/'wiki_gemma_600.npz')['meta']))
+    bench = json.loads((root/'bench'/'openai_client.json').read_text()) if (root/'bench'/'openai_client.json').exists() else None
+    per_q = meta['seconds'] / meta['Q']
+    samples_here = meta['K'] * meta['M']
+    s_per_sample = meta['seconds'] * meta['jobs'] / (meta['Q'] * samples_here)   # CPU-core seconds per sample
+    traq = PAPER_SCALE[0]
+    paper_samples = traq['K'] * traq['M']
+    out = ['# The papers\' scale on a serving engine', '',
+           f"The committed collections were sampled in-process at K = {meta['K']} passages and M = {meta['M']} "
+           f"samples per passage. TRAQ asks for K = {traq['K']} and M = {traq['M']} over {traq['questions']:,} "
+           f"questions per dataset: {paper_samples // samples_here}x the samples per question. At that scale, run the "
+           "`openai:` backend against a serving engine on GPUs. Every number on this page is computed when the site "
+           "is built, from the committed collection's record and `bench/openai_client.json`.", '',
+           '## 1. Start a server', '',
+           'vLLM on one GPU, then on several (tensor parallel for a model that does not fit one GPU; data parallel '
+           'replicas behind one URL for throughput):', '',
+           '```bash', 'pip install vllm',
+           'vllm serve meta-llama/Llama-2-7b-chat-hf --port 8000                          # one GPU',
+           'vllm serve meta-llama/Llama-2-7b-chat-hf --port 8000 --tensor-parallel-size 4 # one model over 4 GPUs',
+           'vllm serve meta-llama/Llama-2-7b-chat-hf --port 8000 --data-parallel-size 4   # 4 replicas, one URL',
+           '```', '',
+           'Without a GPU, llama.cpp\'s OpenAI-compatible server runs the same path (`make llamacpp-server` starts it '
+           'on the shipped gemma GGUF on 127.0.0.1:8080).', '',
+           '## 2. Collect with the papers\' settings', '',
+           'Point the model string at the server (`openai:MODEL@URL`; `?concurrency=N` sets the requests in flight, '
+           'and `n` larger than the server grants is made up by further requests). The key is read from '
+           '`OPENAI_API_KEY` (any value for a local server):', '',
+           '```bash', 'export OPENAI_API_KEY=local',
+           'conformal-rag collect --dataset squad --model "openai:meta-llama/Llama-2-7b-chat-hf@http://127.0.0.1:8000/v1?concurrency=32" \\',
+           f"    {traq['flags']}", '```', '',
+           '| paper | where | passages K | samples M | temperature | collect with | as the paper states it |',
+           '|---|---|---|---|---|---|---|']
+    for r in PAPER_SCALE:
+        flags = r['flags'] if r['flags'].startswith('`') else f"`conformal-rag collect ... {r['flags']}`"
+        out.append(f"| {r['paper']} | {r['where']} | {r['K'] or '-'} | {r['M']} | {r['temperature']} | {flags} | {r['note']} |")
+    out += ['', '## 3. What it costs', '',
+            f"Measured here: the committed collection `{meta['dataset']}_{meta['model']}` ({meta['Q']} questions, "
+            f"K = {meta['K']}, M = {meta['M']}, {meta['model']} in-process on {meta['jobs']} CPU cores) took "
+            f"{meta['seconds']:.0f} s, {per_q:.2f} s per question, {s_per_sample * 1e3:.1f} CPU-core ms per sample. "
+            f"At TRAQ's K x M = {paper_samples} samples per question that is {paper_samples * s_per_sample:.0f} "
+            f"core-seconds per question, {traq['questions'] * paper_samples * s_per_sample / 86400 / meta['jobs']:.1f} "
+            f"days for {traq['questions']:,} questions on {meta['jobs']} cores, for a 270M model: a 7B model needs GPUs."]
+    if bench:
+        gpu = bench['gpu_samples_s']
+        out += ['', f"On a GPU: assuming one GPU serving a 7B model produces {bench['gpu_tokens_s']:,.0f} output "
+                f"tokens/s ({bench['gpu_source']}) and TRAQ's answers take about "
+                f"{bench['gpu_tokens_per_sample']:g} tokens, one GPU gives {gpu:,.0f} samples/s: "
+                f"{traq['questions'] * paper_samples / gpu / 60:.0f} minutes for {traq['questions']:,} questions at "
+                f"K = {traq['K']}, M = {traq['M']}.", '',
+                f"The client keeps up: measured {bench['measured']} on {bench['cores']} cores against a loopback "
+                f"server that answers at once (`bench/bench_openai_client.py`), the package's `openai:` path takes in "
+                f"{bench['no_cache']['ceiling']:,.0f} samples per client-CPU-second without the cache and "
+                f"{bench['cache']['ceiling']:,.0f} with it, {bench['cache']['ratio']:.0f}x that GPU "
+                f"(the target is {bench['target']}x)."]
+    out += ['', '## 4. A multi-day run: resumable and shareable', '',
+            'Every sample is written to the generation cache (an SQLite file, `--cache FILE`) as its reply arrives, '
+            'keyed by its request (model, prompt, settings, seed, sample index). A killed run loses nothing: '
+            'rerunning the same command asks only for the samples the cache lacks, and the server\'s seeds make '
+            'them the same. `collect` exports the run\'s generations beside its collection '
+            '(`NAME_generations.jsonl.gz`); a colleague imports them (`GenerationCache.import_jsonl`) or replays '
+            'them without any model (`llm.replay_llm`), and `make reproduce` with `-p collections=...` regenerates '
+            'the figures from them.']
+    return '\n'.join(out) + '\n'
+
 def build_sources(src:Path, figures:Path=ROOT/'figures',
                   outputs:Path|None=None, # where run notebooks' outputs are cached; None: module pages without outputs
                   paper_dir:Path=ROOT/'nbs'/'paper' # the paper notebooks and their runs.yaml
@@ -389,9 +532,6 @@ def build_sources(src:Path, figures:Path=ROOT/'figures',
     if src.exists(): shutil.rmtree(src)
     src.mkdir(parents=True)
     recs = records(figures)
-    if (figures/'claims_overview.png').exists():
-        (src/'figures').mkdir(parents=True, exist_ok=True)
-        shutil.copy2(figures/'claims_overview.png', src/'figures'/'claims_overview.png')
     # front page: the index notebook's prose and the site map
     cells = nb_cells(ROOT/'nbs'/'index.ipynb')
     title, intro = title_of(cells, 'conformal_rag')
@@ -407,14 +547,8 @@ def build_sources(src:Path, figures:Path=ROOT/'figures',
             shutil.copy2(figures/rel, src/'figures'/rel)
     (src/'index.md').write_text('\n'.join(front), encoding='utf-8')
     nav = [{'Home': 'index.md'}]
-    claims = ['# Claims ledger', '']
-    cap = figures/'claims_overview.png.json'
-    if (figures/'claims_overview.png').exists():
-        c = json.loads(cap.read_text())['caption'] if cap.exists() else ''
-        claims += ['<figure markdown="span">', '  ![claims overview](figures/claims_overview.png)',
-                   f'  <figcaption>{html.escape(c)}</figcaption>', '</figure>', '']
-    if (figures/'claims.md').exists(): claims.append((figures/'claims.md').read_text(encoding='utf-8'))
-    (src/'claims.md').write_text('\n'.join(claims), encoding='utf-8')
+    (src/'claims.md').write_text(claims_page(figures), encoding='utf-8')
+    (src/'scale.md').write_text(scale_page(), encoding='utf-8')
     nav.append({'Claims ledger': 'claims.md'})
     papers = []
     (src/'papers').mkdir(exist_ok=True)
@@ -426,6 +560,7 @@ def build_sources(src:Path, figures:Path=ROOT/'figures',
         shown = page['path'].relative_to(ROOT) if page['path'].is_relative_to(ROOT) else page['path']
         print(f"docs: papers/{page['stem']}.md from {shown} ({page['kind']})", flush=True)
     nav.append({'Papers': papers})
+    nav.append({"The papers' scale": 'scale.md'})
     api = []
     mods = [nb for nb in sorted((ROOT/'nbs').glob('*.ipynb')) if nb.stem != 'index']
     outs = notebook_outputs(mods, outputs) if outputs is not None else {}

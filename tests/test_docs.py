@@ -72,8 +72,18 @@ def test_sources(tmp_path):
             assert cap.startswith('<figcaption>') and html.escape(r['caption'])[:60] in cap, cap[:80]
             assert (src/'figures'/r['dir']/r['files'][0]).exists()
     claims = (src/'claims.md').read_text()
-    assert 'claims_overview.png' in claims and 'Claims ledger' in claims
-    assert [list(d)[0] for d in nav] == ['Home', 'Claims ledger', 'Papers', 'API']
+    assert 'Claims ledger' in claims
+    import pandas as pd
+    led = pd.read_csv(ROOT/'figures'/'claims.csv')
+    for paper in set(led.paper): assert f'## {paper}' in claims
+    # every (claim, backbone) cell: coloured by outcome, its reason on hover, linked to its row below
+    hrefs = re.findall(r'<a href="#(why-[^"]+)"', claims)
+    ids = re.findall(r'<a id="(why-[^"]+)"></a>', claims)
+    assert len(hrefs) == len(ids) == len(led) and set(hrefs) == set(ids)
+    assert claims.count(' title="holds: ') == (led.verdict == 'holds').sum()
+    assert [list(d)[0] for d in nav] == ['Home', 'Claims ledger', 'Papers', "The papers' scale", 'API']
+    scale = (src/'scale.md').read_text()
+    assert 'vllm serve' in scale and '--K 20 --M 30' in scale and 'per question' in scale
 
 def _png() -> str:
     import base64, io

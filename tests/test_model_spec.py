@@ -50,7 +50,7 @@ def test_keys_of_every_committed_export_are_the_model_specs(path, models):
             row = json.loads(line)
             if row['key'] in seen: continue
             r = row['request']
-            spec = by_model[tuple(r.get(k) for k in ('backend', 'model', 'server', 'dtype', 'attention'))]
+            spec = by_model[tuple(r.get(k) for k in ('backend', 'model', 'server', 'dtype', 'attention', 'endpoint'))]
             dec = Decoding(r['temperature'], r['top_p'], r['max_new_tokens'], tuple(r['stop']))
             seen[row['key']] = request_key(spec.request(r['prompt'], dec, r['seed'], r['logprobs']))
     assert list(seen) == export_keys(path) and all(k == v for k, v in seen.items())
@@ -60,7 +60,8 @@ def test_a_replay_by_the_bare_name_carries_the_reference_keys():
     "A replay by a name that leaves the numerics out replays those its export holds: the reference model's keys."
     for m in W2R:
         b = replay_llm(data_dir('overconfidence_generations.jsonl.gz'), m).backend
-        assert dict(backend=b.kind, model=b.model, server=b.server, dtype=b.dtype, attention=b.attention) == \
+        assert dict(backend=b.kind, model=b.model, server=b.server, dtype=b.dtype, attention=b.attention,
+                    endpoint=b.endpoint) == \
             ModelSpec.parse(m).reference().key_fields
 
 def test_round_trip_and_the_old_functions():

@@ -94,6 +94,7 @@ def kind_of(name: str, annotation, valid):
     return 'object'
 
 NAN, INF = float('nan'), float('inf')
+MISSING = '/nonexistent/trial/x.json'   # a path that is not there (a write that creates it is undone after the call)
 
 def _poke(valid, value):
     "The valid array with its last element replaced by `value` (object dtype for a string)."
@@ -123,7 +124,7 @@ def bad_values(kind: str, valid, default):
             return [('[..None]', _poke(valid.astype(object), None)), ('[]', valid[:0]), *none, ("'x'", 'x')]
         return [('[..None]', [*list(valid)[:-1], None]), ('[]', []), *none, ("'x'", 'x')]
     if kind == 'frame': return [('empty', pd.DataFrame()), *none, ("'x'", 'x')]
-    if kind == 'path': return [('missing', '/nonexistent/trial/x.json'), *none, ('123', 123)]
+    if kind == 'path': return [('missing', MISSING), *none, ('123', 123)]
     if kind in ('dict', 'data'): return [*none, ("'x'", 'x')]
     if kind == 'bool': return []                                # truthiness: out of this trial's scope
     return none
@@ -182,6 +183,8 @@ def call(name: str, recipe: Recipe, replace: dict | None = None):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+        if Path(MISSING).parts[1:2] and Path('/', Path(MISSING).parts[1]).exists():   # undo a write to the missing path
+            import shutil; shutil.rmtree(Path('/', Path(MISSING).parts[1]), ignore_errors=True)
 
 def names_it(msg: str, param: str, value) -> bool:
     "The message names the parameter (as a word) or shows the bad value."

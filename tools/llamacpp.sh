@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install the opt-in llama.cpp engine (the `llamacpp:` backend, nbs/03f_llamacpp.ipynb) into .venv: llama-cpp-python
+# Install the opt-in llama.cpp engine (the `llamacpp:` backend, nbs/03f_llamacpp.ipynb, and its OpenAI-compatible
+# server, `make llamacpp-server`) into .venv: llama-cpp-python
 # builds from source (about 20 minutes on 2 cores, portable flags), once; the wheel is kept in the model cache, so a
 # second install (a new .venv) takes seconds. Never run by setup, test or reproduce.
 set -euo pipefail
@@ -14,5 +15,5 @@ if [ -z "$wheel" ]; then
     .venv/bin/python -m pip wheel -q --no-deps -w "$WHEELS" "llama-cpp-python==$VERSION"
   wheel=$(ls "$WHEELS"/llama_cpp_python-$VERSION-*.whl | head -n1)
 fi
-VIRTUAL_ENV="$PWD/.venv" .venv/bin/uv pip install -q "$wheel"
+VIRTUAL_ENV="$PWD/.venv" .venv/bin/uv pip install -q "$wheel[server]"   # with the OpenAI-compatible server
 .venv/bin/python -c "import llama_cpp; print('llamacpp: llama-cpp-python', llama_cpp.__version__, 'installed')"
