@@ -9,6 +9,7 @@ import psutil
 from dataclasses import dataclass, field
 from pathlib import Path
 import yaml
+import pandas as pd
 from fastcore.basics import patch
 from . import __version__
 from .collection import load_collection
@@ -158,29 +159,34 @@ class ArtifactPath(type(Path())):
 # %% ../nbs/12_reproduce.ipynb #0ce62322
 @checked
 def show_artifact(path:str|Path, # a PNG just written
-                  caption:str|None=None # its caption (into the output's metadata)
+                  caption:str|None=None, # its caption (into the output's metadata)
+                  details=None # a small table of the numbers behind it (a DataFrame), shown right under it
                  ) -> bool:
-    "Display the PNG as the running cell's output, inside an IPython kernel whose matplotlib backend does not show figures itself."
+    "Display the PNG (then its `details` table) as the running cell's output, inside an IPython kernel whose matplotlib backend does not show figures itself."
     import matplotlib
     if not Path(path).is_file(): raise FileNotFoundError(f"path={str(path)!r}: no PNG there to show")
     ip, shown = sys.modules.get('IPython'), sys.modules.get('IPython.display')   # loaded in every kernel; else no kernel
     if ip is None or shown is None or ip.get_ipython() is None or 'inline' in matplotlib.get_backend().lower(): return False
     shown.display(shown.Image(data=Path(path).read_bytes(), format='png'),
                   metadata={'artifact': Path(path).name, 'caption': caption or ''})
+    if details is not None and len(details): shown.display(details.style.hide(axis='index').format(precision=3))
     return True
 
 # %% ../nbs/12_reproduce.ipynb #44701db5
 @patch
 def figure(self:Artifacts, fig, # a matplotlib figure (or axes)
            name:str, # file stem: writes `<name>.png` and its record `<name>.png.json`
-           caption:str|None=None): # what the figure shows, stored in the record
+           caption:str|None=None, # what the figure shows and what to look for: one or two sentences
+           details:pd.DataFrame|None=None): # the numbers behind it (n per backbone, whole-set shares, departures from the paper): a small table under the figure, kept in the record
     "Save `fig` as PNG with its record and show it in the running notebook; returns the PNG path (`ArtifactPath`)."
     stem = self._stem(name)
     fig = getattr(fig, 'figure', fig)
     p = self.out_dir/f'{stem}.png'
     changed = atomic_write(p, lambda t: fig.savefig(t, dpi=150, bbox_inches='tight', format='png'))
-    self._record(name, [p], 'figure', caption, dict(layout=figure_layout(fig, name)), changed)
-    show_artifact(p, caption)
+    extra = dict(layout=figure_layout(fig, name))
+    if details is not None: extra['details'] = json.loads(details.to_json(orient='records'))
+    self._record(name, [p], 'figure', caption, extra, changed)
+    show_artifact(p, caption, details)
     return ArtifactPath(p)
 
 # %% ../nbs/12_reproduce.ipynb #3fef2729
