@@ -6,6 +6,7 @@
 from __future__ import annotations
 import os, json, math, time, random, asyncio, threading, weakref
 from collections import Counter
+from types import SimpleNamespace
 from fastcore.basics import patch
 from .cache import Sample, normalize_base_url, OPENAI_BASE_URL
 from .llm import Backend, check_prompt, cut_at_stop
@@ -67,7 +68,8 @@ class OpenAIBackend(Backend):
                  max_retries:int=4, # retries after the first attempt (429 / 5xx / timeout / connection / malformed reply)
                  backoff:float=1., # first backoff in seconds, doubled each retry (with jitter)
                  max_backoff:float=30., # longest backoff
-                 max_retry_after:float=600. # longest wait a server's Retry-After may ask for
+                 max_retry_after:float=600., # longest wait a server's Retry-After may ask for
+                 transport:str='aiohttp' # 'aiohttp': requests posted by aiohttp (a fraction of the CPU per request); 'openai': by the openai client
                 ):
         import openai
         if not model or not isinstance(model, str): raise ValueError(f"bad model name {model!r}")
@@ -84,6 +86,9 @@ class OpenAIBackend(Backend):
         self.endpoint = None if chat else 'completions'   # joins the request key: the same text, another reply
         self.timeout, self.max_retries, self.backoff, self.max_backoff = timeout, max_retries, backoff, max_backoff
         self.max_retry_after = max_retry_after
+        if transport not in ('aiohttp', 'openai'):
+            raise ValueError(f"transport must be 'aiohttp' or 'openai', got transport={transport!r}")
+        self.transport, self._net = transport, SimpleNamespace(session=None)   # the aiohttp session, made on the loop
         self.client = openai.AsyncOpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry
         self.calls, self.retries, self._count, self._loop, self._pid = 0, Counter(), threading.Lock(), None, None
         self.sleep = time.sleep   # replaceable (tests record the waits instead of sleeping)
@@ -165,10 +170,13 @@ def _event_loop() -> asyncio.AbstractEventLoop:
     return loop
 
 # %% ../nbs/03e_openai.ipynb #bb1adda9
-def _stop_loop(loop:asyncio.AbstractEventLoop, client):
-    "Close the async client on `loop`, then stop the loop (a backend's finalizer: it holds no reference to the backend)."
+def _stop_loop(loop:asyncio.AbstractEventLoop, client, net=None):
+    "Close the async client (and the aiohttp session in `net`) on `loop`, then stop the loop (a backend's finalizer: it holds no reference to the backend)."
     if loop.is_closed(): return
-    try: closed = asyncio.run_coroutine_threadsafe(client.close(), loop)
+    async def close():
+        if net is not None and net.session is not None: await net.session.close()
+        await client.close()
+    try: closed = asyncio.run_coroutine_threadsafe(close(), loop)
     except RuntimeError: return                          # stopped meanwhile
     closed.add_done_callback(lambda _: loop.call_soon_threadsafe(loop.stop))
 
@@ -182,8 +190,9 @@ def _start_loop(self:OpenAIBackend):
         if self._loop is not None:
             self.client = self._openai.AsyncOpenAI(api_key=self.client.api_key, base_url=self.server,
                                                    timeout=self.timeout, max_retries=0)
+            self._net = SimpleNamespace(session=None)    # the parent's session belongs to the parent's loop
         self._loop, self._pid = _event_loop(), os.getpid()
-        weakref.finalize(self, _stop_loop, self._loop, self.client)
+        weakref.finalize(self, _stop_loop, self._loop, self.client, self._net)
 
 # %% ../nbs/03e_openai.ipynb #7884b7db
 @patch
@@ -197,19 +206,50 @@ def _run(self:OpenAIBackend, call # an awaitable request of `self.client` (made 
 
 # %% ../nbs/03e_openai.ipynb #656d24b9
 @patch
-def _post(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
-    "One attempt, within `timeout` from its start to the reply's last byte: `k` (text, log-probabilities, finish reason)."
-    self._start_loop()
+def _payload(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> tuple:
+    "(endpoint path, request body) of one attempt, as the `openai` client would send it (None values left out)."
     kw = dict(model=self.model, n=k, temperature=decoding.temperature, top_p=decoding.top_p,
               max_tokens=decoding.max_new_tokens, seed=int(seed) % 2**31)
     if decoding.stop: kw['stop'] = list(decoding.stop)[:4]
     if self.chat:
         msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
-        call = self.client.chat.completions.with_raw_response.create(messages=msgs, logprobs=logprobs or None, **kw)
+        return '/chat/completions', dict(messages=msgs, **kw, **({'logprobs': True} if logprobs else {}))
+    if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
+    return '/completions', dict(prompt=prompt, **kw, **({'logprobs': 1} if logprobs else {}))
+
+# %% ../nbs/03e_openai.ipynb #1b3c1467
+@patch
+async def _aio_post(self:OpenAIBackend, path:str, body:dict) -> bytes:
+    """POST `body` to the server with aiohttp; the reply's bytes. A failure is raised as the `openai` client raises it
+    (`APIConnectionError`, or the `APIStatusError` of its status with the reply's headers and body), so `_classify`
+    reads both transports alike."""
+    import aiohttp, httpx
+    if self._net.session is None:   # made on the backend's loop, where every request runs
+        self._net.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=None),
+            headers={'Authorization': f'Bearer {self.client.api_key}', 'Content-Type': 'application/json'})
+    url = self.server + path
+    try:
+        async with self._net.session.post(url, data=json.dumps(body)) as r:
+            content, status, headers = await r.read(), r.status, dict(r.headers)
+    except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, OSError) as e:
+        raise self._openai.APIConnectionError(request=httpx.Request('POST', url)) from e
+    if status >= 400:
+        raise self.client._make_status_error_from_response(
+            httpx.Response(status, headers=headers, content=content, request=httpx.Request('POST', url)))
+    return content
+
+# %% ../nbs/03e_openai.ipynb #b21b59ba
+@patch
+def _post(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
+    "One attempt, within `timeout` from its start to the reply's last byte: `k` (text, log-probabilities, finish reason)."
+    self._start_loop()
+    path, body = self._payload(prompt, k, decoding, seed, logprobs)
+    if self.transport == 'aiohttp': content = self._run(self._aio_post(path, body))
     else:
-        if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
-        call = self.client.completions.with_raw_response.create(prompt=prompt, logprobs=1 if logprobs else None, **kw)
-    return self._choices(self._run(call).http_response.content, k, logprobs)
+        create = (self.client.chat.completions if self.chat else self.client.completions).with_raw_response.create
+        content = self._run(create(**body)).http_response.content
+    return self._choices(content, k, logprobs)
 
 # %% ../nbs/03e_openai.ipynb #99541b30
 def _request_label(prompt, # text or chat messages
