@@ -8,7 +8,7 @@ OFFLINE := HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 THREADS := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false
 ENVVARS := $(OFFLINE) $(THREADS) MPLBACKEND=Agg PYTHONHASHSEED=0
 
-.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models llamacpp llamacpp-server llama-server docs docs-check
+.PHONY: setup reproduce test test-fast sync-check nbtest pytest export clean lock bench lab models llamacpp llamacpp-server llama-server nb-outputs docs docs-check
 
 setup:
 	@bash tools/setup.sh
@@ -58,6 +58,10 @@ llamacpp-server: llamacpp
 ## llama.cpp's C++ server (parallel slots) for bench/bench_llamacpp_server.py, built once into the model cache.
 llama-server: llamacpp
 	@bash tools/llama_server.sh
+
+## Run the module notebooks and keep their example outputs (stable across reruns), as nbdev's notebooks do.
+nb-outputs: setup
+	$(ENVVARS) $(BIN)/python tools/run_module_nbs.py
 
 bench: setup
 	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done

@@ -44,6 +44,16 @@ def prompts() -> list:
     return [f'Context: Town {i} lies on the river Loire, in the west of France.\nQuestion: Which river is town {i} on?\n'
             f'Answer:' for i in range(P)]
 
+_TOKENIZER = []
+
+def n_tokens(texts) -> int:
+    "Generated tokens of these replies, by gemma's GGUF tokenizer (the same count for every engine)."
+    if not _TOKENIZER:
+        import llama_cpp
+        from conformal_rag.llamacpp_backend import gguf_file
+        _TOKENIZER.append(llama_cpp.Llama(model_path=str(gguf_file('gemma-3-270m')), vocab_only=True, verbose=False))
+    return sum(len(_TOKENIZER[0].tokenize(t.encode(), add_bos=False, special=False)) for t in texts)
+
 def run_client(url:str, concurrency:int) -> dict:
     from conformal_rag.openai_backend import OpenAIBackend
     from conformal_rag.llm import LLM
@@ -52,9 +62,9 @@ def run_client(url:str, concurrency:int) -> dict:
     best = None
     for r in range(REPS):
         t0 = time.perf_counter()
-        out = lm.sample(prompts(), n=M, temperature=1.0, max_new_tokens=TOKENS, stop=None, seed=100 + r, logprobs=True)
+        out = lm.sample(prompts(), n=M, temperature=1.0, max_new_tokens=TOKENS, stop=None, seed=100 + r)
         wall = time.perf_counter() - t0
-        toks = sum(len(s.logprobs or ()) for o in out for s in o)
+        toks = n_tokens(s.text for o in out for s in o)
         row = dict(wall=wall, tokens=toks, samples=P * M, tok_s=toks / wall, samples_s=P * M / wall)
         best = row if best is None or row['tok_s'] > best['tok_s'] else best
     return best
@@ -68,9 +78,9 @@ def run_in_process() -> dict:
     best = None
     for r in range(REPS):
         t0 = time.perf_counter()
-        out = [b.generate(p, M, dec, seed=100 + r, logprobs=True) for p in prompts()]
+        out = [b.generate(p, M, dec, seed=100 + r) for p in prompts()]
         wall = time.perf_counter() - t0
-        toks = sum(len(s.logprobs or ()) for o in out for s in o)
+        toks = n_tokens(s.text for o in out for s in o)
         row = dict(wall=wall, tokens=toks, samples=P * M, tok_s=toks / wall, samples_s=P * M / wall)
         best = row if best is None or row['tok_s'] > best['tok_s'] else best
     return best
@@ -82,11 +92,13 @@ def main():
     print(f'gemma-3-270m Q4_K_M, {P} prompts x {M} samples, temperature 1, at most {TOKENS} tokens, no stop; one thread '
           f'per engine; best of {REPS}; {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}')
     rows = {'in-process llamacpp: backend': run_in_process()}
+    print('measured: in-process', flush=True)
     port = free_port(); url = f'http://127.0.0.1:{port}/v1'
     p = start([sys.executable, '-m', 'llama_cpp.server', '--model', gguf, '--host', '127.0.0.1', '--port', str(port),
                '--n_threads', '1', '--n_ctx', '2048'], url)
     try: rows['llama-cpp-python server, 1 slot'] = run_client(url, 1)
     finally: p.terminate(); p.wait()
+    print('measured: llama-cpp-python server', flush=True)
     binary = llama_server_binary()
     if binary is None: print('llama-server not built (tools/llama_server.sh): its rows are left out')
     for s in SLOTS if binary else []:
@@ -95,6 +107,7 @@ def main():
                    '-c', str(2048 * s), '--no-webui'], url)
         try: rows[f'llama-server, {s} slot{"s" * (s > 1)}'] = run_client(url, s)
         finally: p.terminate(); p.wait()
+        print(f'measured: llama-server, {s} slots', flush=True)
     base = rows['in-process llamacpp: backend']
     print(f'{"engine":<34} {"tokens/s":>9} {"samples/s":>10} {"tokens":>7} {"vs in-process":>14}')
     for k, r in rows.items():

@@ -5,7 +5,7 @@ machine allows, in one run:
   and, reported separately, the cached-prompt case (the prompt's key/value states already stored);
 - the collection workload: P = 4 prompts x 8 samples (BENCH_P, BENCH_MC), one prompt at a time against sampled together
   (`generate_many`, what `LLM(batch_prompts=N)` / `MODEL?batch_prompts=N` uses), same seeds;
-- the package default (a bare `MODEL`: bf16 weights with the package's grouped eager attention, `llm.LOCAL_DEFAULTS`)
+- the package default (a bare `MODEL`: bf16 weights with the package's grouped eager attention, `model_spec.LOCAL_DEFAULTS`)
   and bf16 with SDPA (`MODEL?dtype=bf16&attention=sdpa`) against the reference numerics, fp32 + SDPA
   (`MODEL?dtype=fp32&attention=sdpa`: transformers' default, the committed collections'), on the same work, with checks
   of log-probability agreement with fp32 (over an fp32 answer's sampled tokens and over prompt + answer) and of greedy
@@ -45,7 +45,8 @@ for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.e
 import torch
 torch.set_num_threads(1)
 from conformal_rag.local_backend import LocalBackend, sample_next, GROUPED_EAGER
-from conformal_rag.llm import Decoding, render_prompt, LOCAL_DEFAULTS
+from conformal_rag.llm import Decoding, render_prompt
+from conformal_rag.model_spec import LOCAL_DEFAULTS
 from conformal_rag.paths import cache_dir
 
 env = lambda k, d: int(os.environ.get(k, d))

@@ -93,7 +93,7 @@ def main(argv=None):
     ap.add_argument('--readme', metavar='FILE', help='rewrite bench/README.md from this measurement and exit')
     a = ap.parse_args(argv)
     if a.readme: return write_readme(Path(a.readme).resolve())
-    from conformal_rag.reproduce import load_runs
+    from conformal_rag.paper_runs import load_runs
     names = a.names or [r.name for r in load_runs()]
     res = dict(date=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), machine=machine(), smoke=a.smoke, runs=[])
     for name in names:

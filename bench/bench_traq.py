@@ -8,7 +8,8 @@ ratios in one run.
 import sys, time, warnings
 import numpy as np
 from conformal_rag.collection import synthetic_collection, load_collection
-from conformal_rag.traq import calibrate, evaluate, SET_METHODS, traq_recluster
+from conformal_rag.traq import calibrate, evaluate, traq_recluster
+from conformal_rag.traq_methods import SET_METHODS
 from conformal_rag.population import apply_population
 from conformal_rag.traq_grid import run_grid
 from conformal_rag.traq_report import evaluate_reference

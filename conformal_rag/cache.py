@@ -70,7 +70,7 @@ def normalize_base_url(url:str # e.g. 'HTTP://LocalHost:8000/v1/'
 OPENAI_BASE_URL = 'https://api.openai.com/v1'   # the server of `openai:MODEL` without `@URL`
 
 # %% ../nbs/03a_cache.ipynb #cfe4ff43
-BackendKind = Literal['local', 'openai', 'llamacpp', 'fake']   # the backend kinds of `llm.BACKENDS`, as keys name them
+BackendKind = Literal['local', 'openai', 'llamacpp', 'fake']   # the backend kinds of `model_spec.BACKENDS`, as keys name them
 BACKEND_KINDS = get_args(BackendKind)
 KeyDtype = Literal['bfloat16']     # a local model's dtype as a key carries it (fp32, the reference: none)
 KeyAttention = Literal['eager']    # a local model's attention as a key carries it (SDPA, the reference: none)

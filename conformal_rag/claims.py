@@ -4,74 +4,28 @@
 
 # %% ../nbs/15_claims.ipynb #e6604e99
 from __future__ import annotations
-import math, textwrap
+import ast, csv, importlib.resources, io, math
 from dataclasses import dataclass
 from functools import partial
-from numbers import Real
 from pathlib import Path
 from typing import Callable
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
-from .checks import Check, Numbers, checked
-from .conformal import check_array, check_count
+from .checks import checked
+from .ledger_answer_rules import (
+    decision_test, rcrag_diff_test, rcrag_trend_test, w2r_adaptive_test, w2r_diff_test,
+    w2r_extreme_test, w2r_overconf_test, w2r_release_gap_test,
+    w2r_reliance_test, w2r_static_gold_test)
+from .ledger_set_rules import (
+    conflare_coverage_test, conflare_release_test, coverage_test, level_pattern_test, pac_test,
+    prompt_coverage_test, prompt_test, reduction_test, trac_coverage_test,
+    trac_release_coverage_test, trac_release_size_test, trac_size_test, trac_variability_test)
+from .ledger_verdicts import Z95, n_to_resolve, result
 from .paths import figures_dir
 
 # %% auto #0
-__all__ = ['VERDICTS', 'Z95', 'Estimate', 'Interval', 'Sign', 'Questions', 'BACKBONES', 'WHOLE_MAX', 'CONFLARE_DIRS',
-           'LABEL_MIN_AGREE', 'CONFLARE_RELEASE', 'MIN_PARSE', 'W2R_TABLES', 'W2R_LEVELS', 'W2R_TABLE5',
-           'BY_CONSTRUCTION', 'RA_ALWAYS', 'RCRAG_DIRS', 'CLAIMS', 'LEDGER_COLUMNS', 'VERDICT_COLORS', 'COLUMN_ORDER',
-           'GLYPHS', 'INVENTORY', 'README_BEGIN', 'README_END', 'Claim', 'backbone_name', 'n_to_resolve', 'result',
-           'read_csv', 'parse_cell', 'diff_interval', 'direction', 'whole_split', 'whole_reason', 'coverage_verdict',
-           'coverage_test', 'pac_test', 'reduction_rows', 'release_reduction_rows', 'reduction_test',
-           'level_pattern_test', 'prompt_test', 'prompt_coverage_test', 'trac_rows', 'trac_coverage_test',
-           'release_n_cal', 'trac_release_coverage_test', 'trac_release_size_test', 'trac_size_test',
-           'trac_variability_test', 'conflare_coverage_test', 'conflare_release_test', 'w2r_tables', 'present_csvs',
-           'w2r_diff_test', 'w2r_extreme_test', 'w2r_overconf_test', 'utilization_slope', 'w2r_reliance_test',
-           'w2r_static_gold_test', 'w2r_adaptive_test', 'w2r_release_gap_test', 'rcrag_tables', 'rcrag_diff_test',
-           'rcrag_trend_test', 'decision_test', 'untestable', 'joined', 'evaluate_claims', 'ledger_columns',
-           'ledger_figure', 'paper_slug', 'ledger_markdown', 'verdict_counts', 'inventory', 'readme_block',
-           'replace_block']
-
-# %% ../nbs/15_claims.ipynb #7eb8fd0c
-VERDICTS = ('holds', 'contradicted', 'not resolved', 'untestable')   # the only values of a verdict
-Z95 = sps.norm.ppf(0.975)   # the two-sided 95% normal quantile of every interval here
-
-# %% ../nbs/15_claims.ipynb #58eb2071
-def _estimate(v, name:str):
-    "A statistic or a bound: a real number, not a bool (NaN: none; +-inf: an unbounded end)."
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (Real, np.floating, np.integer)):
-        raise TypeError(f"{name} must be a number (NaN: none), got {name}={v!r:.80} ({type(v).__name__})")
-    return v
-
-Estimate = Check('Estimate', _estimate, 'a number (NaN: none; an infinite bound: unbounded)')
-
-# %% ../nbs/15_claims.ipynb #1dab1f1f
-def _interval(v, name:str):
-    "`(value, lo, hi)`: three numbers (`_estimate` each)."
-    if isinstance(v, (str, bytes)) or not isinstance(v, (tuple, list, np.ndarray, pd.Series)) or len(v) != 3:
-        raise TypeError(f"{name} must be a (value, lo, hi) triple of numbers, got {name}={v!r:.80}")
-    for i, x in enumerate(v): _estimate(x, f"{name}[{i}]")
-    return v
-
-Interval = Check('Interval', _interval, 'a (value, lo, hi) triple of numbers (NaN: none)')
-
-# %% ../nbs/15_claims.ipynb #9adafa2d
-def _sign(v, name:str):
-    "+1 or -1 (an integer, not a bool)."
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or v not in (1, -1):
-        raise ValueError(f"{name} must be +1 or -1, got {name}={v!r:.80}")
-    return v
-
-Sign = Check('Sign', _sign, '+1 (the paper claims a positive difference) or -1 (a negative one)')
-
-# %% ../nbs/15_claims.ipynb #36556297
-def _questions(v, name:str):
-    "A number of questions, as `conformal.check_count` (>= 0) checks it; a whole float, as a CSV column holds it, counts."
-    check_count(int(v) if isinstance(v, (float, np.floating)) and float(v).is_integer() else v, name, 0)
-    return v
-
-Questions = Check('Questions', _questions, 'a number of questions: an integer >= 0')
+__all__ = ['RULES', 'CLAIM_COLUMNS', 'CLAIMS', 'LEDGER_COLUMNS', 'Claim', 'untestable', 'joined', 'claim_test', 'read_claims',
+           'evaluate_claims']
 
 # %% ../nbs/15_claims.ipynb #3248fac9
 @dataclass(frozen=True)
@@ -83,853 +37,8 @@ class Claim:
     where:str # section, table or figure of the paper
     statistic:str # what is measured, in words
     test:Callable # figures folder -> list of result dicts (`result`), one per backbone
-    effect:float=math.nan # the paper's own effect on the statistic's scale, where it prints one (e.g. 0.162)
-
-# %% ../nbs/15_claims.ipynb #34dc7cce
-BACKBONES = {'gemma-3-270m': 'gemma-3-270m', 'SmolLM2-135M': 'SmolLM2-135M',
-             'smollm2-135m-instruct': 'SmolLM2-135M',
-             'qwen2.5-coder-1.5b-instruct?dtype=bf16': 'Qwen2.5-Coder-1.5B',
-             'qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B',
-             'llamacpp:qwen2.5-coder-1.5b-instruct': 'Qwen2.5-Coder-1.5B (llama.cpp)',
-             'qwen2.5-coder-1.5b-instruct.Q4_K_M': 'Qwen2.5-Coder-1.5B (llama.cpp)'}   # the GGUF's name in its tables
-
-@checked
-def backbone_name(model:str # a model string of a table
-                 ) -> str:
-    "The ledger's column for a model string (the same model is spelt differently across papers' tables)."
-    return BACKBONES.get(str(model), str(model))
-
-# %% ../nbs/15_claims.ipynb #67303836
-@checked
-def n_to_resolve(effect:Estimate, # an effect on the statistic's scale (the observed one, or the paper's); NaN: unknown
-                 se:Estimate, # the statistic's standard error at `n`, >= 0; NaN: unknown (no interval), inf: an unbounded one
-                 n:Questions|None # the questions behind it (None: unknown)
-                ) -> float:
-    "The n at which an estimate of `effect` with this variance would put its 95% interval off zero (inf for no effect); NaN when n, the effect or a positive finite se is unknown."
-    if np.isinf(effect): raise ValueError(f"effect must be finite (NaN: unknown), got effect={effect}")
-    if se < 0: raise ValueError(f"se must be >= 0, got se={se!r}")
-    if n is None or not np.isfinite(se) or se <= 0 or not np.isfinite(effect): return math.nan
-    if effect == 0: return math.inf
-    return float(math.ceil(n*(Z95*se/abs(effect))**2))
-
-# %% ../nbs/15_claims.ipynb #7af704f6
-@checked
-def result(backbone:str, # the ledger column
-           verdict:str, # one of `VERDICTS`
-           reason:str, # why, in a few words, with the numbers that decide
-           value:Estimate=math.nan, lo:Estimate=math.nan, hi:Estimate=math.nan, # the statistic and its 95% interval, lo <= hi (NaN: none; infinite: a ratio to 0, an unbounded end; `direction` calls these untestable)
-           n:Questions|None=None, # the questions (or calibration size) behind it
-           source:str='' # the CSV(s) read, relative to figures/
-          ) -> dict:
-    "One cell of the ledger; a `not resolved` cell carries `n_needed`, the n at which its observed effect would resolve."
-    if verdict not in VERDICTS: raise ValueError(f"verdict must be one of {VERDICTS}, got verdict={verdict!r}")
-    if not (math.isnan(lo) or math.isnan(hi)) and lo > hi: raise ValueError(f"lo must be <= hi, got lo={lo!r}, hi={hi!r}")
-    se = (hi - lo)/(2*Z95) if np.isfinite(lo) and np.isfinite(hi) else math.nan
-    need = n_to_resolve(value, se, n) if verdict == 'not resolved' else math.nan
-    if verdict == 'not resolved' and np.isfinite(need): reason += f"; resolves at n = {need:,.0f} (observed effect)"
-    elif verdict == 'not resolved' and need == math.inf: reason += '; no n resolves an observed effect of zero'
-    return dict(backbone=backbone, verdict=verdict, reason=reason, value=value, lo=lo, hi=hi,
-                n=None if n is None else int(n), n_needed=need, n_needed_paper=math.nan, source=source)
-
-# %% ../nbs/15_claims.ipynb #b56c940f
-def read_csv(figs:Path, # the figures folder
-             rel:str # a CSV path relative to it
-            ) -> pd.DataFrame|None:
-    "The CSV, or None when the artifact is not there (its claims are then untestable, naming the file)."
-    p = Path(figs)/rel
-    return pd.read_csv(p) if p.exists() else None
-
-# %% ../nbs/15_claims.ipynb #0ef1f636
-def parse_cell(s:str|float, # a table cell: its text, or a number (as pandas reads a column of numbers)
-              ) -> tuple:
-    "`(value, lo, hi)` of a table cell written as '0.805 [0.749, 0.857]' or '0.816 (0.018)' (mean and std), or a number (no interval: NaN bounds)."
-    if isinstance(s, (bool, np.bool_)) or not isinstance(s, (str, Real, np.number)):
-        raise TypeError(f"s must be a table cell (a text or a number), got s={s!r:.80} ({type(s).__name__})")
-    if isinstance(s, (int, float, np.number)): return float(s), math.nan, math.nan
-    if str(s).strip().lower() in ('undefined', 'nan', ''): return math.nan, math.nan, math.nan   # e.g. nothing kept
-    t = str(s).replace('[', ' ').replace(']', ' ').replace('(', ' ').replace(')', ' ').replace(',', ' ').split()
-    try: v = [float(x) for x in t]
-    except ValueError: raise ValueError(f"cannot read a number from the table cell {s!r}") from None
-    if len(v) == 3: return v[0], v[1], v[2]
-    if len(v) == 2: return v[0], v[0] - 1.96*v[1], v[0] + 1.96*v[1]   # mean (std): a normal 95% range
-    if len(v) == 1: return v[0], math.nan, math.nan
-    raise ValueError(f"cannot read a number from the table cell {s!r}")
-
-# %% ../nbs/15_claims.ipynb #b909e323
-@checked
-def diff_interval(a:Interval, # (value, lo, hi) of the first row; lo, hi NaN: a cell without its spread
-                  b:Interval # (value, lo, hi) of the second
-                 ) -> tuple:
-    "`(a - b, lo, hi)`: the difference with a 95% interval from the two rows' intervals (unpaired, so conservative); a row without an interval adds no spread, a row with an infinite bound an infinite one, a NaN value gives a NaN difference."
-    for name, t in (('a', a), ('b', b)):
-        if math.isnan(t[1]) != math.isnan(t[2]):
-            raise ValueError(f"{name} has one bound: lo and hi must both be numbers or both NaN (no interval), got {name}={tuple(t)}")
-    se = lambda t: (0.0 if math.isnan(t[1]) else (t[2] - t[1])/3.92 if np.isfinite(t[1]) and np.isfinite(t[2]) else math.inf)
-    d, s = a[0] - b[0], math.hypot(se(a), se(b))
-    return d, d - 1.96*s, d + 1.96*s
-
-# %% ../nbs/15_claims.ipynb #faef9280
-@checked
-def direction(d:Interval, # (difference, lo, hi)
-              sign:Sign, # +1: the paper claims the difference is positive; -1: negative
-              what:str # the difference in words, for the reason
-             ) -> tuple:
-    "(outcome, reason) of a directional claim: the side of zero its 95% interval lies on, or `not resolved`; `untestable` when an end of the interval is NaN or infinite (no interval)."
-    v, lo, hi = d
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        return 'untestable', f"{what} = {v:+.3f}: no interval (a table cell without its spread)"
-    if not np.isfinite(v): raise ValueError(f"d's difference must be a finite number inside its interval, got d={tuple(d)}")
-    side = (lo > 0) if sign > 0 else (hi < 0)
-    wrong = (hi < 0) if sign > 0 else (lo > 0)
-    txt = f"{what} = {v:+.3f} [{lo:+.3f}, {hi:+.3f}]"
-    if side: return 'holds', txt
-    if wrong: return 'contradicted', txt + ': reversed'
-    return 'not resolved', txt + (': the interval contains 0' if v*sign > 0 else ': wrong sign, the interval contains 0')
-
-# %% ../nbs/15_claims.ipynb #77044c02
-WHOLE_MAX = 0.5   # the whole-set rule: a level where this share of test questions get the whole candidate set is left out
-
-def whole_split(rows:pd.DataFrame, # rows with `level` and, where known, `whole` (share of test questions)
-               ) -> tuple:
-    "(tested rows, left-out rows) under the whole-set rule."
-    whole = rows['whole'].fillna(0) if 'whole' in rows else pd.Series(0.0, index=rows.index)
-    return rows[whole < WHOLE_MAX], rows[whole >= WHOLE_MAX]
-
-# %% ../nbs/15_claims.ipynb #16a73449
-def whole_reason(left:pd.DataFrame, # the left-out rows, from `whole_split`
-                 label:str='level' # the column naming each row
-                ) -> str:
-    "The whole-set rule's words for the left-out rows, with each share."
-    return ', '.join(f"{l:g} ({w:.0%} of test questions get the whole set)" if isinstance(l, (int, float, np.number))
-                     else f"{l} ({w:.0%} of test questions get the whole set)" for l, w in zip(left[label], left['whole']))
-
-# %% ../nbs/15_claims.ipynb #5b34b9bb
-def coverage_verdict(rows:pd.DataFrame, # coverage rows of one backbone: level, coverage, band_lo, band_hi, whole, ...
-                     backbone:str, source:str,
-                     two_sided:bool=False # the paper says "close to" the level: above the band contradicts too
-                    ) -> dict:
-    "A guarantee holds when no tested level is below its exact band (two-sided: every one inside it)."
-    r = rows.sort_values('level')
-    ok, left = whole_split(r)
-    n = int(r['n_cal'].min()) if 'n_cal' in r else None
-    if ok.empty:
-        return result(backbone, 'untestable', f"the whole-set rule leaves out every level: {whole_reason(left)}",
-                      n=n, source=source)
-    gap = ok['coverage'] - ok['level']
-    i = gap.abs().idxmax() if two_sided else gap.idxmin()
-    se = (ok.at[i, 'coverage_std']/math.sqrt(ok.at[i, 'splits'])) if {'coverage_std', 'splits'} <= set(ok) else 0.0
-    below = ok[ok['coverage'] < ok['band_lo']]
-    above = ok[ok['coverage'] > ok['band_hi']] if two_sided else ok.iloc[:0]
-    extra = f"; left out by the whole-set rule: {whole_reason(left)}" if len(left) else ''
-    cell = lambda v: (v, v - Z95*se, v + Z95*se)
-    if len(below) or len(above):
-        parts = []
-        if len(below): parts.append('below the exact band at ' + ', '.join(
-            f"{l:g}: {c:.3f} < {b:.3f}" for l, c, b in zip(below['level'], below['coverage'], below['band_lo'])))
-        if len(above): parts.append('above the exact band at ' + ', '.join(
-            f"{l:g}: {c:.3f} > {b:.3f}" for l, c, b in zip(above['level'], above['coverage'], above['band_hi'])))
-        why = '; '.join(parts)
-        return result(backbone, 'contradicted', why + extra, *cell(gap[i]), n, source)
-    what = 'inside its band' if two_sided else 'within or above its band'
-    return result(backbone, 'holds', f"every tested level {what} (worst {ok.at[i, 'level']:g}: "
-                  f"{ok.at[i, 'coverage']:.3f}){extra}", *cell(gap[i]), n, source)
-
-# %% ../nbs/15_claims.ipynb #d03e0702
-def _question_whole(figs:Path, d:pd.DataFrame, summary:str) -> pd.DataFrame:
-    "`d` with `whole` replaced by the per-question share `whole_set_mean` of `summary` (same population, model, method, level)."
-    s = read_csv(figs, summary)
-    if s is None or 'whole_set_mean' not in s: return d
-    key = ['population', 'model', 'method', 'level']
-    s = s.assign(level=s.level.round(3)).set_index(key)['whole_set_mean']
-    w = [s.get((p, m, me, round(l, 3)), math.nan) for p, m, me, l in zip(d.population, d.model, d.method, d.level)]
-    return d.assign(whole=pd.Series(w, index=d.index).fillna(d['whole'] if 'whole' in d else 0.0))
-
-# %% ../nbs/15_claims.ipynb #60d1b667
-def coverage_test(figs:Path, # the figures folder
-                  csv:str, # the coverage CSV, relative to figs
-                  where:dict, # column -> value filters (e.g. population='traq', method='TRAQ')
-                  by:str='model', # the column that names the backbone
-                  two_sided:bool=False, # the paper says "close to" / "centred around" the level
-                  whole_from:str|None=None # a summary CSV with the per-question share `whole_set_mean`
-                 ) -> list:
-    "`coverage_verdict` for every backbone of a coverage CSV (untestable when the CSV is missing)."
-    d = read_csv(figs, csv)
-    if d is None: return [result('-', 'untestable', f"{csv} not in figures/", source=csv)]
-    for k, v in where.items(): d = d[d[k] == v]
-    if whole_from: d = _question_whole(figs, d, whole_from)
-    name = (lambda b: f"authors' release ({b})") if by == 'collection' else backbone_name
-    return [coverage_verdict(g, name(b), csv, two_sided) for b, g in d.groupby(by, sort=False)]
-
-# %% ../nbs/15_claims.ipynb #4601df6a
-def pac_test(figs:Path, csv:str, where:dict, delta:float=0.1, by:str='model') -> list:
-    "PAC sets: the share of splits at or above the level is at least 1 - delta at every tested level (exact binomial interval over the splits)."
-    d = read_csv(figs, csv)
-    if d is None: return [result('-', 'untestable', f"{csv} not in figures/", source=csv)]
-    for k, v in where.items(): d = d[d[k] == v]
-    out = []
-    for b, g in d.groupby(by, sort=False):
-        g, left = whole_split(g)
-        if g.empty:
-            out.append(result(backbone_name(b), 'untestable', f"the whole-set rule leaves out every level: "
-                              f"{whole_reason(left)}", source=csv)); continue
-        share = sps.norm.cdf((g['coverage'] - g['level'])/g['coverage_std'].clip(lower=1e-9))
-        i = int(np.argmin(share)); k = int(g['splits'].iloc[i]); x = int(round(share[i]*k))
-        ci = sps.binomtest(x, k).proportion_ci(0.95, method='exact')
-        v, lo, hi = float(share.min()), float(ci.low), float(ci.high)
-        verdict = 'holds' if lo >= 1 - delta else 'contradicted' if hi < 1 - delta else 'not resolved'
-        out.append(result(backbone_name(b), verdict, f"share of splits at or above the level {share.min():.2f} "
-                          f"[{lo:.2f}, {hi:.2f}] over {k} splits (worst at {g['level'].iloc[i]:g}; PAC asks "
-                          f">= {1 - delta:.2f})", v - (1 - delta), lo - (1 - delta), hi - (1 - delta),
-                          n=int(g['n_cal'].min()), source=csv))
-    return out
-
-# %% ../nbs/15_claims.ipynb #41aa8806
-def _size_se(summary:pd.DataFrame, key:dict, level) -> float:
-    "Standard error of a method's mean semantic count at a level over its splits (`key`: column -> value)."
-    r = summary[np.isclose(summary.level, level)]
-    for k, v in key.items(): r = r[r[k] == v]
-    return float(r['semantic_size_std'].iloc[0]/math.sqrt(r['splits'].iloc[0])) if len(r) else 0.0
-
-# %% ../nbs/15_claims.ipynb #be1e54bf
-def _with_se(r:pd.DataFrame, summ:pd.DataFrame, keys:list, a:str, b:str) -> pd.DataFrame:
-    "`r` with the reduction's standard error `se` (delta method, unpaired)."
-    ses = [(_size_se(summ, dict(zip(keys, k), method=a), l), _size_se(summ, dict(zip(keys, k), method=b), l))
-           for k, l in zip(zip(*[r[c] for c in keys]), r.level)]
-    q = r['size']/r['baseline_size']
-    return r.assign(se=q*np.sqrt([(sa/s)**2 + (sb/bs)**2 for (sa, sb), s, bs in zip(ses, r['size'], r['baseline_size'])]))
-
-# %% ../nbs/15_claims.ipynb #ee67b535
-def reduction_rows(figs:Path, comparison:str='TRAQ vs Bonf', pop:str='traq') -> pd.DataFrame|None:
-    "Per (model, level): the reduction, its standard error and `whole`, the larger per-question whole-set share of the two methods."
-    lv, summ = read_csv(figs, 'traq/size_reduction_by_level.csv'), read_csv(figs, 'traq/traq_grid_summary.csv')
-    if lv is None or summ is None: return None
-    a, b = comparison.split(' vs ')
-    r = lv[(lv.population == pop) & (lv.comparison == comparison)].copy()
-    s = summ[summ.population == pop].assign(level=summ.level.round(3)).set_index(['model', 'method', 'level'])
-    share = lambda m, me, l: s['whole_set_mean'].get((m, me, round(l, 3)), 0.0) if 'whole_set_mean' in s else 0.0
-    r['whole'] = [max(share(m, a, l), share(m, b, l)) for m, l in zip(r.model, r.level)]
-    r['comparison'] = comparison
-    return _with_se(r, summ[summ.population == pop], ['model'], a, b)
-
-# %% ../nbs/15_claims.ipynb #d6f549fb
-def release_reduction_rows(figs:Path, comparison:str='TRAQ vs Bonf', fidelity:str='exact') -> pd.DataFrame|None:
-    "`reduction_rows` on the authors' released outputs (`traq_release/`), one `model` per release collection."
-    summ, f5 = read_csv(figs, 'traq_release/traq_grid_summary.csv'), read_csv(figs, 'traq_release/fig5_e2e_coverage.csv')
-    if summ is None or f5 is None: return None
-    a, b = comparison.split(' vs ')
-    summ, f5 = summ[summ.fidelity == fidelity], f5[f5.fidelity == fidelity]
-    reach = f5.assign(level=f5.level.round(3)).set_index(['collection', 'method', 'level'])['below_band']
-    s = summ.assign(level=summ.level.round(3)).set_index(['collection', 'method', 'level'])
-    rows = []
-    for (c, l), g in summ.groupby(['collection', 'level']):
-        l3 = round(l, 3)
-        if (c, a, l3) not in s.index or (c, b, l3) not in s.index: continue
-        sa, sb = s.loc[(c, a, l3)], s.loc[(c, b, l3)]
-        wh = max(sa[['whole_ret', 'whole_llm']].fillna(0).max(), sb[['whole_ret', 'whole_llm']].fillna(0).max())
-        rows.append(dict(model=f"authors' release ({c})", collection=c, level=l, comparison=comparison,
-                         both_reach=not (reach.get((c, a, l3), False) or reach.get((c, b, l3), False)),
-                         size=sa.semantic_size_mean, baseline_size=sb.semantic_size_mean,
-                         reduction=1 - sa.semantic_size_mean/sb.semantic_size_mean, whole=wh,
-                         n_cal=int(sa.n_cal), splits=int(sa.splits)))
-    if not rows: return None
-    return _with_se(pd.DataFrame(rows), summ, ['collection'], a, b)
-
-# %% ../nbs/15_claims.ipynb #66b34c8d
-def _pooled_reduction(g:pd.DataFrame, # reduction rows of one backbone (several comparisons and levels)
-                      backbone:str, src:str, what:str) -> dict:
-    "The mean reduction over the rows where both reach their target and the whole-set rule keeps them."
-    reach = g[g.both_reach.astype(bool)]
-    ok, left = whole_split(reach)
-    miss = g[~g.both_reach.astype(bool)]
-    notes = ([f"left out by the whole-set rule: {whole_reason(left.assign(level=left.comparison + ' at ' + left.level.map('{:g}'.format)))}"]
-             if len(left) else []) + ([f"not reaching its target: {', '.join(miss.comparison + ' at ' + miss.level.map('{:g}'.format))}"]
-                                      if len(miss) else [])
-    n = int(g.n_cal.min())
-    if ok.empty:
-        return result(backbone, 'untestable', 'no level tests the reduction: ' + '; '.join(notes), n=n, source=src)
-    v, se = ok.reduction.mean(), math.sqrt((ok.se**2).sum())/len(ok)
-    cells = ', '.join(ok.comparison.str.split(' vs ').str[0] + ' ' + ok.level.map('{:g}'.format))
-    verdict, why = direction((v, v - Z95*se, v + Z95*se), +1, f"{what} ({cells})")
-    return result(backbone, verdict, '; '.join([why] + notes), v, v - Z95*se, v + Z95*se, n, src)
-
-# %% ../nbs/15_claims.ipynb #df79d9b0
-def reduction_test(figs:Path, # the figures folder
-                   levels:tuple=(0.8, 0.9), # the levels the claim is about
-                   comparisons:tuple=('TRAQ vs Bonf',), # pooled: e.g. TRAQ vs Bonf and TRAQ-P vs Bonf-P (the paper's 16.2%)
-                   pop:str='traq', # the population (TRAQ's two assumptions)
-                   release:bool=True # also on the authors' released outputs, as their own columns
-                  ) -> list:
-    "The mean reduction over `levels` and `comparisons` (where both reach their target, under the whole-set rule) is positive."
-    src, out = 'traq/size_reduction_by_level.csv', []
-    parts = [r for c in comparisons for r in [reduction_rows(figs, c, pop)] if r is not None]
-    if not parts: out.append(result('-', 'untestable', 'TRAQ size tables not in figures/', source=src))
-    rel = [r for c in comparisons for r in [release_reduction_rows(figs, c)] if r is not None] if release else []
-    for rows, s in [(parts, src), (rel, 'traq_release/traq_grid_summary.csv')]:
-        if not rows: continue
-        r = pd.concat(rows, ignore_index=True)
-        for m, g in r[r.level.round(3).isin(levels)].groupby('model', sort=False):
-            out.append(_pooled_reduction(g, backbone_name(m), s, 'mean reduction'))
-    return out
-
-# %% ../nbs/15_claims.ipynb #654f904a
-def level_pattern_test(figs:Path, high:tuple=(0.8, 0.9), low:tuple=(0.5, 0.6, 0.7), pop:str='traq',
-                       comparisons:tuple=('TRAQ vs Bonf', 'TRAQ-P vs Bonf-P')) -> list:
-    "BO helps most at high coverage: mean reduction at `high` minus at `low` (both comparisons pooled) is positive."
-    src, out = 'traq/size_reduction_by_level.csv', []
-    parts = [r for c in comparisons for r in [reduction_rows(figs, c, pop)] if r is not None]
-    rel = [r for c in comparisons for r in [release_reduction_rows(figs, c)] if r is not None]
-    if not parts: out.append(result('-', 'untestable', 'TRAQ size tables not in figures/', source=src))
-    for rows, s in [(parts, src), (rel, 'traq_release/traq_grid_summary.csv')]:
-        if not rows: continue
-        for m, g in pd.concat(rows, ignore_index=True).groupby('model', sort=False):
-            g, left = whole_split(g[g.both_reach.astype(bool)])
-            hi_, lo_ = g[g.level.round(3).isin(high)], g[g.level.round(3).isin(low)]
-            if hi_.empty or lo_.empty:
-                why = 'no level at ' + ('0.8-0.9' if hi_.empty else '0.5-0.7') + ' where both reach their target'
-                lh = left[left.level.round(3).isin(high if hi_.empty else low)]
-                if len(lh): why += ' and the whole-set rule keeps it: ' + whole_reason(
-                    lh.assign(level=lh.comparison + ' at ' + lh.level.map('{:g}'.format)))
-                out.append(result(backbone_name(m), 'untestable', why, n=int(g.n_cal.min()) if len(g) else None,
-                                  source=s)); continue
-            d = hi_.reduction.mean() - lo_.reduction.mean()
-            se = math.sqrt((hi_.se**2).sum()/len(hi_)**2 + (lo_.se**2).sum()/len(lo_)**2)
-            verdict, why = direction((d, d - Z95*se, d + Z95*se), +1, 'reduction at 0.8-0.9 minus at 0.5-0.7')
-            out.append(result(backbone_name(m), verdict, why, d, d - Z95*se, d + Z95*se, int(g.n_cal.min()), s))
-    return out
-
-# %% ../nbs/15_claims.ipynb #272d656a
-def _by_model(d:pd.DataFrame) -> list:
-    "(backbone, rows) of a TRAQ prompt table: one group per `model` (a table without one is gemma's, as before)."
-    if 'model' not in d: return [('gemma-3-270m', d)]
-    return [(backbone_name(m), g) for m, g in d.groupby('model', sort=False)]
-
-# %% ../nbs/15_claims.ipynb #c6a999ea
-def prompt_test(figs:Path, method:str='TRAQ', a:str='zero-shot', b:str='few-shot', pop:str='traq') -> list:
-    "TRAQ Figure 9: the mean semantic count with prompt `a` is smaller than with prompt `b` (same questions), per backbone."
-    d, src = read_csv(figs, 'traq/fig9_prompts.csv'), 'traq/fig9_prompts.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    out = []
-    for name, g in _by_model(d[(d.population == pop) & (d.method == method)]):
-        ga, gb = g[g.prompt == a].set_index('level'), g[g.prompt == b].set_index('level')
-        lv = ga.index.intersection(gb.index)
-        if not len(lv):
-            out.append(result(name, 'untestable', f"no level with both {a} and {b}", source=src)); continue
-        diff = (gb.loc[lv, 'semantic_size_mean'] - ga.loc[lv, 'semantic_size_mean']).mean()
-        se = math.sqrt(((ga.loc[lv, 'semantic_size_std']**2/ga.loc[lv, 'splits'])
-                        + (gb.loc[lv, 'semantic_size_std']**2/gb.loc[lv, 'splits'])).sum())/len(lv)
-        verdict, why = direction((diff, diff - 1.96*se, diff + 1.96*se), +1, f"{b} minus {a} semantic count")
-        out.append(result(name, verdict, why, diff, diff - 1.96*se, diff + 1.96*se, int(ga.n_cal.min()), src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #40a28ec7
-def prompt_coverage_test(figs:Path, prompt:str='few-shot', method:str='TRAQ', pop:str='traq') -> list:
-    "TRAQ Figure 16: with `prompt`, the mean end-to-end coverage is not significantly below the level at any level, per backbone."
-    d, src = read_csv(figs, 'traq/fig9_prompts.csv'), 'traq/fig9_prompts.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    out = []
-    for name, g in _by_model(d[(d.population == pop) & (d.method == method)]):
-        g = g[g.prompt == prompt]
-        if g.empty: out.append(result(name, 'untestable', f"no {prompt} rows in {src}", source=src)); continue
-        se = g.e2e_coverage_std/np.sqrt(g.splits)
-        rows = pd.DataFrame(dict(level=g.level, coverage=g.e2e_coverage_mean, coverage_std=g.e2e_coverage_std,
-                                 splits=g.splits, n_cal=g.n_cal, whole=0.0, band_lo=g.level - 1.96*se,
-                                 below_band=g.e2e_coverage_mean + 1.96*se < g.level))
-        out.append(coverage_verdict(rows, name, src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #f10e2c20
-def trac_rows(figs:Path, alpha:float, pop:str='traq') -> pd.DataFrame|None:
-    "TRAC's per-seed rows at `alpha` on a population."
-    d = read_csv(figs, 'trac/trac_grid_raw.csv')
-    return None if d is None else d[(d.population == pop) & np.isclose(d.alpha, alpha)]
-
-# %% ../nbs/15_claims.ipynb #8e3f6310
-def trac_coverage_test(figs:Path, alpha:float, pop:str='traq') -> list:
-    "TRAC Tables 1-2: no method's mean end-to-end coverage is significantly below 1 - alpha (the whole-set rule per method)."
-    d, src = trac_rows(figs, alpha, pop), 'trac/trac_grid_raw.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    out = []
-    for m, g in d.groupby('model', sort=False):
-        s = g.groupby('method').agg(cov=('e2e_coverage', 'mean'), sd=('e2e_coverage', 'std'), k=('seed', 'size'),
-                                    whole=('whole_set', 'mean'), n=('n_cal', 'min')).rename_axis('level').reset_index()
-        ok, left = whole_split(s)
-        extra = f"; left out by the whole-set rule: {whole_reason(left)}" if len(left) else ''
-        if ok.empty:
-            out.append(result(backbone_name(m), 'untestable', f"the whole-set rule leaves out every method: "
-                              f"{whole_reason(left)}", n=int(s.n.min()), source=src)); continue
-        ok = ok.set_index('level')
-        gap = ok['cov'] - (1 - alpha); i = gap.idxmin(); se = ok.at[i, 'sd']/math.sqrt(ok.at[i, 'k'])
-        lo, hi = gap[i] - Z95*se, gap[i] + Z95*se
-        verdict = 'contradicted' if hi < 0 else 'holds'
-        why = (f"lowest: {i} {ok.at[i, 'cov']:.3f} against {1 - alpha:g}, "
-               + ('significantly below' if hi < 0 else 'not significantly below') + extra)
-        out.append(result(backbone_name(m), verdict, why, gap[i], lo, hi, int(ok.n.min()), src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #aec9d07f
-def _record_params(figs:Path, rel:str) -> dict:
-    "The parameters of an artifact's record (`NAME.json` beside `NAME.csv`), or {}."
-    import json
-    p = (Path(figs)/rel).with_suffix('.json')
-    return json.loads(p.read_text()).get('parameters', {}) if p.exists() else {}
-
-# %% ../nbs/15_claims.ipynb #dfe37dca
-def release_n_cal(figs:Path, collection:str) -> int|None:
-    "The calibration size of a release collection's runs (`traq_release/traq_grid_summary.csv`), or None."
-    d = read_csv(figs, 'traq_release/traq_grid_summary.csv')
-    if d is None or 'n_cal' not in d: return None
-    g = d[d.collection == collection].n_cal
-    return int(g.min()) if len(g) else None
-
-# %% ../nbs/15_claims.ipynb #dff482b5
-def _trac_release(figs:Path, alpha:float) -> tuple|None:
-    "(source, exact-fidelity rows, seeds) of TRAC's table computed on the authors' release, or None when absent."
-    rel = f'traq_release/trac_table_alpha_{alpha:g}.csv'
-    d = read_csv(figs, rel)
-    if d is None: return None
-    return rel, d[d.fidelity == 'exact'], len(_record_params(figs, rel).get('seeds', []))
-
-# %% ../nbs/15_claims.ipynb #856bf795
-def trac_release_coverage_test(figs:Path, alpha:float, column:str='Cov') -> list:
-    "`trac_coverage_test` on the authors' released outputs: the lowest method's mean coverage over their seeds."
-    if (t := _trac_release(figs, alpha)) is None: return []
-    (rel, d, k), out = t, []
-    for c, g in d.groupby('collection', sort=False):
-        cells = {m: parse_cell(v) for m, v in zip(g.method, g[column])}
-        i = min(cells, key=lambda m: cells[m][0]); v, lo_, _ = cells[i]
-        if k < 2 or not np.isfinite(lo_):
-            out.append(result(f"authors' release ({c})", 'untestable', f"no seeds or spread recorded in {rel}",
-                              source=rel)); continue
-        se = (v - lo_)/Z95/math.sqrt(k); gap = v - (1 - alpha)
-        hi = gap + Z95*se
-        out.append(result(f"authors' release ({c})", 'contradicted' if hi < 0 else 'holds',
-                          f"lowest: {i} {v:.3f} against {1 - alpha:g} over {k} seeds, "
-                          + ('significantly below' if hi < 0 else 'not significantly below'),
-                          gap, gap - Z95*se, hi, release_n_cal(figs, c), rel))
-    return out
-
-# %% ../nbs/15_claims.ipynb #0294429e
-def trac_release_size_test(figs:Path, a:str, b:str, alpha:float=0.1, column:str='Ext') -> list:
-    "`trac_size_test` on the authors' released outputs: TRAC's table from their data, unpaired over their seeds."
-    if (t := _trac_release(figs, alpha)) is None: return []
-    (rel, d, k), out = t, []
-    for c, g in d.groupby('collection', sort=False):
-        g = g.set_index('method'); bb = f"authors' release ({c})"
-        if a not in g.index or b not in g.index or k < 2:
-            out.append(result(bb, 'untestable', f"no {a} / {b} rows or no seeds recorded in {rel}", source=rel)); continue
-        (va, la, _), (vb, lb, _) = parse_cell(g.at[a, column]), parse_cell(g.at[b, column])
-        sa, sb = (va - la)/Z95/math.sqrt(k), (vb - lb)/Z95/math.sqrt(k)   # std over seeds -> standard error
-        r = 1 - va/vb; se = (va/vb)*math.hypot(sa/va, sb/vb)
-        verdict, why = direction((r, r - Z95*se, r + Z95*se), +1, f"1 - {a}/{b} ({column}, {k} seeds, unpaired)")
-        out.append(result(bb, verdict, why, r, r - Z95*se, r + Z95*se, release_n_cal(figs, c), rel))
-    return out
-
-# %% ../nbs/15_claims.ipynb #4917c31f
-def trac_size_test(figs:Path, a:str, b:str, alpha:float=0.1, metric:str='exact_size', pop:str='traq',
-                   release:bool=True # also on the authors' released outputs, as their own columns
-                  ) -> list:
-    "Method `a`'s sets are smaller than `b`'s: relative reduction 1 - a/b, paired by seed (the whole-set rule on either)."
-    d, src = trac_rows(figs, alpha, pop), 'trac/trac_grid_raw.csv'
-    out = [] if d is not None else [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    for m, g in (d.groupby('model', sort=False) if d is not None else []):
-        p = g.pivot_table(index='seed', columns='method', values=metric)
-        w = g.groupby('method').whole_set.mean()
-        wa, wb = w.get(a, math.nan), w.get(b, math.nan)
-        if not (wa < WHOLE_MAX and wb < WHOLE_MAX):
-            out.append(result(backbone_name(m), 'untestable', f"the whole-set rule: {wa:.0%} ({a}) and {wb:.0%} ({b}) "
-                              "of test questions get the whole candidate set", n=int(g.n_cal.min()), source=src)); continue
-        r = 1 - p[a]/p[b]
-        se = r.std(ddof=1)/math.sqrt(len(r)) if len(r) > 1 else math.nan
-        verdict, why = direction((r.mean(), r.mean() - Z95*se, r.mean() + Z95*se), +1, f"1 - {a}/{b} ({metric})")
-        out.append(result(backbone_name(m), verdict, why, r.mean(), r.mean() - Z95*se, r.mean() + Z95*se,
-                          int(g.n_cal.min()), src))
-    return out + (trac_release_size_test(figs, a, b, alpha) if release else [])
-
-# %% ../nbs/15_claims.ipynb #3e80ced4
-def trac_variability_test(figs:Path, pop:str='traq') -> list:
-    "TRAC Figure 2: CCPS-H and HMP vary more than CCPS-B and Bonf (ratio of standard deviations of unique answers, minus 1, > 0)."
-    d, src = read_csv(figs, 'trac/fig2_unique_answers.csv'), 'trac/fig2_unique_answers.csv'
-    if d is None: return [result('-', 'untestable', f"{src} not in figures/", source=src)]
-    out = []
-    for m, g in d[d.population == pop].groupby('model', sort=False):
-        g = g.set_index('method')
-        hv, bv = g.loc[['CCPS-H', 'HMP'], 'std'].pow(2).mean(), g.loc[['CCPS-B', 'Bonf'], 'std'].pow(2).mean()
-        k = int(g['count'].min())
-        if not (bv > 0 and k > 1):
-            out.append(result(backbone_name(m), 'untestable', f"no spread to compare (Bonf/CCPS-B variance {bv:g}, "
-                              f"{k} questions)", n=k, source=src)); continue
-        ratio = math.sqrt(hv/bv)
-        lo, hi = (math.sqrt(ratio**2/sps.f.ppf(q, k - 1, k - 1)) for q in (0.975, 0.025))
-        verdict, why = direction((ratio - 1, lo - 1, hi - 1), +1, "sd ratio (H, HMP) / (B, Bonf) minus 1")
-        out.append(result(backbone_name(m), verdict, why, ratio - 1, lo - 1, hi - 1, k, src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #11b9062c
-CONFLARE_DIRS = ['conflare', 'conflare/qwen']   # the default run (gemma), Qwen2.5-Coder-1.5B writing and labelling
-LABEL_MIN_AGREE = 0.9   # an LLM labeller saying 'yes' to almost every chunk is informative only if it is this often right
-
-# %% ../nbs/15_claims.ipynb #ec8e594e
-def _conflare_gate(agree:pd.DataFrame|None, labels_from:str, bb:str, n:int, src:str) -> dict|None:
-    "An untestable verdict when the LLM's labels on `labels_from` questions carry no information, else None."
-    a = None if agree is None else agree[agree.question_set.str.startswith(labels_from)]
-    if a is None or a.empty: return None
-    yes, ok = a.yes_rate.iloc[0], a.chunk_agreement.iloc[0]
-    if yes < 0.95 or ok >= LABEL_MIN_AGREE: return None
-    return result(bb, 'untestable', f"the LLM labeller says 'yes' to {yes:.0%} of the chunks it is shown and agrees "
-                  f"with the source chunk on {ok:.0%} (< {LABEL_MIN_AGREE:.0%}): its labels carry no information "
-                  f"(n = {n} calibration questions)", n=n, source=src)
-
-# %% ../nbs/15_claims.ipynb #21b20c30
-def _conflare_column(figs:Path, folder:str, run:pd.DataFrame, gold:bool) -> tuple:
-    "(backbone, calibration n) of a CONFLARE run folder for the gold-labelled setting (a) or the LLM's setting (b)."
-    if not gold: return backbone_name(str(run.llm.iloc[0]).split(':')[-1]), int(run.calibration_scores.iloc[0])
-    frac = float(_record_params(figs, f'{folder}/conflare_coverage.csv').get('cal_frac', 0.5))
-    return 'embedder only', int(round(frac*int(run.gold_questions.iloc[0])))
-
-# %% ../nbs/15_claims.ipynb #26178d72
-def conflare_coverage_test(figs:Path, # the figures folder
-                           setting:str, # a prefix of the setting's name in conflare_coverage.csv
-                           labels_from:str|None=None, # the question set whose LLM labels calibrated (gated)
-                           folders:list|None=None # run folders under figs; None: the default run only
-                          ) -> list:
-    "Coverage of CONFLARE's cutoff in `setting` is not significantly below 1 - alpha at any level, per run folder."
-    out = []
-    for folder in folders or CONFLARE_DIRS[:1]:
-        src = f'{folder}/conflare_coverage.csv'
-        d, run = read_csv(figs, src), read_csv(figs, f'{folder}/conflare_run.csv')
-        if d is None or run is None:
-            if folder == CONFLARE_DIRS[0]: out.append(result('-', 'untestable', f"{src} not in figures/", source=src))
-            continue
-        bb, n = _conflare_column(figs, folder, run, gold=setting.startswith('(a)'))
-        gate = labels_from and _conflare_gate(read_csv(figs, f'{folder}/conflare_label_agreement.csv'),
-                                              labels_from, bb, n, src)
-        g = d[d.setting.str.startswith(setting)]
-        if gate or g.empty:
-            out.append(gate or result(bb, 'untestable', f"no setting {setting!r} in {src}", source=src)); continue
-        gap = g.coverage - g.level; i = gap.idxmin(); se = g.at[i, 'coverage_std']/math.sqrt(g.at[i, 'trials'])
-        lo, hi = gap[i] - Z95*se, gap[i] + Z95*se
-        why = (f"worst level {g.at[i, 'level']:g}: coverage {g.at[i, 'coverage']:.3f}, "
-               + ('significantly below' if hi < 0 else 'not significantly below') + f" (calibration n = {n})")
-        out.append(result(bb, 'contradicted' if hi < 0 else 'holds', why, gap[i], lo, hi, n, src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #06ea76df
-CONFLARE_RELEASE = 'conflare/release/conflare_release_coverage.csv'   # the authors' calibration records, split at random
-
-def conflare_release_test(figs:Path, rule:str="paper's cutoff") -> list:
-    "CONFLARE's guarantee on the authors' own calibration records, with the paper's cutoff rule: coverage not significantly below 1 - alpha."
-    d = read_csv(figs, CONFLARE_RELEASE)
-    if d is None: return []
-    g = d[d.setting.str.contains(rule, regex=False)]
-    bb = "authors' release (calibration records)"
-    if g.empty: return [result(bb, 'untestable', f"no {rule!r} setting in {CONFLARE_RELEASE}", source=CONFLARE_RELEASE)]
-    gap = g.coverage - g.level; i = gap.idxmin(); se = g.at[i, 'coverage_std']/math.sqrt(g.at[i, 'trials'])
-    lo, hi = gap[i] - Z95*se, gap[i] + Z95*se
-    n = int(g.at[i, 'n_cal'])
-    why = (f"{rule} rule, worst level {g.at[i, 'level']:g}: coverage {g.at[i, 'coverage']:.3f} over "
-           f"{int(g.at[i, 'trials'])} random splits, " + ('significantly below' if hi < 0 else 'not significantly below')
-           + f" (calibration n = {n}; the records hold only questions whose answer chunk was found)")
-    return [result(bb, 'contradicted' if hi < 0 else 'holds', why, gap[i], lo, hi, n, CONFLARE_RELEASE)]
-
-# %% ../nbs/15_claims.ipynb #49065d6c
-MIN_PARSE = 0.5   # a When-to-Retrieve or RC-RAG strategy parsed below this share cannot test a claim
-
-_W2R_VARIANTS = 'overconfidence/table3_paper_settings_variants_parsed_only.csv'   # Qwen (llama.cpp): other runs
-_W2R_RELEASE = "authors' release (ChatGPT)"   # the When-to-Retrieve release's column (ChatGPT on 500 NQ questions)
-W2R_TABLES = [('overconfidence/release/table2_release.csv', {'variant': 'merged'}, _W2R_RELEASE),   # the paper's data
-              ('overconfidence/table3_parsed_only.csv', None, ''),   # gemma and SmolLM2, embedded benchmark
-              ('overconfidence/table3_opt_in_model_parsed_only.csv', 'paper prompt', ''),   # Qwen, the paper's prompt
-              ('overconfidence/table3_opt_in_model_parsed_only.csv', 'format line', ' + format line'),   # Qwen, ours
-              ('overconfidence/table3_paper_settings_parsed_only.csv', None, ''),   # Qwen (llama.cpp), paper settings
-              (_W2R_VARIANTS, {'dataset': 'embedded wiki', 'prompt': 'format line'}, ' + format line'),   # ... + ours
-              (_W2R_VARIANTS, {'dataset': 'nq-open', 'prompt': 'paper prompt'}, ' (NQ-open)'),   # the paper's questions
-              (_W2R_VARIANTS, {'dataset': 'nq-open', 'prompt': 'format line'}, ' (NQ-open) + format line')]
-W2R_LEVELS = [('overconfidence/figure2_levels.csv', ''),   # Figure 2, verbalized certainty: the shipped models
-              ('overconfidence/figure2_levels_paper_settings.csv', ''),   # Qwen (llama.cpp), paper settings
-              ('overconfidence/figure2_levels_token_probability_paper_settings.csv', ', token probability')]
-W2R_TABLE5 = ['overconfidence/table5.csv', 'overconfidence/table5_paper_settings.csv']   # Table 5
-
-
-def w2r_tables(figs:Path, tables:list|None=None) -> list:
-    "(backbone, rows indexed by strategy, source) of every When-to-Retrieve table present (a prompt variant is its own column)."
-    out = []
-    for csv, prompt, suffix in (tables or W2R_TABLES):
-        d = read_csv(figs, csv)
-        if d is None: continue
-        where = {'prompt': prompt} if isinstance(prompt, str) else (prompt or {})   # a prompt name or column -> value
-        for col, v in where.items(): d = d[d[col] == v]
-        if 'model' not in d:   # a release table: one backbone, named by `suffix`
-            d = d.assign(model=suffix, parse_rate_strict=d.get('parse_rate', 1.0)); suffix = ''
-        out += [(backbone_name(m) + suffix, g.set_index('strategy'), csv) for m, g in d.groupby('model', sort=False)]
-    return out
-
-# %% ../nbs/15_claims.ipynb #7c7e6bce
-def present_csvs(figs:Path, names:list) -> list:
-    "(rows, source) of each CSV of `names` present under `figs`."
-    return [(d, n) for n in names for d in [read_csv(figs, n)] if d is not None]
-
-# %% ../nbs/15_claims.ipynb #62c8fdc6
-BY_CONSTRUCTION = ('overconfidence', 'conservativeness')   # metrics fixed by an uncertain-rate of 0 or 1
-
-def _w2r_gate(g:pd.DataFrame, strategies:list, metric:str|None=None) -> str|None:
-    "The reason a set of strategies cannot test a claim on `metric` (missing, parsed below `MIN_PARSE`, a rate of 0 or 1), or None."
-    miss = [s for s in strategies if s not in g.index]
-    if miss: return f"no {', '.join(miss)} in the table"
-    low = [f"{s} {g.at[s, 'parse_rate_strict']:.0%}" for s in strategies if g.at[s, 'parse_rate_strict'] < MIN_PARSE]
-    if low: return f"strict parse rate {', '.join(low)} (< {MIN_PARSE:.0%}: the model rarely states an answer with a certainty)"
-    if metric not in BY_CONSTRUCTION: return None
-    edge = [f"{s} {g.at[s, 'unc_rate']:.3f} [{g.at[s, 'unc_rate_lo']:.3f}, {g.at[s, 'unc_rate_hi']:.3f}]"
-            for s in strategies if g.at[s, 'unc_rate_lo'] <= 0 or g.at[s, 'unc_rate_hi'] >= 1]
-    return (f"uncertain-rate {', '.join(edge)} reaches 0 or 1: {metric} is then fixed by construction "
-            "(never uncertain: conservativeness 0; always uncertain: overconfidence 0)") if edge else None
-
-# %% ../nbs/15_claims.ipynb #e692dd74
-def _w2r_cell(g:pd.DataFrame, s:str, metric:str) -> tuple:
-    "(value, lo, hi) of a strategy's metric."
-    return g.at[s, metric], g.at[s, f'{metric}_lo'], g.at[s, f'{metric}_hi']
-
-# %% ../nbs/15_claims.ipynb #ccfc0241
-def w2r_diff_test(figs:Path, # the figures folder
-                  metric:str, # a column with `_lo`/`_hi` (overconfidence, conservativeness, alignment, unc_rate, accuracy)
-                  a:list, # strategies on the claimed side ...
-                  b:str='Vanilla', # ... of this one
-                  sign:int=-1, # -1: each of `a` has a smaller `metric` than `b`; +1: larger
-                 ) -> list:
-    "Each strategy of `a` against `b` on `metric`; the least favourable one decides (every one is claimed)."
-    out = []
-    for bb, g, src in w2r_tables(figs):
-        why = _w2r_gate(g, a + [b], metric)
-        if why and bb == _W2R_RELEASE and why.startswith('no '): continue   # the release's table lacks these strategies
-        if why: out.append(result(bb, 'untestable', why, n=int(g['n'].max()), source=src)); continue
-        ds = {s: diff_interval(_w2r_cell(g, s, metric), _w2r_cell(g, b, metric)) for s in a}
-        worst = max(ds, key=lambda s: ds[s][1 if sign > 0 else 2]*-sign)
-        verdict, why = direction(ds[worst], sign, f"{metric} {worst} - {b}")
-        out.append(result(bb, verdict, why, *ds[worst], int(g.loc[a + [b], 'N'].min()), src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #b0ba44f8
-def w2r_extreme_test(figs:Path, metric:str, strategy:str, highest:bool=True, among:list|None=None) -> list:
-    "`strategy` has the highest (or lowest) `metric` of all strategies: its gap to the runner-up is on the claimed side."
-    out = []
-    for bb, g, src in w2r_tables(figs):
-        pool = [s for s in (among or g.index) if '(' not in s]   # the seven prompts, not the token-probability variants
-        why = _w2r_gate(g, pool) or (f"no {strategy} in the table" if strategy not in pool else None)
-        rest = [s for s in pool if s != strategy]
-        if bb == _W2R_RELEASE and (why or '').startswith('no ') or (bb == _W2R_RELEASE and not rest): continue
-        if not why and not rest: why = f"only {strategy} in the table: nothing to compare with"
-        if why: out.append(result(bb, 'untestable', why, n=int(g['n'].max()), source=src)); continue
-        other = max(rest, key=lambda s: g.at[s, metric]) if highest else min(rest, key=lambda s: g.at[s, metric])
-        why = _w2r_gate(g, [strategy, other], metric)
-        if why: out.append(result(bb, 'untestable', why, n=int(g['n'].max()), source=src)); continue
-        d = diff_interval(_w2r_cell(g, strategy, metric), _w2r_cell(g, other, metric))
-        verdict, why = direction(d, +1 if highest else -1, f"{metric} {strategy} - {other}")
-        out.append(result(bb, verdict, why, *d, int(g.loc[pool, 'N'].min()), src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #8e320e1c
-def w2r_overconf_test(figs:Path) -> list:
-    "Table 2: overconfidence exceeds conservativeness (Vanilla), from the same table rows."
-    out = []
-    for bb, g, src in w2r_tables(figs):
-        why = _w2r_gate(g, ['Vanilla'], 'conservativeness')
-        if why: out.append(result(bb, 'untestable', why, n=int(g['n'].max()), source=src)); continue
-        d = diff_interval(_w2r_cell(g, 'Vanilla', 'overconfidence'), _w2r_cell(g, 'Vanilla', 'conservativeness'))
-        out.append(result(bb, *direction(d, +1, 'overconfidence - conservativeness'), *d, int(g.at['Vanilla', 'N']), src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #ceac62f3
-@checked
-def utilization_slope(level:Numbers, # certainty levels (numbers, two distinct ones at least)
-                      utilization:Numbers, # share of questions relying on the document, per level (in [0, 1])
-                      n:Numbers # questions per level (>= 1)
-                     ) -> tuple:
-    "(slope, lo, hi): weighted least-squares slope of utilization over levels, weights n / (u (1 - u)), 95% interval."
-    check_array(level, 'level', ndim=1); check_array(utilization, 'utilization', 0, 1, ndim=1); check_array(n, 'n', 1, ndim=1)
-    if not len(level) == len(utilization) == len(n):
-        raise ValueError(f"level, utilization and n must hold one value per level, got lengths {len(level)}, {len(utilization)}, {len(n)}")
-    if np.ptp(np.asarray(level, float)) == 0: raise ValueError(f"level must hold two distinct levels at least, got level={list(level)}")
-    x, y, n = (np.asarray(v, float) for v in (level, utilization, n))
-    var = np.clip(y*(1 - y), 0.25/n.max(), None)/n   # a share of 0 or 1 keeps a floor of variance
-    w = 1/var; xb = (w*x).sum()/w.sum(); yb = (w*y).sum()/w.sum()
-    sxx = (w*(x - xb)**2).sum()
-    slope, se = (w*(x - xb)*(y - yb)).sum()/sxx, math.sqrt(1/sxx)
-    return slope, slope - Z95*se, slope + Z95*se
-
-# %% ../nbs/15_claims.ipynb #95e2288c
-def w2r_reliance_test(figs:Path, min_n:int=20) -> list:
-    "Figure 2: reliance on documents falls as certainty rises (slope of utilization over the certainty levels < 0)."
-    suffix = dict(W2R_LEVELS)
-    found = present_csvs(figs, list(suffix))
-    if not found: return [result('-', 'untestable', f"{W2R_LEVELS[0][0]} not in figures/", source=W2R_LEVELS[0][0])]
-    out = []
-    for d, src in found:
-        for m, g in d[d.level != 'unparsed'].groupby('model', sort=False):
-            m = backbone_name(m) + suffix[src]
-            small = [f"{l}: {n}" for l, n in zip(g.level, g.n) if n < min_n]
-            if small or len(g) < 2:
-                out.append(result(backbone_name(m), 'untestable', f"certainty levels hold too few questions "
-                                  f"({', '.join(small) or f'{len(g)} level'}; need {min_n} in each of two or more)",
-                                  n=int(g.n.sum()), source=src)); continue
-            s = utilization_slope(g.level.astype(float), g.utilization, g.n)
-            out.append(result(backbone_name(m), *direction(s, -1, 'slope of utilization over certainty levels'), *s,
-                              n=int(g.n.sum()), source=src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #ae0d7001
-RA_ALWAYS = 0.95   # adaptive retrieval that retrieves for this share of questions equals static retrieval by construction
-
-def w2r_static_gold_test(figs:Path) -> list:
-    "Table 5: with gold documents, static augmentation is more accurate than every adaptive strategy (smallest margin)."
-    found = present_csvs(figs, W2R_TABLE5)
-    if not found: return [result('-', 'untestable', f"{W2R_TABLE5[0]} not in figures/", source=W2R_TABLE5[0])]
-    out = []
-    for (m, g), src in [(mg, src) for d, src in found for mg in d[d.documents == 'gold'].groupby('model', sort=False)]:
-        same = g[(g.ra_rate >= RA_ALWAYS) | (g.parse_rate < MIN_PARSE if 'parse_rate' in g else False)]
-        t = g.drop(same.index)
-        if t.empty:
-            out.append(result(backbone_name(m), 'untestable', 'adaptive retrieval equals static by construction for '
-                              'every strategy: ' + ', '.join(f"{s} retrieves for {r:.0%}" for s, r in
-                                                             zip(same.strategy, same.ra_rate))
-                              + f" (unparsed replies retrieve; the rule needs < {RA_ALWAYS:.0%})", n=int(g.n.max()),
-                              source=src)); continue
-        i = (t.static_acc - t.adaptive_acc).idxmin()
-        d = (t.at[i, 'static_acc'] - t.at[i, 'adaptive_acc'], t.at[i, 'static_acc'] - t.at[i, 'adaptive_hi'],
-             t.at[i, 'static_acc'] - t.at[i, 'adaptive_lo'])
-        verdict, why = direction(d, +1, f"static minus adaptive accuracy, {t.at[i, 'strategy']} "
-                                 f"(retrieves for {t.at[i, 'ra_rate']:.0%})")
-        if len(same): why += f"; left out (retrieve almost always): {', '.join(same.strategy)}"
-        out.append(result(backbone_name(m), verdict, why, *d, n=int(g.n.max()), source=src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #8f4c7362
-def w2r_adaptive_test(figs:Path, strategy:str='Punish+Explain', documents:str='dense', max_ra:float=0.9) -> list:
-    "Table 5: adaptive RA with `strategy` is not significantly less accurate than static RA and retrieves for fewer than `max_ra` of questions."
-    found = present_csvs(figs, W2R_TABLE5)
-    if not found: return [result('-', 'untestable', f"{W2R_TABLE5[0]} not in figures/", source=W2R_TABLE5[0])]
-    out = []
-    for (m, g), src in [(mg, src) for d, src in found
-                        for mg in d[(d.documents == documents) & (d.strategy == strategy)].groupby('model', sort=False)]:
-        r = g.iloc[0]
-        if ('parse_rate' in g and r.parse_rate < MIN_PARSE) or r.ra_rate >= RA_ALWAYS:
-            out.append(result(backbone_name(m), 'untestable', f"{strategy} parsed {r.get('parse_rate', 1):.0%}: "
-                              f"retrieval is triggered for {r.ra_rate:.0%} of questions (unparsed replies retrieve), "
-                              "so adaptive equals static by construction", n=int(r.n), source=src)); continue
-        d = (r.adaptive_acc - r.static_acc, r.adaptive_lo - r.static_acc, r.adaptive_hi - r.static_acc)
-        worse = d[2] < 0
-        verdict = 'contradicted' if worse or r.ra_rate >= max_ra else 'holds'
-        why = (f"adaptive {r.adaptive_acc:.3f} [{r.adaptive_lo:.3f}, {r.adaptive_hi:.3f}] vs static {r.static_acc:.3f} "
-               f"at RA rate {r.ra_rate:.0%}: " + ('significantly less accurate' if worse else
-               'not significantly less accurate') + (f', but retrieves for >= {max_ra:.0%}' if r.ra_rate >= max_ra else ''))
-        out.append(result(backbone_name(m), verdict, why, *d, int(r.n), src))
-    return out
-
-# %% ../nbs/15_claims.ipynb #6127a97e
-def w2r_release_gap_test(figs:Path) -> list:
-    "Table 6 as printed is what the authors' released outputs give: the paper's value inside the release's interval for every metric."
-    src = 'overconfidence/release/table6_gap.csv'
-    d = read_csv(figs, src)
-    if d is None: return [result(_W2R_RELEASE, 'untestable', f"{src} not in figures/ (needs W2R_RELEASE)", source=src)]
-    i = d.gap.abs().idxmax()
-    out = d[~d.paper_in_interval.map({True: True, False: False, 'True': True, 'False': False})]
-    why = (f"largest gap {d.at[i, 'strategy']} {d.at[i, 'metric']}: release {d.at[i, 'release']:.3f} vs paper "
-           f"{d.at[i, 'paper']:.3f}" + (f"; outside the interval: {', '.join(out.strategy + ' ' + out.metric)}" if len(out) else
-                                       '; the paper\'s value is inside the release\'s 95% interval for every metric'))
-    return [result(_W2R_RELEASE, 'contradicted' if len(out) else 'holds', why, float(d.at[i, 'gap']),
-                   float(d.at[i, 'release_lo'] - d.at[i, 'paper']), float(d.at[i, 'release_hi'] - d.at[i, 'paper']),
-                   int(d.N.min()), src)]
-
-# %% ../nbs/15_claims.ipynb #9817f7c8
-RCRAG_DIRS = {'rcrag': None, 'rcrag/qwen': None, 'rcrag/qwen_paper': None}   # shipped models; Qwen; Qwen, paper settings
-
-def rcrag_tables(figs:Path, name:str) -> list:
-    "(backbone, retriever, rows indexed by method, source) of an RC-RAG table in every folder present."
-    out = []
-    for folder in RCRAG_DIRS:
-        d = read_csv(figs, f'{folder}/{name}.csv')
-        if d is None: continue
-        for (m, r), g in d.groupby(['model', 'retriever'], sort=False):
-            out.append((backbone_name(m), r, g.drop_duplicates('method').set_index('method'), f'{folder}/{name}.csv'))
-    return out
-
-# %% ../nbs/15_claims.ipynb #916ca617
-def _rc_gate(g:pd.DataFrame, methods:list) -> str|None:
-    "Why these RC-RAG methods cannot test a claim, or None."
-    miss = [m for m in methods if m not in g.index]
-    if miss: return f"no {', '.join(miss)} in the table"
-    low = [f"{m} {g.at[m, 'n_parsed']}/{g.at[m, 'n_questions']}" for m in methods
-           if g.at[m, 'n_parsed'] < max(30, MIN_PARSE*g.at[m, 'n_questions'])]
-    return f"parsed for too few questions ({', '.join(low)})" if low else None
-
-# %% ../nbs/15_claims.ipynb #818d681d
-def rcrag_diff_test(figs:Path, # the figures folder
-                    table:str, # 'table3', 'table4', 'table5', 'table6'
-                    metric:str, # 'risk', 'carefulness', 'alignment', 'coverage'
-                    a:str, # the method the paper favours
-                    b:list, # the methods it is compared with (every one must be beaten)
-                    sign:int=-1, # -1: `a` has the smaller metric; +1: larger
-                    retriever:str|None='dense' # one retriever, or None for every one
-                   ) -> list:
-    "`a` against each of `b` on `metric (parsed)`; holds when it is on the claimed side of every one."
-    cells, col = {}, f'{metric} (parsed)'
-    for bb, ret, g, src in rcrag_tables(figs, table):
-        if retriever is not None and ret != retriever: continue
-        why = _rc_gate(g, [a] + b)
-        if why: cells.setdefault(bb, []).append(result(bb, 'untestable', why, n=int(g.n_questions.max()), source=src)); continue
-        undef = [m for m in [a] + b if np.isnan(parse_cell(g.at[m, col])[0])]
-        rest = [m for m in b if m not in undef]
-        if a in undef or not rest:
-            cells.setdefault(bb, []).append(result(bb, 'untestable', f"{metric} undefined for {', '.join(undef)} "
-                                                   "(nothing kept)", n=int(g.n_questions.max()), source=src)); continue
-        ds = {m: diff_interval(parse_cell(g.at[a, col]), parse_cell(g.at[m, col])) for m in rest}
-        worst = max(ds, key=lambda m: -sign*ds[m][1 if sign > 0 else 2])
-        verdict, why = direction(ds[worst], sign, f"{metric} {a} - {worst}" + (f" ({ret})" if retriever is None else ''))
-        why += f"; {', '.join(undef)}: {metric} undefined (nothing kept)" if undef else ''
-        cells.setdefault(bb, []).append(result(bb, verdict, why, *ds[worst], int(g.loc[[a] + rest, 'n_parsed'].min()), src))
-    # over retrievers, the least favourable cell speaks for the backbone (the paper claims every retriever)
-    rank = {'contradicted': 0, 'not resolved': 1, 'untestable': 2, 'holds': 3}
-    return [min(rs, key=lambda r: rank[r['verdict']]) for rs in cells.values()]
-
-# %% ../nbs/15_claims.ipynb #0a41a827
-def rcrag_trend_test(figs:Path, metric:str, sign:int, method:str='CF (direct)') -> list:
-    "Figure 3: `metric` moves in the direction `sign` as the rounds N grow from 1 to 5 (last minus first round)."
-    out, col = [], f'{metric} (parsed)'
-    for folder in RCRAG_DIRS:
-        d = read_csv(figs, f'{folder}/figure3.csv')
-        if d is None: continue
-        for m, g in d[d.method == method].groupby('model', sort=False):
-            g = g.sort_values('N')
-            if g.n_parsed.min() < max(30, MIN_PARSE*g.n_questions.max()):
-                out.append(result(backbone_name(m), 'untestable', f"parsed for {g.n_parsed.min()} of "
-                                  f"{g.n_questions.max()} questions", n=int(g.n_questions.max()),
-                                  source=f'{folder}/figure3.csv')); continue
-            d_ = diff_interval(parse_cell(g[col].iloc[-1]), parse_cell(g[col].iloc[0]))
-            out.append(result(backbone_name(m), *direction(d_, sign, f"{metric} N={g.N.iloc[-1]} - N={g.N.iloc[0]}"),
-                              *d_, int(g.n_parsed.min()), f'{folder}/figure3.csv'))
-    return out
-
-# %% ../nbs/15_claims.ipynb #690f7b82
-def decision_test(figs:Path, # the figures folder
-                  source:str, # the decision's source in the benchmark, e.g. 'RC-RAG'
-                  score:str, # the paper's score
-                  baseline:str, # the baseline's score
-                  sign:int=-1 # -1: the paper's score has the smaller AURC (ranks answers better)
-                 ) -> list:
-    "The benchmark's paired AURC difference of `score` minus `baseline`, per backbone, parse-gated."
-    rel = 'decisions/paired.csv'
-    d = read_csv(figs, rel)
-    if d is None: return [result('all', 'untestable', f'no {rel}')]
-    d = d[(d.source == source) & (d.score == score) & (d.baseline == baseline)]
-    if d.empty: return [result('all', 'untestable', f'no row {score!r} vs {baseline!r} of {source!r} in {rel}')]
-    out = []
-    for r in d.itertuples():
-        parsed = int(min(r.n_parsed_score, r.n_parsed_baseline))
-        if parsed < max(30, MIN_PARSE*r.n):
-            out.append(result(backbone_name(r.backbone), 'untestable', f"parsed for {parsed} of {r.n} questions",
-                              n=r.n, source=rel)); continue
-        d_ = (r.diff, r.diff_lo, r.diff_hi)
-        out.append(result(backbone_name(r.backbone), *direction(d_, sign, f"AURC {score} - {baseline}"), *d_,
-                          parsed, rel))
-    return out
+    # the paper's own effect on the statistic's scale, where it prints one (e.g. 0.162)
+    effect:float=math.nan
 
 # %% ../nbs/15_claims.ipynb #4b9c9709
 @checked
@@ -941,371 +50,112 @@ def untestable(reason:str, # why no data here can test the claim
 
 # %% ../nbs/15_claims.ipynb #c16e612d
 def joined(*tests) -> Callable:
-    "One claim's test over several sources (this repository's models, the authors' released outputs): their cells together; a later source not in figures/ adds none."
-    return lambda figs: [r for i, t in enumerate(tests) for r in t(figs) if i == 0 or r['backbone'] != '-']
+    ("One claim's test over several sources (this repository's models, the authors' released "
+     "outputs): their cells together; a later source not in figures/ adds none.")
+    return lambda figs: [r for i, t in enumerate(tests) for r in t(figs)
+                         if i == 0 or r['backbone'] != '-']
 
 # %% ../nbs/15_claims.ipynb #bb31d751
-_C, _P = partial, 'traq/fig3_component_coverage.csv'
-_SUMM = 'traq/traq_grid_summary.csv'   # the per-question whole-set share of the end-to-end sets
-_REL5 = _C(coverage_test, csv='traq_release/fig5_e2e_coverage.csv', by='collection')
-CLAIMS = [
-    # TRAQ (Li et al. 2024), Sec. 4 Q1-Q5 and Appendix E
-    Claim('traq-q1-ret', 'TRAQ', 'the empirical coverage of the retrieval sets is close to the desired level',
-          'Sec. 4 Q1, Fig. 3, 10', 'retriever coverage minus level (farthest level, two-sided)',
-          _C(coverage_test, csv=_P, where=dict(population='traq', kind='conformal', component='retriever'), two_sided=True)),
-    Claim('traq-q1-llm', 'TRAQ', 'the empirical coverage of the LLM (QA) sets is close to the desired level',
-          'Sec. 4 Q1, Fig. 3, 10', 'LLM coverage minus level (farthest level, two-sided)',
-          _C(coverage_test, csv=_P, where=dict(population='traq', kind='conformal', component='LLM'), two_sided=True)),
-    Claim('traq-q1-pac-ret', 'TRAQ', 'with PAC sets the retriever coverage is almost always above the level',
-          'Sec. 4 Q1, Fig. 11', 'share of splits at or above the level minus 1 - delta (worst level)',
-          _C(pac_test, csv=_P, where=dict(population='traq', kind='PAC', component='retriever'))),
-    Claim('traq-q1-pac-llm', 'TRAQ', 'with PAC sets the LLM coverage is almost always above the level',
-          'Sec. 4 Q1, Fig. 11', 'share of splits at or above the level minus 1 - delta (worst level)',
-          _C(pac_test, csv=_P, where=dict(population='traq', kind='PAC', component='LLM'))),
-    Claim('traq-q2', 'TRAQ', 'the end-to-end coverage guarantee holds (all passages)', 'Sec. 4 Q2, Fig. 5, 13',
-          'TRAQ end-to-end coverage minus level (worst level)',
-          joined(_C(coverage_test, csv='traq/fig5_e2e_coverage.csv', where=dict(population='traq', method='TRAQ'),
-                    whole_from=_SUMM), _C(_REL5, where=dict(method='TRAQ', fidelity='exact')))),
-    Claim('traq-q2-pac', 'TRAQ', 'the end-to-end guarantee holds for TRAQ-P', 'Sec. 4 Q2, Fig. 5, 13',
-          'TRAQ-P end-to-end coverage minus level (worst level)',
-          joined(_C(coverage_test, csv='traq/fig5_e2e_coverage.csv', where=dict(population='traq', method='TRAQ-P'),
-                    whole_from=_SUMM), _C(_REL5, where=dict(method='TRAQ-P', fidelity='exact')))),
-    Claim('traq-q2-top', 'TRAQ', 'the end-to-end guarantee holds for the most relevant passage', 'Sec. 4 Q2, Fig. 4, 12',
-          'TRAQ coverage of the top passage minus level (worst level)',
-          joined(_C(coverage_test, csv='traq/fig4_e2e_coverage_top.csv', where=dict(population='traq', method='TRAQ'),
-                    whole_from=_SUMM),
-                 _C(coverage_test, csv='traq_release/fig4_e2e_coverage_top.csv', by='collection',
-                    where=dict(method='TRAQ', fidelity='exact')))),
-    Claim('traq-q3-bo', 'TRAQ', 'at 80% and 90% coverage TRAQ and TRAQ-P reduce the set size of Bonf and Bonf-P by '
-          '16.2% on average', 'Sec. 4 Q3, Tables 1-2',
-          'mean relative reduction of the semantic count, TRAQ vs Bonf and TRAQ-P vs Bonf-P pooled, at 0.8, 0.9',
-          _C(reduction_test, levels=(0.8, 0.9), comparisons=('TRAQ vs Bonf', 'TRAQ-P vs Bonf-P')), effect=0.162),
-    Claim('traq-q3-bo-pac', 'TRAQ', 'TRAQ-P constructs significantly smaller sets than Bonf-P at 80% and 90%',
-          'Sec. 4 Q3, Tables 1-2', 'mean relative reduction of the semantic count at 0.8, 0.9',
-          _C(reduction_test, levels=(0.8, 0.9), comparisons=('TRAQ-P vs Bonf-P',))),
-    Claim('traq-q3-all', 'TRAQ', 'TRAQ and TRAQ-P construct smaller sets than Bonf and Bonf-P (all levels)',
-          'Sec. 4 Q3, Fig. 6', 'mean relative reduction of the semantic count at 0.5-0.9, both comparisons pooled',
-          _C(reduction_test, levels=(0.5, 0.6, 0.7, 0.8, 0.9), comparisons=('TRAQ vs Bonf', 'TRAQ-P vs Bonf-P'))),
-    Claim('traq-q3-high', 'TRAQ', 'Bayesian optimization is especially effective at higher coverage (80%, 90%)',
-          'Sec. 4 Q3, Tables 1-2', 'reduction at 0.8-0.9 minus reduction at 0.5-0.7, both comparisons pooled',
-          level_pattern_test),
-    # Q4 (NLI clustering, Fig. 7-8) is no claim here: no entailment model installs from the registries, so no input
-    # could decide it (the inventory says so for Figures 7-8).
-    Claim('traq-q5-prompt', 'TRAQ', 'zero-shot prompting mostly yields better efficiency than few-shot', 'Sec. 4 Q5, Fig. 9',
-          'few-shot minus zero-shot mean semantic count (TRAQ-grid, same questions)', _C(prompt_test, method='TRAQ-grid')),
-    Claim('traq-q5-few-cov', 'TRAQ', 'TRAQ with a few-shot prompt achieves the desired coverage', 'Sec. 4 Q5, Fig. 16',
-          'TRAQ-grid coverage minus level with the few-shot prompt (worst level)',
-          _C(prompt_coverage_test, prompt='few-shot', method='TRAQ-grid')),
-    Claim('traq-idk', 'TRAQ', 'the "I don\'t know" extension covers unanswerable prompts at the desired level',
-          'Appendix E, Fig. 17', 'IDK coverage minus level (worst level)',
-          _C(coverage_test, csv='traq/fig17_idk.csv', where={})),
-    # TRAC (Li et al. 2024), Sec. 4.3-4.4
-    Claim('trac-ind-ret', 'TRAC', 'retrieval coverage rates are centred around the desired level',
-          'Sec. 4.3, Fig. 1', 'retriever coverage minus level (farthest level, two-sided)',
-          _C(coverage_test, csv='trac/fig1_individual_coverage.csv', where=dict(population='traq', component='retriever'),
-             two_sided=True)),
-    Claim('trac-ind-qa', 'TRAC', 'QA coverage rates are centred around the desired level',
-          'Sec. 4.3, Fig. 1', 'LLM coverage minus level (farthest level, two-sided)',
-          _C(coverage_test, csv='trac/fig1_individual_coverage.csv', where=dict(population='traq', component='LLM'),
-             two_sided=True)),
-    Claim('trac-cov-01', 'TRAC', 'all approaches satisfy the desired coverage at alpha = 0.1', 'Sec. 4.4, Table 1',
-          'lowest method coverage minus 0.9',
-          joined(_C(trac_coverage_test, alpha=0.1), _C(trac_release_coverage_test, alpha=0.1))),
-    Claim('trac-cov-02', 'TRAC', 'all approaches satisfy the desired coverage at alpha = 0.2', 'Sec. 4.4, Table 2',
-          'lowest method coverage minus 0.8',
-          joined(_C(trac_coverage_test, alpha=0.2), _C(trac_release_coverage_test, alpha=0.2))),
-    Claim('trac-ccps-b', 'TRAC', 'CCPS-B decreases the set size of Bonf by about 8% (Ext)', 'Sec. 4.4, Table 1',
-          '1 - CCPS-B/Bonf exact-match count, paired by seed', _C(trac_size_test, a='CCPS-B', b='Bonf'), effect=0.08),
-    Claim('trac-ccps-h', 'TRAC', 'CCPS-H decreases the set size of HMP by about 8% (Ext)', 'Sec. 4.4, Table 1',
-          '1 - CCPS-H/HMP exact-match count, paired by seed', _C(trac_size_test, a='CCPS-H', b='HMP'), effect=0.08),
-    Claim('trac-bonf-hmp', 'TRAC', 'Bonferroni is more effective: Bonf outperforms HMP', 'Sec. 4.4, Table 1',
-          '1 - Bonf/HMP exact-match count, paired by seed', _C(trac_size_test, a='Bonf', b='HMP')),
-    Claim('trac-ccpsb-ccpsh', 'TRAC', 'CCPS-B outperforms CCPS-H', 'Sec. 4.4, Table 1',
-          '1 - CCPS-B/CCPS-H exact-match count, paired by seed', _C(trac_size_test, a='CCPS-B', b='CCPS-H')),
-    Claim('trac-var', 'TRAC', 'CCPS-H and HMP have slightly higher variability', 'Sec. 4.4, Fig. 2',
-          'ratio of standard deviations of unique answers minus 1', trac_variability_test),
-    # CONFLARE (2024, Mayo Clinic; the text names no authors). "A lower error rate returns more chunks" (Sec. 3.4) is
-    # not a claim here: the cutoff is a quantile that falls as the level rises, so no data can make it fail.
-    Claim('conflare-gold', 'CONFLARE', 'the retrieved chunks contain the answer with probability >= 1 - alpha',
-          'Sec. 3.3-3.4 (Steps 3-4)', 'coverage minus level, gold labels (worst level)',
-          joined(_C(conflare_coverage_test, setting='(a)'), conflare_release_test)),
-    Claim('conflare-llm', 'CONFLARE', 'calibrating on LLM-written questions with LLM labels gives the guarantee',
-          'Sec. 3.1-3.4 (Steps 1-4); Sec. 4 (first limitation)',
-          'coverage of benchmark questions under the LLM-calibrated cutoff minus level',
-          _C(conflare_coverage_test, setting='(b) LLM-calibrated', labels_from='LLM-written',
-             folders=CONFLARE_DIRS)),
-    # When to retrieve (Ni et al. 2024)
-    Claim('w2r-overconf', 'When to retrieve', 'overconfidence is much more severe than conservativeness',
-          'Sec. 4, Table 2', 'Vanilla overconfidence - conservativeness', w2r_overconf_test),
-    Claim('w2r-reliance', 'When to retrieve', 'reliance on documents decreases as certainty increases',
-          'Sec. 5.2, Fig. 2', 'slope of document utilization over certainty levels 0-3', w2r_reliance_test),
-    Claim('w2r-prudent-unc', 'When to retrieve', 'methods urging prudence increase the share of uncertain replies',
-          'Sec. 6.2 (1), Table 3', 'unc-rate of Punish, Challenge, Think step by step minus Vanilla (worst)',
-          _C(w2r_diff_test, metric='unc_rate', a=['Punish', 'Challenge', 'Think step by step'], sign=+1)),
-    Claim('w2r-challenge', 'When to retrieve', 'Challenge gives the lowest overconfidence of all methods',
-          'Sec. 6.2 (1), Table 3', 'Challenge overconfidence minus the next lowest',
-          _C(w2r_extreme_test, metric='overconfidence', strategy='Challenge', highest=False)),
-    Claim('w2r-challenge-cons', 'When to retrieve', 'Challenge gives the highest conservativeness of all methods',
-          'Sec. 6.2 (1), Table 3', 'Challenge conservativeness minus the next highest',
-          _C(w2r_extreme_test, metric='conservativeness', strategy='Challenge', highest=True)),
-    Claim('w2r-punish', 'When to retrieve', 'Punish weakens overconfidence', 'Sec. 6.2 (1), Table 3',
-          'Punish overconfidence - Vanilla', _C(w2r_diff_test, metric='overconfidence', a=['Punish'], sign=-1)),
-    Claim('w2r-accuracy', 'When to retrieve', 'methods enhancing QA performance (Generate, Explain) raise accuracy',
-          'Sec. 6.2 (2), Table 3', 'accuracy of Generate and Explain minus Vanilla (worst)',
-          _C(w2r_diff_test, metric='accuracy', a=['Generate', 'Explain'], sign=+1)),
-    Claim('w2r-generate', 'When to retrieve', 'Generate produces the highest overconfidence of all methods',
-          'Sec. 6.2 (2), Table 3', 'Generate overconfidence minus the next highest',
-          _C(w2r_extreme_test, metric='overconfidence', strategy='Generate', highest=True)),
-    Claim('w2r-pe-align', 'When to retrieve', 'Punish+Explain consistently enhances alignment',
-          'Sec. 6.2 (3), Table 3', 'Punish+Explain alignment - Vanilla',
-          _C(w2r_diff_test, metric='alignment', a=['Punish+Explain'], sign=+1)),
-    Claim('w2r-static-gold', 'When to retrieve', 'with gold documents static augmentation achieves the highest accuracy',
-          'Sec. 7.2 (1), Table 5', 'static minus adaptive accuracy (smallest margin)', w2r_static_gold_test),
-    Claim('w2r-adaptive', 'When to retrieve', 'adaptive RA with Punish+Explain does not differ significantly from static RA, '
-          'with fewer retrievals', 'Sec. 7.2 (1, 3), Table 5', 'adaptive minus static accuracy (dense documents), RA rate',
-          w2r_adaptive_test),
-    Claim('w2r-release-t6', 'When to retrieve', "Table 6's ChatGPT numbers on the 500 NQ questions (Vanilla)",
-          'Appendix A.2, Table 6', "release minus paper, largest gap over the metrics (the authors' released outputs)",
-          w2r_release_gap_test),
-    # RC-RAG (2024, an anonymous ACL submission), Sec. 6: three baselines, IoE, Calibration and Priori (Sec. 5)
-    Claim('rc-risk', 'RC-RAG', 'counterfactual prompting outperforms the baselines in risk (3 of 4 settings, '
-          '-2.88% on average)', 'Sec. 6.1, Table 3', 'risk of CF (direct) minus the best baseline',
-          _C(rcrag_diff_test, table='table3', metric='risk', a='CF (direct)', b=['IoE', 'Calibration', 'Priori']),
-          effect=0.0288),
-    Claim('rc-careful', 'RC-RAG', 'counterfactual prompting outperforms the baselines in carefulness (3 of 4 settings, '
-          '+14.77% on average)', 'Sec. 6.1, Table 3', 'carefulness of CF (direct) minus the best baseline',
-          _C(rcrag_diff_test, table='table3', metric='carefulness', a='CF (direct)', b=['IoE', 'Calibration', 'Priori'],
-             sign=+1), effect=0.1477),
-    Claim('rc-coverage', 'RC-RAG', 'as a trade-off its coverage is below the baseline', 'Sec. 6.1, Table 3',
-          'coverage of CF (direct) minus Priori',
-          _C(rcrag_diff_test, table='table3', metric='coverage', a='CF (direct)', b=['Priori'], sign=-1)),
-    Claim('rc-retrievers', 'RC-RAG', 'it outperforms all baselines using both retrievers in terms of risk',
-          'Sec. 6.2, Table 4', 'risk of CF (direct) minus the best baseline, per retriever (least favourable)',
-          _C(rcrag_diff_test, table='table4', metric='risk', a='CF (direct)', b=['IoE', 'Calibration', 'Priori'],
-             retriever=None)),
-    Claim('rc-usage-only', 'RC-RAG', 'with CF-usage only, coverage increases', 'Sec. 6.3, Table 5',
-          'coverage of CF-usage only minus CF (direct)',
-          _C(rcrag_diff_test, table='table5', metric='coverage', a='CF-usage only', b=['CF (direct)'], sign=+1)),
-    Claim('rc-quality-only', 'RC-RAG', 'with CF-quality only, risk decreases significantly', 'Sec. 6.3, Table 5',
-          'risk of CF-quality only minus CF-usage only',
-          _C(rcrag_diff_test, table='table5', metric='risk', a='CF-quality only', b=['CF-usage only'], sign=-1)),
-    Claim('rc-fusion', 'RC-RAG', 'direct selection identifies unanswerable samples better than probability fusion',
-          'Sec. 6.3, Table 6', 'carefulness of CF (direct) minus CF (probability)',
-          _C(rcrag_diff_test, table='table6', metric='carefulness', a='CF (direct)', b=['CF (probability)'], sign=+1)),
-    Claim('rc-rounds-risk', 'RC-RAG', 'with more rounds N, risk goes down', 'Appendix B, Fig. 3',
-          'risk at N = 5 minus N = 1', _C(rcrag_trend_test, metric='risk', sign=-1)),
-    Claim('rc-rounds-careful', 'RC-RAG', 'with more rounds N, carefulness goes up', 'Appendix B, Fig. 3',
-          'carefulness at N = 5 minus N = 1', _C(rcrag_trend_test, metric='carefulness', sign=+1)),
-    Claim('rc-risk-curve', 'RC-RAG', 'counterfactual prompting lowers risk against the baselines (at equal coverage)',
-          'Sec. 6.1, Table 3; decision benchmark', 'AURC of the counterfactual vote minus the stated probability '
-          '(Calibration baseline), paired', _C(decision_test, source='RC-RAG', score='counterfactual vote',
-                                                baseline='stated probability')),
-]
+RULES = {f.__name__: f for f in (   # the rules a claim's test may call, by name
+    # TRAQ
+    coverage_test, pac_test, reduction_test, level_pattern_test, prompt_test, prompt_coverage_test,
+    # TRAC
+    trac_coverage_test, trac_release_coverage_test, trac_size_test, trac_release_size_test,
+    trac_variability_test,
+    # CONFLARE
+    conflare_coverage_test, conflare_release_test,
+    # When to retrieve
+    w2r_overconf_test, w2r_reliance_test, w2r_diff_test, w2r_extreme_test, w2r_static_gold_test,
+    w2r_adaptive_test, w2r_release_gap_test,
+    # RC-RAG, the decision benchmark
+    rcrag_diff_test, rcrag_trend_test, decision_test)}
+
+# %% ../nbs/15_claims.ipynb #99266f6f
+def _rule_call(node:ast.expr, text:str) -> Callable:
+    ("The test of one call in a claim's `test` cell: a rule of `RULES` with its literal keyword "
+     "arguments.")
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in RULES
+            and not node.args and all(k.arg for k in node.keywords)):
+        raise ValueError(f"text must call rules of RULES with keyword arguments only, "
+                         f"got text={text!r}")
+    try: kw = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    except ValueError:
+        raise ValueError(f"text's arguments must be literals, got text={text!r}") from None
+    return partial(RULES[node.func.id], **kw) if kw else RULES[node.func.id]
+
+# %% ../nbs/15_claims.ipynb #7c8054f0
+@checked
+def claim_test(# one rule call, e.g. "trac_size_test(a='CCPS-B', b='Bonf')", or several,
+               # comma-separated
+               text:str
+              ) -> Callable:
+    ("The test a claim's `test` cell names: one rule with its arguments, or several whose cells "
+     "are joined (`joined`).")
+    try: body = ast.parse(text.strip(), mode='eval').body
+    except SyntaxError:
+        raise ValueError(f"text must be rule calls, e.g. \"prompt_test()\", "
+                         f"got text={text!r}") from None
+    tests = [_rule_call(n, text) for n in (body.elts if isinstance(body, ast.Tuple) else [body])]
+    return tests[0] if len(tests) == 1 else joined(*tests)
+
+# %% ../nbs/15_claims.ipynb #2ff4ba44
+# the columns of paper_claims.csv, in order
+CLAIM_COLUMNS = ('id', 'paper', 'where', 'words', 'statistic', 'effect', 'test')
+
+def _claim_of_row(r:dict) -> Claim:
+    ("The `Claim` of one row of a claims table; a bad `test` or `effect` cell is an error naming "
+     "the claim.")
+    try: return Claim(r['id'], r['paper'], r['words'], r['where'], r['statistic'],
+                      claim_test(r['test']), float(r['effect']) if r['effect'] else math.nan)
+    except ValueError as e: raise ValueError(f"text: claim {r['id']!r}: {e}") from None
+
+# %% ../nbs/15_claims.ipynb #503b133f
+@checked
+def read_claims(# a claims table as CSV text (`CLAIM_COLUMNS`); None: the package's
+                # `paper_claims.csv`
+                text:str|None=None
+               ) -> list:
+    ("The `Claim`s of a claims table, one per row: its test from `claim_test`, its effect a number "
+     "(an empty cell: NaN).")
+    if text is None:
+        shipped = importlib.resources.files('conformal_rag')/'paper_claims.csv'
+        text = shipped.read_text(encoding='utf-8')
+    rows = csv.DictReader(io.StringIO(text))
+    if tuple(rows.fieldnames or ()) != CLAIM_COLUMNS:
+        raise ValueError(f"text's columns must be {CLAIM_COLUMNS}, got {rows.fieldnames}")
+    claims = [_claim_of_row(r) for r in rows]
+    ids = [c.id for c in claims]
+    if len(set(ids)) < len(ids):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        raise ValueError(f"text names a claim twice: {twice}")
+    return claims
+
+CLAIMS = read_claims()   # every claim of the five papers, from the package's paper_claims.csv
 
 # %% ../nbs/15_claims.ipynb #6024fbde
-LEDGER_COLUMNS = ('claim', 'paper', 'where', 'words', 'statistic', 'backbone', 'verdict', 'value', 'lo', 'hi', 'n',
-                  'n_needed', 'n_needed_paper', 'reason', 'source')
+LEDGER_COLUMNS = ('claim', 'paper', 'where', 'words', 'statistic', 'backbone', 'verdict', 'value',
+                  'lo', 'hi', 'n', 'n_needed', 'n_needed_paper', 'reason', 'source')
 
 def _paper_effect(r:dict, c:Claim) -> dict:
-    "A `not resolved` cell with the n at which the paper's own effect would resolve at this variance."
+    ("A `not resolved` cell with the n at which the paper's own effect would resolve at this "
+     "variance.")
     if r['verdict'] != 'not resolved' or not np.isfinite(c.effect): return r
     need = n_to_resolve(c.effect, (r['hi'] - r['lo'])/(2*Z95), r['n'])
     if not np.isfinite(need): return r
-    return dict(r, n_needed_paper=need, reason=r['reason'] + f"; at the paper's effect ({c.effect:g}) n = {need:,.0f}")
+    return dict(r, n_needed_paper=need,
+                reason=r['reason'] + f"; at the paper's effect ({c.effect:g}) n = {need:,.0f}")
 
 # %% ../nbs/15_claims.ipynb #72190023
 def evaluate_claims(figs:str|Path|None=None, # the figures folder (default: the repository's)
                     claims:list|None=None # the claims (default: `CLAIMS`)
                    ) -> pd.DataFrame:
-    "The ledger: one row per (claim, backbone), with the outcome, the statistic, its interval, n and the reason."
+    ("The ledger: one row per (claim, backbone), with the outcome, the statistic, its interval, n "
+     "and the reason.")
     figs = Path(figs) if figs is not None else figures_dir()
     if not figs.is_dir(): raise FileNotFoundError(f"figures folder {str(figs)!r} does not exist")
     rows = []
     for c in (claims if claims is not None else CLAIMS):
         for r in c.test(figs):
-            rows.append(dict(claim=c.id, paper=c.paper, where=c.where, words=c.words, statistic=c.statistic,
-                             **_paper_effect(r, c)))
+            rows.append(dict(claim=c.id, paper=c.paper, where=c.where, words=c.words,
+                             statistic=c.statistic, **_paper_effect(r, c)))
     return pd.DataFrame(rows, columns=list(LEDGER_COLUMNS))
-
-# %% ../nbs/15_claims.ipynb #2338955d
-VERDICT_COLORS = {'holds': '#1b9e77', 'contradicted': '#d7191c', 'not resolved': '#fdae61', 'untestable': '#bdbdbd'}
-
-_QL = 'Qwen2.5-Coder-1.5B (llama.cpp)'
-COLUMN_ORDER = ['gemma-3-270m', 'SmolLM2-135M', 'Qwen2.5-Coder-1.5B', 'Qwen2.5-Coder-1.5B + format line', _QL,
-                _QL + ' + format line', _QL + ' (NQ-open)', _QL + ' (NQ-open) + format line']
-GLYPHS = {'holds': '\u2713', 'contradicted': '\u2717', 'not resolved': '?', 'untestable': '\u2013'}   # check, cross
-
-def _cell_text(r, values:bool=True) -> str:
-    "A ledger cell: the outcome's glyph, then (with `values`) the statistic and its interval, short."
-    g = GLYPHS[r['verdict']]
-    if not values or not np.isfinite(r['value']): return g
-    return f"{g} {r['value']:+.2f}" + (f"\n[{r['lo']:+.2f}, {r['hi']:+.2f}]" if np.isfinite(r['lo']) else '')
-
-# %% ../nbs/15_claims.ipynb #fc38a8f0
-def ledger_columns(ledger:pd.DataFrame) -> list:
-    "The backbones of a ledger in reading order: the authors' released outputs first, then the models here."
-    seen = list(dict.fromkeys(b for b in ledger['backbone'] if b not in ('-', 'all')))
-    rel = [b for b in seen if str(b).startswith("authors' release")]
-    return rel + [b for b in COLUMN_ORDER if b in seen] + [b for b in seen if b not in COLUMN_ORDER + rel] or ['all']
-
-# %% ../nbs/15_claims.ipynb #d2041723
-def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
-                  paper:str|None=None, # one paper's claims; None: every claim
-                  values:bool=True # the statistic and its interval in each cell; False: the glyph only (an overview)
-                 ):
-    "A claims x backbones matrix coloured by outcome: a glyph per cell (and the statistic with its interval)."
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Patch
-    sub = ledger if paper is None else ledger[ledger.paper == paper]
-    if sub.empty: raise ValueError(f"no claims of paper={paper!r} in the ledger (papers: {sorted(set(ledger.paper))})")
-    claims, bbs = list(dict.fromkeys(sub['claim'])), ledger_columns(sub)
-    cw = 1.25 if values else 0.5
-    fig, ax = plt.subplots(figsize=(2.6 + cw*len(bbs), (0.42 if values else 0.24)*len(claims) + 1.5))
-    for i, c in enumerate(claims):
-        for j, b in enumerate(bbs):
-            r = sub[(sub.claim == c) & (sub.backbone.isin([b, 'all', '-']))]
-            if r.empty: continue
-            r = r.iloc[0]
-            ax.add_patch(plt.Rectangle((j, i), 0.96, 0.9, color=VERDICT_COLORS[r['verdict']], alpha=0.85))
-            ax.text(j + 0.48, i + 0.45, _cell_text(r, values), ha='center', va='center', fontsize=7 if values else 8)
-    ax.set_yticks(np.arange(len(claims)) + 0.45, claims, fontsize=8)
-    short = lambda b: b.replace("authors' release", 'authors').replace('Qwen2.5-Coder-1.5B', 'Qwen-1.5B')
-    ax.set_xticks(np.arange(len(bbs)) + 0.48, [textwrap.fill(short(b), 12) if values else short(b) for b in bbs],
-                  fontsize=7, rotation=0 if values else 90)   # the overview: one rotated line per column
-    ax.xaxis.tick_top(); ax.set_xlim(0, len(bbs)); ax.set_ylim(len(claims), 0)
-    for s in ax.spines.values(): s.set_visible(False)
-    ax.tick_params(length=0)
-    ax.legend(handles=[Patch(color=v, label=f"{GLYPHS[k]} {k}") for k, v in VERDICT_COLORS.items()], loc='upper left',
-              bbox_to_anchor=(0, 0), ncol=2 if values and len(bbs) < 4 else 4, frameon=False, fontsize=8)
-    if paper: ax.set_title(paper, loc='left', fontsize=10, pad=28)
-    return fig
-
-# %% ../nbs/15_claims.ipynb #611c73b0
-@checked
-def paper_slug(paper:str # a paper's name, e.g. 'When to retrieve'
-              ) -> str:
-    "A paper's name as a file stem: 'When to retrieve' -> 'when_to_retrieve'."
-    return '_'.join(''.join(ch if ch.isalnum() else ' ' for ch in paper.lower()).split())
-
-# %% ../nbs/15_claims.ipynb #ef17d9ed
-def ledger_markdown(ledger:pd.DataFrame # from `evaluate_claims`
-                   ) -> str:
-    "The ledger as Markdown: per paper, a matrix (claims down, backbones across, the authors' outputs first), then each cell's reason."
-    out = []
-    for p, g in ledger.groupby('paper', sort=False):
-        bbs = ledger_columns(g)
-        out += [f"## {p}", '', '| claim | where | ' + ' | '.join(bbs) + ' |', '|---|---|' + '---|'*len(bbs)]
-        for c, gc in g.groupby('claim', sort=False):
-            cells = [gc[gc.backbone.isin([b, 'all', '-'])] for b in bbs]
-            txt = ['' if r.empty else _cell_text(r.iloc[0]).replace('\n', ' ') for r in cells]
-            out.append(f"| **{c}**: {gc.words.iloc[0]} | {gc['where'].iloc[0]} | " + ' | '.join(txt) + ' |')
-        out += ['', f"Why, cell by cell ({', '.join(f'{v} {k}' for k, v in GLYPHS.items())}):", '']
-        for _, r in g.iterrows():
-            n = '' if pd.isna(r.n) else f" (n = {int(r.n)})"
-            out.append(f"- {GLYPHS[r.verdict]} `{r.claim}` / {r.backbone}: **{r.verdict}**{n}: "
-                       f"{str(r.reason).replace('|', '/')}")
-        out.append('')
-    return '\n'.join(out)
-
-# %% ../nbs/15_claims.ipynb #88b060e3
-def verdict_counts(ledger:pd.DataFrame) -> pd.DataFrame:
-    "Outcomes per paper and backbone: how many claims hold, are contradicted, are not resolved or cannot be tested."
-    t = ledger.pivot_table(index=['paper', 'backbone'], columns='verdict', values='claim', aggfunc='count', fill_value=0)
-    return t.reindex(columns=list(VERDICTS), fill_value=0).reset_index()
-
-# %% ../nbs/15_claims.ipynb #611e87e4
-_NONE_DIAGRAM = 'a diagram, no data'
-INVENTORY = [
-    ('TRAQ', 'Figure 1', None, _NONE_DIAGRAM), ('TRAQ', 'Figure 2', None, _NONE_DIAGRAM),
-    ('TRAQ', 'Figure 3', 'traq/fig3_component_coverage.png', ''),
-    ('TRAQ', 'Figure 4', 'traq/fig4_e2e_coverage_top.png', ''), ('TRAQ', 'Figure 5', 'traq/fig5_e2e_coverage.png', ''),
-    ('TRAQ', 'Figure 6', 'traq/fig6_semantic_count.png', ''),
-    ('TRAQ', 'Table 1', 'traq/table_semantic_count_gemma-3-270m.csv', 'GPT-3.5 is not available: the shipped models on the embedded benchmark'),
-    ('TRAQ', 'Table 2', 'traq_release/table_semantic_size_squad1_llama2.csv', "Llama-2 from the authors' released outputs (SQuAD-1)"),
-    ('TRAQ', 'Figure 7', None, 'NLI (BERT) clustering: no entailment model installs here (traq/unique_answers_rouge.png '
-     'is the ROUGE stand-in, marked NOT a reproduction on its face)'),
-    ('TRAQ', 'Figure 8', None, 'NLI (BERT) clustering: no entailment model installs here'),
-    ('TRAQ', 'Figure 9', 'traq/fig9_prompts.png', ''),
-    ('TRAQ', 'Figure 10', 'traq/fig3_component_coverage.png', 'both shipped backbones in one figure'),
-    ('TRAQ', 'Figure 11', 'traq/fig3_component_coverage.png', '100 splits rather than 20 seeds'),
-    ('TRAQ', 'Figure 12', 'traq/fig4_e2e_coverage_top.png', ''), ('TRAQ', 'Figure 13', 'traq/fig5_e2e_coverage.png', ''),
-    ('TRAQ', 'Figure 14', 'traq/fig6_semantic_count.png', ''),
-    ('TRAQ', 'Figure 15', 'traq/fig15_true_scores.png', 'the shipped backbones on the embedded benchmark'),
-    ('TRAQ', 'Table 3', None, 'QLoRA hyperparameters: no fine-tuning here'),
-    ('TRAQ', 'Table 4', None, 'fine-tuning hyperparameters: no fine-tuning here'),
-    ('TRAQ', 'Figure 16', 'traq/fig9_prompts.png', 'the few-shot prompt beside zero-shot on the same questions'),
-    ('TRAQ', 'Figure 17', 'traq/fig17_idk.png', 'panels (a)-(b); panel (c): traq/fig17c_idk_confidence.png'),
-    ('TRAC', 'Figure 1', 'trac/fig1_individual_coverage.png', ''), ('TRAC', 'Table 1', 'trac/table_alpha_0.1.csv', ''),
-    ('TRAC', 'Table 2', 'trac/table_alpha_0.2.csv', ''), ('TRAC', 'Figure 2', 'trac/fig2_unique_answers.png', ''),
-    ('TRAC', 'Appendix G', 'trac/appendix_g_examples.md', 'Bonf and HMP sets of four test questions (gemma-3-270m)'),
-    ('CONFLARE', 'Figure 1', None, _NONE_DIAGRAM), ('CONFLARE', 'Figure 2', None, _NONE_DIAGRAM),
-    ('CONFLARE', 'Figure 3', None, 'pseudocode of step 3: `conformal_rag.conflare.calibrate_cutoff`'),
-    ('CONFLARE', 'Figure 4', None, 'pseudocode of step 4: `conformal_rag.conflare.conflare_retrieve`'),
-    ('CONFLARE', '(no results)', 'conflare/conflare_coverage.png', 'the paper reports no experiment; this is ours'),
-    ('When to retrieve', 'Table 1', None, 'definitions of the four counts'),
-    ('When to retrieve', 'Table 2', 'overconfidence/table2.csv', ''), ('When to retrieve', 'Table 3', 'overconfidence/table3.csv', ''),
-    ('When to retrieve', 'Figure 1', 'overconfidence/figure1.png', ''), ('When to retrieve', 'Figure 2', 'overconfidence/figure2_paper_settings.png',
-     "Qwen2.5-Coder-1.5B (llama.cpp) at the paper's settings, 500 questions; the shipped models: overconfidence/figure2.png"),
-    ('When to retrieve', 'Table 4', 'overconfidence/table4.csv', ''), ('When to retrieve', 'Table 5', 'overconfidence/table5.csv', ''),
-    ('When to retrieve', 'Figures 3-10', None, 'the prompt templates: `conformal_rag.overconfidence.STRATEGIES`'),
-    ('When to retrieve', 'Table 6', 'overconfidence/release/table6_gap.csv',
-     "ChatGPT's Vanilla row from the authors' released 500 NQ questions beside the printed values (needs W2R_RELEASE); "
-     'not on the shipped models (no gold-document sample of 500 here)'),
-    ('When to retrieve', 'Table 7', None, 'Vicuna is not available here'),
-    ('RC-RAG', 'Figure 1', None, _NONE_DIAGRAM), ('RC-RAG', 'Figure 2', None, _NONE_DIAGRAM),
-    ('RC-RAG', 'Table 1', 'rcrag/table1.csv', ''), ('RC-RAG', 'Table 2', None, 'definitions of the four categories'),
-    ('RC-RAG', 'Table 3', 'rcrag/table3.csv', ''), ('RC-RAG', 'Table 4', 'rcrag/table4.csv', ''),
-    ('RC-RAG', 'Table 5', 'rcrag/table5.csv', ''), ('RC-RAG', 'Figure 3', 'rcrag/figure3.png', ''),
-    ('RC-RAG', 'Table 6', 'rcrag/table6.csv', ''), ('RC-RAG', 'Table 7', 'rcrag/table7_case_study.md', ''),
-]
-
-def inventory(figs:str|Path|None=None) -> pd.DataFrame:
-    "Every table and figure of the five papers: its artifact here (and whether the file exists) or why there is none."
-    figs = Path(figs) if figs is not None else figures_dir()
-    d = pd.DataFrame(INVENTORY, columns=['paper', 'item', 'artifact', 'note'])
-    d['present'] = [isinstance(a, str) and (figs/a).exists() for a in d.artifact]
-    return d
-
-# %% ../nbs/15_claims.ipynb #ae854732
-README_BEGIN = '<!-- begin results: generated by tools/readme_block.py from figures/claims.csv; do not edit -->'
-README_END = '<!-- end results -->'
-
-def _outcome_list(d:pd.DataFrame, # ledger rows of one paper and one kind of backbone
-                  verdict:str) -> str:
-    "The claims with `verdict`, each with how many of its backbones give it ('k/m')."
-    per = d.groupby('claim', sort=False).verdict
-    k = per.apply(lambda v: int((v == verdict).sum())); m = per.size()
-    return ', '.join(f"`{c}`" + (f" ({k[c]}/{m[c]})" if m[c] > 1 else '') for c in k.index if k[c] > 0)
-
-# %% ../nbs/15_claims.ipynb #06ca2c30
-def readme_block(figs:str|Path|None=None # the figures folder (default: the repository's)
-                ) -> str:
-    "The README's results block in words: per paper, which claims hold, are contradicted or not resolved, on the authors' outputs and on the models here."
-    figs = Path(figs) if figs is not None else figures_dir()
-    L = read_csv(figs, 'claims.csv')
-    if L is None: raise FileNotFoundError(f"{figs/'claims.csv'} does not exist: run `make reproduce` first")
-    lines = [README_BEGIN, '']
-    for paper, g in L.groupby('paper', sort=False):
-        rel = g.backbone.astype(str).str.startswith("authors' release")
-        parts = []
-        for name, d in (("on the authors' released outputs", g[rel]), ('on the models here', g[~rel])):
-            if d.empty: continue
-            said = [f"{v} {t}" for v in VERDICTS[:3] for t in [_outcome_list(d, v)] if t]
-            u = int((d.verdict == 'untestable').sum())
-            parts.append(f"{name}: " + ('; '.join(said) or 'nothing decided') + (f"; {u} cell{'s'*(u != 1)} untestable" if u else ''))
-        lines.append(f"- **{paper}** " + ' | '.join(parts) + '.')
-    lines += ['', "(k/m): the claim's outcome on k of its m backbones. Every cell with its interval, n and reason: "
-              '[figures/claims.md](figures/claims.md); counts: [figures/claims_summary.md](figures/claims_summary.md).',
-              '', README_END]
-    return '\n'.join(lines)
-
-# %% ../nbs/15_claims.ipynb #6bafd1ef
-@checked
-def replace_block(text:str, # a document holding one generated block
-                  block:str # the new block, from `readme_block`
-                 ) -> str:
-    "`text` with its generated block replaced by `block` (an error when the markers are missing or repeated)."
-    if text.count(README_BEGIN) != 1 or text.count(README_END) != 1:
-        raise ValueError("the document must hold the generated block's begin and end markers exactly once")
-    head, rest = text.split(README_BEGIN)
-    return head + block + rest.split(README_END, 1)[1]

@@ -16,14 +16,20 @@ import argparse, copy, inspect, json, os, signal, sqlite3, sys, textwrap
 from pathlib import Path
 from fastcore.docments import docments
 from fastcore.script import Param, call_parse, store_true
-from . import overconfidence, retrieval, rcrag_collect as rcrag_collection, reproduce as runner   # modules: names looked up at call time (tests patch them)
+from . import overconfidence, w2r_collect, retrieval_sets, rcrag_collect as rcrag_collection, reproduce as runner   # modules: names looked up at call time (tests patch them)
+from .artifacts import redact
+from .paper_parameters import smallest_paper_collection
+from .paper_runs import default_runs_file, load_runs, plain_yaml
 from .cache import CacheError
 from .collect import DEFAULTS as COLLECT_DEFAULTS, default_collection, output_path
-from .overconfidence import W2R_DEFAULTS
+from .w2r_collect import W2R_DEFAULTS
 from .rcrag_collect import RCRAG_DEFAULTS
 from .conflare import DEFAULT_MODEL as CONFLARE_MODEL, calibrate_folder, load_retriever
-from .data import DatasetUnavailable, QUESTIONS_FILE, build_questions, write_questions, wiki_benchmark
-from .llm import LLM, PROMPTS, ModelSpec
+from .data import QUESTIONS_FILE, write_questions, wiki_benchmark
+from .data_sources import DatasetUnavailable
+from .wiki_questions import build_questions
+from .llm import LLM, PROMPTS
+from .model_spec import ModelSpec
 from .models import MODELS, ModelUnavailable, fetch, local_dir
 from .openai_backend import RequestFailed
 from .paths import data_dir, repo_root
@@ -32,9 +38,9 @@ from .checks import checked, NonNegativeInt, PositiveInt, PositiveReal
 
 # %% ../nbs/14_cli.ipynb #8b1062e6
 class OneLineParser(argparse.ArgumentParser):
-    "An argument parser whose errors are one line on stderr (no usage block), ending '(see --help)', with exit status 2; a secret in it (`reproduce.redact`) is blanked."
+    "An argument parser whose errors are one line on stderr (no usage block), ending '(see --help)', with exit status 2; a secret in it (`artifacts.redact`) is blanked."
     def error(self, message):
-        self.exit(2, runner.redact(f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n"))
+        self.exit(2, redact(f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n"))
 
 # %% ../nbs/14_cli.ipynb #1d76473a
 @checked
@@ -191,7 +197,7 @@ def run_command(func, # a command
                 argv:list, # its arguments
                 prog:str # its command line, e.g. 'conformal-rag collect'
                ) -> int:
-    "Parse `argv` for `func` and call it: an error is one line (secrets blanked, `reproduce.redact`) and its `failure_status`: 2 bad input, 3 the environment, 1 a model that cannot be downloaded; else the command's status (0 when it returns none)."
+    "Parse `argv` for `func` and call it: an error is one line (secrets blanked, `artifacts.redact`) and its `failure_status`: 2 bad input, 3 the environment, 1 a model that cannot be downloaded; else the command's status (0 when it returns none)."
     import yaml
     p = command_parser(func, prog)
     try:
@@ -202,7 +208,7 @@ def run_command(func, # a command
             status = failure_status(e)
             if status is None: raise
             if status == EXIT_BAD_INPUT: p.error(yaml_error_line(e) if isinstance(e, yaml.YAMLError) else error_line(e))
-            print(runner.redact(f"{prog}: error: {error_line(e)}"), file=sys.stderr)
+            print(redact(f"{prog}: error: {error_line(e)}"), file=sys.stderr)
             return status
     except SystemExit as e: return exit_status(e)
     return r if isinstance(r, int) and not isinstance(r, bool) else 0
@@ -312,10 +318,10 @@ def models_fetch(name:Param(f"model string: {', '.join(sorted(MODELS))}", opt=Fa
 
 # %% ../nbs/14_cli.ipynb #8d829c54
 @checked
-def model_specs(models:list, # model strings (`llm.ModelSpec`), or `ModelSpec`s: at least one
+def model_specs(models:list, # model strings (`model_spec.ModelSpec`), or `ModelSpec`s: at least one
                 timeout:PositiveReal|None=None, retries:NonNegativeInt|None=None, concurrency:PositiveInt|None=None # remote settings (None: as the string says)
                ) -> list[ModelSpec]:
-    "Each model string parsed once, where the command line hands it in (a malformed one fails, naming it), with the settings added to every `openai:` model that does not set them (`llm.ModelSpec.with_options`)."
+    "Each model string parsed once, where the command line hands it in (a malformed one fails, naming it), with the settings added to every `openai:` model that does not set them (`model_spec.ModelSpec.with_options`)."
     if not models: raise ValueError("models is empty: at least one model string is needed")
     for i, m in enumerate(models):
         if not isinstance(m, (str, ModelSpec)): raise TypeError(f"models[{i}] must be a model string, got models[{i}]={m!r:.80}")
@@ -323,7 +329,7 @@ def model_specs(models:list, # model strings (`llm.ModelSpec`), or `ModelSpec`s:
     return [s.with_options(timeout, retries, concurrency) for s in specs]
 
 # %% ../nbs/14_cli.ipynb #6eb7b09b
-def model_strings(models:list, # model strings (`llm.ModelSpec`)
+def model_strings(models:list, # model strings (`model_spec.ModelSpec`)
                   timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # remote settings (None: as the string says)
                  ) -> list[str]:
     "The canonical model strings of `model_specs`: each checked, the settings added to every `openai:` string that does not set them."
@@ -331,7 +337,7 @@ def model_strings(models:list, # model strings (`llm.ModelSpec`)
 
 # %% ../nbs/14_cli.ipynb #626e30b6
 @command
-def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
+def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`model_spec.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
                            n_questions:Param(type=int_at_least(1))=W2R_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
                            seed:Param(type=int_at_least(0))=W2R_DEFAULTS['seed'], # question draw seed (an integer >= 0)
                            shots:Param(type=int_at_least(0))=W2R_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0)
@@ -345,19 +351,19 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            concurrency:int=None, # requests in flight, likewise
                            dataset:str='wiki', # a `data.load_qa` spec: 'nq-open' asks the certainty prompts only (its passages are not embedded)
                            strategies:Opt(nargs='+', metavar='STRATEGY')=tuple(overconfidence.STRATEGIES), # the prompts to ask (keys of `overconfidence.STRATEGIES`)
-                           sources:Opt(nargs='*', metavar='SOURCE')=overconfidence.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
+                           sources:Opt(nargs='*', metavar='SOURCE')=w2r_collect.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
                            format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
-    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `overconfidence.collect_w2r_generations`)."
+    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `w2r_collect.collect_w2r_generations`)."
     specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
-    print(overconfidence.collect_w2r_generations(
+    print(w2r_collect.collect_w2r_generations(
         specs, n_questions, seed, shots, max_new_tokens, long_tokens, batch_prompts, out, cache,
         dataset=dataset, strategies=tuple(strategies), sources=tuple(sources or ()),
         format_line=format_line))
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command
-def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`llm.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
+def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`model_spec.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
                   n_questions:Param(type=int_at_least(1))=RCRAG_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
                   seed:Param(type=int_at_least(0))=RCRAG_DEFAULTS['seed'], # question draw seed (an integer >= 0)
                   shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0); None: each model's own (`rcrag_collect.MODEL_SHOTS`)
@@ -389,7 +395,7 @@ def parse_override(s:str # 'name=value', the value read as YAML
     import yaml
     if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
     k, v = s.split('=', 1)
-    try: return k.strip(), runner.plain_yaml(v, f'-p {k.strip()}')   # no anchors or aliases: no 'billion laughs'
+    try: return k.strip(), plain_yaml(v, f'-p {k.strip()}')   # no anchors or aliases: no 'billion laughs'
     except yaml.YAMLError as e:
         shown = v if len(v) <= 200 else v[:200] + ' ...'
         raise ValueError(f"-p {k.strip()}: the value {shown!r} is not YAML ({getattr(e, 'problem', None) or type(e).__name__})") from None
@@ -434,10 +440,10 @@ def report_runs(res:list[dict], # `reproduce.run_notebooks`'s summaries
 def list_runs_table(runs:str|None=None # runs file; None: nbs/paper/runs.yaml
                    ):
     "Print every run of the runs file: name, notebook, the environment variables it needs, the smallest collection it can use, and its description."
-    path = Path(runs) if runs else runner.default_runs_file()
-    for r in runner.load_runs(path):   # a name line, then its description wrapped under it (lines of at most 100 characters)
+    path = Path(runs) if runs else default_runs_file()
+    for r in load_runs(path):   # a name line, then its description wrapped under it (lines of at most 100 characters)
         env = f" [needs {', '.join(r.needs_env)}]" if r.needs_env else ''
-        n = runner.smallest_paper_collection(path.parent/r.notebook, r.parameters)
+        n = smallest_paper_collection(path.parent/r.notebook, r.parameters)
         print(f"{r.name:28s} {r.notebook}{env}" + (f" [collections of >= {n} questions]" if n else ''))
         print(textwrap.fill(r.description, 100, initial_indent=' ' * 4, subsequent_indent=' ' * 4))
 
@@ -454,7 +460,7 @@ def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries
     "Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/ through papermill; runs with -p or --smoke are ad hoc and write under runs/ unless --out-root says otherwise."
     if runs is not None:   # a runs file that is not YAML: one line naming it
         import yaml
-        try: runner.load_runs(runs)
+        try: load_runs(runs)
         except yaml.YAMLError as e: raise ValueError(f"--runs {runs}: {yaml_error_line(e)}") from None
     if list_runs: return list_runs_table(runs) or 0
     overrides = dict(map(parse_override, param or []))
@@ -472,10 +478,10 @@ def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries
 
 # %% ../nbs/14_cli.ipynb #6e7f4535
 @command
-def retrieval_scores(out:Opt(type=writable_file, metavar='FILE')=None, # output file (its folder must exist); None: the committed data file (`retrieval.SCORES_FILE`)
+def retrieval_scores(out:Opt(type=writable_file, metavar='FILE')=None, # output file (its folder must exist); None: the committed data file (`retrieval_sets.SCORES_FILE`)
                     ):
-    "Rebuild the committed retrieval scores of the embedded benchmark (BM25 and dense top-20; `retrieval.build_score_file`)."
-    p = retrieval.build_score_file(out)
+    "Rebuild the committed retrieval scores of the embedded benchmark (BM25 and dense top-20; `retrieval_sets.build_score_file`)."
+    p = retrieval_sets.build_score_file(out)
     print(f"wrote {p} ({p.stat().st_size/1e6:.2f} MB)")
 
 # %% ../nbs/14_cli.ipynb #5b0dc983

@@ -9,9 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from . import data, retrieval   # modules: names looked up at call time (tests patch them)
-from .llm import (LLM, FakeBackend, ModelSpec, render_prompt, PROMPTS, llm_from_spec,
-                               REFERENCE_NUMERICS)
+from . import data, retrieval, retrieval_sets   # modules: names looked up at call time (tests patch them)
+from .llm import LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec
+from .model_spec import ModelSpec, REFERENCE_NUMERICS
 from .retrieval import embed_passages, unit_rows
 from .local_backend import DEFAULT_LOCAL_MODEL
 from .cache import atomic_output
@@ -338,13 +338,13 @@ def sample_questions(examples:pd.DataFrame, # QA examples (the data module's sch
 def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
                    questions:pd.DataFrame, # rows of `dataset.examples`
                    K:int, # top-K
-                   retriever=None # anything `conformal_rag.retrieval.retrieve` accepts; BM25 over the passages by default
+                   retriever=None # anything `conformal_rag.retrieval_sets.retrieve` accepts; BM25 over the passages by default
                   ) -> pd.DataFrame:
     "The retrieved table (contract above): each question's top-K passages, and its gold passage when outside them."
     retriever = retriever if retriever is not None else retrieval.BM25(dataset.passages)
     ix = dataset.passage_index
     gold_rows = [np.array([ix[g] for g in gs], dtype=np.int64) for gs in questions['gold_ids']]
-    ret = retrieval.retrieve(retriever, questions['question'].tolist(), K, gold_rows)
+    ret = retrieval_sets.retrieve(retriever, questions['question'].tolist(), K, gold_rows)
     pid, text = dataset.passages['id'].to_numpy(), dataset.passages['text'].to_numpy()
     rows = []
     for i, qid in enumerate(questions['id']):
@@ -386,7 +386,7 @@ def _slug(s:str) -> str:
 # %% ../nbs/05_collect.ipynb #04156279
 @checked
 def collection_name(dataset:str, # a `data.load_qa` spec
-                    model:str|ModelSpec, # a model string (`llm.ModelSpec`) or its `ModelSpec`
+                    model:str|ModelSpec, # a model string (`model_spec.ModelSpec`) or its `ModelSpec`
                     n_questions:PositiveInt, # questions drawn
                    ) -> str:
     "The default name of a collection, `<dataset>_<model>_<n_questions>` (a file argument by its stem, a model by its name)."
@@ -505,7 +505,7 @@ def check_settings(n_questions:PositiveInt, # questions drawn
 
 # %% ../nbs/05_collect.ipynb #6f2c439b
 def _collection_inputs(dataset:str, # a `data.load_qa` spec
-                       model:str|ModelSpec, # a model string (`llm.ModelSpec`) or its `ModelSpec`
+                       model:str|ModelSpec, # a model string (`model_spec.ModelSpec`) or its `ModelSpec`
                        cache:str|Path|None, # generation cache (None: the shared one)
                        resample:bool, # sample again, overwriting cached generations
                        cluster, # a clustering spec, a `Clustering` or a function of the answers
@@ -598,7 +598,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        temperature:float=DEFAULTS['temperature'], # sampling temperature (TRAQ: 1.0)
                        max_new_tokens:int=DEFAULTS['max_new_tokens'], # tokens per answer at most
                        seed:int=DEFAULTS['seed'], # question draw and sampling seed
-                       model:str|ModelSpec=DEFAULTS['model'], # a model string (`llm.ModelSpec`), parsed once here, or its `ModelSpec`
+                       model:str|ModelSpec=DEFAULTS['model'], # a model string (`model_spec.ModelSpec`), parsed once here, or its `ModelSpec`
                        name:str|None=None, # output file name, without folder or extension; None: `collection_name(dataset, model, n_questions)`
                        out_dir:str|Path|None=None, # output folder; None: `default_out_dir()`, runs/collected (untracked)
                        cache:str|Path|None=None, # generation cache (default: the shared one outside the repo)
@@ -612,7 +612,7 @@ def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions draw
                        force:bool=False, # replace an existing collection of other settings (`existing_collection`)
                        log=None, # where the lines saying what is read and written go; None: standard error
                       ):
-    "Collect on a QA dataset (the embedded benchmark by default) with a model string (`llm.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`; returns the `Collection`."
+    "Collect on a QA dataset (the embedded benchmark by default) with a model string (`model_spec.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`; returns the `Collection`."
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
     if check_count(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
     kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs)

@@ -4,470 +4,33 @@
 
 # %% ../nbs/08_conflare.ipynb #0561a1bc
 from __future__ import annotations
-import gzip, hashlib, io, json, math, os, pickle, re, time, warnings, zlib
+import hashlib, json, math, os, time, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
-from .paths import cache_dir, repo_root
-from .data import check_passages, normalize, wiki_benchmark
-from .stats import coverage_summary, split_trials
+from .paths import cache_dir
 from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
                                      in_set)
-from .retrieval import (STOPWORDS, Retrieval, embed_passages, load_encoder, model_key, retrieve,
-                                     unit_rows, DenseIndex)
-from .llm import LLM, FakeBackend, llm_from_spec, replay_llm
-from .cache import GenerationCache
-from .checks import checked, PositiveInt, Probability, Seed, Texts
+from .llm import LLM
+from .checks import checked, Texts
+from .conflare_docs import ChunkCollection, chunk_documents, make_encoder
+from .conflare_questions import (CONFLARE_STOPS, conflare_prompt, is_chat_llm, label_questions,
+                                              write_calibration_questions)
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['DOC_TYPES', 'CHUNK_COLUMNS', 'CONFLARE_PROMPTS', 'LABEL_EXAMPLES', 'LABEL_SCORES', 'UNANSWERED', 'FORMAT_VERSION',
-           'DEFAULT_MODEL', 'SETTINGS', 'RELEASE_FILE', 'RELEASE_KEYS', 'RELEASE_PICKLE_GLOBALS', 'CONFLARE_HOWTO',
-           'RELEASE_SETTINGS', 'RELEASE_COLUMNS', 'write_pdf', 'list_documents', 'read_pages', 'chunk_spans',
-           'chunk_pages', 'chunk_documents', 'BagOfWordsEncoder', 'make_encoder', 'ChunkCollection', 'conflare_prompt',
-           'is_chat_llm', 'parse_question_answer', 'parse_yes_no', 'write_calibration_questions', 'fake_conflare_llm',
-           'label_questions', 'conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'calibrate_cutoff',
-           'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever', 'evaluation_llm',
-           'wiki_collection', 'gold_retrieval', 'scored_retrieval', 'conflare_trials', 'transfer_trials',
-           'label_agreement', 'summarize_conflare_trials', 'wiki_evaluation', 'RecordsUnpickler',
-           'load_conflare_release', 'write_conflare_release', 'release_trials', 'release_coverage', 'release_cutoffs']
-
-# %% ../nbs/08_conflare.ipynb #3a3de3eb
-def write_pdf(path, # the file to write
-              pages:list[str], # one text per page (ASCII; each page's text is written as one line)
-             ) -> Path:
-    "Write a minimal PDF with one line of text per page (for tests and examples)."
-    esc = lambda s: s.replace('\\', '\\\\').replace('(', '\\(').replace(')', '\\)')
-    n = len(pages)
-    objs = ['<< /Type /Catalog /Pages 2 0 R >>',
-            '<< /Type /Pages /Kids [' + ' '.join(f'{4 + 2*i} 0 R' for i in range(n)) + f'] /Count {n} >>',
-            '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>']
-    for i, t in enumerate(pages):
-        stream = f'BT /F1 10 Tf 20 700 Td ({esc(t)}) Tj ET'
-        objs.append(f'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {5 + 2*i} 0 R >>')
-        objs.append(f'<< /Length {len(stream.encode("latin-1"))} >>\nstream\n{stream}\nendstream')
-    out, offsets = bytearray(b'%PDF-1.4\n'), []
-    for i, o in enumerate(objs, 1):
-        offsets.append(len(out)); out += f'{i} 0 obj\n{o}\nendobj\n'.encode('latin-1')
-    xref = len(out)
-    out += f'xref\n0 {len(objs) + 1}\n0000000000 65535 f \n'.encode() + b''.join(f'{o:010d} 00000 n \n'.encode() for o in offsets)
-    out += f'trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n'.encode()
-    Path(path).write_bytes(bytes(out))
-    return Path(path)
-
-# %% ../nbs/08_conflare.ipynb #ae76ca85
-DOC_TYPES = ('.txt', '.md', '.pdf')
-
-@checked
-def list_documents(folder:str|Path, # the document folder
-                   recursive:bool=True, # include sub-folders
-                   skip_unknown:bool=False, # ignore files of other types instead of raising
-                  ) -> list[Path]:
-    "The `.txt`, `.md` and `.pdf` files under `folder`, sorted; a `ValueError` names an empty folder or an unknown file type."
-    folder = Path(folder)
-    if not folder.exists(): raise FileNotFoundError(f"document folder {str(folder)!r} does not exist")
-    if not folder.is_dir(): raise ValueError(f"document folder {str(folder)!r} is not a folder")
-    found = folder.rglob('*') if recursive else folder.iterdir()
-    files = sorted(p for p in found if p.is_file() and not any(s.startswith('.') for s in p.relative_to(folder).parts))
-    unknown = [p for p in files if p.suffix.lower() not in DOC_TYPES]
-    if unknown and not skip_unknown:
-        raise ValueError(f"unknown file type {unknown[0].suffix or '(none)'!r} of {str(unknown[0])!r} ({len(unknown)} such "
-                         f"file(s)); supported: {', '.join(DOC_TYPES)}; pass skip_unknown=True to ignore them")
-    docs = [p for p in files if p.suffix.lower() in DOC_TYPES]
-    if not docs:
-        raise ValueError(f"document folder {str(folder)!r} is empty: it holds no {', '.join(DOC_TYPES)} files"
-                         + (f" (only {len(unknown)} file(s) of other types, skipped)" if unknown else ''))
-    return docs
-
-# %% ../nbs/08_conflare.ipynb #c8ce14f9
-def read_pages(path, # a .txt, .md or .pdf file
-              ) -> list[str]:
-    "The text of each page of a document: one page for text and Markdown, one per page of a PDF."
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in DOC_TYPES: raise ValueError(f"unknown file type {suffix or '(none)'!r} of {str(path)!r}; supported: {', '.join(DOC_TYPES)}")
-    if suffix in ('.txt', '.md'): return [path.read_text(encoding='utf-8', errors='replace')]
-    from pypdf import PdfReader
-    try: return [pg.extract_text() or '' for pg in PdfReader(str(path)).pages]
-    except Exception as e: raise ValueError(f"could not read the PDF {str(path)!r}: {type(e).__name__}: {e}") from e
-
-# %% ../nbs/08_conflare.ipynb #660ae739
-def chunk_spans(n:int, # the text's length in characters
-                size:int=1500, # characters per chunk
-                overlap:int=200, # characters shared by consecutive chunks
-               ) -> list[tuple[int, int]]:
-    "The `(start, end)` character spans of the chunks of a text of length `n`; the last one ends at `n`."
-    n, size = check_count(n, 'n', 0), check_count(size, 'size')
-    overlap = check_count(overlap, 'overlap', 0, size - 1)   # less than size
-    spans, start = [], 0
-    while start < n:
-        end = min(start + size, n)
-        spans.append((start, end))
-        if end == n: break
-        start += size - overlap
-    return spans
-
-# %% ../nbs/08_conflare.ipynb #406f037d
-CHUNK_COLUMNS = ('id', 'title', 'text', 'source', 'page', 'start', 'end')
-
-@checked
-def chunk_pages(pages, # (source, page number, text) triples: a list or any iterable
-                size:int=1500, overlap:int=200) -> pd.DataFrame:
-    "One row per chunk: id `source:p<page>:<start>`, title (the source), text, source, page, start, end."
-    if pages is None or isinstance(pages, (str, bytes, dict)) or not hasattr(pages, '__iter__'):
-        raise TypeError(f"pages must be a list of (source, page number, text) triples, got pages={pages!r:.80}")
-    pages = list(pages)
-    for i, pg in enumerate(pages):
-        ok = isinstance(pg, (tuple, list)) and len(pg) == 3 and isinstance(pg[0], str) and isinstance(pg[2], str) \
-            and isinstance(pg[1], (int, np.integer)) and not isinstance(pg[1], bool)
-        if not ok: raise TypeError(f"pages[{i}] must be a (source, page number, text) triple, got pages[{i}]={pg!r:.80}")
-    rows = []
-    for source, page, text in pages:
-        for s, e in chunk_spans(len(text), size, overlap):
-            if text[s:e].strip(): rows.append((f'{source}:p{page}:{s}', source, text[s:e], source, int(page), s, e))
-    return pd.DataFrame(rows, columns=list(CHUNK_COLUMNS))
-
-# %% ../nbs/08_conflare.ipynb #ac6ff808
-def _sha(b:bytes) -> str:
-    "The first 20 hex digits of the SHA-256 of `b` (cache keys)."
-    return hashlib.sha256(b).hexdigest()[:20]
-
-# %% ../nbs/08_conflare.ipynb #18cab299
-@checked
-def chunk_documents(folder:str|Path, # the document folder
-                    size:int=1500, # characters per chunk (CONFLARE: 1500)
-                    overlap:int=200, # characters shared by consecutive chunks (CONFLARE: 200)
-                    recursive:bool=True, skip_unknown:bool=False,
-                    cache:bool=True, # keep each file's chunks in `cache_dir('conflare', 'chunks')`, keyed by its content
-                    progress:bool=True) -> pd.DataFrame:
-    "The chunk table of every document under `folder` (sources are paths relative to it)."
-    chunk_spans(0, size, overlap)  # validates size and overlap before any file is read
-    folder = Path(folder)
-    files = list_documents(folder, recursive, skip_unknown)
-    parts = []
-    for f in tqdm(files, desc='chunking documents', unit='file', disable=not progress or len(files) < 2):
-        rel = f.relative_to(folder).as_posix()
-        c = cache_dir('conflare', 'chunks')/f'{_sha(f.read_bytes())}-{size}-{overlap}.json' if cache else None
-        if c is not None and c.exists(): pages = json.loads(c.read_text())
-        else:
-            pages = read_pages(f)
-            if c is not None:
-                tmp = c.with_suffix('.tmp'); tmp.write_text(json.dumps(pages)); os.replace(tmp, c)
-        parts.append(chunk_pages([(rel, i + 1, t) for i, t in enumerate(pages)], size, overlap))
-    out = pd.concat(parts, ignore_index=True)
-    if len(out) == 0: raise ValueError(f"document folder {str(folder)!r}: its {len(files)} file(s) hold no text")
-    return out
-
-# %% ../nbs/08_conflare.ipynb #affd7e13
-class BagOfWordsEncoder:
-    "A deterministic hashed bag of words (stopwords dropped): a model-free encoder for tests and examples."
-    @checked
-    def __init__(self, dim:PositiveInt=256): self.dim = int(dim)
-    @checked
-    def encode(self, texts:list[str], **kwargs) -> np.ndarray:
-        "One row of `dim` word counts per text (an empty list: a (0, dim) matrix)."
-        X = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for i, t in enumerate(texts):
-            for w in normalize(t).split():
-                if w not in STOPWORDS: X[i, zlib.crc32(w.encode()) % self.dim] += 1
-        return X
-
-# %% ../nbs/08_conflare.ipynb #4a794771
-def _unit(x:np.ndarray) -> np.ndarray:
-    "Unit rows in float32 (`retrieval.unit_rows`)."
-    return unit_rows(x).astype(np.float32)
-
-# %% ../nbs/08_conflare.ipynb #3ff54ac3
-def _encoder_spec(encoder) -> dict:
-    "The JSON description of an encoder: kind, and the key its embeddings are cached by."
-    if encoder is None: return dict(kind='minilm', key=model_key())
-    if isinstance(encoder, BagOfWordsEncoder): return dict(kind='bow', dim=encoder.dim, key=f'bow{encoder.dim}')
-    return dict(kind='custom', name=type(encoder).__name__, key=None)
-
-# %% ../nbs/08_conflare.ipynb #9e824da6
-def make_encoder(spec:dict|str, # an encoder spec (`ChunkCollection.encoder_spec`), or 'minilm' / 'bow'
-                 encoder=None, # the encoder itself, for a 'custom' spec
-                ):
-    "The encoder a spec describes (`None` means the default all-MiniLM-L6-v2, loaded when first needed)."
-    kind = spec if isinstance(spec, str) else spec.get('kind')
-    if kind == 'minilm': return None
-    if kind == 'bow': return BagOfWordsEncoder(spec.get('dim', 256) if isinstance(spec, dict) else 256)
-    if kind == 'custom':
-        if encoder is None: raise ValueError(f"this collection was embedded with a custom encoder ({spec.get('name')}): pass it as encoder=")
-        return encoder
-    raise ValueError(f"unknown encoder {kind!r}: use 'minilm', 'bow' or pass an encoder object")
-
-# %% ../nbs/08_conflare.ipynb #d6a9ef07
-class ChunkCollection:
-    "CONFLARE's chunked document collection: chunks and unit-norm embeddings; `scores(questions)` are cosine similarities (usable with `retrieve`)."
-    def __init__(self, chunks:pd.DataFrame, # a chunk table (at least id, title, text)
-                 encoder=None, # an object with `encode(list[str])`; all-MiniLM-L6-v2 when None
-                 embeddings:np.ndarray|None=None, # precomputed chunk embeddings (e.g. when reloading); computed when None
-                 progress:bool=True, batch_size:int=64):
-        self.chunks = check_passages(chunks, 'chunks')
-        self.passage_ids = self.chunks['id'].to_numpy()
-        self._encoder, self.encoder_spec, self.batch_size = encoder, _encoder_spec(encoder), batch_size
-        if embeddings is None:
-            embeddings = embed_passages(self.chunks['text'].tolist(), self.encoder, self.encoder_spec['key'],
-                                        batch_size=batch_size, progress=progress)
-        if len(embeddings) != len(self.chunks):
-            raise ValueError(f"{len(embeddings)} embeddings for {len(self.chunks)} chunks")
-        self.index = DenseIndex(_unit(np.asarray(embeddings, dtype=np.float32)))   # exact inner products (`retrieval.DenseIndex`)
-    @property
-    def encoder(self):
-        "The encoder (all-MiniLM-L6-v2, loaded on first use when none was given: a reloaded retriever loads it lazily)."
-        if self._encoder is None: self._encoder = load_encoder()
-        return self._encoder
-    def __len__(self): return len(self.chunks)
-    def __repr__(self): return f"ChunkCollection({len(self)} chunks from {self.chunks['title'].nunique()} documents, {self.encoder_spec['kind']})"
-
-# %% ../nbs/08_conflare.ipynb #e1318a1e
-@patch(as_prop=True)
-def P(self:ChunkCollection) -> np.ndarray:
-    "The chunks' unit-norm embeddings (a view of the index's storage)."
-    return self.index.P
-
-# %% ../nbs/08_conflare.ipynb #407244a6
-@patch(as_prop=True)
-def lengths(self:ChunkCollection) -> np.ndarray:
-    "Each chunk's length in characters."
-    return self.chunks['text'].str.len().to_numpy()
-
-# %% ../nbs/08_conflare.ipynb #2b812a94
-@patch
-def embed_questions(self:ChunkCollection, questions:list[str]) -> np.ndarray:
-    "The questions' unit-norm embeddings, float32."
-    q = self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True)
-    return _unit(np.asarray(q, dtype=np.float32))
-
-# %% ../nbs/08_conflare.ipynb #05a28ab1
-@patch
-@checked
-def scores(self:ChunkCollection, questions:list[str]) -> np.ndarray:
-    "Cosine similarities, shape (len(questions), number of chunks), float64 (no question: shape (0, N))."
-    if len(questions) == 0: return np.zeros((0, len(self)))
-    return self.index.scores(self.embed_questions(questions)).astype(np.float64)
-
-# %% ../nbs/08_conflare.ipynb #83e97d1a
-_DEMO = ("Text: The Nile is a major north-flowing river in northeastern Africa. It flows into the Mediterranean Sea.\n")
-CONFLARE_PROMPTS = {
-    'question_chat': ("Read the text below and write one question that the text answers, then its short answer.\n\n"
-                      "Text: '''{chunk}'''\n\nReply in exactly this format:\nQuestion: <the question>\nAnswer: <the short answer>"),
-    'question_completion': (_DEMO + "Question: Into which sea does the Nile flow?\nAnswer: the Mediterranean Sea\n\n"
-                            "Text: {chunk}\nQuestion:"),
-    'label_chat': "Text: {chunk}\nQuestion: {question}\nDoes the text answer the question? Answer yes or no.",
-    'label_completion': "Text: {chunk}\nQuestion: {question}\nDoes the text answer the question?",
-    'answer_chat': ("Answer the question using only the context. If the context does not contain the answer, "
-                    "reply \"I don't know\".\n\nContext:\n{context}\n\nQuestion: {question}\nAnswer:"),
-    'answer_completion': (_DEMO + "Question: Into which sea does the Nile flow?\nAnswer: the Mediterranean Sea\n\n"
-                          "Text: {context}\nQuestion: {question}\nAnswer:"),
-}
-LABEL_EXAMPLES = [  # demonstrations of the label prompt, two yes and two no (as chat turns or as text)
-    ("Into which sea does the Nile flow?", "The Nile is a major north-flowing river in northeastern Africa. It flows into the Mediterranean Sea.", "yes"),
-    ("Who was the first woman to win a Nobel Prize?", "Canberra is the capital city of Australia.", "no"),
-    ("What is the capital of Japan?", "Tokyo is the capital and most populous city of Japan.", "yes"),
-    ("When did the Roman Empire fall?", "The giraffe is a large African mammal, the tallest living terrestrial animal.", "no")]
-_STOPS = {'question_chat': None, 'question_completion': ('\n\n', '\nText:', '\nQuestion:'), 'label_chat': ('\n',),
-          'label_completion': ('\n',), 'answer_chat': ('\n\n',), 'answer_completion': ('\n',)}
-
-def conflare_prompt(kind:str, # 'question', 'label' or 'answer'
-                    chat:bool=True, # a chat message (instruct models) or few-shot text (base models)
-                    **fields) -> str|list:
-    "The filled prompt: a one-message chat list when `chat`, else text."
-    kind = check_choice(kind, 'kind', ('question', 'label', 'answer'))
-    name = f"{kind}_{'chat' if chat else 'completion'}"
-    fill = lambda **f: CONFLARE_PROMPTS[name].format(**{k: str(v).strip() for k, v in f.items()})
-    text = fill(**fields)
-    demos = LABEL_EXAMPLES if kind == 'label' else []
-    if chat:
-        turns = [m for q, c, y in demos for m in (dict(role='user', content=fill(question=q, chunk=c)), dict(role='assistant', content=y))]
-        return turns + [dict(role='user', content=text)]
-    return ''.join(f'{fill(question=q, chunk=c)} {y}\n\n' for q, c, y in demos) + text
-
-# %% ../nbs/08_conflare.ipynb #0885e308
-def is_chat_llm(llm:LLM) -> bool:
-    "Whether prompts for `llm` should be chat messages: every backend except the base model gemma-3-270m."
-    return not str(getattr(llm.backend, 'model', '')).startswith('gemma-3-270m')
-
-# %% ../nbs/08_conflare.ipynb #7b9a6d91
-_Q = re.compile(r'^\W*(?:q|question)\s*\d*\s*[:.)\-]\s*(.*)$', re.I)
-_A = re.compile(r'^\W*(?:a|answer)\s*\d*\s*[:.)\-]\s*(.*)$', re.I)
-_INLINE_A = re.compile(r'\banswer\s*:|(?<=\?)\s*a\s*:', re.I)
-
-def _degenerate(q:str) -> bool:
-    w = normalize(q).split()
-    grams = [tuple(w[i:i + 4]) for i in range(len(w) - 3)]
-    return len(w) < 3 or len(w) > 80 or (bool(grams) and max(grams.count(g) for g in set(grams)) >= 3)
-
-# %% ../nbs/08_conflare.ipynb #1bc223e5
-def _clean(s:str) -> str:
-    "`s` without surrounding whitespace, quotes and Markdown emphasis."
-    return s.strip().strip('"\'`*_ ').strip()
-
-# %% ../nbs/08_conflare.ipynb #3ee5272c
-@checked
-def parse_question_answer(text:str # the LLM's reply
-                         ) -> tuple[str, str]|None:
-    "`(question, answer)` from a reply, or `None` when it holds no usable question."
-    if not text.strip(): return None
-    m = re.search(r'\{.*?\}', text, re.S)
-    if m:
-        try: d = json.loads(m.group(0))
-        except json.JSONDecodeError: d = None
-        if isinstance(d, dict) and isinstance(d.get('question'), str):
-            q = _clean(d['question'])
-            return None if _degenerate(q) else (q, _clean(str(d.get('answer', ''))))
-    lines = [l.replace('**', '').replace('__', '').strip() for l in text.splitlines()]
-    q = a = None
-    for i, l in enumerate(lines):
-        if q is None and (mq := _Q.match(l)):
-            q = mq.group(1)
-            if _INLINE_A.search(q): q, a = _INLINE_A.split(q, maxsplit=1)
-            elif not q.strip(): q = next((x for x in lines[i + 1:] if x), '')
-        elif q is not None and a is None and (ma := _A.match(l)):
-            a = ma.group(1) or next((x for x in lines[i + 1:] if x), '')
-    if q is None:  # no label: the first line that is a question
-        q = next((re.sub(r'^\W*\d+[.)]\s*', '', l) for l in lines if l.endswith('?')), None)
-        if q is None: return None
-    q = _clean(q)
-    return None if _degenerate(q) else (q, _clean(a or ''))
-
-# %% ../nbs/08_conflare.ipynb #0efc5b77
-_YES, _NO = {'yes', 'yeah', 'yep', 'true', 'correct'}, {'no', 'nope', 'false', 'incorrect'}
-
-@checked
-def parse_yes_no(text:str # the LLM's reply to a yes/no question
-                ) -> bool|None:
-    "True for yes, False for no (the first word decides, after an optional `Answer:`), `None` when neither."
-    w = re.findall(r"[a-z]+", text.lower())
-    if w[:1] in (['answer'], ['reply']): w = w[1:]
-    if not w: return None
-    return True if w[0] in _YES else False if w[0] in _NO else None
-
-# %% ../nbs/08_conflare.ipynb #fddf6320
-def write_calibration_questions(collection:ChunkCollection, # the chunks
-                                llm:LLM, # every call goes through `LLM` (cached, resumable)
-                                n_questions:int=50, # chunks sampled (one question each)
-                                seed:int=0, # sampling seed (chunks and LLM)
-                                chat:bool|None=None, # chat prompt (instruct model) or few-shot text; from the model when None
-                                min_chars:int=100, # chunks shorter than this are not sampled
-                                temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
-                                max_new_tokens:int=64) -> pd.DataFrame:
-    "One row per sampled chunk: chunk_row, chunk_id, question, answer, raw reply, parsed (a usable question)."
-    n_questions = check_count(n_questions, 'n_questions')
-    chat = is_chat_llm(llm) if chat is None else chat
-    ok = np.flatnonzero(collection.lengths >= min_chars)
-    if len(ok) == 0: raise ValueError(f"no chunk has at least min_chars={min_chars} characters")
-    if n_questions > len(ok):
-        warnings.warn(f"n_questions={n_questions} > {len(ok)} eligible chunks: one question per chunk", stacklevel=2)
-    rows = np.sort(np.random.default_rng(seed).choice(ok, min(n_questions, len(ok)), replace=False))
-    texts = collection.chunks['text'].to_numpy()[rows]
-    prompts = [conflare_prompt('question', chat, chunk=t) for t in texts]
-    out = llm.sample(prompts, n=1, temperature=temperature, max_new_tokens=max_new_tokens,
-                     stop=_STOPS[f"question_{'chat' if chat else 'completion'}"], seed=seed, desc='writing questions')
-    raw = [o[0].text if chat else 'Question: ' + o[0].text for o in out]
-    qa = [parse_question_answer(r) for r in raw]
-    return pd.DataFrame(dict(chunk_row=rows, chunk_id=collection.passage_ids[rows], question=[x[0] if x else None for x in qa],
-                             answer=[x[1] if x else None for x in qa], raw=raw, parsed=[x is not None for x in qa]))
-
-# %% ../nbs/08_conflare.ipynb #27ded75d
-def fake_conflare_llm(cache=None, # generation cache (None: no cache)
-                      garble:str='GARBLE', # chunks containing this get an unparseable question reply
-                      **kwargs) -> LLM:
-    "An `LLM` on a scripted `FakeBackend` that plays CONFLARE's question, label and answer steps deterministically."
-    def reply(prompt, i, seed):
-        p = (prompt if isinstance(prompt, str) else prompt[-1]['content']).rstrip()
-        if 'Does the text' in p:  # a label: yes when the chunk holds the question's word
-            chunk, q = p.rsplit('Text: ', 1)[1].rsplit('\nQuestion: ', 1)
-            q = q.split('\n')[0]
-            words = set(normalize(q).split()) - STOPWORDS - {'text', 'mentions'}
-            if not words: return 'unsure'
-            return 'yes' if len(words & set(normalize(chunk).split())) >= len(words) / 2 else 'no'
-        if p.startswith('Read the text') or p.endswith('Question:'):  # a question from the chunk's longest word
-            m = re.search(r"Text: '''(.*)'''", p, re.S)
-            chunk = m.group(1) if m else p.rsplit('\n\nText: ', 1)[1][:-len('\nQuestion:')]
-            if garble in chunk: return 'I would rather not.'
-            word = max(re.findall(r'[A-Za-z]+', chunk), key=len)
-            return f"{'' if p.endswith('Question:') else 'Question: '}Which text mentions {word}?\nAnswer: {word}"
-        ctx = re.search(r'Context:\n(.*)\n\nQuestion', p, re.S)  # an answer: the context's first line
-        return ctx.group(1).split('\n')[0][:40] if ctx else "I don't know"
-    return LLM(FakeBackend(reply, model='conflare-fake'), cache=cache, progress=False, **kwargs)
-
-# %% ../nbs/08_conflare.ipynb #db0ac82e
-LABEL_SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
-
-def _check_label_args(score:str, unanswered:str, bound:int):
-    "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
-    check_choice(score, 'score', LABEL_SCORES), check_choice(unanswered, 'unanswered', UNANSWERED)
-    check_count(bound, 'bound')
-
-# %% ../nbs/08_conflare.ipynb #6f4ae05f
-def _walk_labels(collection:ChunkCollection, questions:list[str], # the chunks; the questions
-                 order:np.ndarray, # (n, N) chunk rows per question, most similar first
-                 llm:LLM, bound:int, chat:bool, seed:int, max_new_tokens:int, progress:bool):
-    "Per question: the first chunk the LLM accepts (-1: none within `bound`), the chunks asked, their labels, and the unparsed count."
-    n = len(questions)
-    first = np.full(n, -1); asked = [[] for _ in range(n)]; labels = [[] for _ in range(n)]; unparsed = np.zeros(n, int)
-    stop = _STOPS[f"label_{'chat' if chat else 'completion'}"]
-    texts, bound = collection.chunks['text'].to_numpy(), min(int(bound), len(collection))
-    for r in tqdm(range(bound), desc='labelling (rank)', disable=not progress):
-        todo = np.flatnonzero(first < 0)
-        if len(todo) == 0: break
-        rows = order[todo, r]
-        prompts = [conflare_prompt('label', chat, question=questions[i], chunk=texts[c]) for i, c in zip(todo, rows)]
-        out = llm.sample(prompts, n=1, temperature=0., max_new_tokens=max_new_tokens, stop=stop, seed=seed,
-                         desc=f'labels at rank {r + 1}')
-        for i, c, o in zip(todo, rows, out):
-            y = parse_yes_no(o[0].text)
-            asked[i].append(int(c)); labels[i].append(y)
-            if y is None: unparsed[i] += 1
-            elif y: first[i] = c
-    return first, asked, labels, unparsed
-
-# %% ../nbs/08_conflare.ipynb #4f0888c7
-def label_questions(collection:ChunkCollection, # the chunks
-                    questions:pd.DataFrame, # a `question` column; optional `chunk_row` (the source chunk), `parsed`
-                    llm:LLM|None=None, # labels the chunks (not needed with score='source')
-                    bound:int=10, # chunks asked per question at most
-                    score:str='first', # calibration score: 'first' accepted chunk, or the 'source' chunk
-                    unanswered:str='source', # score of a question with no accepted chunk: 'source', 'drop', 'min'
-                    chat:bool|None=None, # chat or few-shot prompts; from the model when None
-                    similarities:np.ndarray|None=None, # precomputed (n_questions, n_chunks) similarities
-                    seed:int=0, max_new_tokens:int=4,
-                    progress:bool=True) -> pd.DataFrame:
-    "Per question: the first accepted chunk (row, rank, similarity), chunks asked and their labels, the source chunk's similarity and rank, and the calibration `score`."
-    _check_label_args(score, unanswered, bound)
-    q = questions[questions['parsed']] if 'parsed' in questions else questions
-    q = q.reset_index(drop=True)
-    if len(q) == 0: raise ValueError("no parsed questions to label")
-    has_source = 'chunk_row' in q
-    if score == 'source' and not has_source: raise ValueError("score='source' needs a chunk_row column (the source chunk)")
-    S = collection.scores(q['question'].tolist()) if similarities is None else np.asarray(similarities, dtype=np.float64)
-    if S.shape != (len(q), len(collection)): raise ValueError(f"similarities have shape {S.shape}, expected {(len(q), len(collection))}")
-    order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)  # most similar first, ties by row
-    n = len(q)
-    src = q['chunk_row'].to_numpy(dtype=np.int64) if has_source else None
-    src_sim = S[np.arange(n), src] if has_source else np.full(n, np.nan)
-    src_rank = (S > src_sim[:, None]).sum(1) if has_source else np.full(n, -1)
-    first, asked, labels, unparsed = np.full(n, -1), [[] for _ in range(n)], [[] for _ in range(n)], np.zeros(n, int)
-    if score == 'first':
-        if llm is None: raise ValueError("score='first' needs an llm to label the chunks")
-        chat = is_chat_llm(llm) if chat is None else chat
-        first, asked, labels, unparsed = _walk_labels(collection, q['question'].tolist(), order, llm, bound, chat, seed, max_new_tokens, progress)
-    found = first >= 0
-    first_sim = np.where(found, S[np.arange(n), np.maximum(first, 0)], np.nan)
-    fill = {'source': src_sim if has_source else np.full(n, np.nan), 'drop': np.full(n, np.nan), 'min': np.full(n, -1.)}[unanswered]
-    return q.assign(first_row=first, first_rank=np.where(found, (S > first_sim[:, None]).sum(1), -1), first_similarity=first_sim,
-                    found=found, n_asked=[len(a) for a in asked], n_unparsed=unparsed, asked_rows=asked, asked_labels=labels,
-                    source_similarity=src_sim, source_rank=src_rank,
-                    score=src_sim.copy() if score == 'source' else np.where(found, first_sim, fill))
+__all__ = ['FORMAT_VERSION', 'DEFAULT_MODEL', 'check_cosines', 'conflare_cutoff', 'ConflareSet', 'conflare_retrieve',
+           'calibrate_cutoff', 'ConformalRetriever', 'default_retriever_path', 'calibrate_folder', 'load_retriever']
 
 # %% ../nbs/08_conflare.ipynb #663bcae8
 _COS_TOL = 1e-4  # a cosine of unit vectors computed in float32 may exceed 1 by rounding
 
-def _cosines(x, name:str, nan:bool=False, **kw) -> np.ndarray:
+def check_cosines(x, # cosine similarities: a number or an array-like of numbers
+                  name:str, # the parameter's name, used in the error message
+                  nan:bool=False, # allow NaN (a missing value that the caller handles itself)
+                  **kw, # `conformal.check_array`'s ndim and empty
+                 ) -> np.ndarray:
     "`x` as cosine similarities in [-1, 1] (rounding within `_COS_TOL` clipped), or a `ValueError` naming `name`."
     a = check_array(x, name, nan=True, **kw)
     a = np.where(np.abs(a) <= 1 + _COS_TOL, np.clip(a, -1, 1), a)
@@ -479,7 +42,7 @@ def conflare_cutoff(cal_similarities, # cosine similarity of each calibration qu
                     method:str='exact', # 'exact' or 'conflare' (the paper's code)
                    ) -> float:
     "CONFLARE's similarity cutoff: chunks with cosine similarity >= cutoff form the set."
-    s = _cosines(cal_similarities, 'cal_similarities', ndim=1)  # cosines lie in [-1, 1]
+    s = check_cosines(cal_similarities, 'cal_similarities', ndim=1)  # cosines lie in [-1, 1]
     return 1 - conformal_threshold(1 - s, alpha, method)
 
 # %% ../nbs/08_conflare.ipynb #a78db296
@@ -494,7 +57,8 @@ class ConflareSet:
 
 # %% ../nbs/08_conflare.ipynb #7b07bd0d
 def _check_cutoff(cutoff) -> float:
-    "A similarity cutoff as a float: a number in [-inf, 1] (-inf: too few calibration scores, every chunk is in)."
+    ("A similarity cutoff as a float: a number in [-inf, 1] (-inf: too few calibration scores, "
+     "every chunk is in).")
     if isinstance(cutoff, bool): raise ValueError(f"cutoff must be a number, got cutoff={cutoff!r}")
     return float(check_array(cutoff, 'cutoff', -math.inf, 1, ndim=0, finite=False))
 
@@ -506,8 +70,9 @@ def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n
                       lengths=None, # chunk lengths in characters (needed with `max_chars`)
                      ) -> list[ConflareSet]:
     "All chunks at or above the cutoff per question, most similar first, cut to the context budget (flagged)."
-    if similarities is None: raise ValueError("similarities must be an (n, N) array, got similarities=None")
-    S = np.atleast_2d(_cosines(similarities, 'similarities'))  # a NaN similarity is an error, never dropped silently
+    if similarities is None: raise ValueError("similarities must be an (n, N) array, got "
+                                              "similarities=None")
+    S = np.atleast_2d(check_cosines(similarities, 'similarities'))  # a NaN similarity is an error, never dropped silently
     if S.ndim != 2: raise ValueError(f"similarities must have shape (n, N), got shape {S.shape}")
     _check_cutoff(cutoff)
     if max_chars is not None and lengths is None: raise ValueError("max_chars needs the chunk lengths (lengths=...)")
@@ -515,7 +80,8 @@ def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n
         if v is not None: check_count(v, nm)
     if lengths is not None:
         lengths = check_array(lengths, 'lengths', 0, ndim=1)
-        if len(lengths) != S.shape[1]: raise ValueError(f"lengths has {len(lengths)} entries for N={S.shape[1]} chunks")
+        if len(lengths) != S.shape[1]: raise ValueError(f"lengths has {len(lengths)} entries for "
+                                                        f"N={S.shape[1]} chunks")
     out = []
     for s in S:
         rows = np.flatnonzero(in_set(1 - s, 1 - cutoff))
@@ -538,7 +104,7 @@ def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or
     frame = isinstance(labels, pd.DataFrame)
     if frame and 'score' not in labels.columns:
         raise ValueError(f"labels has no 'score' column (columns: {list(labels.columns)})")
-    s = _cosines(labels['score'] if frame else labels, "labels['score']" if frame else 'labels',
+    s = check_cosines(labels['score'] if frame else labels, "labels['score']" if frame else 'labels',
                  nan=frame, ndim=1, empty=True)   # NaN in a label table: a dropped question; in an array: an error
     s = s[~np.isnan(s)]
     if len(s) == 0:
@@ -548,16 +114,18 @@ def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or
 
 # %% ../nbs/08_conflare.ipynb #fee4380b
 def _check_retriever(r) -> None:
-    "A `ValueError` (`TypeError` for the collection) naming the first bad field of a `ConformalRetriever`."
+    ("A `ValueError` (`TypeError` for the collection) naming the first bad field of a "
+     "`ConformalRetriever`.")
     if not isinstance(r.collection, ChunkCollection):
         raise TypeError(f"collection must be a ChunkCollection, got collection={r.collection!r:.80}")
     _check_cutoff(r.cutoff)
     check_alpha(r.alpha)
     check_choice(r.method, 'method', ('exact', 'conflare'))
-    if r.scores is not None: _cosines(r.scores, 'scores', nan=True, ndim=1, empty=True)
+    if r.scores is not None: check_cosines(r.scores, 'scores', nan=True, ndim=1, empty=True)
     for v, nm in ((r.max_chunks, 'max_chunks'), (r.max_chars, 'max_chars')):
         if v is not None: check_count(v, nm)
-    if not isinstance(r.report, dict): raise ValueError(f"report must be a dict, got report={r.report!r:.80}")
+    if not isinstance(r.report, dict): raise ValueError(f"report must be a dict, got "
+                                                        f"report={r.report!r:.80}")
     if r.path is not None:   # where it was saved (`save`, `load`): a folder holding retriever.json
         if not isinstance(r.path, (str, os.PathLike)):
             raise TypeError(f"path must be a folder (str or Path), got path={r.path!r:.80}")
@@ -571,7 +139,8 @@ FORMAT_VERSION = 1
 
 @dataclass
 class ConformalRetriever:
-    "A calibrated CONFLARE retriever: every chunk with similarity >= `cutoff`, within a context budget."
+    ("A calibrated CONFLARE retriever: every chunk with similarity >= `cutoff`, within a context "
+     "budget.")
     collection:ChunkCollection
     cutoff:float # the similarity cutoff
     alpha:float # the error rate it was calibrated for
@@ -584,8 +153,9 @@ class ConformalRetriever:
 
     def __post_init__(self): _check_retriever(self)
     def __repr__(self):
-        return (f"ConformalRetriever(alpha={self.alpha}, method={self.method!r}, cutoff={self.cutoff:.4f}, "
-                f"{len(self.collection)} chunks, calibrated on {0 if self.scores is None else len(self.scores)} questions)")
+        return (f"ConformalRetriever(alpha={self.alpha}, method={self.method!r}, "
+                f"cutoff={self.cutoff:.4f}, {len(self.collection)} chunks, calibrated on "
+                f"{0 if self.scores is None else len(self.scores)} questions)")
 
 # %% ../nbs/08_conflare.ipynb #bd4ee7c7
 @patch
@@ -593,7 +163,8 @@ class ConformalRetriever:
 def retrieve(self:ConformalRetriever, questions:Texts|str, # a question or a list (at least one)
              max_chunks:int|None=-1, max_chars:int|None=-1, # budgets; -1 keeps the retriever's, None: no limit
              warn:bool=True) -> list[ConflareSet]|ConflareSet:
-    "The chunks above the cutoff per question, most similar first, cut to the budget (`truncated` then True)."
+    ("The chunks above the cutoff per question, most similar first, cut to the budget (`truncated` "
+     "then True).")
     for v, nm in ((max_chunks, 'max_chunks'), (max_chars, 'max_chars')):
         if v is not None and v != -1: check_count(v, nm)
     single = isinstance(questions, str)
@@ -603,8 +174,9 @@ def retrieve(self:ConformalRetriever, questions:Texts|str, # a question or a lis
     sets = conflare_retrieve(self.collection.scores(qs), self.cutoff, mc, mx, self.collection.lengths)
     cut = sum(s.truncated for s in sets)
     if cut and warn:
-        warnings.warn(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of {len(sets)} retrieval "
-                      f"set(s): the {1 - self.alpha:.0%} coverage guarantee no longer holds for them", stacklevel=2)
+        warnings.warn(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of "
+                      f"{len(sets)} retrieval set(s): the {1 - self.alpha:.0%} coverage guarantee "
+                      f"no longer holds for them", stacklevel=2)
     return sets[0] if single else sets
 
 # %% ../nbs/08_conflare.ipynb #e485b6ea
@@ -617,13 +189,14 @@ def chunks_of(self:ConformalRetriever, s:ConflareSet) -> pd.DataFrame:
 @patch
 def answer(self:ConformalRetriever, question:str, llm:LLM, chat:bool|None=None, max_new_tokens:int=64, seed:int=0,
            warn:bool=True) -> dict:
-    "Retrieve, then answer from those chunks: answer, chunk ids, set size, truncated, guarantee (False when truncated)."
+    ("Retrieve, then answer from those chunks: answer, chunk ids, set size, truncated, guarantee "
+     "(False when truncated).")
     s = self.retrieve(question, warn=warn)
     chat = is_chat_llm(llm) if chat is None else chat
     ch = self.chunks_of(s)
     context = '\n\n'.join(f'[{i + 1}] ({r.title}) {r.text.strip()}' for i, r in enumerate(ch.itertuples())) or '(no passage)'
     out = llm.sample(conflare_prompt('answer', chat, context=context, question=question), n=1, temperature=0.,
-                     max_new_tokens=max_new_tokens, stop=_STOPS[f"answer_{'chat' if chat else 'completion'}"], seed=seed)
+                     max_new_tokens=max_new_tokens, stop=CONFLARE_STOPS[f"answer_{'chat' if chat else 'completion'}"], seed=seed)
     return dict(question=question, answer=out[0].text, chunk_ids=ch['id'].tolist(), n_above=s.n_above,
                 truncated=s.truncated, guarantee=not s.truncated)
 
@@ -683,7 +256,7 @@ DEFAULT_MODEL = 'smollm2-135m-instruct'
 def default_retriever_path(folder) -> Path:
     "Where `calibrate_folder` saves the retriever of `folder` by default."
     f = Path(folder).resolve()
-    return cache_dir('conflare', 'retrievers')/f"{f.name}-{_sha(str(f).encode())[:10]}"
+    return cache_dir('conflare', 'retrievers')/f"{f.name}-{hashlib.sha256(str(f).encode()).hexdigest()[:10]}"
 
 # %% ../nbs/08_conflare.ipynb #ae17a06a
 def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
@@ -735,358 +308,3 @@ def load_retriever(path, # a folder written by `calibrate_folder`, or the docume
     if not (p/'retriever.json').exists() and p.is_dir() and (default_retriever_path(p)/'retriever.json').exists():
         p = default_retriever_path(p)
     return ConformalRetriever.load(p, encoder)
-
-# %% ../nbs/08_conflare.ipynb #dccfc4d6
-def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2-135m-instruct', 'gemma-3-270m')
-                   generations=None, # the export replayed by 'replay' (relative paths are under the repository root)
-                   replay_model:str=DEFAULT_MODEL, # the model whose generations are replayed (a model string, `llm.parse_model_spec`)
-                   strict:bool=True, # replay: fail on a request missing from the export (else count it)
-                   **kwargs) -> LLM:
-    "The LLM of the paper notebook by name."
-    if name == 'fake': return fake_conflare_llm()
-    if name == 'replay':
-        if generations is None: raise ValueError("llm='replay' needs the generations export (generations=...)")
-        g = Path(generations)
-        return replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, strict=strict)   # not strict: its own cache
-    return llm_from_spec(name, **kwargs)   # a local model or 'openai:MODEL[@BASE_URL]'
-
-# %% ../nbs/08_conflare.ipynb #956c7950
-def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the document collection
-                    seed:int=0, # sampling seed
-                    size:int=1500, overlap:int=200, # chunking
-                    encoder=None, # chunk encoder; all-MiniLM-L6-v2 when None
-                    progress:bool=True) -> tuple[ChunkCollection, pd.DataFrame]:
-    "A collection of random benchmark passages, and the benchmark questions with a gold passage in it (with `gold_rows`)."
-    ds = wiki_benchmark()
-    n_passages = check_count(n_passages, 'n_passages', 1, len(ds.passages))
-    pick = np.sort(np.random.default_rng(seed).choice(len(ds.passages), n_passages, replace=False))
-    P = ds.passages.iloc[pick]
-    chunks = chunk_pages(zip(P['id'], [1]*len(P), P['text']), size, overlap)
-    col = ChunkCollection(chunks, encoder, progress=progress)
-    rows_of = {k: np.asarray(v) for k, v in chunks.groupby('source').indices.items()}
-    gold = [[rows_of[g] for g in gs if g in rows_of] for gs in ds.examples['gold_ids']]
-    keep = np.array([len(g) > 0 for g in gold])
-    q = ds.examples[keep].reset_index(drop=True)
-    q['gold_rows'] = [np.concatenate(g) for g, k in zip(gold, keep) if k]
-    return col, q
-
-# %% ../nbs/08_conflare.ipynb #fc4d7a18
-def gold_retrieval(collection:ChunkCollection, questions:pd.DataFrame # with `question` and `gold_rows`
-                  ) -> Retrieval:
-    "Every question scored against every chunk, with the best gold chunk's similarity and rank."
-    return retrieve(collection, questions['question'].tolist(), k=len(collection), gold_rows=questions['gold_rows'].tolist())
-
-# %% ../nbs/08_conflare.ipynb #245daf5d
-def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questions with all N chunks
-                     passage_ids, # the N chunk ids
-                     score, # (n,) the similarity taken as the relevant chunk's (e.g. LLM labels' `score`)
-                    ) -> Retrieval:
-    "A `Retrieval` (K = N) whose gold score is `score`: to run `conflare_trials` on LLM-labelled questions."
-    S = check_array(similarities, 'similarities', ndim=2)   # finite: a NaN similarity is an error, never ranked
-    g = check_array(score, 'score', ndim=1)   # leave out the dropped (NaN) questions first
-    if len(S) != len(g): raise ValueError(f"{len(g)} scores for {len(S)} questions")
-    Texts(passage_ids, 'passage_ids')
-    if len(passage_ids) != S.shape[1]:
-        raise ValueError(f"passage_ids has {len(passage_ids)} ids for N={S.shape[1]} chunks (similarities' columns)")
-    order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)
-    return Retrieval(np.asarray(passage_ids), order, np.take_along_axis(S, order, 1), g, (S > g[:, None]).sum(1))
-
-# %% ../nbs/08_conflare.ipynb #597376b9
-def _trial_alphas(alphas) -> list:
-    "The target miscoverages of a trial loop as a non-empty list, or a `ValueError` naming `alphas`."
-    out = [check_alpha(a, 'alphas') for a in np.atleast_1d(alphas)]
-    if not out: raise ValueError("alphas is empty: at least one target miscoverage is needed")
-    return out
-
-# %% ../nbs/08_conflare.ipynb #b33e396d
-@checked
-def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities as scores, with gold passages
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages
-                    n_trials:PositiveInt=20, cal_frac:Probability=0.5, seed:Seed=0,
-                    method:str='exact', # 'exact' or 'conflare' (the paper's percentile)
-                    max_passages:PositiveInt|None=None, # context budget in passages (the K kept when None)
-                    n_cal:PositiveInt|None=None, # calibration questions per trial (CONFLARE calibrates on a few dozen); overrides cal_frac
-                   ) -> pd.DataFrame:
-    "Per (alpha, trial): cutoff, the set's coverage and size (within the top K), passages returned under the budget, truncated share, coverage after it."
-    alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
-    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    N = len(retrieval.passage_ids)
-    if max_passages is not None and max_passages > N:
-        raise ValueError(f"max_passages={max_passages} is larger than the corpus ({N} passages)")
-    budget = retrieval.k if max_passages is None else min(int(max_passages), retrieval.k)
-    n, sims = len(retrieval.topk_idx), np.asarray(retrieval.gold_score, dtype=np.float64)
-    m = int(round(cal_frac * n)) if n_cal is None else int(n_cal)
-    if not 1 <= m < n: raise ValueError(f"the calibration size must lie in 1..{n - 1} questions, got {m} (n_cal={n_cal}, cal_frac={cal_frac})")
-    def one(t, parts):   # the cutoff from one split's calibration part, at every alpha, on its test part
-        cal, rows = np.isin(np.arange(n), parts[0]), []
-        test = retrieval.subset(~cal)
-        for a in alphas:
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                cut = conflare_cutoff(sims[cal], a, method)
-            above = in_set(1 - test.topk_scores, 1 - cut).sum(1)  # chunks at or above the cutoff, within the top K
-            returned = np.minimum(above, budget)
-            covered = in_set(1 - test.gold_score, 1 - cut)
-            rows.append(dict(alpha=a, trial=t, method=method, n_cal=m, cutoff=cut, coverage=covered.mean(),
-                             set_size=above.mean(), passages_returned=returned.mean(), truncated=((above > budget) | (above == test.k)).mean(),
-                             coverage_after_budget=(covered & (test.gold_rank < returned)).mean()))
-        return rows
-    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
-
-# %% ../nbs/08_conflare.ipynb #db8ae6f7
-@checked
-def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled scores of LLM-written questions)
-                    test:Retrieval, # other questions, with gold scores and all chunk similarities
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5, seed:int=0,
-                    method:str='exact') -> pd.DataFrame:
-    "One row per (alpha, trial): the cutoff from a random subset of `cal_scores`, its coverage and chunks returned on `test`."
-    alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
-    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    cal = _cosines(cal_scores, 'cal_scores', ndim=1)   # a NaN (a dropped question) must be left out by the caller
-    n_cal = int(round(cal_frac * len(cal)))
-    if n_cal < 1: raise ValueError(f"cal_frac={cal_frac} of {len(cal)} scores leaves no calibration question")
-    def one(t, parts):   # the cutoff from one random subset of the calibration scores, on `test`
-        sub, rows = cal[parts[0]], []
-        for a in alphas:
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                cut = conflare_cutoff(sub, a, method)
-            rows.append(dict(alpha=a, trial=t, method=method, cutoff=cut, coverage=in_set(1 - test.gold_score, 1 - cut).mean(),
-                             passages_returned=in_set(1 - test.topk_scores, 1 - cut).sum(1).mean()))
-        return rows
-    fr = (n_cal / len(cal), 1 - n_cal / len(cal))   # a stream of permutations of the scores, cut at n_cal
-    return split_trials(len(cal), fr, one, n_trials, seed, 'stream', sort=False)
-
-# %% ../nbs/08_conflare.ipynb #5c929024
-def label_agreement(labels:pd.DataFrame, # from `label_questions` (score='first')
-                    relevant=None, # per question, the chunk rows that answer it (gold); None: the source chunk
-                   ) -> dict:
-    "Agreement of the LLM's chunk labels with known relevant chunks."
-    rel = [{int(r)} for r in labels['chunk_row']] if relevant is None else [set(np.asarray(g).tolist()) for g in relevant]
-    if len(rel) != len(labels): raise ValueError(f"{len(rel)} relevant sets for {len(labels)} questions")
-    pairs = [(y, int(r) in g) for rows, ys, g in zip(labels['asked_rows'], labels['asked_labels'], rel) for r, y in zip(rows, ys)]
-    ok = [(y, g) for y, g in pairs if y is not None]
-    yes = [g for y, g in ok if y]; on_gold = [y for y, g in ok if g]
-    found = labels['found'].to_numpy(bool)
-    first_rel = [int(f) in g for f, g, fd in zip(labels['first_row'], rel, found) if fd]
-    nan = lambda xs: float(np.mean(xs)) if len(xs) else float('nan')
-    return dict(questions=len(labels), labels_asked=len(pairs), labels_unparsed=len(pairs) - len(ok),
-                label_parse_rate=nan([y is not None for y, _ in pairs]), chunk_agreement=nan([y == g for y, g in ok]),
-                yes_rate=nan([y for y, _ in ok]), yes_precision=nan(yes), recall_on_relevant=nan(on_gold),
-                found_within_bound=float(found.mean()), first_is_relevant=nan(first_rel),
-                first_is_relevant_all=float(np.sum(first_rel) / len(labels)))
-
-# %% ../nbs/08_conflare.ipynb #2d0b8318
-SETTINGS = {'gold': '(a) benchmark questions, gold labels', 'llm': '(b) LLM questions, LLM labels',
-            'source': "(b') LLM questions, source-chunk labels", 'transfer': '(b) LLM-calibrated cutoff on benchmark questions'}
-
-def summarize_conflare_trials(trials:pd.DataFrame) -> pd.DataFrame:
-    "Mean and standard deviation of coverage and chunks returned per setting and alpha, with `level = 1 - alpha`."
-    if not isinstance(trials, pd.DataFrame):
-        raise TypeError(f"trials must be a DataFrame (`conflare_trials`), got trials={trials!r:.80}")
-    need = ['setting', 'alpha', 'trial', 'coverage', 'passages_returned', 'cutoff']
-    if missing := [c for c in need if c not in trials.columns]:
-        raise KeyError(f"trials lacks the columns {missing} (a `conflare_trials` table with a `setting` column)")
-    g = trials.groupby(['setting', 'alpha'], sort=False)
-    out = g.agg(coverage=('coverage', 'mean'), coverage_std=('coverage', 'std'), chunks_returned=('passages_returned', 'mean'),
-                chunks_returned_std=('passages_returned', 'std'), cutoff=('cutoff', 'median'), trials=('trial', 'nunique')).reset_index()
-    out.insert(2, 'level', 1 - out['alpha'])
-    return out
-
-# %% ../nbs/08_conflare.ipynb #de185343
-def _llm_question_trials(col:ChunkCollection, S:np.ndarray, # the chunks; the parsed questions' similarities with them
-                         lab:pd.DataFrame, # `label_questions` of those questions
-                         gold:Retrieval, # the benchmark questions against every chunk (`gold_retrieval`)
-                         **kw) -> list[pd.DataFrame]: # alphas, n_trials, cal_frac, seed, method
-    "The trials of the settings `llm`, `source` and `transfer` (see `SETTINGS`), each with its `setting` column."
-    ok = ~lab['score'].isna().to_numpy()
-    return [conflare_trials(scored_retrieval(S[ok], col.passage_ids, lab['score'][ok]), **kw).assign(setting=SETTINGS['llm']),
-            conflare_trials(scored_retrieval(S, col.passage_ids, lab['source_similarity']), **kw).assign(setting=SETTINGS['source']),
-            transfer_trials(lab['score'][ok], gold, **kw).assign(setting=SETTINGS['transfer'])]
-
-# %% ../nbs/08_conflare.ipynb #380ce9c5
-def _parse_counts(qs:pd.DataFrame, lab:pd.DataFrame, glab:pd.DataFrame, # LLM questions, their labels, the benchmark questions' labels
-                 ) -> dict:
-    "How many LLM replies parsed: questions, labels (both question sets), questions without a yes, calibration scores."
-    parse = dict(questions_sampled=len(qs), questions_parsed=int(qs['parsed'].sum()), question_parse_rate=float(qs['parsed'].mean()),
-                 labels_asked=int(lab['n_asked'].sum() + glab['n_asked'].sum()),
-                 labels_unparsed=int(lab['n_unparsed'].sum() + glab['n_unparsed'].sum()),
-                 not_found_within_bound=int((~lab['found']).sum()), calibration_scores=int((~lab['score'].isna()).sum()))
-    parse['label_parse_rate'] = 1 - parse['labels_unparsed'] / max(parse['labels_asked'], 1)
-    return parse
-
-# %% ../nbs/08_conflare.ipynb #c0dc1b26
-def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying backend works)
-                    n_passages:int=1500, # collection size (Wikipedia summaries)
-                    n_questions:int=40, # LLM-written calibration questions (chunks sampled)
-                    n_gold_questions:int=40, # benchmark questions labelled by the LLM (agreement with gold)
-                    bound:int=5, # chunks labelled per question at most
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5,
-                    method:str='exact', unanswered:str='source', chat:bool|None=None, encoder=None, seed:int=0,
-                    progress:bool=True) -> dict:
-    "CONFLARE on the embedded benchmark: coverage trials per setting, a summary, LLM-label agreement, parse rates, timings."
-    alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
-    t = {}; t0 = time.time()
-    col, gq = wiki_collection(n_passages, seed, encoder=encoder, progress=progress)
-    gold = gold_retrieval(col, gq); t['collection_and_embedding'] = time.time() - t0
-    kw = dict(alphas=alphas, n_trials=n_trials, cal_frac=cal_frac, seed=seed, method=method)
-    trials = [conflare_trials(gold, **kw).assign(setting=SETTINGS['gold'])]
-    t0 = time.time(); qs = write_calibration_questions(col, llm, n_questions, seed, chat)
-    t['questions'] = time.time() - t0
-    pq = qs[qs['parsed']].reset_index(drop=True)
-    if len(pq) < 2: raise ValueError(f"only {len(pq)} of {len(qs)} LLM replies gave a question: too few to calibrate")
-    S = col.scores(pq['question'].tolist())
-    t0 = time.time()
-    lab = label_questions(col, pq, llm, bound, 'first', unanswered, chat, S, seed, progress=progress); t['labels'] = time.time() - t0
-    trials += _llm_question_trials(col, S, lab, gold, **kw)
-    sub = np.sort(np.random.default_rng(seed).choice(len(gq), min(n_gold_questions, len(gq)), replace=False))
-    t0 = time.time()
-    glab = label_questions(col, gq.iloc[sub][['question']], llm, bound, 'first', 'drop', chat,
-                           col.scores(gq['question'].iloc[sub].tolist()), seed, progress=progress)
-    t['gold_question_labels'] = time.time() - t0
-    agreement = pd.DataFrame([dict(question_set='benchmark (gold passages)', **label_agreement(glab, gq['gold_rows'].iloc[sub].tolist())),
-                              dict(question_set='LLM-written (source chunk)', **label_agreement(lab))])
-    trials = pd.concat(trials, ignore_index=True)
-    sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()), gold_questions=len(gq),
-                 gold_questions_labelled=len(sub), llm_questions=len(pq))
-    return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement,
-                parse=_parse_counts(qs, lab, glab), sizes=sizes,
-                seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)
-
-# %% ../nbs/08_conflare.ipynb #23e8d8c7
-RELEASE_FILE = 'Calibration_Records.pkl'   # the authors' calibration records, in data/calibration_set of their repository
-RELEASE_KEYS = ('generated_q', 'source_chunk_text', 'source_chunk_rank', 'relevant_chunk_text', 'relevant_chunk_rank',
-                'cosine_distance')   # one record of calibration.py (QuestionEvaluation.evaluate_questions)
-RELEASE_PICKLE_GLOBALS = frozenset()   # (module, name) a records pickle may name: none (plain lists, dicts, str, int, float)
-CONFLARE_HOWTO = ("git clone https://github.com/Mayo-Radiology-Informatics-Lab/conflare and point to its "
-                  "data/calibration_set folder (Calibration_Records.pkl); keep it outside this repository (no licence)")
-
-# %% ../nbs/08_conflare.ipynb #882ea7e7
-class RecordsUnpickler(pickle.Unpickler):
-    "An unpickler of plain data: a class or function the pickle names (outside `RELEASE_PICKLE_GLOBALS`) is refused, so loading runs no code."
-    def find_class(self, module:str, name:str):
-        if (module, name) in RELEASE_PICKLE_GLOBALS: return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"refused global {module}.{name}: the calibration records hold plain data only")
-
-    def persistent_load(self, pid):
-        raise pickle.UnpicklingError(f"refused persistent id {pid!r:.80}: the calibration records hold plain data only")
-
-# %% ../nbs/08_conflare.ipynb #025cc465
-def _release_record(i:int, rec) -> dict:
-    "The numbers of one calibration record (no text), or a `ValueError` naming the record and the bad field."
-    if not isinstance(rec, dict) or set(RELEASE_KEYS) - set(rec):
-        raise ValueError(f"record {i} is not a calibration record: it must be a dict with keys {list(RELEASE_KEYS)}, "
-                         f"got {sorted(rec) if isinstance(rec, dict) else type(rec).__name__}")
-    q = rec['generated_q']
-    if not (isinstance(q, (list, tuple)) and len(q) == 3 and isinstance(q[1], dict) and 'chunk' in q[1]):
-        raise ValueError(f"record {i}: generated_q must be [index, chunk dict, question], got {q!r:.80}")
-    d = rec['cosine_distance']
-    if isinstance(d, bool) or not isinstance(d, (int, float)):
-        raise ValueError(f"record {i}: cosine_distance must be a number, got cosine_distance={d!r:.80}")
-    return dict(question=check_count(q[0], f'record {i} generated_q[0]', 0), cosine_distance=float(d),
-                similarity=1 - float(d),
-                relevant_chunk_rank=check_count(rec['relevant_chunk_rank'], f'record {i} relevant_chunk_rank', 0),
-                source_chunk_rank=check_count(rec['source_chunk_rank'], f'record {i} source_chunk_rank', 0),
-                relevant_is_source=str(rec['relevant_chunk_text']).lower() == str(rec['source_chunk_text']).lower())
-
-# %% ../nbs/08_conflare.ipynb #549f4b49
-def load_conflare_release(path:str|Path, # the authors' data/calibration_set folder, or their Calibration_Records.pkl
-                         ) -> pd.DataFrame:
-    "Per calibration record: the cosine distance of its relevant chunk (their `cosine_distance`), similarity, ranks; `attrs['files']` holds the SHA-256."
-    p = Path(path); f = p/RELEASE_FILE if p.is_dir() else p
-    if not f.is_file(): raise FileNotFoundError(f"no calibration records at {f}; {CONFLARE_HOWTO}")
-    raw = f.read_bytes()
-    try: recs = RecordsUnpickler(io.BytesIO(raw)).load()
-    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, KeyError) as e:
-        raise ValueError(f"{f} is not a plain-data calibration records pickle: {e}") from None
-    if not isinstance(recs, list) or not recs:
-        raise ValueError(f"{f} must hold a non-empty list of calibration records, got {type(recs).__name__} of {len(recs) if hasattr(recs, '__len__') else '?'}")
-    out = pd.DataFrame([_release_record(i, r) for i, r in enumerate(recs)])
-    check_array(out.cosine_distance, f'{f.name} cosine_distance', 0, 2)   # chroma's cosine distance, 1 - cos
-    out.attrs.update(files={f.name: dict(records=len(out), sha256=hashlib.sha256(raw).hexdigest())}, release_dir=str(f.parent))
-    return out
-
-# %% ../nbs/08_conflare.ipynb #177ca203
-def write_conflare_release(folder:str|Path, # where to write Calibration_Records.pkl
-                           distances, # per question, the cosine distance of its relevant chunk
-                           seed:int=0, # draws the synthetic ranks
-                          ) -> Path:
-    "A synthetic `Calibration_Records.pkl` in the authors' schema (for tests and smoke runs); returns the folder."
-    d = check_array(distances, 'distances', 0, 2, ndim=1)
-    rng, folder = np.random.default_rng(check_count(seed, 'seed', 0)), Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    recs = []
-    for i, x in enumerate(d.tolist()):
-        doc = dict(source=f'synthetic/doc{i % 7}.pdf', page=int(i % 5), chunk=f'synthetic chunk {i}', chunk_index=int(i % 3))
-        rank = int(rng.integers(0, 4))
-        recs.append(dict(generated_q=[i, doc, f'synthetic question {i}?'], source_chunk_text=doc['chunk'],
-                         source_chunk_rank=rank + int(rng.integers(0, 3)), relevant_chunk_rank=rank,
-                         relevant_chunk_text=doc['chunk'] if rank == 0 else f'another chunk {i}', cosine_distance=x))
-    (folder/RELEASE_FILE).write_bytes(pickle.dumps(recs, protocol=4))
-    return folder
-
-# %% ../nbs/08_conflare.ipynb #3cf77ff0
-def _release_methods(methods) -> list:
-    "The threshold rules as a non-empty list of 'conflare' and 'exact', or a `ValueError` naming `methods`."
-    out = [check_choice(m, 'methods', ('conflare', 'exact')) for m in np.atleast_1d(methods)]
-    if not out: raise ValueError("methods is empty: at least one of 'conflare', 'exact' is needed")
-    return out
-
-# %% ../nbs/08_conflare.ipynb #0ef8b1e5
-def release_trials(distances, # per calibration record, the cosine distance of its relevant chunk (`cosine_distance`)
-                   alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (the error rates)
-                   n_trials:int=500, cal_frac:float=0.5, seed:int=0,
-                   methods=('conflare', 'exact'), # the paper's percentile code, exact split conformal
-                  ) -> pd.DataFrame:
-    "Per (method, alpha, trial): the distance cutoff from a random `cal_frac` share of the records, its coverage on the rest."
-    d = check_array(distances, 'distances', 0, 2, ndim=1)
-    alphas, n_trials = _trial_alphas(alphas), check_count(n_trials, 'n_trials')
-    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    methods = _release_methods(methods)
-    n = len(d); m = int(round(cal_frac * n))
-    if not 1 <= m < n: raise ValueError(f"cal_frac={cal_frac} of {n} records leaves {m} calibration questions (need 1..{n - 1})")
-    def one(t, parts):   # every method and alpha on one split
-        cal = np.isin(np.arange(n), parts[0]); rows = []
-        for meth in methods:
-            for a in alphas:
-                with warnings.catch_warnings():
-                    warnings.simplefilter('ignore')
-                    tau = conformal_threshold(d[cal], a, meth)   # CONFLARE code: np.percentile, chunks strictly below
-                rows.append(dict(method=meth, alpha=a, level=1 - a, trial=t, n_cal=int(cal.sum()), n_test=int((~cal).sum()),
-                                 distance_cutoff=tau, cutoff=1 - tau, coverage=in_set(d[~cal], tau).mean()))
-        return rows
-    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
-
-# %% ../nbs/08_conflare.ipynb #47c8ab32
-RELEASE_SETTINGS = {'conflare': "authors' release (calibration records), paper's cutoff (percentile)",
-                    'exact': "authors' release (calibration records), exact conformal cutoff"}
-RELEASE_COLUMNS = ['setting', 'alpha', 'level', 'coverage', 'coverage_std', 'chunks_returned', 'chunks_returned_std', 'cutoff',
-                   'trials', 'method', 'distance_cutoff', 'band_lo', 'band_hi', 'below_band', 'n_cal', 'n_test']
-
-def release_coverage(distances, # per calibration record, the cosine distance of its relevant chunk
-                     band_mass:float=0.95, # mass of the exact band
-                     **kw, # `release_trials`: alphas, n_trials, cal_frac, seed, methods
-                    ) -> pd.DataFrame:
-    "Per rule and alpha: mean coverage over random splits against the exact band, median cutoff; `conflare_coverage.csv`'s columns first."
-    trials = release_trials(distances, **kw)
-    s = coverage_summary(trials, ['method', 'alpha', 'level'], mass=band_mass)   # pooled coverage, exact band
-    cut = trials.groupby(['method', 'alpha'], sort=False).agg(cutoff=('cutoff', 'median'), distance_cutoff=('distance_cutoff', 'median'))
-    out = s.merge(cut.reset_index(), on=['method', 'alpha']).rename(columns={'splits': 'trials'})
-    out = out.assign(setting=out.method.map(RELEASE_SETTINGS), chunks_returned=np.nan, chunks_returned_std=np.nan)
-    return out[RELEASE_COLUMNS]
-
-# %% ../nbs/08_conflare.ipynb #f6ba49ba
-def release_cutoffs(distances, # per calibration record, the cosine distance of its relevant chunk
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), methods=('conflare', 'exact')) -> pd.DataFrame:
-    "The cutoff on all the records per rule and alpha (their README prints the paper's distance cutoff at error rate 10%)."
-    d = check_array(distances, 'distances', 0, 2, ndim=1)
-    rows = []
-    alphas = _trial_alphas(alphas)
-    for meth in _release_methods(methods):
-        for a in alphas:
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                tau = conformal_threshold(d, a, meth)
-            rows.append(dict(setting=RELEASE_SETTINGS[meth], method=meth, alpha=a, level=1 - a, n_cal=len(d),
-                             distance_cutoff=tau, cutoff=1 - tau))
-    return pd.DataFrame(rows)

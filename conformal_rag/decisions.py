@@ -163,7 +163,7 @@ def rank_table(table:pd.DataFrame, # decision tables of several (source, backbon
     return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/16_decisions.ipynb #e135b5c1
-def w2r_decisions(replies:pd.DataFrame, # `overconfidence.run_experiment`/`prompt_variants` replies
+def w2r_decisions(replies:pd.DataFrame, # `w2r_collect.run_experiment`/`prompt_variants` replies
                   strategy:str='vanilla', # the prompt whose replies are decided on
                   # token-probability rule: answer when the probability is at least tau
                   tau:float=0.5,

@@ -6,7 +6,8 @@
 from __future__ import annotations
 from pathlib import Path
 from typing import Callable
-from .llm import LLM, ModelSpec, llm_from_spec, replay_llm
+from .llm import LLM, llm_from_spec, replay_llm
+from .model_spec import ModelSpec
 from .data import load_qa
 from .collect import sample_questions
 from .conformal import check_choice, check_count
@@ -46,7 +47,7 @@ def experiment_questions(n_questions:PositiveInt, # questions drawn (stratified 
 SOURCES = ('committed', 'live', 'fake')
 
 @checked
-def model_llm(model:str|ModelSpec, # a model string (a local model, 'openai:MODEL[@BASE_URL]': `llm.ModelSpec`) or its `ModelSpec`; any name with source='fake'
+def model_llm(model:str|ModelSpec, # a model string (a local model, 'openai:MODEL[@BASE_URL]': `model_spec.ModelSpec`) or its `ModelSpec`; any name with source='fake'
               source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
               generations:str|Path|None=None, # the exported generations replayed by 'committed'
               fake:Callable|None=None, # model -> its fake `LLM`, for 'fake'

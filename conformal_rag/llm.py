@@ -7,23 +7,21 @@ from __future__ import annotations
 import math, time, hashlib, importlib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 from fastcore.basics import patch
 from tqdm.auto import tqdm
-from .conformal import check_count, check_choice
-from .checks import checked, Check, NonNegativeReal, PositiveInt, PositiveReal, NonNegativeInt, Seed
-from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, normalize_base_url, OPENAI_BASE_URL,
-                                 export_servers, export_numerics)
+from .conformal import check_count
+from .checks import checked, NonNegativeReal, PositiveInt, Seed
+from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, export_servers,
+                                 export_numerics)
+from .model_spec import (BACKENDS, REFERENCE_NUMERICS, ModelSpec, check_attention, check_dtype, key_model,
+                                      local_key_numerics, local_numerics, numerics_spec)
 
 # %% auto #0
-__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'DTYPES', 'CANONICAL_DTYPES', 'ATTENTIONS',
-           'LOCAL_DEFAULTS', 'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS', 'LOCAL_SPEC_OPTIONS', 'OPTION_RULES',
-           'KEY_MODELS', 'check_prompt', 'cut_at_stop', 'render_prompt', 'settings_note', 'Backend', 'FakeBackend',
-           'RecordingFake', 'check_dtype', 'check_attention', 'local_numerics', 'local_key_numerics', 'backend_class',
-           'make_backend', 'LLM', 'ModelSpec', 'key_model', 'numerics_spec', 'parse_model_spec', 'reference_spec',
-           'with_options', 'llm_from_spec', 'ReplayBackend', 'replay_llm', 'check_resume_numerics']
+__all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'check_prompt', 'cut_at_stop', 'render_prompt',
+           'settings_note', 'Backend', 'FakeBackend', 'RecordingFake', 'backend_class', 'make_backend', 'LLM',
+           'llm_from_spec', 'ReplayBackend', 'replay_llm', 'check_resume_numerics']
 
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
@@ -231,54 +229,6 @@ class RecordingFake(FakeBackend):
         self.prompts.append(prompt)
         return super().generate(prompt, n, decoding, seed, logprobs, **kwargs)
 
-# %% ../nbs/03_llm.ipynb #3881bebc
-DTYPES = {'float32': 'float32', 'fp32': 'float32', 'bfloat16': 'bfloat16', 'bf16': 'bfloat16'}   # accepted name -> torch dtype
-CANONICAL_DTYPES = ('float32', 'bfloat16')   # the canonical names (`check_dtype`'s results)
-
-def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
-               ) -> str:
-    "The canonical name of a local model's weight dtype ('float32' or 'bfloat16'); anything else fails, naming it."
-    if not isinstance(dtype, str) or dtype.lower() not in DTYPES:
-        raise ValueError(f"dtype must be one of {sorted(DTYPES)}, got {dtype!r}")
-    return DTYPES[dtype.lower()]
-
-# %% ../nbs/03_llm.ipynb #87c375af
-ATTENTIONS = ('sdpa', 'eager')   # a local model's attentions (the default: `LOCAL_DEFAULTS`)
-
-def check_attention(attention:str # 'eager' (the default) or 'sdpa'
-                   ) -> str:
-    "The canonical name of a local model's attention; anything else fails, naming it."
-    if not isinstance(attention, str) or attention.lower() not in ATTENTIONS:
-        raise ValueError(f"attention must be one of {list(ATTENTIONS)}, got {attention!r}")
-    return attention.lower()
-
-# %% ../nbs/03_llm.ipynb #64a3a7b5
-# measured on gemma-3-270m at equal work, bench/bench_llm.py (bench/README.md): fp32 + SDPA 0.74x
-# CTranslate2 int8's samples/s, bf16 + eager attention 1.98x; fp32 + SDPA (transformers' default)
-# stays the reference numerics, the committed collections': keys carry only what differs from it
-LOCAL_DEFAULTS = dict(dtype='bfloat16', attention='eager')    # a local model's, when left out
-REFERENCE_NUMERICS = dict(dtype='float32', attention='sdpa')
-
-def local_numerics(dtype:str|None=None, # 'float32' / 'fp32' or 'bfloat16' / 'bf16'; None: default
-                   attention:str|None=None # 'eager' or 'sdpa'; None: the default
-                  ) -> tuple:
-    "A local model's (dtype, attention), canonical; one left out (None) takes `LOCAL_DEFAULTS`'."
-    return (check_dtype(LOCAL_DEFAULTS['dtype'] if dtype is None else dtype),
-            check_attention(LOCAL_DEFAULTS['attention'] if attention is None else attention))
-
-# %% ../nbs/03_llm.ipynb #d3a07739
-def local_key_numerics(dtype:str, attention:str # canonical numerics (`local_numerics`)
-                      ) -> tuple:
-    "What a request key carries of them: (dtype, attention), None where fp32 / SDPA."
-    check_choice(dtype, 'dtype', CANONICAL_DTYPES); check_choice(attention, 'attention', ATTENTIONS)   # no 'fp32', None
-    pairs = (('dtype', dtype), ('attention', attention))
-    return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in pairs)
-
-# %% ../nbs/03_llm.ipynb #7945d218
-BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
-            'llamacpp': 'conformal_rag.llamacpp_backend.LlamaCppBackend', # opt-in engine: `make llamacpp`
-            'fake': 'conformal_rag.llm.FakeBackend'}   # backend name -> its class, imported on first use (those modules import this one)
-
 # %% ../nbs/03_llm.ipynb #6d92894b
 def backend_class(name:str # a key of `BACKENDS`
                  ) -> type:
@@ -441,239 +391,6 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
     if self.cache is not None and not self.resample:   # the first writer's samples win everywhere
         for i in stored: results[i] = self.cache.get(request_key(reqs[i]), n)
     return results[0] if single else results
-
-# %% ../nbs/03_llm.ipynb #2924cc18
-def _flag(v, name:str) -> bool:
-    "An on/off option's value: a bool, else a `TypeError` naming it."
-    if isinstance(v, bool): return v
-    raise TypeError(f"{name} must be True or False, got {name}={v!r}")
-
-SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
-                'max_n': ('max_n', int), 'chat': ('chat', bool)}   # model-string option -> `OpenAIBackend` argument
-# chat=0: a text prompt goes to the server's completions endpoint as it is (a base model served by llama.cpp or vLLM),
-# not into a chat template as one user message; the request key then carries `endpoint='completions'`
-LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int),
-                      'attention': ('attention', str)}   # -> `LocalBackend` / `LLM` argument
-OPTION_RULES = {'timeout': PositiveReal, 'max_retries': NonNegativeInt, 'concurrency': PositiveInt, 'max_n': PositiveInt,
-                'batch_prompts': PositiveInt, 'chat': Check('Flag', lambda v, n: _flag(v, n), 'True or False')}   # argument -> what its value may be (as `_spec_options` reads it)
-
-# %% ../nbs/03_llm.ipynb #9edd514d
-def _spec_options(spec:str, # the whole model string (named in errors)
-                  query:str, # its options after '?': 'name=value&...'
-                  table:dict=SPEC_OPTIONS # option name -> (argument, type)
-                 ) -> dict:
-    "The arguments a model string's options set, each value checked; a bad or unknown option fails, naming it."
-    out = {}
-    for part in query.split('&'):
-        name, eq, value = part.partition('=')
-        if name not in table:
-            raise ValueError(f"model {spec!r}: unknown option {name!r}; known: {sorted(table)}")
-        if not eq or not value: raise ValueError(f"model {spec!r}: option {name!r} needs a value ({name}=...)")
-        arg, typ = table[name]
-        if arg in out: raise ValueError(f"model {spec!r}: option {name!r} given twice")
-        if name in ('dtype', 'attention'):
-            try: out[arg] = (check_dtype if name == 'dtype' else check_attention)(value)
-            except ValueError as e: raise ValueError(f"model {spec!r}: option {e}") from None
-            continue
-        if typ is bool:
-            if value not in ('0', '1'): raise ValueError(f"model {spec!r}: option {name}={value!r} must be 0 or 1")
-            out[arg] = value == '1'; continue
-        try: v = typ(value)
-        except ValueError: raise ValueError(f"model {spec!r}: option {name}={value!r} is not {'a number' if typ is float else 'an integer'}") from None
-        ok = (math.isfinite(v) and v > 0) if name == 'timeout' else v >= (0 if name == 'retries' else 1)
-        if not ok: raise ValueError(f"model {spec!r}: option {name}={value!r} must be {'> 0' if name == 'timeout' else '>= 0' if name == 'retries' else '>= 1'}")
-        out[arg] = v
-    return out
-
-# %% ../nbs/03_llm.ipynb #c49b3be9
-@checked
-@dataclass(frozen=True)
-class ModelSpec:
-    "A model string parsed once (`ModelSpec.parse`); `str(spec)` is its canonical model string."
-    engine: str                 # a key of `BACKENDS`: 'local', 'openai', 'llamacpp' or 'fake'
-    name: str|None = None       # the model as named: a local name or folder, a server's model, a GGUF; None: plain 'fake'
-    server: str|None = None     # an `openai:` model's base URL as named (normalized); None: `cache.OPENAI_BASE_URL`
-    dtype: str|None = None      # a local model's dtype as named (canonical: 'float32' / 'bfloat16'); None: left out
-    attention: str|None = None  # a local model's attention as named ('eager' / 'sdpa'); None: left out
-    options: tuple = ()         # the other options' (argument, value) pairs, in the order written (`SPEC_OPTIONS`, ...)
-    def __post_init__(self):
-        check_choice(self.engine, 'engine', tuple(BACKENDS))
-        if self.name is None and self.engine != 'fake': raise ValueError(f"a {self.engine} model needs a name")
-        if self.engine != 'local' and (self.dtype or self.attention):
-            raise ValueError(f"{self.engine}:{self.name}: dtype and attention are local models' options only")
-        if self.server is not None and self.engine != 'openai':
-            raise ValueError(f"{self.engine}:{self.name}: a server is an openai: model's only")
-        if self.dtype is not None: check_choice(self.dtype, 'dtype', CANONICAL_DTYPES)
-        if self.attention is not None: check_choice(self.attention, 'attention', ATTENTIONS)
-        if self.server is not None and normalize_base_url(self.server) != self.server:
-            raise ValueError(f"server must be a normalized base URL ({normalize_base_url(self.server)!r}), got server={self.server!r}")
-        object.__setattr__(self, 'options', tuple(self.options))   # hashable, as a frozen dataclass must be
-        table = {'openai': SPEC_OPTIONS, 'local': LOCAL_SPEC_OPTIONS}.get(self.engine, {})
-        args = sorted(arg for arg, _ in table.values() if arg in OPTION_RULES)
-        for i, pair in enumerate(self.options):
-            if not (isinstance(pair, tuple) and len(pair) == 2 and pair[0] in args):
-                raise ValueError(f"options[{i}] must be an (argument, value) pair of a {self.engine} model's options "
-                                 f"{args}, got options[{i}]={pair!r}")
-            OPTION_RULES[pair[0]](pair[1], pair[0])
-        if len({a for a, _ in self.options}) < len(self.options): raise ValueError(f"options repeat an argument: {self.options!r}")
-
-# %% ../nbs/03_llm.ipynb #dd9f986d
-@patch(cls_method=True)
-def parse(cls:ModelSpec, spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
-         ) -> ModelSpec:
-    "The `ModelSpec` of a model string (see above); a malformed string fails, naming it."
-    if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
-    kind, sep, rest = spec.strip().partition(':')
-    if kind not in BACKENDS or (not sep and kind != 'fake'): kind, rest = 'local', spec.strip()   # a bare name: a local model
-    if not rest and kind != 'fake': raise ValueError(f"model {spec!r} names no model after {kind + ':'!r}")
-    server, options, table = None, {}, SPEC_OPTIONS if kind == 'openai' else LOCAL_SPEC_OPTIONS
-    if kind in ('openai', 'local') and '?' in rest:
-        rest, _, query = rest.partition('?')
-        options = _spec_options(spec, query, table)
-    if kind == 'openai':
-        rest, at, url = rest.partition('@')
-        if not rest: raise ValueError(f"model {spec!r} names no model after 'openai:'")
-        if at and not url.lower().startswith(('http://', 'https://')):
-            raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
-        server = normalize_base_url(url) if at else None
-    elif kind == 'local' and not rest: raise ValueError(f"model {spec!r} names no model before '?'")
-    dtype, attention = options.pop('dtype', None), options.pop('attention', None)
-    return cls(kind, rest or None, server, dtype, attention, tuple(options.items()))
-
-# %% ../nbs/03_llm.ipynb #cc8ec40b
-@patch(cls_method=True)
-def of(cls:ModelSpec, spec # a model string, or a `ModelSpec` (passed through)
-      ) -> ModelSpec:
-    "A `ModelSpec`: a model string parsed (once, where it enters), a `ModelSpec` itself."
-    return spec if isinstance(spec, ModelSpec) else cls.parse(spec)
-
-# %% ../nbs/03_llm.ipynb #cfe377dd
-def _option_text(value) -> str:
-    "An option's value as a model string writes it: 30.0 as '30', 0.5 as '0.5', 3 as '3', False as '0'."
-    if isinstance(value, bool): return str(int(value))
-    if isinstance(value, float): return f'{value:g}' if float(f'{value:g}') == value else repr(value)
-    return str(value)
-
-# %% ../nbs/03_llm.ipynb #9a7370e0
-_SHORT_DTYPES = {'float32': 'fp32', 'bfloat16': 'bf16'}   # canonical dtype -> how a model string writes it
-_OPTION_NAMES = {arg: name for name, (arg, _) in {**SPEC_OPTIONS, **LOCAL_SPEC_OPTIONS}.items()}   # argument -> option
-
-@patch
-def __str__(self:ModelSpec) -> str:
-    "The canonical model string: numerics first, then the options as written; `ModelSpec.parse(str(s)) == s`."
-    if self.engine in ('fake', 'llamacpp'): return self.engine + ('' if self.name is None else f':{self.name}')
-    opts = ([('dtype', _SHORT_DTYPES[self.dtype])] if self.dtype else []) + \
-           ([('attention', self.attention)] if self.attention else []) + \
-           [(_OPTION_NAMES[a], _option_text(v)) for a, v in self.options]
-    query = ('?' + '&'.join(f'{k}={v}' for k, v in opts)) if opts else ''
-    if self.engine == 'openai': return f"openai:{self.name}{'@' + self.server if self.server else ''}{query}"
-    bare = ':' not in self.name and self.name != 'fake'   # else 'local:' keeps it a local model's
-    return f"{'' if bare else 'local:'}{self.name}{query}"
-
-# %% ../nbs/03_llm.ipynb #af79a5ac
-@patch(as_prop=True)
-def numerics(self:ModelSpec) -> tuple|None:
-    "A local model's (dtype, attention) as it samples: those named, the others `LOCAL_DEFAULTS`'; None for other engines."
-    return local_numerics(self.dtype, self.attention) if self.engine == 'local' else None
-
-# %% ../nbs/03_llm.ipynb #9d38983d
-KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}   # kind -> the key's model name (imported on use)
-
-@checked
-def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
-              model:str # a model name as a model string gives it
-             ) -> str:
-    ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the GGUF's "
-     "`NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
-    check_choice(kind, 'kind', tuple(BACKENDS))
-    if kind not in KEY_MODELS: return model
-    module, _, fn = KEY_MODELS[kind].rpartition('.')
-    try: return getattr(importlib.import_module(module), fn)(model)
-    except ValueError: return model
-
-# %% ../nbs/03_llm.ipynb #f6326dea
-@patch(as_prop=True)
-def weights(self:ModelSpec) -> str|None:
-    "A llama.cpp model's GGUF weights as its keys name them (`NAME.QUANT`, `key_model`); None for other engines."
-    return key_model('llamacpp', self.name) if self.engine == 'llamacpp' else None
-
-# %% ../nbs/03_llm.ipynb #e29a302a
-@patch(as_prop=True)
-def key_fields(self:ModelSpec) -> dict:
-    "What a request key carries of the model: `cache.request_dict`'s backend, model, server, dtype and attention."
-    dtype, attention = local_key_numerics(*self.numerics) if self.engine == 'local' else (None, None)
-    server = normalize_base_url(self.server or OPENAI_BASE_URL) if self.engine == 'openai' else None
-    endpoint = 'completions' if dict(self.options).get('chat', True) is False else None
-    return dict(backend=self.engine, model=self.weights or self.name or 'fake', server=server, dtype=dtype,
-                attention=attention, endpoint=endpoint)
-
-# %% ../nbs/03_llm.ipynb #0d41e4b1
-@patch(as_prop=True)
-def backend_args(self:ModelSpec) -> dict:
-    "The arguments its options set (`LLM` / backend): `base_url`, `dtype`, `attention` where named, then the others."
-    named = dict(base_url=self.server, dtype=self.dtype, attention=self.attention)
-    return {**{k: v for k, v in named.items() if v is not None}, **dict(self.options)}
-
-# %% ../nbs/03_llm.ipynb #41989a1f
-@patch
-def request(self:ModelSpec, prompt, # text or chat messages
-            decoding:Decoding, seed:int=0, logprobs:bool=False # the request's settings (`cache.request_dict`)
-           ) -> dict:
-    "The request dict (`cache.request_dict`, whose `request_key` is the cache key) of a prompt to this model."
-    f = self.key_fields
-    return request_dict(f['backend'], f['model'], prompt, decoding, seed, logprobs, server=f['server'],
-                        dtype=f['dtype'], attention=f['attention'], endpoint=f['endpoint'])
-
-# %% ../nbs/03_llm.ipynb #71f1d65f
-@patch
-def reference(self:ModelSpec) -> ModelSpec:
-    "A local model with the numerics it leaves out named as the reference fp32 / SDPA; another engine's unchanged."
-    if self.engine != 'local': return self
-    return replace(self, dtype=self.dtype or REFERENCE_NUMERICS['dtype'],
-                   attention=self.attention or REFERENCE_NUMERICS['attention'])
-
-# %% ../nbs/03_llm.ipynb #747f7bd1
-@patch
-@checked
-def with_options(self:ModelSpec, timeout:PositiveReal|None=None, # seconds per attempt (None: leave as is)
-                 retries:NonNegativeInt|None=None, # retries after the first attempt (None: leave as is)
-                 concurrency:PositiveInt|None=None # requests in flight (None: leave as is)
-                ) -> ModelSpec:
-    "An `openai:` model with the given options added where it does not set them (another engine's unchanged)."
-    given = {k: v for k, v in dict(timeout=timeout, retries=retries, concurrency=concurrency).items() if v is not None}
-    if not given or self.engine != 'openai': return self
-    have = dict(self.options)
-    query = '&'.join(f'{k}={_option_text(v)}' for k, v in given.items() if SPEC_OPTIONS[k][0] not in have)
-    added = _spec_options(str(self), query) if query else {}   # validates the values
-    return replace(self, options=tuple({**have, **added}.items()))   # added after those written
-
-# %% ../nbs/03_llm.ipynb #1aa1e1de
-@checked
-def numerics_spec(model:str, # a local model's name or folder
-                  dtype:str|None, attention:str|None # as a key carries them (`local_key_numerics`)
-                 ) -> str:
-    "The model string that selects these numerics, e.g. 'gemma-3-270m?dtype=fp32&attention=sdpa'."
-    return str(ModelSpec('local', model, dtype=dtype, attention=attention).reference())
-
-# %% ../nbs/03_llm.ipynb #b3fc1fd9
-def parse_model_spec(spec:str|ModelSpec # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
-                    ) -> dict:
-    "Backend, model and backend options of a model string as a dict (`ModelSpec.of`); a malformed string fails, naming it."
-    s = ModelSpec.of(spec)
-    return dict(backend=s.engine, model=s.name, **s.backend_args)
-
-# %% ../nbs/03_llm.ipynb #9e297b04
-def reference_spec(spec:str|ModelSpec # a model string
-                  ) -> str:
-    "A local model string with the numerics it leaves out named as fp32 / SDPA (`ModelSpec.reference`), canonical."
-    return str(ModelSpec.of(spec).reference())
-
-# %% ../nbs/03_llm.ipynb #720d0e31
-def with_options(spec:str|ModelSpec, # a model string
-                 timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # settings (None: leave as is)
-                ) -> str:
-    "An `openai:` model string with the given options added where it does not set them (`ModelSpec.with_options`), canonical."
-    return str(ModelSpec.of(spec).with_options(timeout, retries, concurrency))
 
 # %% ../nbs/03_llm.ipynb #15ad4880
 def llm_from_spec(spec:str|ModelSpec, # a model string (see `ModelSpec.parse`) or its `ModelSpec`

@@ -9,8 +9,8 @@ from pathlib import Path
 from fastcore.basics import patch
 from .paths import cache_dir
 from .cache import Sample
-from .llm import (Backend, Decoding, check_prompt, cut_at_stop, local_numerics,
-                               local_key_numerics)
+from .llm import Backend, Decoding, check_prompt, cut_at_stop
+from .model_spec import local_numerics, local_key_numerics
 from .conformal import check_count
 from . import models   # larger opt-in models fetched on first use (nbs/03b_models.ipynb)
 
@@ -191,8 +191,8 @@ class LocalBackend(Backend):
                  chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
                  prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
-                 dtype:str|None=None, # 'bfloat16' or 'float32'; None: `llm.LOCAL_DEFAULTS`'
-                 attention:str|None=None # 'eager' or 'sdpa'; None: `llm.LOCAL_DEFAULTS`'
+                 dtype:str|None=None, # 'bfloat16' or 'float32'; None: `model_spec.LOCAL_DEFAULTS`'
+                 attention:str|None=None # 'eager' or 'sdpa'; None: `model_spec.LOCAL_DEFAULTS`'
                 ):
         self.weights_dtype, self.attn_impl = local_numerics(dtype, attention)   # named or default
         self.dtype, self.attention = local_key_numerics(self.weights_dtype, self.attn_impl)

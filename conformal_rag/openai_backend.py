@@ -4,7 +4,7 @@
 
 # %% ../nbs/03e_openai.ipynb #246dc2ee
 from __future__ import annotations
-import os, json, math, time, random, asyncio, threading, weakref
+import os, re, json, math, time, random, asyncio, threading, warnings, weakref
 from collections import Counter
 from types import SimpleNamespace
 from fastcore.basics import patch
@@ -13,7 +13,7 @@ from .llm import Backend, check_prompt, cut_at_stop
 from .conformal import check_count
 
 # %% auto #0
-__all__ = ['RequestFailed', 'retry_after', 'OpenAIBackend']
+__all__ = ['RequestFailed', 'retry_after', 'OpenAIBackend', 'refuses_n']
 
 # %% ../nbs/03e_openai.ipynb #17a03c72
 class RequestFailed(RuntimeError):
@@ -284,6 +284,12 @@ def _one(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
             self.sleep(min(wait, self.max_retry_after))
 
 # %% ../nbs/03e_openai.ipynb #66bff1ff
+def refuses_n(e:Exception # a failed request (`RequestFailed`)
+             ) -> bool:
+    "Whether the server refused the request's `n` (HTTP 400 naming the field 'n'): it grants one choice a request."
+    return getattr(e, 'status', None) == 400 and re.search(r"(field|parameter|value of)? ?'n'|\bn\b must", str(e)) is not None
+
+# %% ../nbs/03e_openai.ipynb #5842bc24
 @patch
 def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, start=0):
     """`n` samples of one prompt, in requests of at most `max_n`; a short reply is kept and only the rest asked for.
@@ -292,8 +298,13 @@ def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, st
     out = []
     while len(out) < n:
         j = len(out)
-        try: got = self._one(prompt, min(self.max_n, n - j), decoding, seed + j, logprobs)
+        k = min(self.max_n, n - j)
+        try: got = self._one(prompt, k, decoding, seed + j, logprobs)
         except RequestFailed as e:
+            if k > 1 and refuses_n(e):   # a server that answers one choice a request only (llama.cpp's llama-server)
+                warnings.warn(f"{self.where} refuses n > 1 ({e.args[0][:120]}): asking for one sample a request")
+                self.max_n = 1
+                continue
             if out: e.args = (f"{e.args[0]} (after {len(out)} of {n} samples, kept)",)
             e.samples = out
             raise

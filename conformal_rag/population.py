@@ -5,12 +5,14 @@
 # %% ../nbs/04c_population.ipynb #51c8895d
 from __future__ import annotations
 import numpy as np
+import pandas as pd
 from .collection import Collection
-from .checks import checked
+from .checks import Texts, checked
 
 # %% auto #0
-__all__ = ['POPULATIONS', 'llm_gold_slots', 'answerable', 'gold_retrieved', 'majority_correct', 'check_population',
-           'apply_population', 'population_note', 'ceilings', 'collection_stats']
+__all__ = ['POPULATIONS', 'POPULATION_WORDS', 'llm_gold_slots', 'answerable', 'gold_retrieved', 'majority_correct',
+           'check_population', 'apply_population', 'population_note', 'population_words', 'kept_table', 'ceilings',
+           'collection_stats']
 
 # %% ../nbs/04c_population.ipynb #a08eed03
 @checked
@@ -84,6 +86,41 @@ def population_note(c:Collection) -> str:
     p = c.meta.get('population', 'all')
     return (f"{p!r} population, {POPULATIONS[p][0]}: {c.meta.get('population_kept', len(c))} of "
             f"{c.meta.get('population_of', len(c))}")
+
+# %% ../nbs/04c_population.ipynb #694f4e5d
+POPULATION_WORDS = {'traq': 'gold passage retrieved, a correct sample from it',
+                    'retrieved': 'gold passage retrieved', 'all': 'every question'}
+
+@checked
+def population_words(populations:Texts, # names in `POPULATIONS`, the headline first
+                    ) -> str:
+    ("The populations in a few words, for a caption: which filter each is (retrieved: in the "
+     "top K), applied before the split.")
+    named = [f"{check_population(p)!r} ({POPULATION_WORDS[p]})" for p in dict.fromkeys(populations)]
+    if len(named) == 1: return f"population {named[0]}, filtered before the split"
+    return (f"populations {', '.join(named[:-1])} and {named[-1]}, each filtered before the "
+            "split")
+
+# %% ../nbs/04c_population.ipynb #dccd5540
+@checked
+def kept_table(pools:dict, # (population, name) -> `apply_population(collection, population)`
+               names:Texts=('population', 'model'), # the columns of the two parts of each key
+              ) -> pd.DataFrame:
+    ("One row per pool, in order: its key, the questions it kept (`kept`) and the whole "
+     "collection's (`of`).")
+    if len(names) != 2:
+        raise ValueError("names must name the two parts of a pool's key, "
+                         f"got names={tuple(names)!r}")
+    rows = []
+    for key, c in pools.items():
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise ValueError("pools must be keyed by (population, name) pairs, "
+                             f"got the key {key!r}")
+        if not isinstance(c, Collection):
+            raise TypeError(f"pools[{key!r}] must be a Collection, got {type(c).__name__}")
+        of = int(c.meta.get('population_of', len(c)))
+        rows.append({names[0]: key[0], names[1]: key[1], 'kept': len(c), 'of': of})
+    return pd.DataFrame(rows, columns=[*names, 'kept', 'of'])
 
 # %% ../nbs/04c_population.ipynb #80095255
 @checked

@@ -8,11 +8,12 @@ import sys, tempfile
 from pathlib import Path
 import pandas as pd
 from tqdm.auto import tqdm
-from .llm import LLM, FakeBackend, ModelSpec, llm_from_spec, check_resume_numerics
+from .llm import LLM, FakeBackend, llm_from_spec, check_resume_numerics
+from .model_spec import ModelSpec
 from .cache import RunExport, export_keys, default_cache_path
 from .experiments import model_chat, experiment_questions, model_llm
 from .paths import data_dir
-from . import retrieval
+from . import retrieval_sets
 from .conformal import check_choice, check_count
 from .rcrag import RCConfig, fake_rcrag_llm, fake_rcrag_reply, run_rcrag
 from .rcrag_metrics import parse_rate_table
@@ -33,13 +34,13 @@ def top_passages(ds, # the `QADataset`
     check_choice(retriever, 'retriever', RCRAG_RETRIEVERS)
     text = ds.passages['text'].to_numpy()
     if ds.name == 'wiki':
-        sc = retrieval.load_score_file()[RCRAG_RETRIEVERS[retriever]]
+        sc = retrieval_sets.load_score_file()[RCRAG_RETRIEVERS[retriever]]
         row = {q: i for i, q in enumerate(ds.examples['id'])}
         missing = [q for q in questions['id'] if q not in row]
         if missing: raise KeyError(f"questions not in the benchmark: {missing[:5]}")
         return [list(text[sc.topk_idx[row[q], :k]]) for q in questions['id']]
-    r = retrieval.wiki_retriever(RCRAG_RETRIEVERS[retriever], ds)
-    return [list(text[t]) for t in retrieval.retrieve(r, questions['question'].tolist(), k).topk_idx]
+    r = retrieval_sets.wiki_retriever(RCRAG_RETRIEVERS[retriever], ds)
+    return [list(text[t]) for t in retrieval_sets.retrieve(r, questions['question'].tolist(), k).topk_idx]
 
 # %% ../nbs/13b_rcrag_collect.ipynb #211d8d32
 RCRAG_GENERATIONS_FILE = 'rcrag_generations.jsonl.gz'

@@ -436,7 +436,7 @@ def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and
     return axes
 
 # %% ../nbs/10_risk_control.ipynb #645539be
-def overconfidence_scores(replies:pd.DataFrame, # `overconfidence.run_experiment` replies (columns model, id, kind, name, paper_label, token_conf, correct)
+def overconfidence_scores(replies:pd.DataFrame, # `w2r_collect.run_experiment` replies (columns model, id, kind, name, paper_label, token_conf, correct)
                           strategy:str='vanilla', # the prompt whose replies are decided on
                          ) -> pd.DataFrame:
     "Per model and question: wrong, scores token_probability and verbalized, and the paper's rule (answer without retrieval when certain)."

@@ -14,9 +14,10 @@ from .cache import memoized
 from .checks import checked, Level, NonNegativeInt, PositiveInt, Probability, Seed
 from .collection import Collection, collection_digest
 from .stats import check_columns, check_frame, gp_minimize_1d, grid_minimize_1d
-from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, report,
-                                register_method, calibrate, evaluate, split_indices, set_sizes, SET_METHODS,
-                                check_search, register_variant, register_score_variants)
+from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, report, calibrate, evaluate,
+                                split_indices, set_sizes)
+from .traq_methods import (register_method, SET_METHODS, check_search, register_variant,
+                                        register_score_variants)
 from .population import answerable, gold_retrieved, apply_population
 from .llm_score import with_llm_score
 from .traq_report import set_answers

@@ -4,29 +4,23 @@
 
 # %% ../nbs/06_traq.ipynb #f71ccebe
 from __future__ import annotations
-import hashlib, warnings
 from dataclasses import dataclass, fields
 import numpy as np
 from .conformal import (METHODS, check_alpha, check_array, check_binary, check_choice, check_count,
-                                     conformal_threshold, pac_threshold, in_set, bonferroni_alphas)
-from .checks import (Check, Extended, Level, NonNegativeInt, NonNegativeReal, Numbers,
-                                  PositiveInt, Probability, Seed, checked)
-from .llm_score import check_llm_score, llm_confidence, with_llm_score
+                                     conformal_threshold, pac_threshold, in_set)
+from .checks import Check, Extended, NonNegativeReal, Numbers, Probability, Seed, checked
+from .llm_score import llm_confidence
 from .population import llm_gold_slots, answerable
-from .stats import stratified_split, gp_minimize_1d, grid_minimize_1d, split_part
-from .cache import memoized
-from .collection import Collection, collection_digest
+from .stats import stratified_split
+from .collection import Collection
 from .matching import rouge_matrix
 
 # %% auto #0
-__all__ = ['FIDELITIES', 'Threshold', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS',
-           'SCORE_SUFFIXES', 'check_fidelity', 'check_mask', 'ret_placeholder', 'ret_nonconformity', 'with_ret_score',
-           'llm_nonconformity', 'retrieval_set', 'holds_gold', 'llm_set', 'aggregated_set', 'set_sizes', 'covered',
-           'Thresholds', 'check_split', 'check_budget', 'fidelity_method', 'calibration_scores', 'calibrate', 'report',
-           'llm_covered', 'evaluate', 'split_indices', 'check_search', 'split_search', 'optimize_split',
-           'TraqRecluster', 'traq_recluster', 'semantic_size_traq', 'traq_softmax', 'optimize_split_traq', 'vanilla',
-           'register_method', 'check_run_options', 'split_and_calibrate', 'split_and_calibrate_traq',
-           'register_variant', 'register_score_variants']
+__all__ = ['FIDELITIES', 'Threshold', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'check_fidelity', 'check_mask', 'ret_placeholder',
+           'ret_nonconformity', 'with_ret_score', 'llm_nonconformity', 'retrieval_set', 'holds_gold', 'llm_set',
+           'aggregated_set', 'set_sizes', 'semantic_size', 'covered', 'Thresholds', 'check_split', 'check_budget',
+           'fidelity_method', 'calibration_scores', 'calibrate', 'report', 'llm_covered', 'evaluate', 'split_indices',
+           'TraqRecluster', 'traq_recluster', 'semantic_size_traq']
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 FIDELITIES = ('exact', 'traq')
@@ -161,6 +155,12 @@ def set_sizes(c:Collection, mask:np.ndarray) -> dict:
     return dict(semantic=_unique_count(c.cluster, mask), exact=_unique_count(c.exact_id, mask),
                 rouge=_unique_count(c.rouge_id, mask),
                 total=(mask & (c.cluster >= 0)).sum(axis=(1, 2)))
+
+# %% ../nbs/06_traq.ipynb #cdd2384e
+@checked
+def semantic_size(c:Collection, mask:np.ndarray) -> np.ndarray:
+    "Per question: the semantic clusters of the answer set `mask` (Q, K, M), as in `set_sizes`."
+    return _unique_count(c.cluster, check_mask(mask, 'mask', c.shape))
 
 # %% ../nbs/06_traq.ipynb #8bc0233d
 @checked
@@ -357,84 +357,6 @@ def split_indices(c:Collection|int, # a collection or a number of questions
     else: n = len(c)
     return stratified_split(c.template if stratify else n, fractions, seed, 'appearance')
 
-# %% ../nbs/06_traq.ipynb #132d9d4e
-SEARCHES = ('bo', 'grid')
-
-def check_search(search:str) -> str:
-    "Raise a `ValueError` unless `search` is 'bo' (Bayesian optimization, TRAQ's) or 'grid'."
-    if search not in SEARCHES:
-        raise ValueError(f"search must be one of {SEARCHES}, got search={search!r}")
-    return search
-
-# %% ../nbs/06_traq.ipynb #98c0a3ed
-def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method,
-                 fast_bo, search='bo', n_grid=91):
-    ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
-     "small for a GP, or `gp_minimize_1d`.")
-    seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
-    scores = calibration_scores(opt)   # the true scores, once for every w
-    def f(x):
-        w = float(x[0])
-        with warnings.catch_warnings():
-            # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
-            warnings.simplefilter('ignore')
-            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method, scores=scores)
-        key = (th.tau_ret, th.tau_llm)
-        if key in seen: return seen[key]
-        if objective == 'semantic_size':   # `evaluate`'s semantic count, without its other metrics
-            agg = aggregated_set(opt, th.tau_ret, th.tau_llm)
-            seen[key] = float(_unique_count(opt.cluster, agg).mean())
-        else: seen[key] = float(evaluate(opt, th)[objective])
-        return seen[key]
-    if search == 'grid': return dict(grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
-    # too few calls for a Gaussian process: plain search over random points
-    if n_calls <= n_initial_points + 1:
-        rng = np.random.default_rng(seed)
-        xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
-        ys = [f(x) for x in xs]
-        i = int(np.argmin(ys))
-        return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs],
-                    values=ys)
-    r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
-    return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls,
-                ws=[float(x[0]) for x in r.x_iters], values=[float(v) for v in r.func_vals])
-
-# %% ../nbs/06_traq.ipynb #685e6995
-@checked
-def optimize_split(opt:Collection, # optimization questions (disjoint from calibration and test)
-                   alpha:float, # overall miscoverage
-                   delta:Level|None=None, # PAC variant when given
-                   objective:str='semantic_size', # a key of `evaluate`'s result to minimize
-                   n_calls:PositiveInt=15, # evaluations of the objective (TRAQ: 15)
-                   # random evaluations before the Gaussian process guides the search
-                   n_initial_points:NonNegativeInt=5,
-                   # search range of the retriever's share w = alpha_ret / alpha
-                   w_bounds=(0.05, 0.95),
-                   seed:Seed=0, method:str='exact',
-                   # see `gp_minimize_1d`; False: skopt's defaults (the TRAQ code's)
-                   fast_bo:bool=True,
-                   # 'bo': Bayesian optimization (`gp_minimize_1d`); 'grid': `grid_minimize_1d`
-                   search:str='bo',
-                   n_grid:PositiveInt=91, # points of the grid search (search='grid'; at least 2)
-                  ) -> dict:
-    ("The retriever share `w` minimizing `objective` on the optimization split "
-     "(`skopt.gp_minimize`, EI, or a grid).")
-    alpha, search = check_alpha(alpha), check_search(search)
-    check_choice(objective, 'objective', EVALUATE_KEYS); check_count(n_grid, 'n_grid', 2)
-    n_calls, n_initial_points, seed = int(n_calls), int(n_initial_points), int(seed)   # checked
-    if len(w := check_array(w_bounds, 'w_bounds', ndim=1)) != 2 or not 0 < w[0] < w[1] < 1:
-        raise ValueError("w_bounds must be (low, high) with 0 < low < high < 1 (the retriever's "
-                         f"share of alpha), got w_bounds={w_bounds!r}")
-    if len(opt) == 0:
-        raise ValueError("the optimization split is empty: give optimize_split at least one "
-                         "question")
-    key = (('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls,
-            n_initial_points, tuple(map(float, w_bounds)), seed, method, fast_bo)
-           + (() if search == 'bo' else (search, n_grid)))
-    return memoized(key, lambda: split_search(opt, alpha, delta, objective, n_calls,
-                                              n_initial_points, w_bounds, seed, method, fast_bo,
-                                              search, n_grid))
-
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass
 class TraqRecluster:
@@ -499,241 +421,3 @@ def semantic_size_traq(rc:TraqRecluster, # from `traq_recluster` of the same que
             lab[up[i]] = lab[i]
         out[q] = len(np.unique(lab))
     return out
-
-# %% ../nbs/06_traq.ipynb #ddfa18f3
-@checked
-def traq_softmax(w:Numbers, # weights (TRAQ: two, in [0, 1])
-                ) -> np.ndarray:
-    ("TRAQ's `softmax`: `exp(w - mean(w)) / sum` (the same floating-point steps, "
-     "so the same error split).")
-    nom = np.exp(np.asarray(w, dtype=float) - np.mean(np.asarray(w, dtype=float)))
-    return nom / np.sum(nom)
-
-# %% ../nbs/06_traq.ipynb #24e48e98
-def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points, rc):
-    ("The search of `optimize_split_traq`, not memoized: skopt's `gp_minimize` over two weights, "
-     "as TRAQ's script runs it.")
-    from skopt import gp_minimize
-    from skopt.space import Real
-    def f(x):
-        w = traq_softmax(x)
-        with warnings.catch_warnings():
-            warnings.simplefilter('ignore')
-            th = calibrate(cal, alpha * w[0], alpha * w[1], delta, fidelity='traq')
-        return float(evaluate(opt, th, 'traq', rc)['semantic_size_traq'])
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
-        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI',
-                        n_calls=n_calls, n_initial_points=n_initial_points, random_state=seed,
-                        x0=[[1, 1]])
-    w = traq_softmax(r.x)
-    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]),
-                objective=float(r.fun), values=[float(v) for v in r.func_vals])
-
-# %% ../nbs/06_traq.ipynb #6a312458
-def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_first`): the thresholds
-                        # optimization questions (TRAQ's `cal_second`): the objective
-                        opt:Collection,
-                        alpha:float, # overall miscoverage
-                        delta:float|None=None, # PAC variant when given (TRAQ's `objective_pac`)
-                        seed:int=0, # skopt's `random_state` (TRAQ: its `--seed`)
-                        n_calls:int=15, # TRAQ: 15
-                        n_initial_points:int=10, # skopt's default, as TRAQ ran it
-                        # `traq_recluster(opt)`, when already built
-                        recluster:TraqRecluster|None=None,
-                       ) -> dict:
-    ("TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], "
-     "thresholds from `cal`, mean TRAQ semantic count on `opt`.")
-    alpha, n_calls = check_alpha(alpha), check_count(n_calls, 'n_calls')
-    n_initial_points = check_count(n_initial_points, 'n_initial_points', 0)
-    seed = check_count(seed, 'seed', 0)
-    if len(cal) == 0 or len(opt) == 0:
-        raise ValueError("optimize_split_traq needs non-empty calibration and optimization splits")
-    rc = recluster if recluster is not None else traq_recluster(opt)
-    # the answer texts' matches enter the objective too
-    h = hashlib.blake2b(rc.answer_id.tobytes(), digest_size=16)
-    for j in rc.joins: h.update(np.packbits(j).tobytes()); h.update(str(j.shape).encode())
-    key = ('optimize_split_traq', collection_digest(cal), collection_digest(opt), h.hexdigest(),
-           alpha, delta, seed, n_calls, n_initial_points)
-    return memoized(key,
-                    lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls,
-                                                 n_initial_points, rc))
-
-# %% ../nbs/06_traq.ipynb #9a3af05f
-@checked
-def vanilla(test:Collection,
-            # 'traq': every sampled answer of the top passage, with TRAQ's semantic count
-            fidelity:str='exact',
-            # `traq_recluster(test)`, when already built ('traq' only)
-            recluster:TraqRecluster|None=None,
-           ) -> dict:
-    ("Vanilla RAG: the top-1 retrieved passage and its most frequent sampled answer (a set of size "
-     "1, no guarantee).")
-    Q = len(test)
-    if Q == 0: raise ValueError("vanilla needs at least one test question, got len(test)=0")
-    top = np.where(test.in_topk, test.ret_score, -np.inf).argmax(axis=1)
-    mask = np.zeros(test.shape, bool)
-    if check_fidelity(fidelity) == 'exact':
-        f = test.freq[np.arange(Q), top]  # (Q, M)
-        best = f.argmax(axis=1)
-        mask[np.arange(Q), top, best] = True
-    # TRAQ's evaluate_vanila: all of its answers
-    else: mask[np.arange(Q), top] = test.cluster[np.arange(Q), top] >= 0
-    # one request: the top-1 passage
-    r = report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)
-    if fidelity == 'traq':
-        r['semantic_size_traq'] = float(
-            semantic_size_traq(recluster or traq_recluster(test), mask).mean())
-    return r
-
-# %% ../nbs/06_traq.ipynb #f2f43b1e
-SET_METHODS = {}
-# the options `run_grid` passes to every method (a method ignores those it does not use);
-# `register_method` adds more
-METHOD_OPTIONS = {'n_calls', 'n_initial_points', 'method', 'fast_bo', 'search', 'n_grid',
-                  'llm_score'}
-
-def register_method(name:str,
-                    options=(), # option names the method takes beyond `METHOD_OPTIONS`
-                   ):
-    ("Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, "
-     "**options) -> dict` under `name`.")
-    def deco(fn): SET_METHODS[name] = fn; METHOD_OPTIONS.update(options); return fn
-    return deco
-
-# %% ../nbs/06_traq.ipynb #0a323add
-def check_run_options(fidelity:str, search:str, llm_score:str) -> str:
-    ("The fidelity, after checking each option and that 'traq' fidelity has search='bo' and "
-     "llm_score='frequency'.")
-    check_search(search); check_llm_score(llm_score)
-    if check_fidelity(fidelity) == 'traq' and (search, llm_score) != ('bo', 'frequency'):
-        raise ValueError("fidelity='traq' reproduces TRAQ's code: "
-                         f"search='bo' and llm_score='frequency' only, got search={search!r}, "
-                         f"llm_score={llm_score!r}")
-    return fidelity
-
-# %% ../nbs/06_traq.ipynb #191c3954
-def split_and_calibrate(c:Collection, # the collected arrays
-                        cal, # indices of the calibration questions
-                        opt, # indices of the optimization questions (used when `optimize`)
-                        test, # indices of the test questions
-                        alpha:float, # miscoverage, split between retriever and LLM (TRAQ Theorem 1)
-                        delta:float|None, # PAC: holds with probability 1 - delta (used when `pac`)
-                        pac:bool, # PAC thresholds (Bonf-P, TRAQ-P) instead of conformal ones
-                        optimize:bool, # search the split on `opt` (TRAQ, TRAQ-P), else halve (Bonf)
-                        method:str|None=None, # threshold method ('exact' if None), see `calibrate`
-                        n_calls:int=15, # Bayesian-optimization evaluations (TRAQ: 15)
-                        n_initial_points:int|None=None, # initial random points (5; 'traq': 10)
-                        seed:int=0, # seed of the search
-                        fast_bo:bool=True, # see `gp_minimize_1d`
-                        fidelity:str='exact', # 'traq': TRAQ's code (`split_and_calibrate_traq`)
-                        recluster:TraqRecluster|None=None, # `traq_recluster(c)`, prebuilt ('traq')
-                        search:str='bo', # split search (`optimize_split`): 'bo' (TRAQ's) or 'grid'
-                        n_grid:int=91, # points of the grid search
-                        llm_score:str='frequency', # LLM score (`with_llm_score`, tie-break `seed`)
-                        **_) -> dict:
-    ("TRAQ's core (§3.3, Theorem 1): split alpha between retriever and LLM (weighted Bonferroni), "
-     "calibrate both, evaluate.")
-    if check_run_options(fidelity, search, llm_score) == 'traq':
-        return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize, method,
-                                        n_calls, n_initial_points, seed, recluster)
-    n_initial_points, method = (5 if n_initial_points is None else n_initial_points,
-                                'exact' if method is None else method)
-    c = with_llm_score(c, llm_score, seed)   # one score for the whole pool (cal, opt, test)
-    cal_c, test_c = split_part(c, cal), split_part(c, test); w, extra = 0.5, {}
-    if optimize:
-        r = optimize_split(split_part(c, opt), alpha, delta if pac else None, n_calls=n_calls,
-                           n_initial_points=n_initial_points, seed=seed, method=method,
-                           fast_bo=fast_bo, search=search, n_grid=n_grid)
-        w, extra = r['w_ret'], dict(opt_objective=r['objective'])
-    alpha_ret, alpha_llm = bonferroni_alphas(alpha, (w, 1 - w))   # alpha_ret + alpha_LLM = alpha
-    th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), delta if pac else None, method)
-    if optimize and search != 'bo': extra['search'] = search   # non-defaults only
-    if llm_score != 'frequency': extra['llm_score'] = llm_score
-    return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
-                tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret,
-                whole_llm=th.whole_llm, **extra)
-
-# %% ../nbs/06_traq.ipynb #fdd491bc
-def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:float|None, pac:bool,
-                             optimize:bool, method:str|None, n_calls:int, n_initial_points:int|None,
-                             seed:int, recluster:TraqRecluster|None) -> dict:
-    ("TRAQ's code: Bonferroni or searched weights (`optimize_split_traq`), thresholds from `cal`, "
-     "TRAQ's metrics on `test`.")
-    fidelity_method(method, 'traq')
-    rc = recluster if recluster is not None else traq_recluster(c)
-    cal_c, test_c, d = split_part(c, cal), split_part(c, test), delta if pac else None
-    w, extra = np.array([0.5, 0.5]), {}
-    if optimize:
-        r = optimize_split_traq(cal_c, split_part(c, opt), alpha, d, seed, n_calls,
-                                10 if n_initial_points is None else n_initial_points,
-                                rc.subset(opt))
-        w, extra = np.array([r['w_ret'], r['w_llm']]), dict(opt_objective=r['objective'])
-    # TRAQ: alpha * weights[i], both from one softmax
-    alpha_ret, alpha_llm = bonferroni_alphas(alpha, w)
-    th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), d, fidelity='traq')
-    return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret,
-                alpha_llm=th.alpha_llm, tau_ret=th.tau_ret, tau_llm=th.tau_llm,
-                whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
-
-# %% ../nbs/06_traq.ipynb #c4b2d1f5
-@register_method('Vanilla')
-def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, **_):
-    if check_fidelity(fidelity) == 'exact': return vanilla(split_part(c, test))
-    # TRAQ's code: every question, not the test split
-    return dict(vanilla(c, 'traq', recluster), n_eval=len(c))
-
-# %% ../nbs/06_traq.ipynb #0922bba5
-@register_method('Bonf')
-def _bonf(c, cal, opt, test, alpha, delta, **kw):
-    return split_and_calibrate(c, cal, opt, test, alpha, delta, False, False, **kw)
-
-# %% ../nbs/06_traq.ipynb #cbee6795
-@register_method('TRAQ')
-def _traq(c, cal, opt, test, alpha, delta, **kw):
-    return split_and_calibrate(c, cal, opt, test, alpha, delta, False, True, **kw)
-
-# %% ../nbs/06_traq.ipynb #f08bd5ef
-@register_method('Bonf-P')
-def _bonf_p(c, cal, opt, test, alpha, delta, **kw):
-    return split_and_calibrate(c, cal, opt, test, alpha, delta, True, False, **kw)
-
-# %% ../nbs/06_traq.ipynb #2958b8cd
-@register_method('TRAQ-P')
-def _traq_p(c, cal, opt, test, alpha, delta, **kw):
-    return split_and_calibrate(c, cal, opt, test, alpha, delta, True, True, **kw)
-
-# %% ../nbs/06_traq.ipynb #c0b627af
-VARIANTS = {}   # name -> (base method, fixed options)
-SCORE_SUFFIXES = {'frequency+random': 'rand', 'frequency+logprob': 'logprob'}
-
-def register_variant(name:str, # the variant's name in `SET_METHODS`
-                     base:str, # a registered method
-                     **fixed, # options fixed for the variant (e.g. search='grid')
-                    ):
-    "Register `name`: method `base` run with the options `fixed` (which override the grid's)."
-    if base not in SET_METHODS:
-        raise ValueError(f"unknown base method {base!r}; known: {sorted(SET_METHODS)}")
-    bad = sorted(set(fixed) - METHOD_OPTIONS)
-    if bad:
-        raise ValueError(f"unknown option(s) {bad} for variant {name!r}; valid: "
-                         f"{sorted(METHOD_OPTIONS)}")
-    base_fn = SET_METHODS[base]
-    def fn(c, cal, opt, test, alpha, delta, **kw):
-        return base_fn(c, cal, opt, test, alpha, delta, **{**kw, **fixed})
-    fn.__name__ = fn.__qualname__ = f"variant_{name}"
-    SET_METHODS[name], VARIANTS[name] = fn, (base, dict(fixed))
-    return fn
-
-# %% ../nbs/06_traq.ipynb #4b306518
-def register_score_variants(names):
-    ("Register `<name>-rand` and `<name>-logprob`: each method of `names` with a tie-aware LLM "
-     "score (`SCORE_SUFFIXES`).")
-    for m in names:
-        for score, suffix in SCORE_SUFFIXES.items():
-            register_variant(f'{m}-{suffix}', m, llm_score=score)
-
-# %% ../nbs/06_traq.ipynb #32b915ef
-register_variant('TRAQ-grid', 'TRAQ', search='grid')
-register_variant('TRAQ-P-grid', 'TRAQ-P', search='grid')
-register_score_variants(['Bonf', 'TRAQ', 'TRAQ-grid', 'Bonf-P', 'TRAQ-P', 'TRAQ-P-grid'])

@@ -11,9 +11,10 @@ from .collection import Collection
 from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
 from .checks import Jobs, Level, NonNegativeInt, Numbers, PositiveInt, Seed, Texts, checked
 from .stats import split_part, split_trials
-from .traq import (METHOD_OPTIONS, SET_METHODS, calibrate, calibration_scores,
-                                check_fidelity, evaluate, fidelity_method, holds_gold,
-                                llm_nonconformity, retrieval_set, split_indices, traq_recluster)
+from .traq import (calibrate, calibration_scores, check_fidelity, evaluate, fidelity_method,
+                                holds_gold, llm_nonconformity, retrieval_set, split_indices,
+                                traq_recluster)
+from .traq_methods import METHOD_OPTIONS, SET_METHODS
 from .population import answerable, apply_population, ceilings, majority_correct
 from .llm_score import with_llm_score
 

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from .checks import Check, checked, NonNegativeInt, PositiveInt, Seed
 from .collection import Collection, register_collection_loader
-from .data import read_json_records
+from .data_sources import read_json_records
 from .population import apply_population
 from .matching import traq_correct, cluster_rouge, cluster_exact
 

@@ -11,8 +11,8 @@ import pandas as pd
 from .checks import checked, Level, Numbers, PositiveInt
 from .collection import Collection
 from .conformal import check_array, check_count, pac_k
-from .traq import (aggregated_set, calibrate, covered, semantic_size_traq, traq_recluster,
-                                traq_softmax)
+from .traq import aggregated_set, calibrate, covered, semantic_size_traq, traq_recluster
+from .traq_methods import traq_softmax
 from .traq_grid import run_grid
 from .stats import split_trials
 from .matching import traq_correct

@@ -13,15 +13,17 @@ from .conformal import check_alpha, check_binary, check_choice
 from .checks import Level, NonNegativeInt, PositiveInt, Seed, Texts, checked
 from .plots import coverage_plot
 from .stats import coverage_summary, quantile_agg, split_trials
-from .traq import (LLM_PLACEHOLDER, SEARCHES, Thresholds, aggregated_set, check_search,
-                                llm_nonconformity, split_indices, split_search, check_mask)
-from .population import POPULATIONS, answerable
+from .traq import (LLM_PLACEHOLDER, Thresholds, aggregated_set, llm_nonconformity, split_indices,
+                                check_mask)
+from .traq_methods import SEARCHES, check_search, split_search
+from .population import POPULATIONS, answerable, kept_table, population_words
 from .traq_grid import run_grid
 
 # %% auto #0
 __all__ = ['evaluate_reference', 'traq_search', 'search_comparison', 'summarize', 'size_reduction', 'size_reduction_by_level',
-           'set_answers', 'fidelity_table', 'population_kept_note', 'sizes_note', 'whole_note', 'mean_std_table',
-           'coverage_panels', 'method_plan', 'prompt_plan', 'prompt_grid', 'idk_summary', 'qualitative_examples']
+           'set_answers', 'fidelity_table', 'sizes_note', 'whole_note', 'sizes_table', 'whole_shares', 'figure_details',
+           'figure_caption', 'mean_std_table', 'coverage_panels', 'method_plan', 'prompt_plan', 'prompt_grid',
+           'idk_summary', 'qualitative_examples']
 
 # %% ../nbs/06a_traq_report.ipynb #8e160376
 def _need_columns(df:pd.DataFrame, # the table
@@ -238,21 +240,6 @@ def fidelity_table(c:Collection, # the whole collection (no population applied y
     return pd.concat(out, ignore_index=True)[['setting', 'method', 'level', 'e2e_coverage',
                                               'semantic_size', 'n_pool', 'n_cal', 'splits']]
 
-# %% ../nbs/06a_traq_report.ipynb #bca203db
-def population_kept_note(pools:dict, # (population, name) -> `apply_population(collection, ...)`
-                         pop:str, # the population to describe
-                        ) -> str:
-    ("Caption fragment: population `pop`, applied before splitting, "
-     "and the questions it keeps of each collection.")
-    kept = [(name, c) for (p, name), c in pools.items() if p == pop]
-    if not kept:
-        raise ValueError(f"no pool of population {pop!r}: "
-                         f"pools hold {sorted({p for p, _ in pools})}")
-    return (f"Population {pop!r} ({POPULATIONS[pop][0]}, applied to the whole collection before "
-            "splitting): " +
-            ', '.join(f"{name} {len(c)} of {c.meta.get('population_of', len(c))}"
-                      for name, c in kept) + '.')
-
 # %% ../nbs/06a_traq_report.ipynb #a3d9f9df
 @checked
 def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, `by` columns
@@ -290,6 +277,103 @@ def whole_note(df:pd.DataFrame, # per run: `whole_ret`, `whole_llm` (or `whole`)
             'a placeholder, or the least conforming score; e.g. an LLM threshold of -1/M): ' +
             ', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}"
                       for k, v in g.items()) + '.')
+
+# %% ../nbs/06a_traq_report.ipynb #0ffe3782
+@checked
+def sizes_table(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `n_opt`, `n_pool`
+                by:Texts=('population', 'model'), # one row per group of these columns
+               ) -> pd.DataFrame:
+    ("One row per group, in order: questions kept (`kept`, from `n_pool`), median calibration "
+     "questions of the retriever and of the LLM (`n_cal_ret`, `n_cal_llm`: the same questions), "
+     "`n_opt` (when there is an optimization split) and `n_test`, as `sizes_note` counts them.")
+    _need_columns(df, 'df', ['n_cal', 'n_test'])
+    _need_columns(df, 'df', by, f'by={tuple(by)!r}')
+    g = df.groupby(list(by), sort=False)
+    med = lambda col: g[col].median().astype(int)   # int(): as `sizes_note` writes them
+    cols = {'kept': med('n_pool')} if 'n_pool' in df else {}
+    cols |= dict(n_cal_ret=med('n_cal'), n_cal_llm=med('n_cal'))
+    if 'n_opt' in df and df.n_opt.max() > 0: cols['n_opt'] = med('n_opt')
+    cols['n_test'] = med('n_test')
+    return pd.DataFrame(cols).reset_index()
+
+# %% ../nbs/06a_traq_report.ipynb #cad9089b
+def _flags(df:pd.DataFrame) -> pd.Series:
+    "Per run: a whole-set component (`whole_ret` or `whole_llm`, else `whole`); missing: none."
+    _need_columns(df, 'df', ['whole_ret', 'whole_llm'] if 'whole_ret' in df else ['whole'])
+    # each flag: bools or 0/1 (a missing one: False), never cast
+    flag = lambda col: check_binary(df[col].fillna(False), f'df.{col}', empty=True)
+    w = flag('whole_ret') | flag('whole_llm') if 'whole_ret' in df else flag('whole')
+    return pd.Series(w, index=df.index)
+
+# %% ../nbs/06a_traq_report.ipynb #3b9e0d32
+def _label(v) -> str:
+    "A column label's part: a level as 0.9, anything else as text."
+    return f'{v:g}' if isinstance(v, (float, np.floating)) else str(v)
+
+# %% ../nbs/06a_traq_report.ipynb #a8ffaf8d
+@checked
+def whole_shares(df:pd.DataFrame, # per run: `whole_ret`, `whole_llm` (or `whole`), `by`, `across`
+                 by:Texts=('population', 'model'), # one row per group of these columns
+                 across:str|Texts|None='method', # a column per value ('whole <value>'); None: one
+                ) -> pd.DataFrame:
+    ("The share of runs with a whole-set component (a threshold admitting every candidate: +inf, "
+     "a placeholder, or the least conforming score) per `by` group and `across` value, as "
+     "`whole_note` counts them (with the zeros).")
+    across = [] if across is None else [across] if isinstance(across, str) else list(across)
+    _need_columns(df, 'df', [*by, *across], f'by={tuple(by)!r}, across={tuple(across)!r}')
+    w = df[[*by, *across]].assign(_w=_flags(df).astype(float))
+    if not across: return w.groupby(list(by), sort=False)._w.mean().rename('whole').reset_index()
+    t = w.pivot_table(index=list(by), columns=across, values='_w', aggfunc='mean', sort=False)
+    t.columns = ['whole ' + ' '.join(map(_label, k if isinstance(k, tuple) else (k,)))
+                 for k in t.columns]
+    return t.reset_index().rename_axis(columns=None)
+
+# %% ../nbs/06a_traq_report.ipynb #3ab339ac
+@checked
+def figure_details(runs:pd.DataFrame|None=None, # one row per run (`sizes_table`, `whole_shares`)
+                   pools:dict|None=None, # (population, name) -> its pool (`kept_table`)
+                   by:Texts=('population', 'model'), # one row per group of these columns of `runs`
+                   across:str|Texts|None='method', # a whole-set share column per value of these
+                   settings:dict|None=None, # a `names[-1]` value -> its settings against the paper
+                   names:Texts=('population', 'model'), # the columns of the pools' keys
+                  ) -> pd.DataFrame:
+    ("The numbers behind a figure, for `Artifacts.figure(details=)`: one row per group with the "
+     "questions kept of the whole collection, n_cal of each component, n_opt, n_test, the "
+     "whole-set shares and the settings (`llm.settings_note`).")
+    if runs is None and pools is None:
+        raise ValueError("figure_details needs runs, pools or both, got neither")
+    out = None
+    if runs is not None:
+        _need_columns(runs, 'runs', ['n_cal', 'n_test'])
+        out = sizes_table(runs, by)
+        if {'whole_ret', 'whole'} & set(runs.columns):
+            out = out.merge(whole_shares(runs, by, across), on=list(by), how='left')
+    if pools is not None:
+        kept = kept_table(pools, names)
+        on = [c for c in names if out is not None and c in out.columns]
+        if out is not None and not on:
+            raise ValueError(f"the pools' key columns {tuple(names)} are not among the runs' "
+                             f"groups by={tuple(by)}")
+        out = kept if out is None else out.drop(columns=['kept'], errors='ignore').merge(
+            kept, on=on, how='left')
+    if settings is not None:
+        _need_columns(out, 'the details', [names[-1]], 'settings')
+        out['settings'] = out[names[-1]].map(settings)
+    front = list(dict.fromkeys(c for c in (*by, *names) if c in out.columns))
+    sizes = [c for c in ('kept', 'of', 'n_cal_ret', 'n_cal_llm', 'n_opt', 'n_test') if c in out]
+    return out[front + sizes + [c for c in out.columns if c not in front + sizes]]
+
+# %% ../nbs/06a_traq_report.ipynb #320bb784
+@checked
+def figure_caption(what:str, # what the figure shows and what to look for: one sentence
+                   populations:Texts|None=None, # its panels' populations (`population_words`)
+                   below:str='n_cal per component and whole-set (+inf) shares', # the table under it
+                  ) -> str:
+    ("A figure's caption: `what`, then one sentence naming the populations and saying the "
+     "numbers are in the table under it.")
+    words = population_words(populations) if populations is not None else ''
+    tail = (f"{words[0].upper()}{words[1:]}; {below}" if words else below) + ': table below.'
+    return f"{what.strip()} {tail}"
 
 # %% ../nbs/06a_traq_report.ipynb #cc08f768
 @checked

@@ -317,17 +317,17 @@ def run_pages(paper_dir:Path, figures:Path) -> list[dict]:
     2. else the run's executed copy `figures/<out_dir>/_runs/NAME.ipynb` when there is one;
     3. else the notebook without outputs (the primary run; a later run of the same notebook gets no page then).
     Each page's `source` says which, and is printed by the build."""
-    from conformal_rag import reproduce
+    from conformal_rag import paper_runs, reproduce
     runs_file = paper_dir/'runs.yaml'
-    runs = reproduce.load_runs(runs_file)
+    runs = paper_runs.load_runs(runs_file)
     primary = reproduce.primary_runs(runs)
     pages = []
     for nb in sorted(paper_dir.glob('*.ipynb')):
         mine = [r for r in runs if r.notebook == nb.name]
         mine.sort(key=lambda r: r.name != primary.get(nb.name))
-        if not mine: mine = [reproduce.Run(nb.stem, nb.name)]
+        if not mine: mine = [paper_runs.Run(nb.stem, nb.name)]
         for i, r in enumerate(mine):
-            try: writes = reproduce.run_writes(r, runs_file)
+            try: writes = paper_runs.run_writes(r, runs_file)
             except Exception: writes = r.name
             copy = figures/writes/'_runs'/nb.name
             if i == 0 and r.name == primary.get(nb.name) and has_outputs(nb): path, kind = nb, 'notebook'

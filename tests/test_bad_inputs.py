@@ -11,7 +11,8 @@ from hypothesis import given, settings, HealthCheck, strategies as st
 from hypothesis.extra import numpy as hnp
 
 from conformal_rag import conformal as cf, risk_control as rc, conflare, overconfidence as oc, rcrag_metrics as rm
-from conformal_rag import retrieval, stats as cstats
+from conformal_rag import w2r_collect as wc, w2r_metrics as wm
+from conformal_rag import retrieval, retrieval_sets, stats as cstats
 
 nan = float('nan')
 _S = np.arange(12.).reshape(3, 4)
@@ -38,11 +39,11 @@ CASES = {  # id: (call, text the ValueError must contain: the argument's name an
     'calibrate_cutoff outside [-1, 1]': (lambda: conflare.calibrate_cutoff([5., 7., 9.] * 10, 0.2),
                                          'labels must be finite in [-1, 1]'),
     'conflare_cutoff outside [-1, 1]': (lambda: conflare.conflare_cutoff([5., 7., 9.] * 10, 0.2), 'cal_similarities'),
-    'overconfidence_metrics NaN correct': (lambda: oc.overconfidence_metrics([nan, 1], ['certain'] * 2, n_boot=0),
+    'overconfidence_metrics NaN correct': (lambda: wm.overconfidence_metrics([nan, 1], ['certain'] * 2, n_boot=0),
                                            'correct[0]=nan'),
-    "overconfidence_metrics 'no' correct": (lambda: oc.overconfidence_metrics(['no', 1], ['certain'] * 2, n_boot=0),
+    "overconfidence_metrics 'no' correct": (lambda: wm.overconfidence_metrics(['no', 1], ['certain'] * 2, n_boot=0),
                                             "correct[0]='no'"),
-    'overconfidence_metrics 2/5 correct': (lambda: oc.overconfidence_metrics([2, 5], ['certain'] * 2, n_boot=0),
+    'overconfidence_metrics 2/5 correct': (lambda: wm.overconfidence_metrics([2, 5], ['certain'] * 2, n_boot=0),
                                            'correct[0]=2'),
     'threshold_labels 1.5': (lambda: oc.threshold_labels([0.5, 1.5], 0.5), 'confidence[1]=1.5'),
     'threshold_labels -1.0': (lambda: oc.threshold_labels([-1.0], 0.5), 'confidence[0]=-1.0'),
@@ -191,11 +192,11 @@ def test_coverage_by_group_property(covered, level):
 
 
 # ---- issue 32, "Tracebacks and unclear errors": the loaders' and the command line's helpers ----------------------
-from conformal_rag import data as qa_data, cli as qa_cli
+from conformal_rag import data as qa_data, data_sources as qa_sources, cli as qa_cli
 
 IO_CASES = {  # id: (call, text the ValueError must contain)
-    'check_records empty': (lambda: qa_data.check_records([], ('id',), 'SQuAD 1.1', 'dev.jsonl'), 'SQuAD 1.1 dev.jsonl: no records'),
-    'check_records no field': (lambda: qa_data.check_records([dict(id=1), dict(q=2)], ('id',), 'toy'),
+    'check_records empty': (lambda: qa_sources.check_records([], ('id',), 'SQuAD 1.1', 'dev.jsonl'), 'SQuAD 1.1 dev.jsonl: no records'),
+    'check_records no field': (lambda: qa_sources.check_records([dict(id=1), dict(q=2)], ('id',), 'toy'),
                                "toy: record 2 has no field 'id'"),
     'squad_to_schema no context': (lambda: qa_data.squad_to_schema([dict(id='s', title='T', question='Q', answers={'text': []})]),
                                    "has no field 'context'"),
@@ -240,10 +241,10 @@ ISSUE42_CASES = {  # id: (call, the exception, text its message must contain)
                                 ValueError, "in_topk[0, 0]='no'"),
     'Collection cluster=1.5': (lambda: Collection(**{**_C, 'cluster': [[[0, 1.5], [1, 1]]]}), ValueError,
                                'cluster[0, 0, 1]=1.5'),
-    'corruption_counts NaN': (lambda: oc.corruption_counts([1, nan], [1, 0]), ValueError, 'correct_without[1]=nan'),
-    'corruption_counts 2': (lambda: oc.corruption_counts([1, 1], [2, 0]), ValueError, 'correct_with[0]=2'),
-    "corruption_counts 'no'": (lambda: oc.corruption_counts(['no', 1], [1, 0]), ValueError, "correct_without[0]='no'"),
-    'corruption_counts -1': (lambda: oc.corruption_counts([1, -1], [1, 0]), ValueError, 'correct_without[1]=-1'),
+    'corruption_counts NaN': (lambda: wm.corruption_counts([1, nan], [1, 0]), ValueError, 'correct_without[1]=nan'),
+    'corruption_counts 2': (lambda: wm.corruption_counts([1, 1], [2, 0]), ValueError, 'correct_with[0]=2'),
+    "corruption_counts 'no'": (lambda: wm.corruption_counts(['no', 1], [1, 0]), ValueError, "correct_without[0]='no'"),
+    'corruption_counts -1': (lambda: wm.corruption_counts([1, -1], [1, 0]), ValueError, 'correct_without[1]=-1'),
     'check_retrieved is_gold NaN': (lambda: collect.check_retrieved(_rt.assign(is_gold=[1, 0, 0, 0, nan])),
                                     ValueError, 'is_gold[4]=nan'),
     "check_retrieved is_gold 'no'": (lambda: collect.check_retrieved(_rt.assign(is_gold=[1, 0, 0, 0, 'no'])),
@@ -267,13 +268,13 @@ ISSUE42_CASES = {  # id: (call, the exception, text its message must contain)
     'BM25 epsilon=-1': (lambda: retrieval.BM25(_PASSAGES, epsilon=-1), ValueError, 'epsilon=-1.0'),
     'BM25Reference b=-0.5': (lambda: retrieval.BM25Reference(_PASSAGES, b=-0.5), ValueError, 'b=-0.5'),
     # `Retrieval`: shapes and corpus rows checked on construction
-    'Retrieval idx out of corpus': (lambda: retrieval.Retrieval(**{**_R, 'topk_idx': np.array([[2, 3], [1, 2]])}),
+    'Retrieval idx out of corpus': (lambda: retrieval_sets.Retrieval(**{**_R, 'topk_idx': np.array([[2, 3], [1, 2]])}),
                                     ValueError, 'topk_idx[0, 1]=3'),
-    'Retrieval scores shape': (lambda: retrieval.Retrieval(**{**_R, 'topk_scores': np.ones((2, 1))}), ValueError,
+    'Retrieval scores shape': (lambda: retrieval_sets.Retrieval(**{**_R, 'topk_scores': np.ones((2, 1))}), ValueError,
                                'topk_scores has shape (2, 1)'),
-    'Retrieval gold_score length': (lambda: retrieval.Retrieval(**{**_R, 'gold_score': np.ones(3)}), ValueError,
+    'Retrieval gold_score length': (lambda: retrieval_sets.Retrieval(**{**_R, 'gold_score': np.ones(3)}), ValueError,
                                     'gold_score has 3 entries for 2 questions'),
-    'Retrieval NaN score': (lambda: retrieval.Retrieval(**{**_R, 'topk_scores': np.array([[3., nan], [2., 1.]])}),
+    'Retrieval NaN score': (lambda: retrieval_sets.Retrieval(**{**_R, 'topk_scores': np.array([[3., nan], [2., 1.]])}),
                             ValueError, 'topk_scores[0, 1]=nan'),
     # NaN scores are refused, never ranked
     'top_k NaN': (lambda: retrieval.top_k(np.array([[0.5, nan, 0.1]]), 1), ValueError, 'S[0, 1]'),
@@ -282,9 +283,9 @@ ISSUE42_CASES = {  # id: (call, the exception, text its message must contain)
     'chunk_words n=-1': (lambda: cdata.chunk_words('a b c', -1), ValueError, 'n=-1'),
     'chunk_words n=2.5': (lambda: cdata.chunk_words('a b c', 2.5), ValueError, 'n=2.5'),
     'tie_uniforms seed=2.5': (lambda: llm_score.tie_uniforms(Collection(**_C), 2.5), ValueError, 'seed=2.5'),
-    'metrics_from_cells negative': (lambda: oc.metrics_from_cells(dict(N_cc=3, N_cu=0, N_ic=-2, N_iu=0, N=1)),
+    'metrics_from_cells negative': (lambda: wm.metrics_from_cells(dict(N_cc=3, N_cu=0, N_ic=-2, N_iu=0, N=1)),
                                     ValueError, "cells['N_ic']=-2"),
-    'metrics_from_cells N': (lambda: oc.metrics_from_cells(dict(N_cc=3, N_cu=0, N_ic=0, N_iu=0, N=2)), ValueError,
+    'metrics_from_cells N': (lambda: wm.metrics_from_cells(dict(N_cc=3, N_cu=0, N_ic=0, N_iu=0, N=2)), ValueError,
                              "cells['N']=2"),
     # None is no text (str(None) was the answer 'none')
     'tokenize None': (lambda: retrieval.tokenize(None), ValueError, 'text=None'),
@@ -293,7 +294,7 @@ ISSUE42_CASES = {  # id: (call, the exception, text its message must contain)
     'cluster_exact None': (lambda: matching.cluster_exact(['none', None]), ValueError, 'answers[1]=None'),
     'judge None': (lambda: oc.judge([None], [['None']]), ValueError, 'responses[0]=None'),
     'normalize_answer None': (lambda: matching.normalize_answer(None), ValueError, 's=None'),
-    'retrieve None question': (lambda: retrieval.retrieve(retrieval.BM25(_PASSAGES), ['Paris', None], k=1),
+    'retrieve None question': (lambda: retrieval_sets.retrieve(retrieval.BM25(_PASSAGES), ['Paris', None], k=1),
                                ValueError, 'questions[1]=None'),
     'semantic_confidence 0.5': (lambda: matching.semantic_confidence([0, 0.5]), ValueError, 'ids[1]=0.5'),
     # the `Collection` data model
@@ -309,9 +310,9 @@ ISSUE42_CASES = {  # id: (call, the exception, text its message must contain)
     'load_collected folder': (lambda: load_collected(Path(__file__).parent), IsADirectoryError,
                               'is a folder, not a collection file'),
     # a str or None where a list of answers goes (letters, or the word 'None', were answers)
-    "corrupt_document answers='Lima'": (lambda: oc.corrupt_document('Lima is the capital.', 'Lima'), ValueError,
+    "corrupt_document answers='Lima'": (lambda: wc.corrupt_document('Lima is the capital.', 'Lima'), ValueError,
                                         "answers must be a list of texts, got answers='Lima'"),
-    'corrupt_document answers None': (lambda: oc.corrupt_document('None of them.', [None]), ValueError,
+    'corrupt_document answers None': (lambda: wc.corrupt_document('None of them.', [None]), ValueError,
                                       'answers[0]=None'),
     'check_questions None answer': (lambda: collect.check_questions(_qs.assign(answers=[['Paris'], None])), ValueError,
                                     "answers of question 'q2' must be a list of texts"),
@@ -332,7 +333,7 @@ def test_silent_answer_is_refused(call, exc, contains):
 def test_valid_inputs_keep_their_numbers():
     "The checks change no number for valid inputs: labels as bools or 0/1, the defaults' thresholds, a -inf pad."
     assert matching.traq_correct('Lima, the capital', ['Lima']) and not matching.trac_correct('Lima is in Peru', 'Lima')
-    assert oc.corruption_counts([1, 1, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1]) == dict(right_without=4, corrupted=2,
+    assert wm.corruption_counts([1, 1, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1]) == dict(right_without=4, corrupted=2,
                                                                                 corruption=0.5)
     a, b = Collection(**_C), Collection(**{**_C, 'is_gold': [[True, False]], 'ret_score': [[2., -math.inf]]})
     np.testing.assert_array_equal(a.is_gold, b.is_gold)

@@ -3,7 +3,8 @@ regenerated figure that changes a verdict fails until the ledger is regenerated;
 `contradicted` and, where it has it, `not resolved`, each shown on the smallest tables that make it (issue 40)."""
 import math
 import numpy as np, pandas as pd, pytest
-from conformal_rag import claims
+from conformal_rag import claims, ledger_answer_rules as answer, ledger_report as report
+from conformal_rag import ledger_set_rules as sets, ledger_verdicts as verdicts
 from conformal_rag.paths import repo_root
 
 FIGS = repo_root()/'figures'
@@ -13,6 +14,16 @@ def test_ledger_covers_the_five_papers():
     assert len(claims.CLAIMS) >= 30
     assert {c.paper for c in claims.CLAIMS} == {'TRAQ', 'TRAC', 'CONFLARE', 'When to retrieve', 'RC-RAG'}
     assert len({c.id for c in claims.CLAIMS}) == len(claims.CLAIMS)
+
+def test_the_claims_are_package_data():
+    "`CLAIMS` is the package's paper_claims.csv, one claim per row in its order, each test calling rules of `RULES`."
+    import csv, importlib.resources, io, re
+    text = (importlib.resources.files('conformal_rag')/'paper_claims.csv').read_text(encoding='utf-8')
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r['id'] for r in rows] == [c.id for c in claims.CLAIMS]
+    assert [r['words'] for r in rows] == [c.words for c in claims.CLAIMS]
+    called = {f for r in rows for f in re.findall(r'\b(\w+)\(', r['test'])}
+    assert called and called <= set(claims.RULES), called - set(claims.RULES)
 
 @pytest.mark.skipif(not LEDGER.exists(), reason='figures/claims.csv not generated yet (make reproduce)')
 def test_committed_verdicts_are_recomputed():
@@ -31,7 +42,7 @@ def test_committed_verdicts_are_recomputed():
 @pytest.mark.skipif(not LEDGER.exists(), reason='figures/claims.csv not generated yet (make reproduce)')
 def test_every_verdict_has_a_reason_and_n_where_tested():
     d = pd.read_csv(LEDGER)
-    assert set(d.verdict) <= set(claims.VERDICTS)
+    assert set(d.verdict) <= set(verdicts.VERDICTS)
     assert d.reason.notna().all() and (d.reason.str.len() > 5).all()
     tested = d[d.verdict != 'untestable']
     assert tested.n.notna().all(), tested[tested.n.isna()][['claim', 'backbone']].values.tolist()
@@ -41,7 +52,7 @@ def test_every_verdict_has_a_reason_and_n_where_tested():
     assert (nr.n_needed > nr.n).all() and nr.reason.str.contains('resolves at n = |no n resolves', regex=True).all()
 
 def test_inventory_names_only_existing_artifacts():
-    inv = claims.inventory(FIGS)
+    inv = report.inventory(FIGS)
     named = inv[inv.artifact.notna()]
     assert named.present.all(), f"missing: {named[~named.present].artifact.tolist()}"
     assert (inv[inv.artifact.isna()].note.str.len() > 5).all()   # no artifact: a reason
@@ -251,11 +262,11 @@ W2R_DELTA = {'holds': 0.3, 'contradicted': -0.3, 'not resolved': 0.01}   # on th
 def build_w2r(figs, claim, outcome):
     "`w2r_diff_test`, `w2r_extreme_test`, `w2r_overconf_test`: the claimed difference +0.3, -0.3 or +0.01 (+- 0.05 each)."
     f, kw = _args(claim); d = W2R_DELTA[outcome]
-    if f is claims.w2r_diff_test:
+    if f is answer.w2r_diff_test:
         vals = {(s, kw['metric']): 0.4 + kw['sign']*d for s in kw['a']}
-    elif f is claims.w2r_extreme_test:
+    elif f is answer.w2r_extreme_test:
         vals = {(kw['strategy'], kw['metric']): 0.4 + (1 if kw['highest'] else -1)*d}
-    elif f is claims.w2r_overconf_test:
+    elif f is answer.w2r_overconf_test:
         vals = {('Vanilla', 'overconfidence'): 0.4 + d}
     else: raise AssertionError(f"no When-to-Retrieve builder for {f.__name__}")
     return _w2r(figs, vals)
@@ -329,16 +340,16 @@ def build_decision(figs, claim, outcome):
 
 # which builder makes each claim's tables, by the function its rule calls, and the outcomes that rule can give
 HC, HCN = ('holds', 'contradicted'), ('holds', 'contradicted', 'not resolved')
-BUILDERS = {claims.coverage_test: (build_coverage, HC), claims.pac_test: (build_pac, HCN),
-            claims.reduction_test: (build_reduction, HCN), claims.level_pattern_test: (build_level_pattern, HCN),
-            claims.prompt_test: (build_prompt, HCN), claims.prompt_coverage_test: (build_prompt_coverage, HC),
-            claims.trac_coverage_test: (build_trac_coverage, HC), claims.trac_size_test: (build_trac_size, HCN),
-            claims.trac_variability_test: (build_trac_var, HCN), claims.conflare_coverage_test: (build_conflare, HC),
-            claims.w2r_diff_test: (build_w2r, HCN), claims.w2r_extreme_test: (build_w2r, HCN),
-            claims.w2r_overconf_test: (build_w2r, HCN), claims.w2r_reliance_test: (build_reliance, HCN),
-            claims.w2r_static_gold_test: (build_static_gold, HCN), claims.w2r_adaptive_test: (build_adaptive, HC),
-            claims.w2r_release_gap_test: (build_release_gap, HC), claims.rcrag_diff_test: (build_rcrag, HCN),
-            claims.rcrag_trend_test: (build_rcrag_trend, HCN), claims.decision_test: (build_decision, HCN)}
+BUILDERS = {sets.coverage_test: (build_coverage, HC), sets.pac_test: (build_pac, HCN),
+            sets.reduction_test: (build_reduction, HCN), sets.level_pattern_test: (build_level_pattern, HCN),
+            sets.prompt_test: (build_prompt, HCN), sets.prompt_coverage_test: (build_prompt_coverage, HC),
+            sets.trac_coverage_test: (build_trac_coverage, HC), sets.trac_size_test: (build_trac_size, HCN),
+            sets.trac_variability_test: (build_trac_var, HCN), sets.conflare_coverage_test: (build_conflare, HC),
+            answer.w2r_diff_test: (build_w2r, HCN), answer.w2r_extreme_test: (build_w2r, HCN),
+            answer.w2r_overconf_test: (build_w2r, HCN), answer.w2r_reliance_test: (build_reliance, HCN),
+            answer.w2r_static_gold_test: (build_static_gold, HCN), answer.w2r_adaptive_test: (build_adaptive, HC),
+            answer.w2r_release_gap_test: (build_release_gap, HC), answer.rcrag_diff_test: (build_rcrag, HCN),
+            answer.rcrag_trend_test: (build_rcrag_trend, HCN), answer.decision_test: (build_decision, HCN)}
 
 def _case(claim):
     "(builder, outcomes) of a claim, by the function of its (first) test, or None."
@@ -378,7 +389,7 @@ def test_every_rule_gives_each_outcome(tmp_path, cid, outcome):
     assert out[['backbone', 'verdict']].values.tolist() == [[bb, outcome]], \
         out[['backbone', 'verdict', 'reason']].values.tolist()
     r = out.iloc[0]
-    assert r.verdict in claims.VERDICTS and len(r.reason) > 5
+    assert r.verdict in verdicts.VERDICTS and len(r.reason) > 5
     assert np.isfinite(r.value) and pd.notna(r.n), r.reason
     if np.isfinite(r.lo) and np.isfinite(r.hi): assert r.lo <= r.value <= r.hi
     if outcome == 'not resolved':
@@ -425,7 +436,7 @@ def test_w2r_uncertain_rate_at_an_edge_does_not_gate_accuracy(tmp_path):
 
 # (c) static vs adaptive with gold documents: a strategy retrieving for >= 95% equals static by construction
 def test_w2r_static_gold_untestable_when_every_strategy_retrieves_almost_always(tmp_path):
-    build_static_gold(tmp_path, CLAIM['w2r-static-gold'], 'contradicted', ra=claims.RA_ALWAYS)
+    build_static_gold(tmp_path, CLAIM['w2r-static-gold'], 'contradicted', ra=answer.RA_ALWAYS)
     out = claims.evaluate_claims(tmp_path, [CLAIM['w2r-static-gold']])
     assert out.verdict.tolist() == ['untestable'] and 'by construction' in out.reason[0]
 
@@ -438,7 +449,7 @@ def test_w2r_adaptive_contradicted_when_it_retrieves_for_most_questions(tmp_path
     "Adaptive RA as accurate as static, but retrieving for >= 90% of questions: not 'fewer retrievals'."
     _table5(tmp_path, [('Punish+Explain', 'dense', 0.6, 0.6, 0.05, 0.92)])
     assert claims.evaluate_claims(tmp_path, [CLAIM['w2r-adaptive']]).verdict.tolist() == ['contradicted']
-    _table5(tmp_path, [('Punish+Explain', 'dense', 0.6, 0.6, 0.05, claims.RA_ALWAYS)])
+    _table5(tmp_path, [('Punish+Explain', 'dense', 0.6, 0.6, 0.05, answer.RA_ALWAYS)])
     out = claims.evaluate_claims(tmp_path, [CLAIM['w2r-adaptive']])
     assert out.verdict.tolist() == ['untestable'] and 'by construction' in out.reason[0]
 
@@ -524,12 +535,12 @@ def prose(text):
 def test_readme_results_block_is_generated_from_figures():
     if not (FIGS/'claims_summary.csv').exists(): pytest.skip('figures/claims_summary.csv not generated yet')
     text = (ROOT/'README.md').read_text()
-    assert claims.replace_block(text, claims.readme_block(FIGS)) == text, \
+    assert report.replace_block(text, report.readme_block(FIGS)) == text, \
         "README.md's results block is stale: run .venv/bin/python tools/readme_block.py"
 
 def test_readme_prose_types_no_result_number():
     text = (ROOT/'README.md').read_text()
-    outside = text.split(claims.README_BEGIN)[0] + text.split(claims.README_END)[1]
+    outside = text.split(report.README_BEGIN)[0] + text.split(report.README_END)[1]
     found = [m.group(0) for m in NUMBER.finditer(prose(outside))]
     assert not found, f"README.md types numbers by hand (generate them from figures/): {found}"
 

@@ -79,10 +79,10 @@ def test_each_command_help_shows_options_and_defaults(name, capsys):
     for a in acts: assert ' '.join(a.help.split()) in text, (name, a.dest)
 
 def test_defaults_are_the_modules_defaults(capsys):
-    from conformal_rag import collect, overconfidence, rcrag_collect as rcrag
+    from conformal_rag import collect, w2r_collect, rcrag_collect as rcrag
     texts = {n: ' '.join(run(*n.split(), '--help', capsys=capsys)[1].split()) for n in ('collect', 'overconfidence collect', 'rcrag collect')}
     assert f"(default: {collect.DEFAULTS['n_questions']})" in texts['collect']
-    assert f"(default: {overconfidence.W2R_DEFAULTS['n_questions']})" in texts['overconfidence collect']
+    assert f"(default: {w2r_collect.W2R_DEFAULTS['n_questions']})" in texts['overconfidence collect']
     assert f"(default: {rcrag.RCRAG_DEFAULTS['jobs']})" in texts['rcrag collect'] and f"(default: {rcrag.RCRAG_DEFAULTS['models']})" in texts['rcrag collect']
 
 @pytest.fixture
@@ -231,7 +231,7 @@ EARLY = [   # each refused by the parser: no model loaded, no job started (befor
 def test_options_are_refused_before_any_work(argv, says, empty, capsys, monkeypatch):
     (empty.parent/'bad_runs.yaml').write_text('runs:\n  - name: [x\n')
     def never(*a, **k): raise AssertionError('a model or job started')
-    for mod, name in ((cli, 'calibrate_folder'), (cli.retrieval, 'build_score_file'), (cli, 'build_questions'),
+    for mod, name in ((cli, 'calibrate_folder'), (cli.retrieval_sets, 'build_score_file'), (cli, 'build_questions'),
                       (cli, 'default_collection')):
         monkeypatch.setattr(mod, name, never)
     argv = [a.replace('{empty}', str(empty)) for a in argv]
@@ -302,7 +302,7 @@ def test_damaged_cache_is_an_environment_failure(tmp_path, capsys):
     assert 'is corrupt or not an SQLite file' in one_line_error(err, 'conformal-rag collect')
 
 def test_network_failure_of_a_dataset_is_exit_3(capsys, monkeypatch):
-    from conformal_rag.data import DatasetUnavailable
+    from conformal_rag.data_sources import DatasetUnavailable
     def down(**k):
         try: raise ConnectionError('Name or service not known')
         except ConnectionError as e: raise DatasetUnavailable(f'could not load SQuAD: {e}') from e

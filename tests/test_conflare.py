@@ -6,9 +6,10 @@ import numpy as np
 import pandas as pd
 import pytest
 from conformal_rag.llm import LLM, FakeBackend
-from conformal_rag.conflare import (BagOfWordsEncoder, ChunkCollection, ConformalRetriever, calibrate_cutoff, calibrate_folder,
-                                    chunk_documents, fake_conflare_llm, label_questions, load_retriever,
-                                    parse_question_answer, parse_yes_no, write_pdf, write_calibration_questions)
+from conformal_rag.conflare import ConformalRetriever, calibrate_cutoff, calibrate_folder, load_retriever
+from conformal_rag.conflare_docs import BagOfWordsEncoder, ChunkCollection, chunk_documents, write_pdf
+from conformal_rag.conflare_questions import (fake_conflare_llm, label_questions, parse_question_answer, parse_yes_no,
+                                              write_calibration_questions)
 from conformal_rag import cli
 
 FACTS = ['The Amazon river carries more water than any other river on the planet.',
@@ -137,7 +138,7 @@ def test_bad_input_errors_name_the_value(folder, tmp_path):
 
 def test_committed_generations_replay_without_a_model():
     from conformal_rag.paths import data_dir
-    from conformal_rag.conflare import evaluation_llm
+    from conformal_rag.conflare_coverage import evaluation_llm
     from conformal_rag.llm import ReplayBackend
     path = data_dir('conflare_generations.jsonl.gz')
     llm = evaluation_llm('replay', path, 'gemma-3-270m')
@@ -150,35 +151,39 @@ def test_committed_generations_replay_without_a_model():
 def test_one_replay_for_every_module(tmp_path):
     """Issue 17: conflare replays through `llm.replay_llm` (no `ReplayBackend` / `replay_llm` of its own); `strict=False`
     counts missing replies in its own cache, so a strict replay of the same file in the same process still fails."""
-    from conformal_rag import conflare, llm as L
+    from conformal_rag import conflare_coverage, llm as L
     from conformal_rag.cache import GenerationCache
-    assert not hasattr(conflare, 'ReplayBackend') and 'replay_llm' not in conflare.__all__
-    assert not hasattr(conflare, 'LenientReplay')   # strict=False is llm.replay_llm's own
+    assert not hasattr(conflare_coverage, 'ReplayBackend') and 'replay_llm' not in conflare_coverage.__all__
+    assert not hasattr(conflare_coverage, 'LenientReplay')   # strict=False is llm.replay_llm's own
     gc = GenerationCache(tmp_path/'a.sqlite')
     live = LLM(FakeBackend(lambda p, i, s: p.upper(), model='m'), cache=gc, progress=False)
     made = live.sample(['q1?'], n=1)
     gc.export_jsonl(tmp_path/'g.jsonl.gz', keys=live.keys)
-    lax = conflare.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m', strict=False)
+    lax = conflare_coverage.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m', strict=False)
     assert lax.sample(['q1?'], n=1) == made and lax.sample(['q2?'], n=1)[0][0].text == '' and lax.backend.missing == 1
-    strict = conflare.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m')
+    strict = conflare_coverage.evaluation_llm('replay', tmp_path/'g.jsonl.gz', 'fake:m')
     assert isinstance(strict.backend, L.ReplayBackend) and strict.sample(['q1?'], n=1) == made
     with pytest.raises(KeyError, match='generation missing'): strict.sample(['q2?'], n=1)
 
 
 def test_conflare_owns_its_cutoff_and_retrieval_stays_generic():
-    """Issue 17: CONFLARE's cutoff, set, retrieval and trials are `conformal_rag.conflare`'s (they lived in `retrieval`),
-    and its chunked document collection is `ChunkCollection` (`collection.Collection` keeps its name)."""
-    from conformal_rag import conflare, retrieval
-    for name in ('conflare_cutoff', 'ConflareSet', 'conflare_retrieve', 'conflare_trials'):
-        assert name in conflare.__all__ and getattr(conflare, name).__module__ == 'conformal_rag.conflare', name
-        assert not hasattr(retrieval, name), name
-    assert 'ChunkCollection' in conflare.__all__ and not hasattr(conflare, 'Collection')
+    """Issue 17: CONFLARE's cutoff, set and retrieval are `conformal_rag.conflare`'s and its trials
+    `conformal_rag.conflare_coverage`'s (they lived in `retrieval`), and its chunked document collection is
+    `conflare_docs.ChunkCollection` (`collection.Collection` keeps its name)."""
+    from conformal_rag import conflare, conflare_coverage, conflare_docs, retrieval
+    for mod, names in ((conflare, ('conflare_cutoff', 'ConflareSet', 'conflare_retrieve')),
+                       (conflare_coverage, ('conflare_trials',))):
+        for name in names:
+            assert name in mod.__all__ and getattr(mod, name).__module__ == mod.__name__, name
+            assert not hasattr(retrieval, name), name
+    assert 'ChunkCollection' in conflare_docs.__all__ and not hasattr(conflare_docs, 'Collection')
 
 
 def test_patched_methods_are_the_classes_own(tmp_path):
     """Issue 17: methods added with `@patch` resolve on the class under its qualified name, and a retriever still saves
     and reloads (a classmethod added by `@patch(cls_method=True)`) and retrieves the same chunks."""
-    from conformal_rag.conflare import ChunkCollection, ConformalRetriever
+    from conformal_rag.conflare import ConformalRetriever
+    from conformal_rag.conflare_docs import ChunkCollection
     from conformal_rag.retrieval import BM25, DenseIndex, DenseRetriever
     for cls, names in ((BM25, 'query_ids scores search'), (DenseIndex, 'scores search recall'),
                        (DenseRetriever, 'embed_questions scores search'), (ChunkCollection, 'embed_questions scores'),

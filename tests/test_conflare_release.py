@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag import conflare as cf
+from conformal_rag import conflare_release as cf
 from conformal_rag.conformal import in_set
 from conformal_rag.paths import repo_root
 

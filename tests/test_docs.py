@@ -156,7 +156,7 @@ def _browser_ready():
     return shutil.which('node') and Path(os.environ.get('CHROMIUM', '/usr/bin/chromium')).exists()
 
 SECTIONS_NB = [('markdown', '# Sections\n\n> A paper notebook with a figure in two of its three sections.'),
-               ('code', 'from conformal_rag.reproduce import ParamScope\nscope = ParamScope(globals())'),
+               ('code', 'from conformal_rag.artifacts import ParamScope\nscope = ParamScope(globals())'),
                ('parameters', 'n = 3\nout_dir = "figures/sections"'),
                ('code', 'import matplotlib.pyplot as plt, pandas as pd\nart = scope.artifacts(out_dir)'),
                ('markdown', '## Section one'),
@@ -169,9 +169,9 @@ SECTIONS_NB = [('markdown', '# Sections\n\n> A paper notebook with a figure in t
 
 def executed_papers(tmp_path) -> Path:
     """A copy of nbs/paper with one more notebook, `99_sections`, as `make reproduce` writes it back: run by the runner
-    (into tmp_path), cleaned by `reproduce.clean_executed`, registered in the copy's runs.yaml."""
+    (into tmp_path), cleaned by `executed_notebooks.clean_executed`, registered in the copy's runs.yaml."""
     import nbformat
-    from conformal_rag import reproduce
+    from conformal_rag import executed_notebooks, reproduce
     papers = tmp_path/'papers'
     shutil.copytree(ROOT/'nbs'/'paper', papers)
     nb = nbformat.v4.new_notebook()
@@ -185,7 +185,7 @@ def executed_papers(tmp_path) -> Path:
     (work/'runs.yaml').write_text('sections:\n  notebook: 99_sections.ipynb\n  parameters: {}\n')
     res = reproduce.run_notebooks(['sections'], out_root=tmp_path/'out', runs_file=work/'runs.yaml', log=lambda *a: None)
     assert res[0]['status'] == 'ok', res
-    text = reproduce.clean_executed(res[0]['output'], work/'99_sections.ipynb', {'out_dir': 'figures/sections'})
+    text = executed_notebooks.clean_executed(res[0]['output'], work/'99_sections.ipynb', {'out_dir': 'figures/sections'})
     (papers/'99_sections.ipynb').write_text(text)
     with open(papers/'runs.yaml', 'a') as f: f.write('\nsections:\n  notebook: 99_sections.ipynb\n  parameters: {}\n')
     return papers

@@ -1,7 +1,7 @@
 """The three documented extension points (CONTRIBUTING.md, 'Extending the package'), each with a working example
 whose guarantee is checked over seeded splits against exact bands:
 
-- a new set method through `traq.register_method`, run by the same grid as the paper's methods;
+- a new set method through `traq_methods.register_method`, run by the same grid as the paper's methods;
 - a retriever score of one's own through `traq.with_ret_score` (here minus the rank);
 - a new clustering rule through `collect.recluster` (a function of the answers)."""
 import warnings
@@ -11,7 +11,8 @@ import pytest
 from conformal_rag.collection import load_collection, synthetic_collection
 from conformal_rag.collect import recluster
 from conformal_rag.stats import coverage_band
-from conformal_rag.traq import SET_METHODS, calibrate, evaluate, register_method, with_ret_score
+from conformal_rag.traq import calibrate, evaluate, with_ret_score
+from conformal_rag.traq_methods import SET_METHODS, register_method
 from conformal_rag.traq_grid import individual_coverage, run_grid
 
 N_SPLITS = 200

@@ -4,7 +4,7 @@ or annotation over its data (`conformal_rag.plots.text_overlaps` / `data_overlap
 `savefig` does, `tidy_legends` included).
 
 Figure-producing functions (grep `subplots` in conformal_rag/*.py): plots.coverage_plot, plots.size_plot,
-overconfidence.overconfidence_plot, overconfidence.level_plot, rcrag_metrics.rounds_plot, risk_control.decision_plot,
+w2r_figures.overconfidence_plot, w2r_figures.level_plot, rcrag_metrics.rounds_plot, risk_control.decision_plot,
 risk_control.family_coverage_plot. The paper notebooks that lay several of them out in one figure are rendered here
 with the same layout (figsize, panels) as the notebook.
 """
@@ -190,7 +190,7 @@ def test_family_coverage_plot():
 STRATS = ['Vanilla', 'Punish', 'Challenge', 'Think step by step', 'Generate', 'Explain', 'Punish+Explain']
 
 def test_overconfidence_plot():
-    from conformal_rag.overconfidence import overconfidence_plot
+    from conformal_rag.w2r_figures import overconfidence_plot
     rows = [dict(model=m, strategy=s, overconfidence=v, overconfidence_lo=max(0, v - 0.25), overconfidence_hi=min(1, v + 0.2),
                  parse_rate=0.3 + 0.1 * i)
             for j, m in enumerate(MODELS) for i, s in enumerate(STRATS) for v in [[0.6, 0.87][j] - 0.05 * i]]
@@ -201,7 +201,7 @@ def test_overconfidence_plot():
 
 
 def test_level_plot():
-    from conformal_rag.overconfidence import level_plot
+    from conformal_rag.w2r_figures import level_plot
     rows = [dict(model=m, level=L, n=n, utilization=u, right_without=rw, corruption=c)
             for m, vals in (('gemma-3-270m', [(173, 0.48, 29, 0.38), (1, 0.0, 0, np.nan), (2, 1.0, 0, np.nan), (24, 0.17, 14, 0.21)]),
                             ('smollm2-135m-instruct', [(95, 0.61, 3, 0.67), (5, 0.2, 0, np.nan), (17, 0.41, 4, 0.5), (83, 0.41, 10, 0.4)]))
@@ -212,7 +212,9 @@ def test_level_plot():
 # --- claims (nbs/15_claims.ipynb) ---------------------------------------------------------------------------------
 def test_ledger_figure_on_the_committed_ledger_or_a_synthetic_one():
     "The claims matrices (the overview and one per paper): labels beside cells of text, a legend below; nothing drawn on anything else."
-    from conformal_rag.claims import ledger_figure, CLAIMS, result
+    from conformal_rag.claims import CLAIMS
+    from conformal_rag.ledger_report import ledger_figure
+    from conformal_rag.ledger_verdicts import result
     rows = [dict(claim=c.id, paper=c.paper, where=c.where, words=c.words, statistic=c.statistic,
                  **result(b, v, 'why', 0.123, -0.05, 0.3, 134))
             for i, c in enumerate(CLAIMS) for b, v in zip(MODELS + ['Qwen2.5-Coder-1.5B', 'x'], ('holds', 'contradicted', 'not resolved', 'untestable'))]

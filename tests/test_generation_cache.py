@@ -122,7 +122,7 @@ def test_database_error_after_open_names_the_file_and_writes_no_half_export(tmp_
 
 def test_replays_leave_no_temporary_folders(tmp_path, monkeypatch):
     import tempfile
-    from conformal_rag import conflare
+    from conformal_rag import conflare_coverage
     from conformal_rag.llm import replay_llm
     tmp = tmp_path/'tmpdir'; tmp.mkdir()
     monkeypatch.setenv('TMPDIR', str(tmp)); monkeypatch.setattr(tempfile, 'tempdir', None)
@@ -133,7 +133,7 @@ def test_replays_leave_no_temporary_folders(tmp_path, monkeypatch):
     src.cache.export_jsonl(exp, keys=src.keys)
     for _ in range(3):
         assert replay_llm(exp, 'm', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
-        assert conflare.replay_llm(exp, model='m', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
+        assert conflare_coverage.replay_llm(exp, model='m', kind='fake').sample(['Q1?', 'Q2?'], n=2) == made
     assert sorted(p.name for p in tmp.iterdir()) == []                # before: replay_* / conflare_replay_* folders
 
 

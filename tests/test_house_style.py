@@ -143,9 +143,8 @@ def test_the_check_finds_a_planted_ad_hoc_check():
 # Package imports sit in each module's imports cell; these are lazy on purpose.
 PLOTS = "plots imports matplotlib and seaborn, which only the figure functions need"
 LAZY_IMPORTS = {
-    ('overconfidence', 'plots'): PLOTS,
     ('rcrag_metrics', 'plots'): PLOTS,
-    ('reproduce', 'plots'): PLOTS,
+    ('artifacts', 'plots'): PLOTS,
     ('rcrag_collect', 'rcrag_collect'): "itself, exported: worker processes unpickle its functions",
     ('collect', 'collect'): "itself, exported: worker processes unpickle its functions",
 }
@@ -170,7 +169,7 @@ def test_the_import_check_finds_planted_imports():
 ONE_PLACE = {   # pattern -> (the modules allowed to hold it, why)
     r'\.permutation\(': ({'stats', 'collect'}, "random splits are stratified_split's; collect draws its questions"),
     r'for (t|trial|split) in range\((n_trials|n_splits)\)': ({'stats'}, 'the trial loop is stats.split_trials'),
-    r'np\.savez': ({'collection', 'retrieval'}, "collections: collection.save_collected; retrieval caches its index"),
+    r'np\.savez': ({'collection', 'retrieval_sets'}, "collections: collection.save_collected; retrieval_sets writes its score file"),
     r'def semantic_confidence|def summarize_trials': ({'matching', 'risk_control'}, 'each defined once'),
     r'def (save|load)_collected': ({'collection'}, 'the one atomic save/load of a collection'),
     r'Parallel\(': ({'stats'}, 'worker processes for trials are stats.map_jobs'),
@@ -194,8 +193,8 @@ def test_callers_use_the_one_trial_loop():
     "Every seeded coverage/risk experiment calls stats.split_trials."
     src = package_sources()
     for m, fn in [('risk_control', 'risk_control_trials'), ('risk_control', 'traq_family_coverage'),
-                  ('conflare', 'conflare_trials'), ('conflare', 'transfer_trials'),
-                  ('retrieval', 'retrieval_coverage_trials'), ('traq_grid', 'individual_coverage'),
+                  ('conflare_coverage', 'conflare_trials'), ('conflare_coverage', 'transfer_trials'),
+                  ('retrieval_sets', 'retrieval_coverage_trials'), ('traq_grid', 'individual_coverage'),
                   ('traq_grid', 'idk_grid'), ('traq_report', 'search_comparison'),
                   ('traq_grid', 'run_grid'), ('traq_release_agreement', 'component_grid')]:
         body = src[m].split(f'def {fn}(', 1)[1].split('\n# %%', 1)[0]

@@ -7,7 +7,8 @@ import os
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 import pytest
 torch = pytest.importorskip('torch')
-from conformal_rag.llm import LLM, Decoding, replay_llm, llm_from_spec, parse_model_spec
+from conformal_rag.llm import LLM, Decoding, replay_llm, llm_from_spec
+from conformal_rag.model_spec import parse_model_spec
 from conformal_rag.local_backend import LocalBackend, tiny_causal_lm
 from conformal_rag.cache import GenerationCache, request_dict, request_key
 

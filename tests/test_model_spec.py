@@ -1,16 +1,17 @@
-"Issue 43 item 1: a model string is parsed once into a `llm.ModelSpec`; its request keys are the committed exports' keys."
+"Issue 43 item 1: a model string is parsed once into a `model_spec.ModelSpec`; its request keys are the committed exports' keys."
 import gzip, json
 from pathlib import Path
 import numpy as np
 import pytest
-from conformal_rag import overconfidence as oc
+from conformal_rag import w2r_collect as wc
 from conformal_rag import rcrag_collect as rcc
 from conformal_rag.cache import Decoding, request_key, export_keys
-from conformal_rag.llm import LLM, FakeBackend, ModelSpec, replay_llm, parse_model_spec, reference_spec
+from conformal_rag.llm import LLM, FakeBackend, replay_llm
+from conformal_rag.model_spec import ModelSpec, parse_model_spec, reference_spec
 from conformal_rag.paths import data_dir
 
 QWEN, QWEN_GGUF = 'qwen2.5-coder-1.5b-instruct?dtype=bf16', 'llamacpp:qwen2.5-coder-1.5b-instruct'   # nbs/paper/runs.yaml
-W2R, RC = list(oc.W2R_DEFAULTS['models']), list(rcc.RCRAG_DEFAULTS['models'])
+W2R, RC = list(wc.W2R_DEFAULTS['models']), list(rcc.RCRAG_DEFAULTS['models'])
 EXPORT_MODELS = {   # each committed export -> the model strings its rebuild commands name (`reference_spec`)
     'conflare_generations.jsonl.gz': ['smollm2-135m-instruct', 'gemma-3-270m'],
     'conflare_qwen_generations.jsonl.gz': [QWEN_GGUF],
@@ -83,7 +84,7 @@ def parses(monkeypatch):
 def test_collect_w2r_generations_parses_each_model_string_once(tmp_path, parses):
     "The walk of `models` through resume check, LLM, generation settings and steps parses each string once."
     models = ['fake:a', 'fake:b']
-    oc.collect_w2r_generations(models, n_questions=2, strategies=('vanilla', 'punish'), out=tmp_path/'g.jsonl.gz',
+    wc.collect_w2r_generations(models, n_questions=2, strategies=('vanilla', 'punish'), out=tmp_path/'g.jsonl.gz',
                                cache=tmp_path/'c.sqlite', log=lambda *a: None)
     assert parses == models
     assert {json.loads(l)['request']['model'] for l in gzip.open(tmp_path/'g.jsonl.gz', 'rt')} == {'a', 'b'}
@@ -96,9 +97,9 @@ def test_a_local_model_string_reaches_every_room_as_a_model_spec(tmp_path, parse
     def fake_llm(spec, **kw):
         got.append(spec); assert isinstance(spec, ModelSpec)
         return LLM(FakeBackend(model=spec.name), **kw)
-    monkeypatch.setattr(oc, 'llm_from_spec', fake_llm)
-    oc.collect_w2r_generations(['m?dtype=fp32&attention=sdpa'], n_questions=2, strategies=('vanilla',), sources=(),
+    monkeypatch.setattr(wc, 'llm_from_spec', fake_llm)
+    wc.collect_w2r_generations(['m?dtype=fp32&attention=sdpa'], n_questions=2, strategies=('vanilla',), sources=(),
                                out=tmp_path/'run.jsonl.gz', cache=tmp_path/'c.sqlite', log=lambda *a: None)
     assert parses == ['m?dtype=fp32&attention=sdpa'] and got == [ModelSpec('local', 'm', dtype='float32', attention='sdpa')]
     with pytest.raises(ValueError, match="resume it with 'm\\?dtype=fp32&attention=sdpa'"):
-        oc.collect_w2r_generations(['m'], out=tmp_path/'g.jsonl.gz', cache=tmp_path/'c.sqlite', log=lambda *a: None)
+        wc.collect_w2r_generations(['m'], out=tmp_path/'g.jsonl.gz', cache=tmp_path/'c.sqlite', log=lambda *a: None)

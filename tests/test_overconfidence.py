@@ -6,29 +6,29 @@ import pytest
 from conformal_rag.llm import LLM, FakeBackend, replay_llm
 from conformal_rag.cache import GenerationCache
 from conformal_rag.llm import RecordingFake
-from conformal_rag import overconfidence as oc
+from conformal_rag import overconfidence as oc, w2r_collect as wc, w2r_metrics as wm
 
 
 def test_cells_and_metrics_by_hand():
     # 3 correct+certain, 1 correct+uncertain, 4 incorrect+certain, 2 incorrect+uncertain, 2 unparsed (1 correct)
     correct = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0]
     labels = ['certain'] * 3 + ['uncertain'] + ['certain'] * 4 + ['uncertain'] * 2 + ['unparsed'] * 2
-    cells = oc.certainty_cells(np.array(correct, bool), labels)
+    cells = wm.certainty_cells(np.array(correct, bool), labels)
     assert cells == dict(N_cc=3, N_cu=1, N_ic=4, N_iu=2, N=10, unparsed=2)
-    m = oc.metrics_from_cells(cells)
+    m = wm.metrics_from_cells(cells)
     assert m == pytest.approx(dict(unc_rate=0.3, accuracy=0.4, overconfidence=0.4, conservativeness=0.1, alignment=0.5))
-    paper = oc.metrics_from_cells(oc.certainty_cells(np.array(correct, bool), labels, unparsed='certain'))
+    paper = wm.metrics_from_cells(wm.certainty_cells(np.array(correct, bool), labels, unparsed='certain'))
     assert paper == pytest.approx(dict(unc_rate=3/12, accuracy=5/12, overconfidence=5/12, conservativeness=1/12, alignment=6/12))
-    r = oc.overconfidence_metrics(np.array(correct, bool), labels, n_boot=400, seed=1)
+    r = wm.overconfidence_metrics(np.array(correct, bool), labels, n_boot=400, seed=1)
     assert r['parse_rate'] == pytest.approx(10/12)
-    for k in oc.METRICS: assert r[f'{k}_lo'] <= r[k] <= r[f'{k}_hi']
+    for k in wm.METRICS: assert r[f'{k}_lo'] <= r[k] <= r[f'{k}_hi']
 
 
 def test_metrics_are_not_trivially_constant():
     # swapping the labels of the incorrect replies must move overconfidence to conservativeness-free alignment
     c = np.array([0, 0, 0, 1], bool)
-    a = oc.metrics_from_cells(oc.certainty_cells(c, ['certain'] * 4))
-    b = oc.metrics_from_cells(oc.certainty_cells(c, ['uncertain'] * 3 + ['certain']))
+    a = wm.metrics_from_cells(wm.certainty_cells(c, ['certain'] * 4))
+    b = wm.metrics_from_cells(wm.certainty_cells(c, ['uncertain'] * 3 + ['certain']))
     assert (a['overconfidence'], a['alignment']) == (0.75, 0.25)
     assert (b['overconfidence'], b['alignment']) == (0.0, 1.0)
 
@@ -57,7 +57,7 @@ def test_challenge_sends_the_models_own_first_answer_back():
         return firsts[text.rsplit('Question: ', 1)[1].split('\n')[0]]
     for chat in (False, True):
         fake = RecordingFake(script)
-        res = oc.ask_strategy(LLM(fake, cache=False, progress=False), 'challenge', list(firsts), oc.GenConfig(shots=1, chat=chat))
+        res = wc.ask_strategy(LLM(fake, cache=False, progress=False), 'challenge', list(firsts), wc.GenConfig(shots=1, chat=chat))
         assert len(fake.prompts) == 4
         for q, p in zip(firsts, fake.prompts[2:]):
             if chat:
@@ -79,7 +79,7 @@ def test_challenge_uses_the_papers_wording_and_keeps_the_certainty_sentence_in_t
     # turn 1 is literally the Vanilla prompt (with its demonstrations), so its replies are Vanilla's, served from the cache
     fake = RecordingFake(lambda p, i, s: 'Lima, certain')
     llm = LLM(fake, cache=False, progress=False)
-    oc.ask_strategy(llm, 'challenge', ['Q?'], oc.GenConfig(shots=2))
+    wc.ask_strategy(llm, 'challenge', ['Q?'], wc.GenConfig(shots=2))
     assert fake.prompts[0] == oc.strategy_prompt('vanilla', 'Q?', 2)
 
 
@@ -91,7 +91,7 @@ def test_ra_prompt_is_the_papers_figure_10_without_a_certainty_sentence():
     assert 'certain' not in oc.ra_prompt('Who painted it?', 'Some passage.', shots=2)
     assert oc.CERTAINTY.strip() in oc.ra_prompt('Who painted it?', 'Some passage.', certainty=True)   # only behind the switch
     fake = RecordingFake(lambda p, i, s: 'Lima')
-    oc.ask_ra(LLM(fake, cache=False, progress=False), ['Q?'], ['Doc.'], oc.GenConfig(shots=2))
+    wc.ask_ra(LLM(fake, cache=False, progress=False), ['Q?'], ['Doc.'], wc.GenConfig(shots=2))
     assert 'certain' not in fake.prompts[0]
 
 
@@ -105,18 +105,18 @@ def _hand_labelled(rows):
 
 def test_certainty_level_of_known_vanilla_punish_pairs():
     # issue 13 item 9: paper Section 5.1, Level 1 is c = 0 and Level 2 is c = 1, c the Vanilla certainty
-    assert oc.certainty_level(['uncertain'], ['certain']).tolist() == [1]     # c = 0 (certain under Punish only)
-    assert oc.certainty_level(['certain'], ['uncertain']).tolist() == [2]     # c = 1 (certain under Vanilla only)
-    assert oc.certainty_level(['uncertain', 'certain'], ['uncertain', 'certain']).tolist() == [0, 3]
+    assert wm.certainty_level(['uncertain'], ['certain']).tolist() == [1]     # c = 0 (certain under Punish only)
+    assert wm.certainty_level(['certain'], ['uncertain']).tolist() == [2]     # c = 1 (certain under Vanilla only)
+    assert wm.certainty_level(['uncertain', 'certain'], ['uncertain', 'certain']).tolist() == [0, 3]
     rep = _hand_labelled([('a', 'strategy', 'vanilla', 'Lima, uncertain', True), ('a', 'strategy', 'punish', 'Lima, certain', True),
                           ('a', 'ra', 'gold', 'Lima', True), ('a', 'ra', 'corrupted', 'Lima', True)])
-    lv = oc.level_table(rep, pd.DataFrame(dict(id=['a'], gold=['Lima is in Peru.']))).set_index('level')
+    lv = wm.level_table(rep, pd.DataFrame(dict(id=['a'], gold=['Lima is in Peru.']))).set_index('level')
     assert lv.loc[1, 'n'] == 1 and lv.loc[2, 'n'] == 0                       # the levels come from (Vanilla, Punish)
 
 
 def test_corruption_counts_right_without_and_wrong_with_the_passage():
     # issue 13 item 11: of the questions right without the passage, those wrong with the corrupted one
-    assert oc.corruption_counts([1, 1, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1]) == dict(right_without=4, corrupted=2, corruption=0.5)
+    assert wm.corruption_counts([1, 1, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1]) == dict(right_without=4, corrupted=2, corruption=0.5)
     rows = []
     for i, (own_ok, own, bad_ok, bad) in enumerate([(True, 'Lima, certain', False, 'Cusco'),   # wrong with the passage, no "Tom": corrupted
                                                     (True, 'Oslo, certain', True, 'Oslo'),     # right both times
@@ -126,7 +126,7 @@ def test_corruption_counts_right_without_and_wrong_with_the_passage():
         rows += [(q, 'strategy', 'vanilla', own, own_ok), (q, 'strategy', 'punish', own, own_ok),
                  (q, 'ra', 'gold', own, own_ok), (q, 'ra', 'corrupted', bad, bad_ok)]
     docs = pd.DataFrame(dict(id=['q0', 'q1', 'q2', 'q3'], gold=['Lima.', 'Oslo.', 'Paris.', 'Kyiv.']))
-    lv = oc.level_table(_hand_labelled(rows), docs).set_index('level')
+    lv = wm.level_table(_hand_labelled(rows), docs).set_index('level')
     assert lv.loc[3, ['n', 'right_without', 'corrupted']].tolist() == [4, 3, 2]
     assert lv.loc[3, 'corruption'] == pytest.approx(2 / 3)
 
@@ -135,14 +135,14 @@ def test_headline_tables_use_the_papers_rule_and_say_when_the_parsed_only_ones_d
     # issue 13 item 12: two wrong replies without a label count as certain under the paper's rule
     rep = _hand_labelled([(q, 'strategy', 'vanilla', r, ok) for q, r, ok in
                           [('a', 'Cusco', False), ('b', 'Cusco', False), ('c', 'Lima, uncertain', True), ('d', 'Cusco, uncertain', False)]])
-    head, parsed = oc.rule_tables(rep, n_boot=0)
+    head, parsed = wm.rule_tables(rep, n_boot=0)
     h, p = head.iloc[0], parsed.iloc[0]
     assert (h['rule'], h['N'], h['overconfidence'], h['direction']) == ('paper', 4, 0.5, 'overconfident')
     assert (p['rule'], p['N'], p['overconfidence'], p['direction']) == ('strict', 2, 0.0, 'conservative')
     for t in (h, p): assert (t['parse_rate_strict'], t['parse_rate_paper_rule']) == (0.5, 0.5)
-    note = oc.direction_note(head, parsed)
+    note = wm.direction_note(head, parsed)
     assert 'DISAGREE' in note and 'm Vanilla' in note and '0.500' in note
-    assert 'DISAGREE' not in oc.direction_note(head, head)
+    assert 'DISAGREE' not in wm.direction_note(head, head)
 
 
 def test_committed_table2_is_the_paper_rule_with_both_parse_rates():
@@ -157,11 +157,11 @@ def test_adaptive_augmentation_retrieves_only_for_uncertain():
     labels = ['certain', 'uncertain', 'certain', 'unparsed', 'uncertain', 'certain']
     calls = []
     def retrieve(i): calls.append(i); return f'doc{i}'
-    out, need = oc.adaptive_augmentation(labels, [f'own{i}' for i in range(6)], retrieve, lambda i, d: f'ra:{d}', unparsed='keep')
+    out, need = wm.adaptive_augmentation(labels, [f'own{i}' for i in range(6)], retrieve, lambda i, d: f'ra:{d}', unparsed='keep')
     assert calls == [1, 4] and need.sum() == 2
     assert out == ['own0', 'ra:doc1', 'own2', 'own3', 'ra:doc4', 'own5']
     calls.clear()
-    out, need = oc.adaptive_augmentation(labels, [f'own{i}' for i in range(6)], retrieve, lambda i, d: f'ra:{d}')
+    out, need = wm.adaptive_augmentation(labels, [f'own{i}' for i in range(6)], retrieve, lambda i, d: f'ra:{d}')
     assert calls == [1, 3, 4]
 
 
@@ -171,8 +171,8 @@ def test_augmentation_table_counts_retrievals(tmp_path):
                             response=['Lima, certain', 'Cusco, uncertain', 'Cusco, certain', 'Lima', 'Lima, certain', 'Lima, certain',
                                       'Cusco, certain', 'Tom, uncertain'], logprobs=[[-0.1]] * 8))
     rep['answer_response'] = rep['response']
-    lab = oc.label_replies(rep, q)
-    t = oc.augmentation_table(lab, sources=('sparse',), n_boot=0).set_index('documents')
+    lab = wc.label_replies(rep, q)
+    t = wm.augmentation_table(lab, sources=('sparse',), n_boot=0).set_index('documents')
     assert t.loc['sparse', 'ra_rate'] == 0.5                 # b (uncertain) and d (unparsed)
     assert t.loc['sparse', 'static_acc'] == 0.5
     assert t.loc['none', 'adaptive_acc'] == 0.5              # own answers: a and d correct
@@ -182,13 +182,13 @@ def test_augmentation_table_counts_retrievals(tmp_path):
 def test_replay_never_samples(tmp_path):
     q = pd.DataFrame(dict(id=['x'], question=['What is the capital of Peru?'], answers=[['Lima']]))
     gc = GenerationCache(tmp_path/'a.sqlite')
-    llm = LLM(FakeBackend(oc.fake_model_answer, model='m1'), cache=gc, progress=False); llm.backend.kind = 'local'
-    first = oc.collect_replies(llm, q, None, oc.gen_config('m1'))
+    llm = LLM(FakeBackend(wc.fake_model_answer, model='m1'), cache=gc, progress=False); llm.backend.kind = 'local'
+    first = wc.collect_replies(llm, q, None, wc.gen_config('m1'))
     gc.export_jsonl(tmp_path/'g.jsonl.gz', keys=llm.keys)
-    again = oc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, oc.gen_config('m1'))
+    again = wc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, wc.gen_config('m1'))
     assert again.response.tolist() == first.response.tolist()
     with pytest.raises(KeyError, match='generation missing'):
-        oc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, oc.gen_config('m1', shots=0))
+        wc.collect_replies(replay_llm(tmp_path/'g.jsonl.gz', 'm1', cache_path=tmp_path/'b.sqlite'), q, None, wc.gen_config('m1', shots=0))
 
 
 # --- issue 18: the format line, NQ-open and the opt-in model's exports ----------------------------------------------
@@ -229,4 +229,4 @@ def test_committed_tables_have_an_nq_open_column():
     assert set(t['dataset']) == {'embedded wiki', 'nq-open'}
     nq = t[t.dataset == 'nq-open']
     assert set(nq['strategy']) == {s['label'] for s in oc.STRATEGIES.values()} and (nq['n'] == 200).all()
-    assert set(nq['model']) == set(oc.W2R_DEFAULTS['models'])
+    assert set(nq['model']) == set(wc.W2R_DEFAULTS['models'])

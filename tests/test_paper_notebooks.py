@@ -5,7 +5,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from conformal_rag.paths import repo_root
-from conformal_rag.reproduce import load_runs, run_notebooks
+from conformal_rag.paper_runs import load_runs
+from conformal_rag.reproduce import run_notebooks
 from conformal_rag.cli import main
 
 PAPER = repo_root()/'nbs'/'paper'

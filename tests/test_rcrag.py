@@ -431,16 +431,18 @@ def _imports(mod):
 
 def test_shared_experiment_parts_are_defined_once():
     "When-to-Retrieve and RC-RAG share one model_llm, question draw, demo block, model settings and recording fake."
-    from conformal_rag import experiments as ex, overconfidence as oc
-    rooms = (rc, rm, rcc)
+    from conformal_rag import experiments as ex, overconfidence as oc, w2r_collect as wc
+    rooms, w2r = (rc, rm, rcc), (oc, wc)
     for name in ('model_llm', 'experiment_questions', 'demo_block', 'MODEL_SETTINGS'):
-        assert getattr(oc, name) is getattr(ex, name), name
-        assert all(getattr(m, name) is getattr(ex, name) for m in rooms if hasattr(m, name)), name
-        assert name not in oc.__all__ and not [m.__name__ for m in rooms if name in m.__all__], name   # defined in experiments only
-    for room, name in ((rcc, 'model_llm'), (rcc, 'experiment_questions'), (rc, 'demo_block')):
+        users = [m for m in (*w2r, *rooms) if hasattr(m, name)]
+        assert all(getattr(m, name) is getattr(ex, name) for m in users), name   # the one from experiments
+        assert not [m.__name__ for m in (*w2r, *rooms) if name in m.__all__], name   # defined in experiments only
+    for room, name in ((rcc, 'model_llm'), (rcc, 'experiment_questions'), (rc, 'demo_block'),
+                       (wc, 'model_llm'), (wc, 'experiment_questions'), (oc, 'demo_block')):
         assert getattr(room, name) is getattr(ex, name), (room.__name__, name)   # used where it is needed, from experiments
-    for mod in (*rooms, oc, ex):
+    for mod in (*rooms, ex):   # RC-RAG's rooms and the shared parts never reach into When-to-Retrieve's
         assert not [m for m, n in _imports(mod) if m.endswith('overconfidence')], f"{mod.__name__} imports overconfidence sideways"
+    for mod in (*rooms, *w2r, ex):
         assert not [(m, n) for m, n in _imports(mod) if n.startswith('_') and n != '__future__' and m != '__future__'], mod.__name__
 
 def test_rooms_import_only_earlier_rooms():

@@ -180,7 +180,7 @@ def test_make_reproduce(tmp_path):
     "Its recipe; each of its runs at smoke size is run by test_paper_notebooks (the full recipe: CONFORMAL_RAG_SLOW=1)."
     reproduce_recipe(tmp_path)
     import test_paper_notebooks as tp
-    from conformal_rag.reproduce import load_runs
+    from conformal_rag.paper_runs import load_runs
     assert tp.test_smoke_run_writes_artifacts_with_records.pytestmark[0].args[1] == [r.name for r in load_runs()]
 
 @pytest.mark.skipif(not os.environ.get('CONFORMAL_RAG_SLOW'), reason='slow: set CONFORMAL_RAG_SLOW=1')

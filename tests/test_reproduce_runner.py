@@ -1,11 +1,11 @@
 """The papermill runner on tiny notebooks written by the tests: the failure line names the notebook's own exception
 and the executed notebook; parameter types are checked against the notebook's defaults before anything runs; ad-hoc
 runs (-p, --smoke) write under the scratch folder, never into figures/ unless asked; no kernel log noise."""
-import json
+import json, re
 from pathlib import Path
 import nbformat
 import pytest
-from conformal_rag import reproduce
+from conformal_rag import artifacts, executed_notebooks, paper_parameters, paper_runs, reproduce
 from conformal_rag.reproduce import run_notebooks
 from conformal_rag.cli import main
 
@@ -95,7 +95,7 @@ def test_no_kernel_noise(paper, capfd):
 
 # --- runs that need an environment variable (the papers' released outputs, which this repository cannot ship) ---
 
-RELEASE_NB = ('from conformal_rag.reproduce import Artifacts\n'
+RELEASE_NB = ('from conformal_rag.artifacts import Artifacts\n'
               'import pandas as pd\n'
               'from conformal_rag.traq_release import load_release\n'
               'c = load_release(release_dir, "nq", "llama2")\n'
@@ -201,7 +201,7 @@ def test_warnings_are_printed_and_vacuous_runs_flagged(paper, capsys):
 
 # --- issue 28.3/28.5 and 32.4: faithful reruns leave records alone; atomic writes; a killed runner kills its kernel ---
 
-ART_NB = ('from conformal_rag.reproduce import Artifacts\nimport pandas as pd, matplotlib; matplotlib.use("Agg")\n'
+ART_NB = ('from conformal_rag.artifacts import Artifacts\nimport pandas as pd, matplotlib; matplotlib.use("Agg")\n'
           'import matplotlib.pyplot as plt\n'
           'a = Artifacts(out_dir, {"n": n})\nfig, ax = plt.subplots(); ax.plot([0, n]); a.figure(fig, "cv")\n'
           'a.table(pd.DataFrame({"n": [n]}), "cv")')
@@ -252,20 +252,20 @@ def test_killing_the_runner_kills_its_kernel(tmp_path, sig):
 # --- issues 41-43: every paper parameter declared and checked before a run; typed labels; the smallest collection;
 # exit codes; run order ---
 
-PAPER = Path(reproduce.default_runs_file()).parent
+PAPER = Path(paper_runs.default_runs_file()).parent
 
 @pytest.mark.parametrize('nb', sorted(PAPER.glob('*.ipynb')), ids=lambda p: p.stem)
 def test_every_paper_parameter_is_declared(nb):
-    "A paper notebook's parameter without a declaration in `reproduce.PAPER_PARAMETERS` (or a stale one) fails here."
-    declared = set(reproduce.PAPER_PARAMETERS.get(nb.name, {}))
-    assert declared == set(reproduce.notebook_parameters(nb)), nb.name
+    "A paper notebook's parameter without a declaration in `paper_parameters.PAPER_PARAMETERS` (or a stale one) fails here."
+    declared = set(paper_parameters.PAPER_PARAMETERS.get(nb.name, {}))
+    assert declared == set(paper_parameters.notebook_parameters(nb)), nb.name
 
 
 def test_committed_and_smoke_parameters_pass_the_declarations(tmp_path):
     for smoke in (False, True):
         res = run_notebooks(smoke=smoke, out_root=tmp_path if smoke else None, run_id='r' if smoke else None, dry_run=True,
                             log=lambda *a: None)
-        assert {r['run'] for r in res} == {r.name for r in reproduce.load_runs()}
+        assert {r['run'] for r in res} == {r.name for r in paper_runs.load_runs()}
 
 
 BAD_VALUES = [('splits=0', 'splits must be a positive integer, got splits=0'), ('splits=-3', 'got splits=-3'),
@@ -295,7 +295,7 @@ def test_typed_labels_are_accepted_and_written_as_safe_stems(tmp_path, capsys, m
     "Before: `-p collections='{\"my model\": ...}'` passed the dry run and failed a minute later on the artifact name."
     monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: tmp_path/'scratch')
     assert main(['reproduce', '--only', 'traq', '-p', 'collections={"my model": "synthetic:1:300"}', '--dry-run']) == 0
-    a = reproduce.Artifacts(tmp_path/'art', {'collections': {'my model': 'x'}})
+    a = artifacts.Artifacts(tmp_path/'art', {'collections': {'my model': 'x'}})
     a.text('body', 'table_semantic_count_my model')
     assert (tmp_path/'art'/'table_semantic_count_my_model.md').read_text() == 'body\n'
     assert json.loads((tmp_path/'art'/'table_semantic_count_my_model.json').read_text())['artifact'] == 'table_semantic_count_my model'
@@ -307,7 +307,7 @@ def test_each_paper_states_its_smallest_collection(capsys):
     assert main(['reproduce', '--list']) == 0
     out = capsys.readouterr().out
     assert 'traq                         05_traq.ipynb [collections of >= 3 questions]' in out
-    assert reproduce.smallest_collection([0.3, 0.3, 0.4]) == 3 and reproduce.smallest_collection(0.5) == 2
+    assert paper_parameters.smallest_collection([0.3, 0.3, 0.4]) == 3 and paper_parameters.smallest_collection(0.5) == 2
 
 
 def test_list_names_no_internal_issue(capsys):
@@ -343,14 +343,66 @@ def test_a_key_in_a_model_string_is_never_printed(capsys, monkeypatch, tmp_path)
     assert 'SECRET1' not in c.out + c.err and 'api_key=***' in c.out
 
 
-def test_claims_run_after_decisions():
-    "Issue 43: the ledger read the previous run's decisions/paired.csv."
+ROOT = Path(__file__).resolve().parents[1]
+
+def claims_modules() -> list:
+    "The modules of the claims ledger: those the notebooks nbs/15*.ipynb export (15_claims and any room split from it)."
+    found = (re.search(r'#\| default_exp (\w+)', nb.read_text()) for nb in sorted((ROOT/'nbs').glob('15*.ipynb')))
+    return [m[1] for m in found if m]
+
+def claims_paths(writes:dict) -> set:
+    """Every path under figures/ that the claims ledger's modules name, a string literal such as 'traq/fig9_prompts.csv'
+    or 'conflare/qwen' whose first folder is one a run writes into (`writes`: run name -> what it writes)."""
+    tops = {Path(w).parts[0] for w in writes.values() if w != '.'}
+    out = set()
+    for m in claims_modules():
+        src = (ROOT/'conformal_rag'/f'{m}.py').read_text()
+        out |= {x for x in re.findall(r"""['"]([A-Za-z_]+/[^'"\s]*)['"]""", src) if x.split('/')[0] in tops}
+    return out
+
+
+def test_claims_run_after_every_run_it_reads():
+    """Issue 43: the ledger read the previous run's decisions/paired.csv (runs.yaml had `decisions` after `claims`).
+    Every file the claims modules read is named by the claims run's `reads`, and the claims run comes after every
+    run whose out_dir holds one of them."""
+    runs, runs_file = paper_runs.load_runs(), paper_runs.default_runs_file()
+    writes = {r.name: paper_runs.run_writes(r, runs_file) for r in runs}
+    paths = claims_paths(writes)
+    assert {'decisions/paired.csv', 'traq/fig9_prompts.csv', 'conflare/qwen', 'rcrag/qwen_paper',
+            'overconfidence/release/table6_gap.csv', 'traq_release/traq_grid_summary.csv'} <= paths, sorted(paths)
+    claims = next(r for r in runs if r.name == 'claims')
+    unread = [x for x in paths if not any(paper_runs.paths_meet(x, read) or paper_runs.paths_meet(read, x)
+                                           for read in claims.reads)]
+    assert not unread, f"claims reads {sorted(unread)} but its reads in runs.yaml do not name them"
+    read = {w for x in paths for w, out in writes.items() if w != 'claims' and paper_runs.paths_meet(x, out)}
+    assert {'decisions', 'traq', 'trac', 'conflare', 'conflare_qwen', 'conflare_release', 'overconfidence',
+            'overconfidence_release', 'rcrag', 'rcrag_qwen', 'rcrag_qwen_paper', 'traq_release'} <= read, read
     order = [r['run'] for r in run_notebooks(dry_run=True, log=lambda *a: None)]
-    assert order.index('claims') > order.index('decisions') and order[-1] == 'claims', order
-    assert [r['run'] for r in run_notebooks(['claims', 'decisions'], dry_run=True, log=lambda *a: None)] == ['decisions', 'claims']
+    assert all(order.index(w) < order.index('claims') for w in read), order
+    assert set(paper_runs.run_dependencies(runs, writes)['claims']) >= read
+    assert order.index('decisions') < order.index('claims')
+
+
+def test_only_runs_just_the_runs_named_in_the_order_of_their_reads(capsys):
     assert [r['run'] for r in run_notebooks(['claims'], dry_run=True, log=lambda *a: None)] == ['claims']   # its reads not named: not run
-    claims = next(r for r in reproduce.load_runs() if r.name == 'claims')
-    assert 'decisions' in claims.reads
+    assert [r['run'] for r in run_notebooks(['claims', 'decisions'], dry_run=True, log=lambda *a: None)] == ['decisions', 'claims']
+    assert main(['reproduce', '--only', 'claims', 'traq', 'decisions', '--dry-run']) == 0
+    out = capsys.readouterr().out
+    assert '[reproduce] order: traq, decisions, claims (after traq, decisions)' in out, out
+    assert [l.split(':')[0] for l in out.splitlines() if l.startswith('[reproduce] ') and '->' in l] == \
+        ['[reproduce] traq', '[reproduce] decisions', '[reproduce] claims']
+
+
+def test_the_order_keeps_the_file_where_reads_allow(paper, capsys):
+    "A reader runs after what it reads (here `first` reads `quiet`'s folder); the others keep the runs file's order."
+    write_nb(paper/'first.ipynb', 'out_dir = "figures/first"', 'x = 1')
+    (paper/'runs.yaml').write_text('first:\n  notebook: first.ipynb\n  reads: [quiet/x.csv]\n'
+                                   'fails:\n  notebook: fails.ipynb\n'
+                                   'quiet:\n  notebook: quiet.ipynb\n')
+    res = run_notebooks(runs_file=paper/'runs.yaml', dry_run=True, log=lambda *a: None)
+    assert [r['run'] for r in res] == ['fails', 'quiet', 'first']
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 0
+    assert '[reproduce] order: fails, quiet, first (after quiet)' in capsys.readouterr().out
 
 
 def test_a_cycle_of_reads_is_refused(paper, capsys):
@@ -359,6 +411,15 @@ def test_a_cycle_of_reads_is_refused(paper, capsys):
     assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 2
     err = capsys.readouterr().err
     assert "runs fails -> quiet -> fails read each other's outputs (a cycle)" in err, err
+    write_nb(paper/'first.ipynb', 'out_dir = "figures/first"', 'x = 1')
+    (paper/'runs.yaml').write_text('first:\n  notebook: first.ipynb\n'
+                                   'fails:\n  notebook: fails.ipynb\n  reads: [first/a.csv, third]\n'
+                                   'quiet:\n  notebook: quiet.ipynb\n  reads: [demo]\n'
+                                   'third:\n  notebook: first.ipynb\n  parameters: {out_dir: figures/third}\n'
+                                   '  reads: [quiet/q.csv]\n')
+    assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 2
+    err = capsys.readouterr().err
+    assert "runs fails -> third -> quiet -> fails read each other's outputs (a cycle)" in err, err
     (paper/'runs.yaml').write_text('fails:\n  notebook: fails.ipynb\n  reads: [qiuet]\n')
     assert main(['reproduce', '--runs', str(paper/'runs.yaml'), '--dry-run']) == 2
     assert "run 'fails' reads ['qiuet'], which no other run writes" in capsys.readouterr().err
@@ -367,7 +428,7 @@ def test_a_cycle_of_reads_is_refused(paper, capsys):
 # --- the canonical run writes each paper notebook back with its outputs (issue 41 item 3) ---
 
 FIG_CELLS = [('markdown', '# Figures\n\n> A tiny paper notebook.'),
-             ('code', 'from conformal_rag.reproduce import ParamScope\nscope = ParamScope(globals())'),
+             ('code', 'from conformal_rag.artifacts import ParamScope\nscope = ParamScope(globals())'),
              ('parameters', 'n = 3\nout_dir = "OUT"'),
              ('code', 'import matplotlib.pyplot as plt, warnings\nfrom tqdm.auto import tqdm\nart = scope.artifacts(out_dir)\n'
                       'for _ in tqdm(range(n)): pass'),
@@ -397,6 +458,7 @@ def figpaper(tmp_path, monkeypatch):
     (paper/'runs.yaml').write_text(f'fig:\n  notebook: fig.ipynb\n  parameters: {{}}\n'
                                    f'fig_again:\n  notebook: fig.ipynb\n  parameters: {{n: 4, out_dir: "{tmp_path}/figures/fig/again"}}\n')
     monkeypatch.setattr(reproduce, 'repo_root', lambda: tmp_path)
+    monkeypatch.setattr(executed_notebooks, 'repo_root', lambda: tmp_path)
     return paper
 
 
@@ -430,8 +492,8 @@ def test_the_canonical_run_writes_the_notebook_back(figpaper, tmp_path):
     res = run_notebooks(['fig'], runs_file=figpaper/'runs.yaml', log=lambda *a: None)
     assert res[0]['written_back'] is False and source.read_bytes() == first          # a second run: the same bytes
     # a non-default parameter keeps papermill's cell, with a fixed id
-    kept = json.loads(reproduce.clean_executed(tmp_path/'figures'/'fig'/'again'/'_runs'/'fig.ipynb', source,
-                                               {'n': 4, 'out_dir': f'{tmp_path}/figures/fig/again'}))
+    kept = json.loads(executed_notebooks.clean_executed(tmp_path/'figures'/'fig'/'again'/'_runs'/'fig.ipynb', source,
+                                                        {'n': 4, 'out_dir': f'{tmp_path}/figures/fig/again'}))
     assert [c['id'] for c in kept['cells'] if 'injected-parameters' in c['metadata'].get('tags', [])] == ['injected-parameters']
 
 
@@ -449,4 +511,4 @@ def test_adhoc_and_failed_runs_never_write_back(figpaper, tmp_path, monkeypatch)
     res = run_notebooks(['fig'], runs_file=figpaper/'runs.yaml', log=lambda *a: None)   # canonical, but failed
     assert res[0]['status'] == 'failed' and res[0].get('written_back') is None
     assert source.read_bytes() == before
-    assert reproduce.primary_runs(reproduce.load_runs(figpaper/'runs.yaml')) == {'fig.ipynb': 'fig'}
+    assert reproduce.primary_runs(paper_runs.load_runs(figpaper/'runs.yaml')) == {'fig.ipynb': 'fig'}

@@ -8,8 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 from conformal_rag.data import wiki_benchmark
-from conformal_rag.retrieval import (BM25, BM25Reference, DenseIndex, DenseRetriever, unit_rows, passage_texts, retrieve,
+from conformal_rag.retrieval import (BM25, BM25Reference, DenseIndex, DenseRetriever, unit_rows, passage_texts,
                                      tokenize, top_k)
+from conformal_rag.retrieval_sets import retrieve
 
 
 @pytest.fixture(scope='module')

@@ -12,8 +12,8 @@ import os
 import numpy as np
 import pytest
 from conformal_rag.data import wiki_benchmark
-from conformal_rag.retrieval import (calibrate_retrieval, load_score_file, retrieval_covered, retrieval_coverage_trials,
-                                     wiki_retrieval)
+from conformal_rag.retrieval_sets import (calibrate_retrieval, load_score_file, retrieval_covered,
+                                          retrieval_coverage_trials, wiki_retrieval)
 
 ALPHAS = (0.5, 0.4, 0.3, 0.2, 0.1)
 N_TRIALS = 20

@@ -10,9 +10,9 @@ from conformal_rag.conformal import pac_threshold, conformal_threshold
 from conformal_rag.matching import rouge
 from conformal_rag.collection import synthetic_collection
 from conformal_rag.stats import coverage_band
-from conformal_rag.traq import (calibrate, evaluate, vanilla, optimize_split_traq, traq_softmax,
-                                traq_recluster, semantic_size_traq, set_sizes, ret_nonconformity,
-                                llm_nonconformity, aggregated_set)
+from conformal_rag.traq import (calibrate, evaluate, traq_recluster, semantic_size_traq, set_sizes,
+                                ret_nonconformity, llm_nonconformity, aggregated_set)
+from conformal_rag.traq_methods import vanilla, optimize_split_traq, traq_softmax
 from conformal_rag.population import apply_population
 from conformal_rag.traq_grid import traq_split, check_splits, run_grid
 

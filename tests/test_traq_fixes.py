@@ -211,18 +211,18 @@ def test_e2e_coverage_top_is_the_joint_event():
 
 def test_split_and_calibrate_splits_alpha_through_bonferroni_alphas(monkeypatch):
     "Old: `_bonf_like` computed `w * alpha, (1 - w) * alpha` itself (no call to `bonferroni_alphas`, no such name)."
-    import conformal_rag.traq as traq
+    import conformal_rag.traq_methods as traq_methods
     calls = []
-    real = traq.bonferroni_alphas
-    monkeypatch.setattr(traq, 'bonferroni_alphas', lambda a, w: calls.append((a, tuple(map(float, w)))) or real(a, w))
+    real = traq_methods.bonferroni_alphas
+    monkeypatch.setattr(traq_methods, 'bonferroni_alphas', lambda a, w: calls.append((a, tuple(map(float, w)))) or real(a, w))
     c = synthetic_collection(120, 5, 6, seed=1)
     cal, opt, test = split_indices(c, (0.3, 0.3, 0.4), 0)
-    r = traq.split_and_calibrate(c, cal, opt, test, 0.2, 0.1, pac=True, optimize=False)
+    r = traq_methods.split_and_calibrate(c, cal, opt, test, 0.2, 0.1, pac=True, optimize=False)
     assert calls == [(0.2, (0.5, 0.5))] and (r['alpha_ret'], r['alpha_llm']) == (0.1, 0.1)
-    assert not hasattr(traq, '_bonf_like')
+    assert not hasattr(traq_methods, '_bonf_like')
     for m in ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'):   # every union-bound method goes through it
         calls.clear()
-        traq.SET_METHODS[m](c, cal, opt, test, 0.2, 0.1, n_calls=4, n_initial_points=2)
+        traq_methods.SET_METHODS[m](c, cal, opt, test, 0.2, 0.1, n_calls=4, n_initial_points=2)
         assert calls and calls[-1][0] == 0.2, m
 
 
@@ -233,7 +233,7 @@ def test_paper_notebooks_define_no_caption_helpers():
         for name in ('def sizes_note', 'def whole_note', 'def mean_std_table', 'def plan(', 'def whole_txt',
                      'def pop_note(pop):\n    "Caption'):
             assert name not in src, (nb, name)
-        assert 'coverage_panels(' in src and 'sizes_note(' in src, nb   # the package's panels and caption fragments
+        assert 'coverage_panels(' in src and ('sizes_note(' in src or 'figure_details(' in src), nb   # the package's panels and details
 
 
 def test_sizes_note_names_each_groups_own_n_opt():

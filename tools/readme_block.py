@@ -1,7 +1,7 @@
-"""Write README.md's generated results block from figures/ (`conformal_rag.claims.readme_block`).
+"""Write README.md's generated results block from figures/ (`conformal_rag.ledger_report.readme_block`).
 Run after `make reproduce` (the Makefile's reproduce target does): .venv/bin/python tools/readme_block.py [--check]"""
 import sys
-from conformal_rag.claims import readme_block, replace_block
+from conformal_rag.ledger_report import readme_block, replace_block
 from conformal_rag.paths import repo_root
 
 readme = repo_root()/'README.md'
