@@ -68,7 +68,7 @@ def main(paths:list) -> int:
                MPLBACKEND='Agg', PYTHONHASHSEED='0')
     os.environ.update(env)
     failed = []
-    with ProcessPoolExecutor(int(os.environ.get('JOBS', 2))) as ex:
+    with ProcessPoolExecutor(int(os.environ.get("JOBS", 2)), max_tasks_per_child=1) as ex:   # a fresh process per notebook (IPython takes over __main__)
         for i, (p, s, err) in enumerate(ex.map(run, paths), 1):
             print(f'[{i}/{len(paths)}] {Path(p).name}: {"failed: " + err if err else "outputs kept"} ({s:.0f} s)',
                   flush=True)
