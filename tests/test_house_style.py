@@ -251,3 +251,17 @@ def test_the_line_check_finds_a_planted_long_line():
            f'def f(x, # {"c" * 100}\n      ):\n    return "{"s" * 100}"\nx = {"1" * 100}\n')
     assert [l.split(':')[0] for l in long_lines(src)] == ['5', '7', '8']
     assert long_lines(src, limit=1000) == []
+
+def test_module_notebooks_keep_their_example_outputs():
+    "Issue 41: a researcher opening a module notebook sees its examples' outputs (`make nb-outputs`), and they are stable."
+    nbs = [p for p in sorted((ROOT/'nbs').glob('*.ipynb')) if p.stem != 'index']
+    with_out, volatile = 0, []
+    for p in nbs:
+        cells = [c for c in json.loads(p.read_text())['cells'] if c['cell_type'] == 'code']
+        outs = [o for c in cells for o in c.get('outputs', [])]
+        with_out += bool(outs)
+        text = json.dumps(outs)
+        if re.search(r' at 0x[0-9a-f]{6,}|/tmp/tmp\w', text) or any(o.get('name') == 'stderr' for o in outs):
+            volatile.append(p.name)
+    assert with_out >= 0.75 * len(nbs), f"{with_out} of {len(nbs)} module notebooks hold outputs: run make nb-outputs"
+    assert not volatile, f"outputs that change on every run (addresses, temporary folders, stderr): {volatile}"

@@ -16,9 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ADDRESS = re.compile(r' at 0x[0-9a-f]{6,}')
 TMP = re.compile(r'/tmp/tmp[\w-]+')
+RUN_ID = re.compile(r'\b\d{8}-\d{6}-[0-9a-f]{4}\b')   # an ad-hoc run's id (its time and a random tag)
 
 def _stable(text:str) -> str:
-    return TMP.sub('/tmp/<tmp>', ADDRESS.sub(' at 0x...', text))
+    return RUN_ID.sub('<run id>', TMP.sub('/tmp/<tmp>', ADDRESS.sub(' at 0x...', text)))
 
 def _scrub(outputs:list) -> list:
     "Outputs that a rerun reproduces byte for byte: no stderr, no addresses, no temporary paths, no counts."
