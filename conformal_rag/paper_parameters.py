@@ -12,16 +12,17 @@ from .collection import load_collection
 from .conformal import check_alpha, check_array, check_choice, check_count
 from .checks import checked, Extended, NonNegativeInt, PositiveInt
 from .paths import repo_root
+from .model_spec import ModelSpec
 from .population import POPULATIONS, apply_population
 from .stats import stratified_split
 
 # %% auto #0
 __all__ = ['PAPER_PARAMETERS', 'PAPER_SIZES', 'notebook_parameters', 'parameter_type_errors', 'parameter_checks',
            'parameter_value_errors', 'count_param', 'jobs_param', 'level_param', 'number_param', 'text_param',
-           'flag_param', 'choice_param', 'list_param', 'dict_param', 'fractions_param', 'one_of_param', 'at_most_param',
-           'optional_param', 'folder_param', 'collection_param', 'prompt_sets_param', 'smallest_collection',
-           'SplitRule', 'collection_size_errors', 'smallest_paper_collection', 'declared_value_errors',
-           'check_parameters']
+           'model_param', 'flag_param', 'choice_param', 'list_param', 'dict_param', 'fractions_param', 'one_of_param',
+           'at_most_param', 'optional_param', 'folder_param', 'collection_param', 'prompt_sets_param',
+           'smallest_collection', 'SplitRule', 'collection_size_errors', 'smallest_paper_collection',
+           'declared_value_errors', 'check_parameters']
 
 # %% ../nbs/12b_paper_parameters.ipynb #dfbf8a87
 def notebook_parameters(nb_path:str|Path) -> dict:
@@ -184,6 +185,16 @@ def text_param(empty:bool=True # allow ''
             raise ValueError(f"{name} must be a {kind}, got {name}={v!r}")
     return check
 
+# %% ../nbs/12b_paper_parameters.ipynb #353fb5f0
+def model_param(v, # a model string (`model_spec.ModelSpec.parse`)
+                name:str, params=None):
+    ("A parameter check: a model string that parses (an unknown option, e.g. a key pasted as "
+     "`?api_key=`, is refused before any run: keys come from the environment only).")
+    if not isinstance(name, str): raise TypeError(f"name must be a text (str), got name={name!r}")
+    text_param(False)(v, name)
+    try: ModelSpec.parse(v)
+    except ValueError as e: raise ValueError(f"{name}: {e}") from None
+
 # %% ../nbs/12b_paper_parameters.ipynb #7c835daa
 def flag_param():
     "A parameter check: True or False (not 0 or 1)."
@@ -305,7 +316,7 @@ def prompt_sets_param():
 # %% ../nbs/12b_paper_parameters.ipynb #c54174ef
 _SEED, _COUNT = count_param(0), count_param()
 _LEVELS, _SPLIT3 = list_param(level_param()), fractions_param(3)
-_MODELS, _OUT = list_param(text_param(False)), text_param(False)
+_MODELS, _OUT = list_param(model_param), text_param(False)
 _TEXT, _NONEMPTY = text_param(), text_param(False)
 _ANY = lambda v, name, params=None: None
 _GENERATIONS = dict_param(list_param(_ANY, length=2))   # label -> [export, format line]

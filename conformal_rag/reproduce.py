@@ -284,11 +284,12 @@ def overridden() -> set:
 
 # %% ../nbs/12_reproduce.ipynb #6fad5644
 def _execute_and_keep(r:Run, nb:Path, p:dict, out_dir:Path, keep:bool, progress:bool, log) -> dict:
-    "`_execute` into `out_dir/_runs/`; with `keep`, one that ran is written back (`write_back`)."
+    ("`_execute` into `out_dir/_runs/`; with `keep`, one that ran is marked to be written back "
+     "(`write_back`, once every run is done: a notebook written back earlier would make the later "
+     "runs' records say `+dirty`).")
     digest, executed = hashlib.sha256(nb.read_bytes()).hexdigest(), out_dir/'_runs'/nb.name
     res = _execute(r, nb, p, executed, progress, log)
-    if keep and res['status'] == 'ok':
-        res['written_back'] = write_back(executed, nb, p, digest, log)
+    if keep and res['status'] == 'ok': res['_write_back'] = (executed, nb, p, digest)
     return res
 
 # %% ../nbs/12_reproduce.ipynb #42570e21
@@ -329,6 +330,8 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
             keep = primary.get(r.notebook) == r.name   # the canonical run writes it back
             results.append(_execute_and_keep(r, nb, p, out_dir, keep, progress, log))
             _log_time(results[-1], out_root, run_id)
+    for res in results:   # the notebooks written back after the last run (see `_execute_and_keep`)
+        if '_write_back' in res: res['written_back'] = write_back(*res.pop('_write_back'), log)
     return results
 
 # %% ../nbs/12_reproduce.ipynb #d9fc2be7

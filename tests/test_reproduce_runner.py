@@ -338,9 +338,11 @@ def test_yaml_alias_bomb_is_refused(capsys):
 
 def test_a_key_in_a_model_string_is_never_printed(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr(reproduce, 'adhoc_root', lambda create=True: tmp_path/'scratch')
-    assert main(['reproduce', '--only', 'rcrag', '-p', 'models=["openai:m@http://127.0.0.1:9/v1?api_key=SECRET1"]', '--dry-run']) == 0
+    "A key pasted into a model string is refused before any run (keys come from the environment), and never shown."
+    assert main(['reproduce', '--only', 'rcrag', '-p', 'models=["openai:m@http://127.0.0.1:9/v1?api_key=SECRET1"]', '--dry-run']) == 2
     c = capsys.readouterr()
-    assert 'SECRET1' not in c.out + c.err and 'api_key=***' in c.out
+    assert 'SECRET1' not in c.out + c.err and 'api_key=***' in c.err and "unknown option 'api_key'" in c.err
+    assert not (tmp_path/'scratch').exists() or not list((tmp_path/'scratch').rglob('*.ipynb'))   # nothing ran
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -731,6 +731,7 @@ RECIPES = {
     'executed_notebooks.clean_executed': R(lambda: dict(executed=PAPER_NB(), source=PAPER_NB(), params={'x': 1})),
     'reproduce.write_back': R(lambda: WRITE_BACK(), fixed=('log',)),
     'paper_parameters.text_param': R(dict()),
+    'paper_parameters.model_param': R(dict(v='gemma-3-270m', name='models[0]')),
     'paper_parameters.list_param': R(dict(item=lambda v, name, params=None: None, length=2), fixed=('item',)),
     'paper_parameters.at_most_param': R(dict(other='n'), kinds=dict(other='text')),
     'paper_parameters.one_of_param': R(dict(other='n'), kinds=dict(other='text')),
