@@ -123,8 +123,10 @@ def _record(self:Artifacts, name, files, kind, caption, extra=None, changed=True
     text = json.dumps(rec, indent=1, default=str) + '\n'
     try: old = json.loads(p.read_text()) if not changed and p.exists() else None
     except (OSError, ValueError): old = None
-    same = old is not None and {k: v for k, v in old.items() if k not in _VOLATILE} == json.loads(
-        json.dumps({k: v for k, v in rec.items() if k not in _VOLATILE}, default=str))
+    dirty = lambda r: str(r.get('git_commit', '')).endswith('+dirty')
+    same = old is not None and not (dirty(old) and not dirty(rec)) and {k: v for k, v in old.items()
+                                                          if k not in _VOLATILE} == json.loads(
+        json.dumps({k: v for k, v in rec.items() if k not in _VOLATILE}, default=str))   # a +dirty one: cleaned
     if not same: atomic_write(p, lambda t: t.write_text(text))
     old_layout = self.out_dir/f'{stem}.json'   # a figure's record before tables had their own
     if kind == 'figure' and old_layout.exists() and '"kind": "figure"' in old_layout.read_text():
