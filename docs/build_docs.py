@@ -420,8 +420,10 @@ def claims_page(figures:Path) -> str:
         seen = list(dict.fromkeys(g['backbone']))
         bbs = [b for b in seen if str(b).startswith("authors' release")] + \
               [b for b in seen if not str(b).startswith("authors' release")]
-        out += [f'## {paper}', '', '<table style="font-size:.72rem">',
-                '<tr><th>claim</th>' + ''.join(f'<th>{html.escape(str(b))}</th>' for b in bbs) + '</tr>']
+        short = lambda b: str(b).replace("authors' release", 'authors').replace('Qwen2.5-Coder-1.5B', 'Qwen-1.5B')
+        out += [f'## {paper}', '', '<table class="ledger" style="font-size:.68rem;table-layout:fixed;width:100%;border-collapse:collapse">',
+                '<tr><th style="width:22%">claim</th>' + ''.join(
+                    f'<th title="{html.escape(str(b))}">{html.escape(short(b))}</th>' for b in bbs) + '</tr>']
         for claim, gc in g.groupby('claim', sort=False):
             cells = []
             for b in bbs:

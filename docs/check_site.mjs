@@ -6,7 +6,7 @@
 // Paper pages (papers/*.html) are notebooks rendered with their outputs: every image an output shows carries the
 // heading of the cell that made it (`data-cell-heading`, set at build time from the notebook), and the nearest heading
 // above the image on the page must be that heading, so no figure sits under another section.
-// Screenshots (OUT_DIR): front_page.png, front_page_math.png (scrolled to its first formula), paper_page.png.
+// Screenshots (OUT_DIR): front_page.png, front_page_math.png (scrolled to its first formula), paper_page.png, ledger.png.
 // Usage: node docs/check_site.mjs BASE_URL OUT_DIR [SCREENSHOT_PAGE [START_PAGE [MAX_PAGES]]]   (run by docs/check_site.py)
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -123,6 +123,14 @@ await page.screenshot({ path: join(outDir, 'front_page_math.png') });   // the f
 await page.goto(new URL(paperPage, base).href, { waitUntil: 'load' });
 await page.evaluate(() => document.querySelector('figure')?.scrollIntoView());
 await page.screenshot({ path: join(outDir, 'paper_page.png') });
+// the ledger: each paper's matrix fits the page's width (readable without zoom or a scroll bar)
+await page.goto(new URL('claims.html', base).href, { waitUntil: 'load' });
+const overflow = await page.evaluate(() => {
+  const room = document.querySelector('article')?.clientWidth ?? 0;
+  return [...document.querySelectorAll('article table.ledger')].map(t => t.scrollWidth).filter(w => w > room + 2).length;
+});
+if (overflow) problems.push(`claims.html: ${overflow} ledger matrices wider than the page`);
+await page.screenshot({ path: join(outDir, 'ledger.png') });
 await browser.close();
 rmSync(profile, { recursive: true, force: true });
 console.log(`checked ${pages} pages, ${images} images (${placed} output figures under their cells' headings), ${formulas} formulas, ${anchors.length} anchors; screenshots in ${outDir}`);

@@ -212,6 +212,7 @@ def test_site_in_browser(tmp_path):
     assert (ROOT/'artifacts'/'docs'/'front_page.png').stat().st_size > 10_000
     assert (ROOT/'artifacts'/'docs'/'paper_page.png').stat().st_size > 10_000
     assert (ROOT/'artifacts'/'docs'/'front_page_math.png').stat().st_size > 10_000
+    assert (ROOT/'artifacts'/'docs'/'ledger.png').stat().st_size > 10_000   # the ledger's matrices, at page width
     # a figure placed under another section (as the placement by file name did) fails, naming the figure and both headings
     (site/'papers'/'99_sections.html').write_text(page.replace('<img src="img/99_sections/99_sections_6_0.png" alt="one.png" '
                                                                'data-cell-heading="Section one"', '<img src="img/99_sections/'
