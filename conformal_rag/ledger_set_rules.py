@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 from .ledger_verdicts import Z95, backbone_name, direction, parse_cell, read_csv, result
+from .conformal import check_binary
 
 # %% auto #0
 __all__ = ['WHOLE_MAX', 'CONFLARE_DIRS', 'LABEL_MIN_AGREE', 'CONFLARE_RELEASE', 'whole_split', 'whole_reason', 'coverage_verdict',
@@ -210,9 +211,9 @@ def _pooled_reduction(# reduction rows of one backbone (several comparisons and 
                       backbone:str, src:str, what:str) -> dict:
     ("The mean reduction over the rows where both reach their target and the whole-set rule keeps "
      "them.")
-    reach = g[g.both_reach.astype(bool)]
+    reach = g[check_binary(g.both_reach, 'both_reach')]
     ok, left = whole_split(reach)
-    miss = g[~g.both_reach.astype(bool)]
+    miss = g[~check_binary(g.both_reach, 'both_reach')]
     notes = []
     if len(left):
         notes.append('left out by the whole-set rule: '
@@ -263,7 +264,7 @@ def level_pattern_test(figs:Path, high:tuple=(0.8, 0.9), low:tuple=(0.5, 0.6, 0.
     for rows, s in [(parts, src), (rel, 'traq_release/traq_grid_summary.csv')]:
         if not rows: continue
         for m, g in pd.concat(rows, ignore_index=True).groupby('model', sort=False):
-            g, left = whole_split(g[g.both_reach.astype(bool)])
+            g, left = whole_split(g[check_binary(g.both_reach, 'both_reach')])
             hi_, lo_ = g[g.level.round(3).isin(high)], g[g.level.round(3).isin(low)]
             if hi_.empty or lo_.empty:
                 why = ('no level at ' + ('0.8-0.9' if hi_.empty else '0.5-0.7')

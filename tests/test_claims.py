@@ -576,3 +576,10 @@ def test_index_numbering_matches_the_papers(paper, label, pattern):
     nb = json.loads((ROOT/'nbs/index.ipynb').read_text())
     md = '\n'.join(''.join(c['source']) for c in nb['cells'] if c['cell_type'] == 'markdown')
     assert label in md, f"the index does not cite {paper} {label}"
+
+def test_a_reach_flag_that_is_no_label_is_refused():
+    "both_reach comes from a CSV in figures/: 0.5 or NaN is refused by name, never read as a flag."
+    import pandas as pd, pytest
+    from conformal_rag import ledger_set_rules as lsr
+    g = pd.DataFrame(dict(both_reach=[1, 0.5], reduction=[0.1, 0.2], level=[0.8, 0.9], comparison=['a', 'a']))
+    with pytest.raises(ValueError, match='both_reach'): lsr._pooled_reduction(g, 'm', 'src', 'w')
