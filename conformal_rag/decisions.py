@@ -81,7 +81,7 @@ def operating_point(keep, # per question: 1 when the rule answers (keeps) it
                    ) -> dict:
     ("A fixed rule's point on the risk-coverage plane: coverage, selective risk (NaN: "
      "keeps nothing).")
-    k, w = check_binary(keep, 'keep'), check_binary(wrong, 'wrong')   # bool arrays, each 0/1 exactly
+    k, w = check_binary(keep, 'keep'), check_binary(wrong, 'wrong')   # bool arrays, 0/1 exactly
     if k.shape != w.shape:
         raise ValueError(f"keep and wrong must have the same length, got {len(k)} and {len(w)}")
     risk = float(w[k].mean()) if k.any() else np.nan
