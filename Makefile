@@ -63,8 +63,13 @@ llama-server: llamacpp
 nb-outputs: setup
 	$(ENVVARS) $(BIN)/python tools/run_module_nbs.py
 
+## Every benchmark script; bench_llm.py keeps its run in bench/runs/ (named by date and time), and the speed figures
+## of README.md and bench/README.md are rewritten from all kept runs (tools/speed_block.py: ranges over the machines).
 bench: setup
-	@for f in bench/*.py; do echo "== $$f"; $(ENVVARS) $(BIN)/python $$f || exit 1; done
+	@for f in bench/*.py; do echo "== $$f"; \
+	  out=$$([ $$f = bench/bench_llm.py ] && echo --out=bench/runs/llm-$$(date -u +%Y%m%d-%H%M).json); \
+	  $(ENVVARS) $(BIN)/python $$f $$out || exit 1; done
+	$(BIN)/python tools/speed_block.py
 
 ## JupyterLab on 127.0.0.1 (works as root; no browser is opened: open the printed URL). Offline, one thread;
 ## figures inline (no MPLBACKEND=Agg here). More options: make lab LAB_ARGS='--port 8899'.

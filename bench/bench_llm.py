@@ -37,8 +37,12 @@ The configurations' tags: `fp32` (the reference numerics), `bf16` (bf16 + SDPA),
 Env: BENCH_MODEL (gemma-3-270m), BENCH_M (30), BENCH_N (8), BENCH_P (4), BENCH_MC (8), BENCH_REPS (3), BENCH_BF16 (1; 0
 leaves out bf16 + SDPA),
 BENCH_CT2 (1: convert once into the package cache, then time), BENCH_BASELINES (0; 1 adds transformers'
-generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more)."""
-import os, time, statistics, shutil, gc
+generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more).
+
+`--out=FILE.json` keeps the run: the machine (CPU model, cores, load, the measured matmul rates and read bandwidth),
+samples/s of every configuration and the named ratios. The speed figures of README.md and bench/README.md are generated
+from the files in bench/runs/ (`python bench/speed.py`), as ranges over the machines measured."""
+import os, sys, json, time, statistics, shutil, gc
 from pathlib import Path
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
@@ -55,6 +59,17 @@ M, P, MC, REPS = env('BENCH_M', 30), env('BENCH_P', 4), env('BENCH_MC', 8), env(
 N_FIXED = env('BENCH_N', 8)   # equal work: every sample exactly this many tokens
 DO_BF16, DO_CT2, BASELINES = env('BENCH_BF16', 1), env('BENCH_CT2', 1), env('BENCH_BASELINES', 0)
 T_START, CPU_START = time.time(), time.process_time()
+OUT = next((a.split('=', 1)[1] for a in sys.argv[1:] if a.startswith('--out=')), None)   # --out=FILE.json
+
+def cpu_model() -> str:
+    "The CPU's model name (/proc/cpuinfo), or 'unknown CPU'."
+    info = Path('/proc/cpuinfo')
+    lines = info.read_text().splitlines() if info.exists() else []
+    return next((l.split(':', 1)[1].strip() for l in lines if l.startswith('model name')), 'unknown CPU')
+
+RECORD = dict(script='bench_llm.py', measured=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), model=MODEL, m=M,
+              n_fixed=N_FIXED, reps=REPS, machine=dict(cpu=cpu_model(), cores=os.cpu_count(),
+                                                      load=round(os.getloadavg()[0], 1)), ratios={})
 
 CTX = ("Lima, founded in 1535 as the City of Kings, is the capital and the largest city of Peru. It is located in the "
        "valleys of the Chillón, Rímac and Lurín Rivers, in the desert zone of the central coastal part of the country, "
@@ -180,6 +195,8 @@ rate = dict(float32=matmul_rate(torch.float32), bfloat16=matmul_rate(torch.bfloa
 try: rate['int8'] = matmul_rate(torch.int8)
 except Exception as e: print(f"int8 matmul rate not measured ({type(e).__name__}: {e}): CTranslate2 rows get no bound")
 bw = read_bandwidth()
+RECORD['machine'].update(gflops_fp32=round(rate['float32'], 1), gflops_bf16=round(rate['bfloat16'], 1),
+                         gops_int8=round(rate['int8'], 1) if 'int8' in rate else None, read_gbs=round(bw, 1))
 print(f"machine: matmul {rate['float32']:.1f} GFLOP/s fp32, {rate['bfloat16']:.1f} GFLOP/s bf16, "
       f"{rate.get('int8', float('nan')):.1f} GOP/s int8 (1024^3, one thread); "
       f"memory read {bw:.1f} GB/s (512 MB, one thread); CPU time, best of 3")
@@ -371,7 +388,8 @@ print("samples/s = samples / median CPU seconds (one thread); the bound: samples
       "at the precision in use (CTranslate2: int8 rate, weights one byte per parameter)")
 
 by = {r['name']: r for r in ROWS}
-def show(label, a, b, work_too=False):
+def show(label, a, b, work_too=False, key=None):
+    "Print the ratio of samples/s of configuration `a` to `b` (CPU, and wall); kept in the record under `key`."
     if a not in by or b not in by: return None
     x, y = by[a], by[b]
     def ratio(key):
@@ -381,14 +399,17 @@ def show(label, a, b, work_too=False):
     per_work = (f"; per executed GFLOP {(x['gflop'] / med(x['cpu'])) / (y['gflop'] / med(y['cpu'])):.2f}x"
                 if work_too and 'gflop' in x and 'gflop' in y else '')
     print(f"{label:58s} {r:5.2f}x CPU (runs {lo:.2f}-{hi:.2f}x); wall {rw:.2f}x ({lw:.2f}-{hw:.2f}x){per_work}")
+    if key: RECORD['ratios'][key] = dict(ratio=r, lo=lo, hi=hi, wall=rw, label=label.strip())
     return r
 
 print("\nratios of samples/s (medians; in brackets the extremes over runs; fp32 = the reference numerics, fp32 + SDPA; "
       "bf16 = bf16 + SDPA; bf16+eager = the package default):")
-show("sampled together vs one prompt at a time (fp32)", f'fp32: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, one at a time')
+show("sampled together vs one prompt at a time (fp32)", f'fp32: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, one at a time',
+     key='together_vs_one_fp32')
 show("sampled together vs one prompt at a time (bf16)", f'bf16: {P} prompts x {MC}, together', f'bf16: {P} prompts x {MC}, one at a time')
 show("bf16 vs fp32, 1 prompt, prompt encoded", f'bf16: 1 prompt x {M}, prompt encoded', f'fp32: 1 prompt x {M}, prompt encoded', work_too=True)
-show("bf16 vs fp32, 1 prompt, cached prompt", f'bf16: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, cached prompt', work_too=True)
+show("bf16 vs fp32, 1 prompt, cached prompt", f'bf16: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, cached prompt', work_too=True,
+     key='bf16_vs_fp32_cached')
 show("bf16 vs fp32, prompts sampled together", f'bf16: {P} prompts x {MC}, together', f'fp32: {P} prompts x {MC}, together', work_too=True)
 show("cached vs encoded prompt (fp32)", f'fp32: 1 prompt x {M}, cached prompt', f'fp32: 1 prompt x {M}, prompt encoded')
 show("bf16 + eager attention vs bf16 (SDPA), cached prompt", f'bf16+eager: 1 prompt x {M}, cached prompt', f'bf16: 1 prompt x {M}, cached prompt', work_too=True)
@@ -396,11 +417,14 @@ print(f"\nequal work ({M} samples of exactly {N_FIXED} tokens, cached prompt; al
 ctf = ct2_names[1] if ct2_names else None
 LABEL = {'fp32': f'the reference numerics ({SPEC["fp32"]})', 'bf16': f'the package {SPEC["bf16"]}',
          'bf16+eager': f'the package default ({MODEL}: bf16 + eager attention)'}
-vs_ct2 = {tag: show(f"{LABEL[tag]} vs CT2 int8", f'{tag}: {FX}', ctf) if ctf else None for tag, _ in CONFIGS}
+vs_ct2 = {tag: show(f"{LABEL[tag]} vs CT2 int8", f'{tag}: {FX}', ctf, key=f'{tag}_vs_ct2_int8') if ctf else None
+          for tag, _ in CONFIGS}
 if LLAMA:
-    if ctf: show(f"llama.cpp Q4_K_M (llamacpp:, {M} sequences) vs CT2 int8", LLAMA[0], ctf)
-    for tag in [t for t, _ in CONFIGS]: show(f"{LABEL[tag]} vs llama.cpp Q4_K_M", f'{tag}: {FX}', LLAMA[0])
-for tag in [t for t, _ in CONFIGS][1:]: show(f"{LABEL[tag]} vs the reference fp32 + SDPA", f'{tag}: {FX}', f'fp32: {FX}')
+    if ctf: show(f"llama.cpp Q4_K_M (llamacpp:, {M} sequences) vs CT2 int8", LLAMA[0], ctf, key='llamacpp_vs_ct2_int8')
+    for tag in [t for t, _ in CONFIGS]:
+        show(f"{LABEL[tag]} vs llama.cpp Q4_K_M", f'{tag}: {FX}', LLAMA[0], key=f'{tag}_vs_llamacpp')
+for tag in [t for t, _ in CONFIGS][1:]:
+    show(f"{LABEL[tag]} vs the reference fp32 + SDPA", f'{tag}: {FX}', f'fp32: {FX}', key=f'{tag}_vs_fp32_sdpa')
 r = vs_ct2['bf16+eager']   # issue 31: the default sampler at the peers' speed, at equal work
 if r is not None and MODEL == 'gemma-3-270m':
     print(f"package default vs CT2 int8 at equal work: {r:.2f}x (package {'>=' if r >= 1 else '<'} 1.0x CT2 int8 on gemma)")
@@ -438,6 +462,12 @@ if 'eager_same' in results:
           f"identical {same} (largest difference {d:.1e})")
 print("  generated tokens per sample: " + ", ".join(f"{k[:-11]} {v:.1f}" for k, v in results.items() if k.endswith('_gen_tokens')))
 print(f"\nbench time {time.time() - T_START:.0f} s wall, {time.process_time() - CPU_START:.0f} s CPU (this process)")
+RECORD.update(sampler_step_ms=round(1e3 * t_rows, 1), sampler_step_all_rows_ms=round(1e3 * t_all, 1),
+              samples_per_s={r['name']: round(r['sps'], 2) for r in ROWS},
+              bench_wall_s=round(time.time() - T_START), bench_cpu_s=round(time.process_time() - CPU_START))
+if OUT:
+    Path(OUT).parent.mkdir(parents=True, exist_ok=True)
+    Path(OUT).write_text(json.dumps(RECORD, indent=1) + '\n'); print('written', OUT)
 
 # the llama.cpp engine in the same run (bench/bench_llamacpp.py: gemma at equal work beside the package's paths, and
 # Qwen greedy replies against transformers bf16); it prints why it skips when llama-cpp-python is not installed

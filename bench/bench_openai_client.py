@@ -5,7 +5,8 @@ A loopback server in a process of its own (asyncio, keep-alive, HTTP/1.1) answer
 once with `n` choices of a short answer (BENCH_TOKENS words, with per-token log-probabilities when asked). The client is
 the package's whole path: `LLM(OpenAIBackend(concurrency=C, max_n=30)).sample(prompts, n=30)`, TRAQ's M, with the
 generation cache (SQLite, every sample written) and without it. For each concurrency C in 1..64 the script prints
-samples per wall second and the client's CPU seconds per request (user + system of this process, all its threads); the
+samples per wall second and the client's CPU seconds per request (user + system of this process, all its threads), each the median of
+BENCH_REPEATS (3) runs; the
 client's ceiling is samples per client-CPU-second: what one core running the client can take in however fast the
 server is.
 
@@ -24,6 +25,7 @@ PROMPTS = int(os.environ.get('BENCH_PROMPTS', 200))
 TOKENS = int(os.environ.get('BENCH_TOKENS', 8))
 LOGPROBS = os.environ.get('BENCH_LOGPROBS', '1') == '1'
 CONCURRENCY = [int(c) for c in os.environ.get('BENCH_CONCURRENCY', '1,2,4,8,16,32,64').split(',')]
+REPEATS = int(os.environ.get('BENCH_REPEATS', 3))   # runs per setting: each row is their median by CPU
 GPU_TOKENS_S = float(os.environ.get('BENCH_GPU_TOKENS_S', 10_000))
 GPU_TOKENS_PER_SAMPLE = float(os.environ.get('BENCH_GPU_TOKENS_PER_SAMPLE', 8))
 TARGET = 50
@@ -70,6 +72,12 @@ def free_port() -> int:
         s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
 
 # ---- the client (this process) ------------------------------------------------------------------------------------
+def machine() -> str:
+    "The CPU model and cores this ran on, and the load when it started (a loaded machine measures less)."
+    model = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines()
+                  if l.startswith('model name')), 'unknown CPU') if Path('/proc/cpuinfo').exists() else 'unknown CPU'
+    return f"{model}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
+
 def cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
@@ -107,7 +115,9 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             for c in CONCURRENCY:
                 for cache_dir in (None, tmp):
-                    r = run(port, c, cache_dir, seed=len(rows))
+                    runs = sorted((run(port, c, cache_dir, seed=len(rows) * REPEATS + i) for i in range(REPEATS)),
+                                  key=lambda r: r['per_cpu'])
+                    r = dict(runs[len(runs) // 2], repeats=REPEATS)   # the median run
                     rows.append(r)
                     print(f'{c:>3} {"yes" if r["cache"] else "no":>5} {r["per_wall"]:>15,.0f} {r["per_cpu"]:>21,.0f} '
                           f'{r["cpu_ms_per_request"]:>22.2f}', flush=True)
@@ -125,7 +135,7 @@ def main():
             Path(OUT).write_text(json.dumps(dict(
                 measured=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), cores=os.cpu_count(), n=N, tokens=TOKENS,
                 logprobs=LOGPROBS, prompts=PROMPTS - 2, gpu_samples_s=gpu, gpu_tokens_s=GPU_TOKENS_S,
-                gpu_tokens_per_sample=GPU_TOKENS_PER_SAMPLE, target=TARGET, gpu_source=GPU_SOURCE, rows=rows, **summary), indent=1) + '\n')
+                gpu_tokens_per_sample=GPU_TOKENS_PER_SAMPLE, target=TARGET, repeats=REPEATS, machine=machine(), gpu_source=GPU_SOURCE, rows=rows, **summary), indent=1) + '\n')
             print('written', OUT)
     finally:
         server.terminate(); server.wait()

@@ -124,9 +124,10 @@ def _record(self:Artifacts, name, files, kind, caption, extra=None, changed=True
     try: old = json.loads(p.read_text()) if not changed and p.exists() else None
     except (OSError, ValueError): old = None
     dirty = lambda r: str(r.get('git_commit', '')).endswith('+dirty')
-    same = old is not None and not (dirty(old) and not dirty(rec)) and {k: v for k, v in old.items()
-                                                          if k not in _VOLATILE} == json.loads(
-        json.dumps({k: v for k, v in rec.items() if k not in _VOLATILE}, default=str))   # a +dirty one: cleaned
+    kept = lambda r: {k: v for k, v in r.items() if k not in _VOLATILE}
+    as_read = json.loads(json.dumps(kept(rec), default=str))
+    same = (old is not None and not (dirty(old) and not dirty(rec))   # a +dirty one: cleaned
+            and kept(old) == as_read)
     if not same: atomic_write(p, lambda t: t.write_text(text))
     old_layout = self.out_dir/f'{stem}.json'   # a figure's record before tables had their own
     if kind == 'figure' and old_layout.exists() and '"kind": "figure"' in old_layout.read_text():
@@ -177,7 +178,8 @@ def show_artifact(path:str|Path, # a PNG just written
     shown.display(shown.Image(data=Path(path).read_bytes(), format='png'),
                   metadata={'artifact': Path(path).name, 'caption': caption or ''})
     if details is not None and len(details):
-        shown.display(details.style.set_uuid(file_stem(Path(path).stem)).hide(axis='index').format(precision=3))
+        styled = details.style.set_uuid(file_stem(Path(path).stem)).hide(axis='index')
+        shown.display(styled.format(precision=3))
     return True
 
 # %% ../nbs/12a_artifacts.ipynb #74f8f150

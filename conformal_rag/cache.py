@@ -4,190 +4,81 @@
 
 # %% ../nbs/03a_cache.ipynb #3a0222f7
 from __future__ import annotations
-import os, re, sys, json, gzip, math, time, hashlib, sqlite3, struct, tempfile, threading, warnings
+import os, re, sys, json, gzip, time, sqlite3, struct, tempfile, threading, warnings
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
 from fastcore.basics import patch
 from .conformal import check_count
-from .checks import checked, NonNegativeReal, PositiveReal, PositiveInt, Probability, Seed
+from .checks import checked, PositiveReal
 from .paths import cache_dir
+from .keys import Sample, request_key, row_checksum, request_checksum
+# what other modules import from here since the request keys moved to `keys`
+from .keys import Decoding, OPENAI_BASE_URL, normalize_base_url, request_dict
+from .model_spec import ModelSpec
 
 # %% auto #0
-__all__ = ['OPENAI_BASE_URL', 'BackendKind', 'BACKEND_KINDS', 'KeyDtype', 'KeyAttention', 'KeyEndpoint', 'STALE_TEMPORARY',
-           'Decoding', 'Sample', 'normalize_base_url', 'request_dict', 'request_key', 'row_checksum',
-           'request_checksum', 'default_cache_path', 'CacheError', 'CacheWarning', 'wal_damage', 'atomic_output',
+__all__ = ['STALE_TEMPORARY', 'default_cache_path', 'CacheError', 'CacheWarning', 'wal_damage', 'atomic_output',
            'GenerationCache', 'repair_cache', 'export_keys', 'RunExport', 'request_values', 'export_servers',
            'export_numerics', 'memoized']
-
-# %% ../nbs/03a_cache.ipynb #80cd33c0
-@checked
-@dataclass(frozen=True)
-class Decoding:
-    "Decoding parameters shared by every backend; validated on creation."
-    temperature: NonNegativeReal = 1.0   # 0 = greedy; TRAQ samples at 1.0, TRAC at 1.5
-    top_p: Probability = 1.0         # nucleus sampling mass, in (0, 1]
-    max_new_tokens: PositiveInt = 16   # short answers
-    stop: tuple|str|None = ('\n',)      # stop strings: the text is cut before the first one; one string is one, None none
-    def __post_init__(self):
-        if not (0 < self.top_p <= 1):
-            raise ValueError(f"top_p must be in (0, 1], got top_p={self.top_p!r}")
-        stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
-        if any(not isinstance(s, str) or not s for s in stop):
-            raise ValueError(f"stop must hold non-empty texts, got stop={self.stop!r}")
-        object.__setattr__(self, 'stop', stop)
-        object.__setattr__(self, 'temperature', float(self.temperature))
-
-# %% ../nbs/03a_cache.ipynb #c12ba32f
-@dataclass
-class Sample:
-    "One sampled completion."
-    text: str                      # the completion, cut at the first stop string, special tokens stripped
-    logprobs: list|None = None     # log-probability of each generated token (None when the backend has none)
-    finish: str = 'stop'           # 'stop' (stop string or end of sequence) or 'length' (max_new_tokens reached)
-
-# %% ../nbs/03a_cache.ipynb #250fae29
-def normalize_base_url(url:str # e.g. 'HTTP://LocalHost:8000/v1/'
-                      ) -> str:
-    "The canonical form of a server's base URL: scheme and host lowercase, default port dropped, no trailing slash."
-    from urllib.parse import urlsplit
-    if not isinstance(url, str) or not url.strip(): raise ValueError(f"base URL must be a non-empty string, got {url!r}")
-    try: u = urlsplit(url.strip()); port = u.port
-    except ValueError as e: raise ValueError(f"bad base URL {url!r}: {e}") from None
-    scheme = u.scheme.lower()
-    if scheme not in ('http', 'https') or not u.hostname:
-        raise ValueError(f"bad base URL {url!r}: expected http(s)://HOST[:PORT][/PATH]")
-    if u.username is not None or u.password is not None:   # never echo it: it may hold a password
-        raise ValueError("bad base URL: it holds credentials (user:password@); the key goes in an environment variable")
-    if u.query or u.fragment: raise ValueError(f"bad base URL {url!r}: no query or fragment allowed")
-    host = u.hostname.lower()
-    if ':' in host: host = f'[{host}]'                       # IPv6
-    if port is not None and port != {'http': 80, 'https': 443}[scheme]: host += f':{port}'
-    return f"{scheme}://{host}{u.path.rstrip('/')}"
-
-# %% ../nbs/03a_cache.ipynb #9febdfa2
-OPENAI_BASE_URL = 'https://api.openai.com/v1'   # the server of `openai:MODEL` without `@URL`
-
-# %% ../nbs/03a_cache.ipynb #cfe4ff43
-BackendKind = Literal['local', 'openai', 'llamacpp', 'fake']   # the backend kinds of `model_spec.BACKENDS`, as keys name them
-BACKEND_KINDS = get_args(BackendKind)
-KeyDtype = Literal['bfloat16']     # a local model's dtype as a key carries it (fp32, the reference: none)
-KeyAttention = Literal['eager']    # a local model's attention as a key carries it (SDPA, the reference: none)
-KeyEndpoint = Literal['completions']   # a remote text prompt sent to the completions endpoint (the chat one: none)
-
-# %% ../nbs/03a_cache.ipynb #2f2c9bf4
-@checked
-def request_dict(backend:BackendKind, # backend kind ('local', 'openai', 'llamacpp' or 'fake')
-                 model:str, # model name
-                 prompt:str|list, # text or chat messages
-                 decoding:Decoding, # decoding parameters
-                 seed:Seed=0, # the run's seed
-                 logprobs:bool=False, # whether token log-probabilities were requested
-                 server:str|None=None, # the normalized base URL of a remote model's server; None for local models
-                 dtype:KeyDtype|None=None, # a local model's dtype unless the reference fp32; None: fp32
-                 attention:KeyAttention|None=None, # a local model's attention unless SDPA; None: SDPA
-                 endpoint:KeyEndpoint|None=None # 'completions': a text prompt sent to a server's completions endpoint
-                ) -> dict:
-    "The JSON-able description of a request: everything that changes its samples."
-    if server is not None and normalize_base_url(server) != server:
-        raise ValueError(f"server must be a normalized base URL ({normalize_base_url(server)!r}), got server={server!r}")
-    d = dict(backend=backend, model=model, prompt=prompt, temperature=decoding.temperature, top_p=decoding.top_p,
-             max_new_tokens=decoding.max_new_tokens, stop=list(decoding.stop), seed=int(seed), logprobs=bool(logprobs))
-    if server is not None: d['server'] = server               # absent for local models: their keys are unchanged
-    if dtype is not None: d['dtype'] = dtype                  # absent for fp32 weights: their keys are unchanged
-    if attention is not None: d['attention'] = attention      # absent for SDPA: keys unchanged
-    if endpoint is not None: d['endpoint'] = endpoint         # absent for the chat endpoint (the default): keys unchanged
-    return d
-
-# %% ../nbs/03a_cache.ipynb #19cc77ce
-@checked
-def request_key(request:dict # from `request_dict`
-               ) -> str:
-    "SHA-256 of the canonical JSON of a request: the cache key."
-    return hashlib.sha256(json.dumps(request, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 # %% ../nbs/03a_cache.ipynb #2b8843c2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS requests (key TEXT PRIMARY KEY, request TEXT NOT NULL, checksum TEXT);
-CREATE TABLE IF NOT EXISTS samples (key TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL, logprobs TEXT,
-    finish TEXT, created REAL, checksum TEXT, PRIMARY KEY (key, idx));
+CREATE TABLE IF NOT EXISTS samples (key TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL,
+    logprobs TEXT, finish TEXT, created REAL, checksum TEXT, PRIMARY KEY (key, idx));
 """
 
 # %% ../nbs/03a_cache.ipynb #2101dae3
 _MAX_INDEX = 2**31 - 1   # the largest sample index
 
-# %% ../nbs/03a_cache.ipynb #f4837816
-def _check_texts(optional:tuple=(), # the names that may also be None
-                 **named # name=value of each argument that must be a text
-                ):
-    "Raise a `TypeError` naming the first argument that is not a text (str), or None where `optional` allows it."
-    for k, v in named.items():
-        if isinstance(v, str) or (v is None and k in optional): continue
-        raise TypeError(f"{k} must be a text (str){' or None' if k in optional else ''}, got {k}={v!r:.80}")
 
-# %% ../nbs/03a_cache.ipynb #e177f3d9
-def row_checksum(key:str, # the request key
-                 idx:int, # the sample index: any integer (a row stored with a negative one, before `put` refused it, is checked too)
-                 text:str, # the sample's text
-                 logprobs:str|None, # its log-probabilities as stored (JSON text) or None
-                 finish:str|None # its finish reason
-                ) -> str:
-    "The checksum a sample row carries: the first 16 hex digits of the SHA-256 of its five fields."
-    if not (isinstance(key, str) and isinstance(text, str) and (logprobs is None or isinstance(logprobs, str))
-            and (finish is None or isinstance(finish, str))):
-        _check_texts(('logprobs', 'finish'), key=key, text=text, logprobs=logprobs, finish=finish)
-    if type(idx) is not int: idx = check_count(idx, 'idx', -2**63, 2**63 - 1)   # an integer as SQLite stores it
-    return hashlib.sha256(json.dumps([key, idx, text, logprobs, finish], ensure_ascii=False).encode()).hexdigest()[:16]
 
-# %% ../nbs/03a_cache.ipynb #38c0184a
-def request_checksum(key:str, # the request key
-                     request:str # the request as stored: its canonical JSON
-                    ) -> str:
-    "The checksum a request row carries: the first 16 hex digits of the SHA-256 of its key and request."
-    if not (isinstance(key, str) and isinstance(request, str)): _check_texts(key=key, request=request)
-    return hashlib.sha256(json.dumps([key, request], ensure_ascii=False).encode()).hexdigest()[:16]
-
-# %% ../nbs/03a_cache.ipynb #2aa03f41
+# %% ../nbs/03a_cache.ipynb #80b627c5
 def default_cache_path() -> Path:
-    "The default generation cache: `cache_dir('generations')/generations.sqlite` (outside the repository)."
+    "The default generation cache: `cache_dir('generations')/generations.sqlite` (not in the repo)."
     return cache_dir('generations')/'generations.sqlite'
 
 # %% ../nbs/03a_cache.ipynb #36458411
 class CacheError(ValueError):
-    "A generation cache that cannot be used (corrupt, not a cache, locked): the message names the file and what to do."
+    "A cache that cannot be used (corrupt, not a cache, locked); the error names the file, a fix."
 
 # %% ../nbs/03a_cache.ipynb #1648cbd9
 class CacheWarning(UserWarning):
-    "A generation cache that opens, with something its user should know (a log that may have been cut short)."
+    "A cache that opens, with something its user should know (a log that may have been cut short)."
 
 # %% ../nbs/03a_cache.ipynb #ce829b8c
 def _recovery(path) -> str:
     "What to do with a damaged cache file (the end of its error message)."
-    return (f"it was left untouched: move it aside (`mv {path} {path}.corrupt`, with any {Path(path).name}-wal and "
-            f"-shm files beside it) and rerun to start a new cache; `sqlite3 {path} .recover` may save its rows, and "
-            "committed exports re-import with `GenerationCache.import_jsonl`")
+    return (f"it was left untouched: move it aside (`mv {path} {path}.corrupt`, with any "
+            f"{Path(path).name}-wal and -shm files beside it) and rerun to start a new cache; "
+            f"`sqlite3 {path} .recover` may save its rows, and committed exports re-import with "
+            "`GenerationCache.import_jsonl`")
 
 # %% ../nbs/03a_cache.ipynb #35a8962b
 def _repair_hint(path) -> str:
-    "The repair path of damaged rows or a damaged write-ahead log (the end of their error messages)."
-    return (f"nothing was changed; with no other process using it, `conformal_rag.cache.repair_cache('{path}')` drops "
-            "the damaged rows (and sets a damaged -wal aside) so that they are sampled again")
+    "The repair path of damaged rows or a damaged write-ahead log (the end of their error message)."
+    return ("nothing was changed; with no other process using it, "
+            f"`conformal_rag.cache.repair_cache('{path}')` drops the damaged rows (and sets a "
+            "damaged -wal aside) so that they are sampled again")
 
 # %% ../nbs/03a_cache.ipynb #b77dbecb
 def _check_header(path:Path):
-    "Raise `CacheError` when an existing file does not start with SQLite's header (read only, never written)."
+    "Raise `CacheError` when an existing file does not start with SQLite's header (only read)."
     with open(path, 'rb') as f: head = f.read(16)
     if head != b'SQLite format 3\x00':
-        raise CacheError(f"generation cache {path} is corrupt or not an SQLite file (header {head[:16]!r}); " + _recovery(path))
+        raise CacheError(f"generation cache {path} is corrupt or not an SQLite file "
+                         f"(header {head[:16]!r}); "
+                         + _recovery(path))
 
 # %% ../nbs/03a_cache.ipynb #65267772
 def _read_only(path:Path):
-    """A read-only connection holding `path` open, so that closing another never checkpoints (rewrites the file from its
-    log) and a refused cache stays byte for byte as it was; being read-only, it never checkpoints either."""
+    """A read-only connection holding `path` open, so that closing another never checkpoints
+    (rewrites the file from its log) and a refused cache stays byte for byte as it was; being
+    read-only, it never checkpoints either."""
     con = sqlite3.connect(f'{path.resolve().as_uri()}?mode=ro', uri=True, check_same_thread=False)
     try: con.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.DatabaseError: pass   # a damaged file: the read-write connection names the damage
+    # a damaged file: the read-write connection names the damage
+    except sqlite3.DatabaseError: pass
     return con
 
 # %% ../nbs/03a_cache.ipynb #cba33fa1
@@ -201,105 +92,124 @@ def _wal_checksum(buf:bytes, s0:int, s1:int, big:bool) -> tuple:
 # %% ../nbs/03a_cache.ipynb #356e1b97
 def _wal_scan(data:bytes # a write-ahead log's bytes, at least its 32-byte header
              ) -> dict:
-    """The frames of a log: `damage` (why a frame or the header fails, or None), `frames` (its own frames before any
-    left-over or damaged one), `last_commit` (the last commit frame among them, 0 if none), `partial` (bytes of a frame
-    of its own cut short at the end, 0 if none), `size` (of a frame) and `salts` (None when the header fails)."""
+    """The frames of a log: `damage` (why a frame or the header fails, or None), `frames` (its own
+    frames before any left-over or damaged one), `last_commit` (the last commit frame among them, 0
+    if none), `partial` (bytes of a frame of its own cut short at the end, 0 if none), `size` (of a
+    frame) and `salts` (None when the header fails)."""
     magic, _, psize, _, salt1, salt2, c1, c2 = struct.unpack('>8I', data[:32])
     w = dict(damage=None, frames=0, last_commit=0, partial=0, size=24 + psize, salts=None)
-    if magic not in (0x377f0682, 0x377f0683): return dict(w, damage=f"its header is damaged (magic {magic:#x})")
+    if magic not in (0x377f0682, 0x377f0683):
+        return dict(w, damage=f"its header is damaged (magic {magic:#x})")
     big = bool(magic & 1)
     if _wal_checksum(data[:24], 0, 0, big) != (c1, c2) or not 512 <= psize <= 65536:
         return dict(w, damage="its header fails its checksum")
     s, size, bad, w['salts'] = (c1, c2), w['size'], None, data[16:24]
     for i, off in enumerate(range(32, len(data) - size + 1, size)):
         _, commit, f1, f2, fc1, fc2 = struct.unpack('>6I', data[off:off + 24])
-        ours = (f1, f2) == (salt1, salt2)                # frames of an older log (other salts) are left-overs: ignored
+        # frames of an older log (other salts) are left-overs: ignored
+        ours = (f1, f2) == (salt1, salt2)
         if bad is None and ours:
-            s = _wal_checksum(data[off + 24:off + size], *_wal_checksum(data[off:off + 8], *s, big), big)
+            s = _wal_checksum(data[off + 24:off + size], *_wal_checksum(data[off:off + 8], *s, big),
+                              big)
             if s != (fc1, fc2): return dict(w, damage=f"frame {i + 1} fails its checksum")
             w['frames'], w['last_commit'] = i + 1, (i + 1 if commit else w['last_commit'])
             continue
         if bad is None: bad = i
         elif ours: return dict(w, damage=f"frame {i + 1} follows the damaged frame {bad + 1}")
-    tail = (len(data) - 32) % size                       # a frame cut short: its own unless its salts say otherwise
-    w['partial'] = tail if bad is None and tail and (tail < 16 or data[-tail + 8:-tail + 16] == w['salts']) else 0
+    # a frame cut short: its own unless its salts say otherwise
+    tail = (len(data) - 32) % size
+    own = tail < 16 or data[-tail + 8:-tail + 16] == w['salts']
+    w['partial'] = tail if bad is None and tail and own else 0
     return w
 
 # %% ../nbs/03a_cache.ipynb #712fb5c1
 def _wal_index(shm:str|Path # a wal-index (`CACHE-shm`)
               ) -> tuple|None:
-    "(salts, committed frames) that the wal-index records, or None when it is absent, unset or fails its checksum."
+    "(salts, committed frames) of the wal-index; None when absent, unset or failing its checksum."
     try:
         with open(shm, 'rb') as f: head = f.read(96)
     except OSError: return None
-    if len(head) < 96 or head[:48] != head[48:]: return None   # its two copies differ: being written
+    # its two copies differ: being written
+    if len(head) < 96 or head[:48] != head[48:]: return None
     order, big = ('>', True) if sys.byteorder == 'big' else ('<', False)   # native byte order
     version, _, _, init, _, _, frames = struct.unpack(order + '3I2BHI', head[:20])
-    if version != 3007000 or not init or _wal_checksum(head[:40], 0, 0, big) != struct.unpack(order + '2I', head[40:48]):
-        return None
-    return head[32:40], frames
+    checksum = struct.unpack(order + '2I', head[40:48])
+    if version != 3007000 or not init: return None
+    return None if _wal_checksum(head[:40], 0, 0, big) != checksum else (head[32:40], frames)
 
 # %% ../nbs/03a_cache.ipynb #86226c2b
 def _wal_snapshot(path:str|Path # a cache file
                  ) -> tuple:
-    """(wal-index, log bytes, quiet) of a cache, read before any connection opens it (the first one rebuilds the
-    wal-index from the log). The wal-index is None unless it reads the same after the log as before (no writer committed
-    or restarted the log meanwhile); `quiet`: there was no wal-index before nor after, so no connection was writing."""
+    """(wal-index, log bytes, quiet) of a cache, read before any connection opens it (the first one
+    rebuilds the wal-index from the log). The wal-index is None unless it reads the same after the
+    log as before (no writer committed or restarted the log meanwhile); `quiet`: there was no
+    wal-index before nor after, so no connection was writing."""
     shm, wal = Path(f'{path}-shm'), Path(f'{path}-wal')
     index, had = _wal_index(shm), shm.exists()
     try: data = wal.read_bytes()
     except FileNotFoundError: data = b''
-    return (index if index is not None and _wal_index(shm) == index else None), data, not had and not shm.exists()
+    same = index is not None and _wal_index(shm) == index
+    return (index if same else None), data, not had and not shm.exists()
 
 # %% ../nbs/03a_cache.ipynb #1061d72e
 def _wal_state(data:bytes, # a write-ahead log's bytes
-               index:tuple|None, # its wal-index (`_wal_index`), read before any connection opened the cache
-               settled:bool=True # no writer can be appending to the log (none connected, or the write lock is held)
+               index:tuple|None, # its wal-index (`_wal_index`), read before any connection
+               settled:bool=True # no writer can be appending to the log (none connected, or locked)
               ) -> tuple:
-    """(why SQLite would silently drop committed frames, or None; frames after the last commit that SQLite drops
-    although no wal-index shows that nothing committed is lost (a transaction cut off, or a log cut at a frame's end)).
-    Unless `settled`, only the frames that the wal-index proves lost are reported."""
+    """(why SQLite would silently drop committed frames, or None; frames after the last commit that
+    SQLite drops although no wal-index shows that nothing committed is lost (a transaction cut off,
+    or a log cut at a frame's end)). Unless `settled`, only the frames that the wal-index proves
+    lost are reported."""
     if len(data) < 32:
-        return ("it was cut short inside its 32-byte header: every frame it held is lost" if data and settled else None), 0
+        cut = "it was cut short inside its 32-byte header: every frame it held is lost"
+        return (cut if data and settled else None), 0
     w = _wal_scan(data)
     known = index is not None and index[0] == w['salts']    # the wal-index of this very log
     if known and index[1] > w['last_commit']:
-        lost = (f"its wal-index records {index[1]} committed frames, SQLite reads {w['last_commit']}, so "
-                f"{index[1] - w['last_commit']} committed frames are lost")
+        lost = (f"its wal-index records {index[1]} committed frames, SQLite reads "
+                f"{w['last_commit']}, so {index[1] - w['last_commit']} committed frames are lost")
         return (f"{w['damage']}; {lost}" if w['damage'] else f"it was cut short: {lost}"), 0
     if not settled: return None, 0
     if w['damage']: return w['damage'], 0
-    if known: return None, 0                             # frames after the last commit never committed
+    # frames after the last commit never committed
+    if known: return None, 0
     after = w['frames'] - w['last_commit']
     if w['partial']:
-        return (f"it was cut short: it ends inside frame {w['frames'] + 1} ({w['partial']} of {w['size']} bytes), "
-                f"so at least {after + 1} frames are lost (that frame and the {after} before it since the last commit)"), 0
+        return (f"it was cut short: it ends inside frame {w['frames'] + 1} ({w['partial']} of "
+                f"{w['size']} bytes), so at least {after + 1} frames are lost (that frame and the "
+                f"{after} before it since the last commit)"), 0
     return None, after
 
 # %% ../nbs/03a_cache.ipynb #a7bb70bf
 @checked
 def wal_damage(wal:str|Path # a write-ahead log (`CACHE-wal`), with no connection open to its cache
               ) -> str|None:
-    """Why SQLite would silently drop committed frames of `wal` (a bad header, a frame failing its checksum, a log cut
-    short: fewer committed frames than its wal-index records, or a frame cut in two), or None (a missing log too: a
-    cache closed cleanly has none, and nothing of it can be dropped)."""
+    """Why SQLite would silently drop committed frames of `wal` (a bad header, a frame failing its
+    checksum, a log cut short: fewer committed frames than its wal-index records, or a frame cut in
+    two), or None (a missing log too: a cache closed cleanly has none, and nothing of it can be
+    dropped)."""
     wal = Path(wal)
-    if not wal.name.endswith('-wal'): return _wal_state(wal.read_bytes() if wal.exists() else b'', None)[0]
-    index, data, _ = _wal_snapshot(wal.with_name(wal.name[:-4]))   # the log with its wal-index (`CACHE-shm`)
+    if not wal.name.endswith('-wal'):
+        return _wal_state(wal.read_bytes() if wal.exists() else b'', None)[0]
+    # the log with its wal-index (`CACHE-shm`)
+    index, data, _ = _wal_snapshot(wal.with_name(wal.name[:-4]))
     return _wal_state(data, index)[0]
 
 # %% ../nbs/03a_cache.ipynb #5e5c0c53
-STALE_TEMPORARY = 60.   # seconds since a temporary of `atomic_output` was last written, before it may be removed
+# seconds since a temporary of `atomic_output` was last written, before it may be removed
+STALE_TEMPORARY = 60.
 
 # %% ../nbs/03a_cache.ipynb #8714fee7
 def _stale_temporaries(path:Path # the target of `atomic_output`
                       ) -> list:
-    "The temporaries of `path` left by killed writers: older than `STALE_TEMPORARY` s, their process gone (if named)."
-    name = re.compile(re.escape(f'.{path.name}.') + r'(?:(\d+)\.)?[a-z0-9_]{8}\.tmp')   # mkstemp's 8 characters
+    "Stale temporaries of `path`: older than `STALE_TEMPORARY` s, their process gone (if named)."
+    # mkstemp's 8 characters
+    name = re.compile(re.escape(f'.{path.name}.') + r'(?:(\d+)\.)?[a-z0-9_]{8}\.tmp')
     def gone(pid):
         try: os.kill(int(pid), 0)
         except ProcessLookupError: return True
-        except (PermissionError, OverflowError, ValueError): return False   # alive (another user's), or no pid
+        # alive (another user's), or no pid
+        except (PermissionError, OverflowError, ValueError): return False
         return False
     out = []
     for p in path.parent.iterdir() if path.parent.is_dir() else []:
@@ -314,13 +224,15 @@ def _stale_temporaries(path:Path # the target of `atomic_output`
 @contextmanager
 def atomic_output(path:str|Path # the file to (re)write
                  ):
-    """Yield a temporary path in the same folder; on success it replaces `path` at once, on failure it is removed (never
-    half a file). Stale temporaries of `path` left by killed writers are removed first (`_stale_temporaries`)."""
+    """Yield a temporary path in the same folder; on success it replaces `path` at once, on failure
+    it is removed (never half a file). Stale temporaries of `path` left by killed writers are
+    removed first (`_stale_temporaries`)."""
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     for p in _stale_temporaries(path):
         try: p.unlink()
         except OSError: pass                             # another writer removed it first
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.{os.getpid()}.', suffix='.tmp')
+    prefix = f'.{path.name}.{os.getpid()}.'
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix='.tmp')
     os.close(fd)
     os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)   # not mkstemp's 0600
     try:
@@ -333,54 +245,52 @@ def atomic_output(path:str|Path # the file to (re)write
 class GenerationCache:
     "Persistent store of sampled completions keyed by request and sample index."
     @checked
-    def __init__(self, path:str|Path|None=None, # the SQLite file (a missing one is created, with its folder); default `default_cache_path()`; ':memory:' for one in memory
-                 timeout:PositiveReal=120. # seconds to wait for another process's write lock (finite: SQLite's limit)
+    def __init__(self,
+                 path:str|Path|None=None, # SQLite file (made if missing), ':memory:'; None: default
+                 timeout:PositiveReal=120. # seconds to wait for another process's write lock
                 ):
         self._lock = threading.Lock()
         memory = isinstance(path, str) and path == ':memory:'
-        self.path = Path(path) if (path is not None and not memory) else (None if memory else default_cache_path())
+        self.path = None if memory else Path(path) if path is not None else default_cache_path()
         self.name = ':memory:' if memory else str(self.path)
         if not memory: self.path.parent.mkdir(parents=True, exist_ok=True)
-        deadline = time.monotonic() + timeout
-        while True:   # another process opening the same new file at once can make SQLite answer 'locked' at once
-            existed = not memory and self.path.exists() and self.path.stat().st_size > 0
-            if existed: _check_header(self.path)
-            try: self._open(timeout, existed, memory); break
-            except sqlite3.OperationalError as e:
-                if getattr(self, 'con', None) is not None: self.con.close()
-                if 'locked' not in str(e) or time.monotonic() > deadline: raise self._error(e) from e
-                time.sleep(0.05)
-            except sqlite3.DatabaseError as e: raise self._error(e) from e
+        self._connect(timeout, memory)
 
     def __len__(self):
         with self._db() as con: return con.execute("SELECT count(*) FROM samples").fetchone()[0]
 
 # %% ../nbs/03a_cache.ipynb #3fcd3dbe
 @patch
+def _connect(self:GenerationCache, timeout:float, memory:bool):
+    "Open the cache (`_open`), again while SQLite answers 'locked' for up to `timeout` s."
+    deadline = time.monotonic() + timeout
+    while True:   # another process opening the same new file at once: SQLite may answer 'locked'
+        existed = not memory and self.path.exists() and self.path.stat().st_size > 0
+        if existed: _check_header(self.path)
+        try: self._open(timeout, existed, memory); break
+        except sqlite3.OperationalError as e:
+            if getattr(self, 'con', None) is not None: self.con.close()
+            if 'locked' not in str(e) or time.monotonic() > deadline: raise self._error(e) from e
+            time.sleep(0.05)
+        except sqlite3.DatabaseError as e: raise self._error(e) from e
+
+# %% ../nbs/03a_cache.ipynb #d38068bb
+@patch
 def _open(self:GenerationCache, timeout:float, existed:bool, memory:bool):
-    "Connect; refuse another program's database or a damaged cache (leaving it untouched); create the tables."
-    idle = existed and not any(Path(f'{self.path}-{s}').exists() for s in ('wal', 'shm'))   # before `guard` makes them
+    "Connect; refuse another program's database or a damaged cache (untouched); create the tables."
+    idle = existed and not any(Path(f'{self.path}-{s}').exists() for s in ('wal', 'shm'))
     index, log, quiet = _wal_snapshot(self.path) if existed else (None, b'', True)
-    if existed: self._check_wal(index, log, quiet)   # before any connection rebuilds the wal-index from the log
-    guard = _read_only(self.path) if existed else None   # while it is open, closing `con` never rewrites the file
+    if existed: self._check_wal(index, log, quiet)   # before a connection rebuilds the wal-index
+    guard = _read_only(self.path) if existed else None   # while open, closing `con` never rewrites
     try:
-        self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None, check_same_thread=False)
-        tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if existed and tables and not tables & {'requests', 'samples'}:   # (one of them: another process is creating it)
-            self.con.close()
-            raise CacheError(f"{self.path} is an SQLite file but not a generation cache (tables {sorted(tables)}); "
-                             "it was left untouched")
-        if existed:   # every page of every table and index read once (~0.1 s per 70 MB): corruption shows here, not mid-run
-            bad = [' '.join(str(r[0]).split()) for r in self.con.execute("PRAGMA quick_check(3)")]
-            if bad != ['ok']:
-                self.con.close()
-                raise CacheError(f"generation cache {self.path} is corrupt (PRAGMA quick_check: {'; '.join(bad)}); "
-                                 + _recovery(self.path))
+        self.con = sqlite3.connect(self.name, timeout=timeout, isolation_level=None,
+                                   check_same_thread=False)
+        self._check_contents(existed)
         if not memory: self.con.execute("PRAGMA journal_mode=WAL")
-        self.con.execute("BEGIN IMMEDIATE")   # the write lock: no other writer appends to the log while it is read
+        self.con.execute("BEGIN IMMEDIATE")   # the write lock: no writer appends to the log now
         try:
-            if existed and not quiet: self._check_wal(index)   # damage a writer may be appending after: under the lock
-            for stmt in _SCHEMA.split(';')[:-1]: self.con.execute(stmt)   # both tables at once (two processes may create it)
+            if existed and not quiet: self._check_wal(index)   # a writer may have been appending
+            for stmt in _SCHEMA.split(';')[:-1]: self.con.execute(stmt)   # both tables at once
             self._migrate(idle or not existed)
             self.con.execute("COMMIT")
         except BaseException:
@@ -389,35 +299,57 @@ def _open(self:GenerationCache, timeout:float, existed:bool, memory:bool):
     finally:
         if guard is not None: guard.close()
 
-# %% ../nbs/03a_cache.ipynb #d38068bb
+# %% ../nbs/03a_cache.ipynb #6e0efe31
 @patch
-def _check_wal(self:GenerationCache, index:tuple|None, # its wal-index, read before any connection (`_wal_snapshot`)
+def _check_contents(self:GenerationCache, existed:bool # the file held a database before `con`
+                   ):
+    "Refuse another program's SQLite file or a damaged cache (`PRAGMA quick_check`), closing `con`."
+    tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if existed and tables and not tables & {'requests', 'samples'}:  # (one: another is making it)
+        self.con.close()
+        raise CacheError(f"{self.path} is an SQLite file but not a generation cache "
+                         f"(tables {sorted(tables)}); it was left untouched")
+    if not existed: return
+    # every page of every table and index read once (~0.1 s per 70 MB): damage shows here, not later
+    bad = [' '.join(str(r[0]).split()) for r in self.con.execute("PRAGMA quick_check(3)")]
+    if bad != ['ok']:
+        self.con.close()
+        raise CacheError(f"generation cache {self.path} is corrupt "
+                         f"(PRAGMA quick_check: {'; '.join(bad)}); " + _recovery(self.path))
+
+# %% ../nbs/03a_cache.ipynb #be453880
+@patch
+def _check_wal(self:GenerationCache,
+               index:tuple|None, # its wal-index, read before any connection (`_wal_snapshot`)
                log:bytes|None=None, # the log as read then; None: read it now, under the write lock
                settled:bool=True # no writer can be appending to the log meanwhile
               ):
-    """Raise `CacheError` when the write-ahead log left by a writer that did not close (killed, crashed) is damaged or
-    cut short; warn when it ends with frames that never committed and no wal-index shows the log whole."""
+    """Raise `CacheError` when the write-ahead log left by a writer that did not close (killed,
+    crashed) is damaged or cut short; warn when it ends with frames that never committed and no
+    wal-index shows the log whole."""
     wal = Path(f'{self.path}-wal')
     if log is None: log = wal.read_bytes() if wal.exists() else b''
     why, after = _wal_state(log, index, settled)
-    if why: raise CacheError(f"generation cache {self.path}: its write-ahead log {wal} is damaged ({why}), so SQLite "
-                             "would drop the rows written after the damage without a word; " + _repair_hint(self.path))
+    if why: raise CacheError(f"generation cache {self.path}: its write-ahead log {wal} is damaged "
+                             f"({why}), so SQLite would drop the rows written after the damage "
+                             "without a word; " + _repair_hint(self.path))
     if after: warnings.warn(
-        f"generation cache {self.path}: its write-ahead log {wal} ends with {after} frame{'s' * (after > 1)} of a "
-        "transaction that never committed, which SQLite drops. A writer killed while committing leaves them (nothing "
-        "is lost); a log cut short at a frame's end (a copy cut short, a full disk) does too, and then the transactions "
-        "written after them are lost and their rows are sampled again. Without its wal-index (-shm file) the two look "
-        "the same.", CacheWarning, stacklevel=4)
+        f"generation cache {self.path}: its write-ahead log {wal} ends with {after} "
+        f"frame{'s' * (after > 1)} of a transaction that never committed, which SQLite drops. "
+        "A writer killed while committing leaves them (nothing is lost); a log cut short at a "
+        "frame's end (a copy cut short, a full disk) does too, and then the transactions written "
+        "after them are lost and their rows are sampled again. Without its wal-index (-shm file) "
+        "the two look the same.", CacheWarning, stacklevel=5)
 
-# %% ../nbs/03a_cache.ipynb #6e0efe31
+# %% ../nbs/03a_cache.ipynb #8d2c53c7
 @patch
-def _migrate(self:GenerationCache, idle:bool # no other connection had the file open (no -wal or -shm file beside it)
+def _migrate(self:GenerationCache, idle:bool # no other connection had it open (no -wal, -shm file)
             ):
-    """Give a cache written before its rows carried checksums its `checksum` columns, filled (inside `_open`'s
-    transaction): samples (`checksums`), then requests (`request_checksums`). Only when idle: a process started before
-    a column existed writes rows without it, which the new column would refuse; until then such rows are read and
-    written without checksums."""
-    has = lambda table: 'checksum' in [r[1] for r in self.con.execute(f"PRAGMA table_info({table})")]
+    """Give a cache written before its rows carried checksums its `checksum` columns, filled (inside
+    `_open`'s transaction): samples (`checksums`), then requests (`request_checksums`). Only when
+    idle: a process started before a column existed writes rows without it, which the new column
+    would refuse; until then such rows are read and written without checksums."""
+    has = lambda t: 'checksum' in [r[1] for r in self.con.execute(f"PRAGMA table_info({t})")]
     self.checksums, self.request_checksums = has('samples'), has('requests')
     if idle and not self.checksums:
         self.con.execute("ALTER TABLE samples ADD COLUMN checksum TEXT")
@@ -428,26 +360,28 @@ def _migrate(self:GenerationCache, idle:bool # no other connection had the file 
     if idle and not self.request_checksums:
         self.con.execute("ALTER TABLE requests ADD COLUMN checksum TEXT")
         rows = self.con.execute("SELECT key, request FROM requests").fetchall()
-        self.con.executemany("UPDATE requests SET checksum=? WHERE key=?", [(request_checksum(*r), r[0]) for r in rows])
+        self.con.executemany("UPDATE requests SET checksum=? WHERE key=?",
+                             [(request_checksum(*r), r[0]) for r in rows])
         self.request_checksums = True
 
-# %% ../nbs/03a_cache.ipynb #be453880
+# %% ../nbs/03a_cache.ipynb #1bc25280
 @patch(as_prop=True)
 def _checksum(self:GenerationCache) -> str:
-    "The column of a sample row's checksum in a query: `checksum`, or NULL in a cache not yet migrated."
+    "The column of a sample row's checksum: `checksum`, or NULL in a cache not migrated yet."
     return 'checksum' if self.checksums else 'NULL'
 
-# %% ../nbs/03a_cache.ipynb #8d2c53c7
+# %% ../nbs/03a_cache.ipynb #20712e7a
 @patch(as_prop=True)
 def _request_checksum(self:GenerationCache) -> str:
-    "The column of a request row's checksum in a query: `checksum`, or NULL in a cache not yet migrated."
+    "The column of a request row's checksum: `checksum`, or NULL in a cache not migrated yet."
     return 'checksum' if self.request_checksums else 'NULL'
 
-# %% ../nbs/03a_cache.ipynb #08dc5419
+# %% ../nbs/03a_cache.ipynb #9f2707a2
 @patch
 def _error(self:GenerationCache, e:Exception) -> Exception:
-    "The error to raise for an SQLite error: it names the file (and, when the file is damaged, how to recover)."
-    if isinstance(e, sqlite3.OperationalError) and 'corrupt' not in str(e) and 'malformed' not in str(e):
+    "The error to raise for an SQLite error: it names the file (and how to recover a damaged one)."
+    damaged = 'corrupt' in str(e) or 'malformed' in str(e)
+    if isinstance(e, sqlite3.OperationalError) and not damaged:
         return CacheError(f"generation cache {self.name}: {e}")
     return CacheError(f"generation cache {self.name} is corrupt ({e}); " + _recovery(self.name))
 
@@ -466,48 +400,71 @@ def close(self:GenerationCache): self.con.close()
 
 # %% ../nbs/03a_cache.ipynb #25d399f3
 @patch
+def _insert_requests(self:GenerationCache, con, rows:list # (key, request as canonical JSON) rows
+                    ):
+    "Insert the request rows not stored yet, with checksums (`request_checksum`) once migrated."
+    if not self.request_checksums:   # a cache not yet migrated (`_migrate`)
+        con.executemany("INSERT OR IGNORE INTO requests (key, request) VALUES (?, ?)", rows); return
+    con.executemany("INSERT OR IGNORE INTO requests (key, request, checksum) VALUES (?, ?, ?)",
+                    [(*r, request_checksum(*r)) for r in rows])
+
+# %% ../nbs/03a_cache.ipynb #1c6a21bf
+@patch
+def _insert_samples(self:GenerationCache, con, verb:str, # 'INSERT OR IGNORE' or 'INSERT OR REPLACE'
+                    rows:list, # (key, idx, text, logprobs as JSON, finish) rows
+                    now:float # when they were written
+                   ):
+    "Insert sample rows, each with its checksum (`row_checksum`) once migrated."
+    if not self.checksums:   # a cache not yet migrated (`_migrate`)
+        con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", [(*r, now) for r in rows]); return
+    con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created, checksum) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)", [(*r, now, row_checksum(*r)) for r in rows])
+
+# %% ../nbs/03a_cache.ipynb #3f068c5d
+@patch
 def _store(self:GenerationCache, requests:list, # (key, request as canonical JSON) rows
            samples:list, # (key, sample index, `Sample`) rows
            replace:bool=False # overwrite existing samples
           ):
-    "Write request and sample rows, each with its checksum (`request_checksum`, `row_checksum`), in one transaction."
+    "Write request and sample rows, each with its checksum, in one transaction."
     verb, now = ('INSERT OR REPLACE' if replace else 'INSERT OR IGNORE'), time.time()
-    rows = [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish) for key, i, s in samples]
+    rows = [(key, i, s.text, None if s.logprobs is None else json.dumps(s.logprobs), s.finish)
+            for key, i, s in samples]
     with self._db() as con:
         con.execute("BEGIN IMMEDIATE")
         try:
-            if self.request_checksums: con.executemany("INSERT OR IGNORE INTO requests (key, request, checksum) "
-                                                       "VALUES (?, ?, ?)", [(*r, request_checksum(*r)) for r in requests])
-            else: con.executemany("INSERT OR IGNORE INTO requests (key, request) VALUES (?, ?)", requests)
-            if self.checksums: con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created, checksum) "
-                                               "VALUES (?, ?, ?, ?, ?, ?, ?)", [(*r, now, row_checksum(*r)) for r in rows])
-            else: con.executemany(f"{verb} INTO samples (key, idx, text, logprobs, finish, created) VALUES (?, ?, ?, ?, ?, ?)",
-                                  [(*r, now) for r in rows])   # a cache not yet migrated (`_migrate`)
+            self._insert_requests(con, requests)
+            self._insert_samples(con, verb, rows, now)
             con.execute("COMMIT")
         except BaseException:
             if con.in_transaction: con.execute("ROLLBACK")
             raise
 
-# %% ../nbs/03a_cache.ipynb #1c6a21bf
+# %% ../nbs/03a_cache.ipynb #237dd94a
 @patch
-def _verified(self:GenerationCache, rows:list # (key, idx, text, logprobs, finish, checksum, ...) rows
+def _verified(self:GenerationCache,
+              rows:list # (key, idx, text, logprobs, finish, checksum, ...) rows
              ) -> list:
-    "`rows`, after checking each one's checksum: a row changed outside the cache raises `CacheError` naming the file and the row."
+    "`rows`, each checksum checked: a row changed outside the cache raises `CacheError` naming it."
     for r in rows if self.checksums else []:
         if r[5] != row_checksum(*r[:5]):
-            raise CacheError(f"generation cache {self.name}: sample {r[1]} of request {r[0][:16]}... fails its checksum "
-                             "(the row was changed outside the cache, or the file is damaged); " + _repair_hint(self.name))
+            raise CacheError(f"generation cache {self.name}: sample {r[1]} of request "
+                             f"{r[0][:16]}... fails its checksum (the row was changed outside the "
+                             "cache, or the file is damaged); " + _repair_hint(self.name))
     return rows
 
 # %% ../nbs/03a_cache.ipynb #41fdb780
 @patch
-def _verified_requests(self:GenerationCache, rows:list # (key, request as stored, checksum, ...) rows
+def _verified_requests(self:GenerationCache,
+                       rows:list # (key, request as stored, checksum, ...) rows
                       ) -> list:
-    "`rows`, after checking each request's checksum: one changed outside the cache raises `CacheError` naming it."
+    "`rows`, each request's checksum checked: one changed outside raises `CacheError` naming it."
     for r in rows if self.request_checksums else []:
         if r[2] != request_checksum(r[0], r[1]):
-            raise CacheError(f"generation cache {self.name}: request {r[0]} fails its checksum (the row was changed "
-                             "outside the cache, or the file is damaged); " + _repair_hint(self.name))
+            raise CacheError(f"generation cache {self.name}: request {r[0]} fails its checksum "
+                             "(the row was changed outside the cache, or the file is damaged); "
+                             + _repair_hint(self.name))
     return rows
 
 # %% ../nbs/03a_cache.ipynb #7501cfd6
@@ -518,7 +475,8 @@ def put(self:GenerationCache, request:dict, # from `request_dict`
         replace:bool=False # overwrite existing samples (re-sampling)
        ) -> str:
     "Store samples of one request in one transaction; returns its key."
-    start = check_count(start, 'start', 0, _MAX_INDEX - len(samples) + 1)   # a negative index would be served as another
+    # a negative index would be served as another
+    start = check_count(start, 'start', 0, _MAX_INDEX - len(samples) + 1)
     key = request_key(request)
     self._store([(key, json.dumps(request, sort_keys=True, ensure_ascii=False))],
                 [(key, start + i, s) for i, s in enumerate(samples)], replace)
@@ -527,90 +485,136 @@ def put(self:GenerationCache, request:dict, # from `request_dict`
 # %% ../nbs/03a_cache.ipynb #ba67ceb3
 @patch
 def get(self:GenerationCache, key:str, n:int) -> list:
-    "Samples `0..n-1` of request `key`: a list of `Sample` or `None` where missing; a damaged row raises `CacheError`."
+    "Samples `0..n-1` of request `key` (None where missing); a damaged row raises `CacheError`."
     check_count(n, 'n', 0)
     with self._db() as con:   # (a negative index, stored before `put` refused it, is never served)
-        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {self._checksum} FROM samples "
-                           "WHERE key=? AND idx>=0 AND idx<?", (key, n)).fetchall()
+        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {self._checksum} "
+                           "FROM samples WHERE key=? AND idx>=0 AND idx<?", (key, n)).fetchall()
     out = [None]*n
-    for _, i, t, lp, fin, _ in self._verified(rows): out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
+    for _, i, t, lp, fin, _ in self._verified(rows):
+        out[i] = Sample(t, json.loads(lp) if lp is not None else None, fin)
     return out
 
 # %% ../nbs/03a_cache.ipynb #97fc2745
 @patch
+def _export_rows(self:GenerationCache, keys=None # only these request keys; None: everything
+                ) -> list:
+    "The sample rows to export, with their requests, sorted; damaged ones are never exported."
+    with self._db() as con:
+        rows = con.execute(f"SELECT s.key, s.idx, s.text, s.logprobs, s.finish, "
+                           f"{'s.' * self.checksums}{self._checksum}, r.request, "
+                           f"{'r.' * self.request_checksums}{self._request_checksum} "
+                           "FROM samples s JOIN requests r ON r.key=s.key WHERE s.idx>=0 "
+                           "ORDER BY s.key, s.idx").fetchall()
+    if keys is not None: keys = set(keys); rows = [r for r in rows if r[0] in keys]
+    self._verified(rows)
+    self._verified_requests(list({r[0]: (r[0], r[6], r[7]) for r in rows}.values()))
+    return rows
+
+# %% ../nbs/03a_cache.ipynb #fe0f62a5
+@patch
 def export_jsonl(self:GenerationCache, path:str|Path, # a `.jsonl.gz` file to write
                  keys=None # only these request keys (e.g. `LLM.keys`); None: everything
                 ) -> int:
-    "Write samples with their requests as gzip-compressed JSON lines (sorted, so the file is reproducible); returns the count."
-    with self._db() as con:
-        rows = con.execute(f"SELECT s.key, s.idx, s.text, s.logprobs, s.finish, {'s.' * self.checksums}{self._checksum}, "
-                           f"r.request, {'r.' * self.request_checksums}{self._request_checksum} FROM samples s "
-                           "JOIN requests r ON r.key=s.key WHERE s.idx>=0 ORDER BY s.key, s.idx").fetchall()
-    if keys is not None: keys = set(keys); rows = [r for r in rows if r[0] in keys]
-    self._verified(rows)   # a damaged row is never exported
-    self._verified_requests(list({r[0]: (r[0], r[6], r[7]) for r in rows}.values()))   # nor a damaged request
-    with atomic_output(path) as tmp, open(tmp, 'wb') as raw, gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
+    "Write samples and requests as gzip-compressed JSON lines, sorted; returns the count."
+    rows = self._export_rows(keys)
+    with atomic_output(path) as tmp, open(tmp, 'wb') as raw, \
+         gzip.GzipFile(filename='', fileobj=raw, mode='wb', mtime=0) as g:
         for key, idx, text, lp, fin, _, req, _ in rows:
-            g.write((json.dumps(dict(key=key, idx=idx, request=json.loads(req), text=text,
-                                     logprobs=None if lp is None else json.loads(lp), finish=fin),
-                                sort_keys=True, ensure_ascii=False) + '\n').encode())
+            line = dict(key=key, idx=idx, request=json.loads(req), text=text,
+                        logprobs=None if lp is None else json.loads(lp), finish=fin)
+            g.write((json.dumps(line, sort_keys=True, ensure_ascii=False) + '\n').encode())
     return len(rows)
 
 # %% ../nbs/03a_cache.ipynb #8be67f5e
+def _export_line(path, ln:int, line:str # the export, the line's number, the line
+                ) -> dict:
+    "One line of an export, its key checked against its request and its index checked."
+    try: d = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: line {ln} is not JSON ({e})") from e
+    if request_key(d['request']) != d['key']:
+        raise ValueError(f"{path}: line {ln}: key does not match its request")
+    try: check_count(d['idx'], 'idx', 0, _MAX_INDEX)
+    except ValueError as e: raise ValueError(f"{path}: line {ln}: {e}") from None
+    return d
+
+# %% ../nbs/03a_cache.ipynb #f03cf6e1
 def _read_export(path:str|Path) -> tuple:
-    "(lines read, {key: (request, {index: Sample})}) of an export; each line's key is checked against its request."
+    "(lines read, {key: (request, {index: Sample})}) of an export, each line's key checked."
     n, groups = 0, {}
     try:
         with gzip.open(path, 'rt', encoding='utf-8') as f:
             for ln, line in enumerate(f, 1):
-                try: d = json.loads(line)
-                except json.JSONDecodeError as e: raise ValueError(f"{path}: line {ln} is not JSON ({e})") from e
-                if request_key(d['request']) != d['key']: raise ValueError(f"{path}: line {ln}: key does not match its request")
-                try: check_count(d['idx'], 'idx', 0, _MAX_INDEX)
-                except ValueError as e: raise ValueError(f"{path}: line {ln}: {e}") from None
-                groups.setdefault(d['key'], (d['request'], {}))[1][d['idx']] = Sample(d['text'], d.get('logprobs'), d.get('finish', 'stop'))
+                d = _export_line(path, ln, line)
+                sample = Sample(d['text'], d.get('logprobs'), d.get('finish', 'stop'))
+                groups.setdefault(d['key'], (d['request'], {}))[1][d['idx']] = sample
                 n += 1
     except (OSError, EOFError) as e:   # not gzip, or cut short
         raise ValueError(f"{path} is not a whole gzip-compressed export ({e})") from e
     return n, groups
 
-# %% ../nbs/03a_cache.ipynb #f03cf6e1
+# %% ../nbs/03a_cache.ipynb #fe4f2f16
 @patch
 def import_jsonl(self:GenerationCache, path:str|Path, # a file written by `export_jsonl`
                  replace:bool=False # overwrite samples already in the cache
                 ) -> int:
-    "Load exported samples (each line's key is checked against its request); returns the number of lines read."
+    "Load exported samples (each line's key checked against its request); returns the lines read."
     n, groups = _read_export(path)
-    self._store([(key, json.dumps(req, sort_keys=True, ensure_ascii=False)) for key, (req, _) in groups.items()],
-                [(key, i, s) for key, (_, by_idx) in groups.items() for i, s in sorted(by_idx.items())], replace)
+    requests = [(key, json.dumps(req, sort_keys=True, ensure_ascii=False))
+                for key, (req, _) in groups.items()]
+    samples = [(key, i, s) for key, (_, by_idx) in groups.items()
+               for i, s in sorted(by_idx.items())]
+    self._store(requests, samples, replace)
     return n
 
 # %% ../nbs/03a_cache.ipynb #aec8e36e
+def _set_damaged_log_aside(path:Path # a generation cache file
+                          ) -> bool:
+    ("Whether its log is damaged (`wal_damage`): then a copy is kept as `PATH-wal.damaged` and "
+     "SQLite writes what it reads of the log (the frames before the damage) into the file.")
+    import shutil
+    wal = Path(f'{path}-wal')
+    if not wal_damage(wal): return False
+    shutil.copy2(wal, f'{wal}.damaged')
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall(); con.close()
+    return True
+
+# %% ../nbs/03a_cache.ipynb #c2eadf15
+@patch
+def _drop_damaged(self:GenerationCache, con) -> tuple:
+    ("Delete the sample rows failing their checksum (or of a negative index), and the request rows "
+     "failing theirs with their samples; returns (sample rows, request rows) dropped.")
+    rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {self._checksum} "
+                       "FROM samples").fetchall()
+    bad = [(r[0], r[1]) for r in rows
+           if not 0 <= r[1] <= _MAX_INDEX or (self.checksums and r[5] != row_checksum(*r[:5]))]
+    reqs = con.execute(f"SELECT key, request, {self._request_checksum} FROM requests").fetchall()
+    bad_requests = [(r[0],) for r in reqs
+                    if self.request_checksums and r[2] != request_checksum(r[0], r[1])]
+    con.execute("BEGIN IMMEDIATE")
+    con.executemany("DELETE FROM samples WHERE key=? AND idx=?", bad)
+    dropped = len(bad) + con.executemany("DELETE FROM samples WHERE key=?", bad_requests).rowcount
+    con.executemany("DELETE FROM requests WHERE key=?", bad_requests); con.execute("COMMIT")
+    return dropped, len(bad_requests)
+
+# %% ../nbs/03a_cache.ipynb #3598fc95
 def repair_cache(path:str|Path # a generation cache file; no other process may use it meanwhile
                 ) -> dict:
-    """Keep a damaged or cut log as `PATH-wal.damaged` and checkpoint what SQLite reads of it; delete the sample rows
-    failing their checksum, and the request rows failing theirs with their samples. What was lost is sampled again by
-    the next run (as are rows of a negative sample index, which `put` refuses now). Returns what was done."""
-    import shutil
-    path = Path(path); wal, log_aside = Path(f'{path}-wal'), False
-    if not path.is_file(): raise FileNotFoundError(f"no generation cache at {path}: nothing to repair (a missing file "
-                                                   "is never created here; check the path)")
-    if wal_damage(wal):   # keep a copy, then let SQLite write what it reads (the frames before the damage) into the file
-        shutil.copy2(wal, f'{wal}.damaged')
-        con = sqlite3.connect(path); con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall(); con.close()
-        log_aside = True
+    """Keep a damaged or cut log as `PATH-wal.damaged` and checkpoint what SQLite reads of it;
+    delete the sample rows failing their checksum, and the request rows failing theirs with their
+    samples. What was lost is sampled again by the next run (as are rows of a negative sample index,
+    which `put` refuses now). Returns what was done."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no generation cache at {path}: nothing to repair (a missing file "
+                                "is never created here; check the path)")
+    log_aside = _set_damaged_log_aside(path)
     c = GenerationCache(path)
-    with c._db() as con:
-        rows = con.execute(f"SELECT key, idx, text, logprobs, finish, {c._checksum} FROM samples").fetchall()
-        bad = [(r[0], r[1]) for r in rows if not 0 <= r[1] <= _MAX_INDEX or (c.checksums and r[5] != row_checksum(*r[:5]))]
-        reqs = con.execute(f"SELECT key, request, {c._request_checksum} FROM requests").fetchall()
-        bad_requests = [(r[0],) for r in reqs if c.request_checksums and r[2] != request_checksum(r[0], r[1])]
-        con.execute("BEGIN IMMEDIATE")
-        con.executemany("DELETE FROM samples WHERE key=? AND idx=?", bad)
-        dropped = len(bad) + con.executemany("DELETE FROM samples WHERE key=?", bad_requests).rowcount
-        con.executemany("DELETE FROM requests WHERE key=?", bad_requests); con.execute("COMMIT")
+    with c._db() as con: dropped, requests_dropped = c._drop_damaged(con)
     c.close()
-    return dict(wal_set_aside=log_aside, rows_dropped=dropped, requests_dropped=len(bad_requests))
+    return dict(wal_set_aside=log_aside, rows_dropped=dropped, requests_dropped=requests_dropped)
 
 # %% ../nbs/03a_cache.ipynb #81289e02
 def export_keys(path:str|Path # a JSONL export (`GenerationCache.export_jsonl`)
@@ -618,21 +622,25 @@ def export_keys(path:str|Path # a JSONL export (`GenerationCache.export_jsonl`)
     "The request keys in an export, in order (empty when the file does not exist)."
     if not Path(path).exists(): return []
     try:
-        with gzip.open(path, 'rt', encoding='utf-8') as f: return list(dict.fromkeys(json.loads(l)['key'] for l in f))
-    except (OSError, EOFError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:   # not gzip, cut short, not an export
+        with gzip.open(path, 'rt', encoding='utf-8') as f:
+            return list(dict.fromkeys(json.loads(l)['key'] for l in f))
+    # not gzip, cut short, not an export
+    except (OSError, EOFError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
         raise ValueError(f"{path} is not a whole generations export ({type(e).__name__}: {e}); "
                          "move it aside to start the run's export again") from None
 
 # %% ../nbs/03a_cache.ipynb #720f0c6a
 class RunExport:
-    "The generations of a multi-step run, exported after every step; resumes from an earlier export."
+    "A multi-step run's generations, exported after every step; resumes from an earlier export."
     def __init__(self, out:str|Path, # the JSONL export the run (re)writes
                  cache:str|Path|None=None, # generation cache; the shared default when None
                  log=print): # where the per-step lines go
         self.out, self.log, self.t0 = Path(out), log, time.time()
         self.cache = GenerationCache(cache) if cache else GenerationCache()
-        self.keys = dict.fromkeys(export_keys(self.out))   # keep what an earlier (smaller) run exported
-        if self.keys and any(v is None for v in self.cache.get(next(iter(self.keys)), 1)): self.cache.import_jsonl(self.out)
+        # keep what an earlier (smaller) run exported
+        self.keys = dict.fromkeys(export_keys(self.out))
+        if self.keys and any(v is None for v in self.cache.get(next(iter(self.keys)), 1)):
+            self.cache.import_jsonl(self.out)
 
 # %% ../nbs/03a_cache.ipynb #69ca11fb
 @patch
@@ -644,34 +652,37 @@ def step(self:RunExport, llm:LLM, # the LLM the step samples with (its `keys` ar
     yield
     self.keys.update(llm.keys)
     n = self.cache.export_jsonl(self.out, keys=self.keys)
-    self.log(f"{label}: {time.time() - t:.0f} s (total {time.time() - self.t0:.0f} s), {n} generations exported to {self.out}")
+    self.log(f"{label}: {time.time() - t:.0f} s (total {time.time() - self.t0:.0f} s), "
+             f"{n} generations exported to {self.out}")
 
 # %% ../nbs/03a_cache.ipynb #b156b720
 def request_values(cache:GenerationCache, # a cache (e.g. an imported export)
                    model:str, kind:str, # the model and backend kind
                    fields:tuple # request fields (keys of `request_dict`'s result)
                   ) -> set:
-    "The distinct tuples of `fields` over the `kind:model` requests in `cache` (None where a request has no such field)."
+    "The distinct tuples of `fields` over `kind:model` requests in `cache` (None: a field missing)."
     cols = ', '.join(f"json_extract(request, '$.{f}')" for f in fields)
     with cache._db() as con:
         rows = con.execute(f"SELECT key, request, {cache._request_checksum}, {cols} FROM requests "
-                           "WHERE json_extract(request, '$.backend')=? AND json_extract(request, '$.model')=?",
-                           (kind, model)).fetchall()
-    return {tuple(r[3:]) for r in cache._verified_requests(rows)}   # a damaged request row raises `CacheError`
+                           "WHERE json_extract(request, '$.backend')=? "
+                           "AND json_extract(request, '$.model')=?", (kind, model)).fetchall()
+    # a damaged request row raises `CacheError`
+    return {tuple(r[3:]) for r in cache._verified_requests(rows)}
 
 # %% ../nbs/03a_cache.ipynb #e6082f8e
 def export_servers(cache:GenerationCache, # a cache (e.g. an imported export)
                    model:str, kind:str='openai' # the model and backend kind
                   ) -> set:
-    "The servers that answered `kind:model` requests in `cache` (None for requests made before servers were recorded)."
+    "The servers that answered `kind:model` requests in `cache` (None: before servers were kept)."
     return {r[0] for r in request_values(cache, model, kind, ('server',))}
 
 # %% ../nbs/03a_cache.ipynb #4896f254
 def export_numerics(cache:GenerationCache, # a cache (e.g. an imported export)
-                    model:str, kind:str='local' # the model and backend kind
+                    spec:ModelSpec # the model (its numerics are left aside: all of them are read)
                    ) -> set:
-    "The (dtype, attention) pairs of `kind:model` requests in `cache`, None where one carries none."
-    return request_values(cache, model, kind, ('dtype', 'attention'))
+    "The (dtype, attention) pairs of the model's requests in `cache`, None where one carries none."
+    f = spec.key_fields
+    return request_values(cache, f['model'], f['backend'], ('dtype', 'attention'))
 
 # %% ../nbs/03a_cache.ipynb #1d13a072
 _MEMO, _MEMO_MAX = {}, 4096

@@ -17,18 +17,22 @@ __all__ = ['Probability', 'Level', 'PositiveReal', 'NonNegativeReal', 'Seconds',
 
 # %% ../nbs/00c_checks.ipynb #c7d28efe
 class Check:
-    "An annotation that checks a value: `fn(value, name)` returns the value (maybe converted) or raises naming `name`."
+    ("An annotation that checks a value: `fn(value, name)` returns the value (maybe converted) "
+     "or raises naming `name`.")
     def __init__(self, name:str, # how the annotation reads in signatures and docs
-                 fn, # `fn(value, name)`: the checked value, or a ValueError/TypeError naming `name` and the value
+                 fn, # `fn(value, name)`: the value, or a ValueError/TypeError naming `name` and it
                  doc:str): # the rule in words
         for k, v in (('name', name), ('doc', doc)):
             if not isinstance(v, str): raise TypeError(f"{k} must be a text (str), got {k}={v!r}")
-        if not callable(fn): raise TypeError(f"fn must be callable as fn(value, name), got fn={fn!r}")
+        if not callable(fn):
+            raise TypeError(f"fn must be callable as fn(value, name), got fn={fn!r}")
         self.__name__, self.fn, self.__doc__ = name, fn, doc
     def __call__(self, value, name:str='value'): return self.fn(value, name)
     def __repr__(self): return self.__name__
-    def __or__(self, other): return typing.Optional[self] if other is None else typing.Union[self, other]
-    def __ror__(self, other): return typing.Optional[self] if other is None else typing.Union[other, self]
+    def __or__(self, other):
+        return typing.Optional[self] if other is None else typing.Union[self, other]
+    def __ror__(self, other):
+        return typing.Optional[self] if other is None else typing.Union[other, self]
 
 # %% ../nbs/00c_checks.ipynb #746c3b4d
 def _shown(v):
@@ -37,10 +41,16 @@ def _shown(v):
     r = repr(v)
     return r if len(r) <= 80 else r[:77] + '...'
 
+def _wrong_type(v, name:str, what:str) -> TypeError:
+    "The TypeError for `name`=`v`, which must be `what`."
+    return TypeError(f"{name} must be {what}, got {name}={_shown(v)} ({type(v).__name__})")
+
 # %% ../nbs/00c_checks.ipynb #15f3e582
-def _real(value, name:str, lo:float=-math.inf, hi:float=math.inf, open_lo=False, open_hi=False, finite=True) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (Real, np.floating, np.integer)):
-        raise TypeError(f"{name} must be a number, got {name}={_shown(value)} ({type(value).__name__})")
+def _real(value, name:str, lo:float=-math.inf, hi:float=math.inf,
+          open_lo=False, open_hi=False, finite=True) -> float:
+    is_number = isinstance(value, (Real, np.floating, np.integer))
+    if isinstance(value, (bool, np.bool_)) or not is_number:
+        raise _wrong_type(value, name, 'a number')
     v = float(value)
     if math.isnan(v): raise ValueError(f"{name} must be a number, got {name}=nan")
     if finite and math.isinf(v): raise ValueError(f"{name} must be finite, got {name}={v}")
@@ -54,11 +64,13 @@ def _real(value, name:str, lo:float=-math.inf, hi:float=math.inf, open_lo=False,
 # %% ../nbs/00c_checks.ipynb #8dc97494
 Probability = Check('Probability', lambda v, n: _real(v, n, 0, 1), 'a number in [0, 1]')
 Level = Check('Level', check_alpha, 'a number strictly between 0 and 1')
-PositiveReal = Check('PositiveReal', lambda v, n: _real(v, n, 0, math.inf, open_lo=True), 'a finite number > 0')
+PositiveReal = Check('PositiveReal', lambda v, n: _real(v, n, 0, math.inf, open_lo=True),
+                     'a finite number > 0')
 NonNegativeReal = Check('NonNegativeReal', lambda v, n: _real(v, n, 0), 'a finite number >= 0')
 Seconds = Check('Seconds', lambda v, n: _real(v, n, 0, math.inf, open_lo=True, finite=False),
                 'a duration in seconds > 0 (inf: no limit)')
-Extended = Check('Extended', lambda v, n: _real(v, n, finite=False), 'a number, +-inf allowed (no NaN)')
+Extended = Check('Extended', lambda v, n: _real(v, n, finite=False),
+                 'a number, +-inf allowed (no NaN)')
 PositiveInt = Check('PositiveInt', lambda v, n: check_count(v, n, 1), 'an integer >= 1')
 NonNegativeInt = Check('NonNegativeInt', lambda v, n: check_count(v, n, 0), 'an integer >= 0')
 Seed = Check('Seed', lambda v, n: check_count(v, n, 0), 'a random seed: an integer >= 0')
@@ -72,11 +84,14 @@ Jobs = Check('Jobs', _jobs, 'a number of workers >= 1, or -1 for one per core')
 
 # %% ../nbs/00c_checks.ipynb #4f2928d7
 def _texts(v, name:str, empty=False):
-    if isinstance(v, (str, bytes)) or v is None or not isinstance(v, (list, tuple, np.ndarray, pd.Series)):
-        raise TypeError(f"{name} must be a list of texts, got {name}={_shown(v)} ({type(v).__name__})")
-    if len(v) == 0 and not empty: raise ValueError(f"{name} is empty: at least one text is needed")
+    is_list = isinstance(v, (list, tuple, np.ndarray, pd.Series))
+    if isinstance(v, (str, bytes)) or v is None or not is_list:
+        raise _wrong_type(v, name, 'a list of texts')
+    if len(v) == 0 and not empty:
+        raise ValueError(f"{name} is empty: at least one text is needed")
     for i, t in enumerate(v):
-        if not isinstance(t, str): raise TypeError(f"{name}[{i}] must be a text, got {name}[{i}]={_shown(t)}")
+        if not isinstance(t, str):
+            raise TypeError(f"{name}[{i}] must be a text, got {name}[{i}]={_shown(t)}")
     return v
 
 # %% ../nbs/00c_checks.ipynb #19e1ff06
@@ -95,7 +110,7 @@ def _labels(v, name:str):
 
 # %% ../nbs/00c_checks.ipynb #708a558f
 def _text(v, name:str):
-    if not isinstance(v, str): raise TypeError(f"{name} must be a text (str), got {name}={_shown(v)} ({type(v).__name__})")
+    if not isinstance(v, str): raise _wrong_type(v, name, 'a text (str)')
     return v
 
 # %% ../nbs/00c_checks.ipynb #ab35368d
@@ -107,23 +122,23 @@ Text = Check('Text', _text, 'a text (str)')
 # %% ../nbs/00c_checks.ipynb #fc105eea
 def _isinstance(v, name:str, cls:type):
     if isinstance(v, cls): return v
-    what = {str: 'a text (str)', dict: 'a dict', pd.DataFrame: 'a pandas DataFrame'}.get(cls, f'a {cls.__name__}')
-    raise TypeError(f"{name} must be {what}, got {name}={_shown(v)} ({type(v).__name__})")
+    what = {str: 'a text (str)', dict: 'a dict', pd.DataFrame: 'a pandas DataFrame'}
+    raise _wrong_type(v, name, what.get(cls, f'a {cls.__name__}'))
 
 # %% ../nbs/00c_checks.ipynb #3cd97dbf
 def _int(v, name:str):
     if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)): return v
-    raise TypeError(f"{name} must be an integer, got {name}={_shown(v)} ({type(v).__name__})")
+    raise _wrong_type(v, name, 'an integer')
 
 # %% ../nbs/00c_checks.ipynb #936935fd
 def _path(v, name:str):
     if isinstance(v, (str, os.PathLike)): return v
-    raise TypeError(f"{name} must be a path (str or Path), got {name}={_shown(v)} ({type(v).__name__})")
+    raise _wrong_type(v, name, 'a path (str or Path)')
 
 # %% ../nbs/00c_checks.ipynb #395dce99
 def _sequence(v, name:str):
     if isinstance(v, (list, tuple, np.ndarray, pd.Series, range)): return v
-    raise TypeError(f"{name} must be a list, got {name}={_shown(v)} ({type(v).__name__})")
+    raise _wrong_type(v, name, 'a list')
 
 # %% ../nbs/00c_checks.ipynb #642a2317
 def _literal(choices):
@@ -142,20 +157,25 @@ def _rule(ann):
     if ann is Path: return _path
     if ann in (list, tuple): return _sequence
     origin = typing.get_origin(ann)
-    if origin is typing.Literal: return _literal(typing.get_args(ann))
+    if origin in (typing.Literal, list, tuple, typing.Union, types.UnionType):
+        return _generic_rule(ann, origin)
+    if ann is type(None): return lambda v, n: v if v is None else _isinstance(v, n, type(None))
+    is_protocol = getattr(ann, '_is_protocol', False)
+    if isinstance(ann, type) and ann not in (bool, object, np.ndarray) and not is_protocol:
+        return lambda v, n: _isinstance(v, n, ann)
+    return None
+
+def _generic_rule(ann, origin):
+    "The check for `Literal[...]`, `list[...]`/`tuple[...]` or a union, or None for no check."
+    args = typing.get_args(ann)
+    if origin is typing.Literal: return _literal(args)
     if origin in (list, tuple):
-        args = typing.get_args(ann)
         if args and args[0] is str and (origin is list or args[-1] is Ellipsis):
             return lambda v, n: _texts(v, n, empty=True)
         return _sequence
-    if origin in (typing.Union, types.UnionType):
-        rules = [r for r in map(_rule, typing.get_args(ann)) if r is not None]
-        if len(rules) < len(typing.get_args(ann)): return None     # a member no rule knows: check nothing
-        return _union(rules, ann)
-    if ann is type(None): return lambda v, n: v if v is None else _isinstance(v, n, type(None))
-    if isinstance(ann, type) and ann not in (bool, object, np.ndarray) and not getattr(ann, '_is_protocol', False):
-        return lambda v, n: _isinstance(v, n, ann)
-    return None
+    rules = [r for r in map(_rule, args) if r is not None]
+    if len(rules) < len(args): return None   # a member no rule knows: no check
+    return _union(rules, ann)
 
 # %% ../nbs/00c_checks.ipynb #9e53203f
 def _union(rules, ann):
@@ -164,8 +184,10 @@ def _union(rules, ann):
         for r in rules:
             try: return r(v, name)
             except (TypeError, ValueError) as e: errors.append(str(e))
-        shown = [e for e in errors if not e.endswith('(NoneType)') and 'must be a NoneType' not in e] or errors
-        raise (TypeError if all('must be a' in e for e in shown) else ValueError)('; or '.join(dict.fromkeys(shown)))
+        about_none = lambda e: e.endswith('(NoneType)') or 'must be a NoneType' in e
+        shown = [e for e in errors if not about_none(e)] or errors
+        kind = TypeError if all('must be a' in e for e in shown) else ValueError
+        raise kind('; or '.join(dict.fromkeys(shown)))
     return f
 
 # %% ../nbs/00c_checks.ipynb #2a28ceae
@@ -180,7 +202,8 @@ def _plan(f) -> list:
     "[(name, rule, none_ok)] of `f`'s checked parameters."
     sig, plan = inspect.signature(f), []
     for p in sig.parameters.values():
-        if p.name == 'self' or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.annotation is p.empty: continue
+        variadic = p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        if p.name == 'self' or variadic or p.annotation is p.empty: continue
         ann = _resolve(p.annotation, f.__globals__)
         rule = None if ann is None else _rule(ann)
         if rule is None: continue
@@ -191,7 +214,8 @@ def _plan(f) -> list:
 
 # %% ../nbs/00c_checks.ipynb #e77e966c
 def checked(f):
-    "Check `f`'s arguments against its annotations on every call (a dataclass: its fields at construction)."
+    ("Check `f`'s arguments against its annotations on every call "
+     "(a dataclass: its fields at construction).")
     if isinstance(f, type): return _checked_class(f)
     sig, plan = inspect.signature(f), None
     @functools.wraps(f)

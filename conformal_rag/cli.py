@@ -16,7 +16,9 @@ import argparse, copy, inspect, json, os, signal, sqlite3, sys, textwrap
 from pathlib import Path
 from fastcore.docments import docments
 from fastcore.script import Param, call_parse, store_true
-from . import overconfidence, w2r_collect, retrieval_sets, rcrag_collect as rcrag_collection, reproduce as runner   # modules: names looked up at call time (tests patch them)
+# modules: names looked up at call time (tests patch them)
+from . import overconfidence, w2r_collect, retrieval_sets, reproduce as runner
+from . import rcrag_collect as rcrag_collection
 from .artifacts import redact
 from .paper_parameters import smallest_paper_collection
 from .paper_runs import default_runs_file, load_runs, plain_yaml
@@ -38,7 +40,8 @@ from .checks import checked, NonNegativeInt, PositiveInt, PositiveReal
 
 # %% ../nbs/14_cli.ipynb #8b1062e6
 class OneLineParser(argparse.ArgumentParser):
-    "An argument parser whose errors are one line on stderr (no usage block), ending '(see --help)', with exit status 2; a secret in it (`artifacts.redact`) is blanked."
+    ("An argument parser whose errors are one line on stderr (no usage block), ending '(see "
+     "--help)', with exit status 2; a secret in it (`artifacts.redact`) is blanked.")
     def error(self, message):
         self.exit(2, redact(f"{self.prog}: error: {' '.join(str(message).split())} (see --help)\n"))
 
@@ -65,16 +68,19 @@ def positive_int(v:str # the option's text
 @checked
 def nonnegative_float(v:str # the option's text
                      ) -> float:
-    "An argparse type: a finite number >= 0 (a sampling temperature), else 'must be a finite number >= 0, got ...'."
+    ("An argparse type: a finite number >= 0 (a sampling temperature), else 'must be a finite "
+     "number >= 0, got ...'.")
+    bad = argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}")
     try: x = float(v)
-    except ValueError: raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}") from None
-    if not (0 <= x < float('inf')): raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {v!r}")
+    except ValueError: raise bad from None
+    if not (0 <= x < float('inf')): raise bad
     return x
 
 # %% ../nbs/14_cli.ipynb #a4e30636
 def output_name(v:str # the option's text
                ) -> str:
-    "An argparse type: a plain file name (`collect.output_path`: no folder, no '..'), else the reason, naming it."
+    ("An argparse type: a plain file name (`collect.output_path`: no folder, no '..'), else the "
+     "reason, naming it.")
     try: output_path(v, '.')
     except (ValueError, OSError) as e: raise argparse.ArgumentTypeError(str(e)) from None
     return v
@@ -83,82 +89,99 @@ def output_name(v:str # the option's text
 @checked
 def writable_file(v:str # the option's text: a file to write
                  ) -> str:
-    "An argparse type: a file whose folder exists and may be written, checked before any model loads or long job starts."
+    ("An argparse type: a file whose folder exists and may be written, checked before any model "
+     "loads or long job starts.")
     p = Path(v).expanduser(); parent = p.parent if str(p.parent) else Path('.')
     if p.is_dir(): raise argparse.ArgumentTypeError(f"{v!r} is a folder, not a file")
-    if not parent.is_dir(): raise argparse.ArgumentTypeError(f"folder {str(parent)!r} of {v!r} does not exist")
-    if not os.access(parent, os.W_OK): raise argparse.ArgumentTypeError(f"folder {str(parent)!r} of {v!r} is not writable")
+    folder = f"folder {str(parent)!r} of {v!r}"
+    if not parent.is_dir(): raise argparse.ArgumentTypeError(f"{folder} does not exist")
+    if not os.access(parent, os.W_OK): raise argparse.ArgumentTypeError(f"{folder} is not writable")
     return v
 
 # %% ../nbs/14_cli.ipynb #6695bde7
 @checked
 def readable_folder(v:str # the option's text: a folder to read
                    ) -> str:
-    "An argparse type: an existing folder whose every sub-folder can be listed, else the reason, naming the folder."
+    ("An argparse type: an existing folder whose every sub-folder can be listed, else the reason, "
+     "naming the folder.")
     p = Path(v).expanduser()
     if not p.exists(): raise argparse.ArgumentTypeError(f"folder {v!r} does not exist")
     if not p.is_dir(): raise argparse.ArgumentTypeError(f"{v!r} is not a folder")
-    def refuse(e): raise argparse.ArgumentTypeError(f"folder {e.filename!r} cannot be read ({e.strerror or type(e).__name__})")
+    def refuse(e):
+        why = e.strerror or type(e).__name__
+        raise argparse.ArgumentTypeError(f"folder {e.filename!r} cannot be read ({why})")
     for _ in os.walk(p, onerror=refuse): pass
     return v
 
 # %% ../nbs/14_cli.ipynb #78ebe07d
 class Opt(Param):
-    "A fastcore `Param` with its own option strings (`Opt('', '-p', '--param', action='append')`) and an optional `metavar`."
+    ("A fastcore `Param` with its own option strings (`Opt('', '-p', '--param', "
+     "action='append')`) and an optional `metavar`.")
     def __init__(self, help:str='', *flags:str, metavar:str|None=None, **kwargs):
         super().__init__(help, **kwargs)
         self._flags, self.metavar = flags, metavar
 
 # %% ../nbs/14_cli.ipynb #468ab2dc
 class _Formatter(argparse.HelpFormatter):
-    "Help as written (no %-expansion: a docments comment may hold '%'; lines never broken inside 'gemma-3-270m'), options aligned at column 30."
+    ("Help as written (no %-expansion: a docments comment may hold '%'; lines never broken inside "
+     "'gemma-3-270m'), options aligned at column 30.")
     def __init__(self, prog): super().__init__(prog, max_help_position=30)
     def _expand_help(self, action): return self._get_help_string(action)
-    def _split_lines(self, text, width): return textwrap.wrap(' '.join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+    def _split_lines(self, text, width):
+        return textwrap.wrap(' '.join(text.split()), width, break_on_hyphens=False,
+                             break_long_words=False)
 
 # %% ../nbs/14_cli.ipynb #7dc9525a
 def add_param(parser:argparse.ArgumentParser, # the command's parser
               name:str, # the parameter's name
               doc # its `docments(..., full=True)` entry: annotation, default and comment
              ):
-    "Add one parameter as fastcore's `anno_parser` does (a `Param` annotation, or the comment as help), as `--name-with-dashes`; a None default is shown too."
+    ("Add one parameter as fastcore's `anno_parser` does (a `Param` annotation, or the comment as "
+     "help), as `--name-with-dashes`; a None default is shown too.")
     anno = doc.anno if doc.anno is not inspect.Parameter.empty else None
-    param = copy.copy(anno) if isinstance(anno, Param) else Param(doc.docment or '', anno)   # a copy: `set_default` changes it
+    # a copy: `set_default` changes it
+    param = copy.copy(anno) if isinstance(anno, Param) else Param(doc.docment or '', anno)
     if not param.help: param.help = doc.docment or ''
     param.set_default(doc.default)
     if param.opt and param.default is None: param.help += ' (default: None)'
     kw = param.kwargs
-    if param.negated and 'help' in kw:   # a --no-X flag: say what the flag does, not the option's default (True)
-        kw['help'] = kw['help'].replace(' (default: True)', '') + ' (default: on; this flag turns it off)'
+    if param.negated and 'help' in kw:   # a --no-X flag: what the flag does, not the default (True)
+        kw['help'] = (kw['help'].replace(' (default: True)', '')
+                      + ' (default: on; this flag turns it off)')
     if not param.opt: return parser.add_argument(name, **kw)
-    flags = getattr(param, '_flags', ()) or (f"--{'no-' if param.negated else ''}{name.replace('_', '-')}",)
+    flag = f"--{'no-' if param.negated else ''}{name.replace('_', '-')}"
+    flags = getattr(param, '_flags', ()) or (flag,)
     return parser.add_argument(*flags, dest=name, **kw)
 
 # %% ../nbs/14_cli.ipynb #f30d18cb
-EPILOG = ("Errors print one line: exit status 2 for bad input, 3 for a server or environment failure (a server or "
-          "network that fails, a damaged or full cache or disk) "
+EPILOG = ("Errors print one line: exit status 2 for bad input, 3 for a server or environment "
+          "failure (a server or network that fails, a damaged or full cache or disk) "
           "(1 for a model that cannot be downloaded).")
 
 def command_parser(func, # a command (a function made with `command`)
-                   prog:str='conformal-rag' # its command line as the usage line shows it, e.g. 'conformal-rag collect'
+                   prog:str='conformal-rag' # its usage line's command, e.g. 'conformal-rag collect'
                   ) -> OneLineParser:
-    "The parser of one command: its docstring as description, one option per parameter (`add_param`), one-line errors."
+    ("The parser of one command: its docstring as description, one option per parameter "
+     "(`add_param`), one-line errors.")
     f = getattr(func, '__wrapped__', func)
-    epilog = f"{f.epilog} {EPILOG}" if getattr(f, 'epilog', None) else EPILOG   # a command's own notes first
+    epilog = f"{f.epilog} {EPILOG}" if getattr(f, 'epilog', None) else EPILOG   # its notes first
     p = OneLineParser(prog=prog, description=f.__doc__, epilog=epilog, formatter_class=_Formatter)
     for k, v in docments(f, full=True, returns=False, eval_str=True).items(): add_param(p, k, v)
     return p
 
 # %% ../nbs/14_cli.ipynb #0bc31599
 def command(func):
-    "fastcore's `call_parse` on `func`, applied here rather than as a decorator at the top of the module: `call_parse` runs a function at once when it is decorated at the top level of a running script, which `python -m conformal_rag.cli` is."
+    ("fastcore's `call_parse` on `func`, applied here rather than as a decorator at the top of "
+     "the module: `call_parse` runs a function at once when it is decorated at the top level of a "
+     "running script, which `python -m conformal_rag.cli` is.")
     return call_parse(func)
 
 # %% ../nbs/14_cli.ipynb #a1976535
 def error_line(e:BaseException # the error a command raised
               ) -> str:
     "An exception as one line (a KeyError's message without its quotes)."
-    msg = e.args[0] if isinstance(e, KeyError) and len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+    quoted = isinstance(e, KeyError) and len(e.args) == 1 and isinstance(e.args[0], str)
+    msg = e.args[0] if quoted else str(e)
     return ' '.join(msg.split()) or type(e).__name__
 
 # %% ../nbs/14_cli.ipynb #33a0ae07
@@ -171,23 +194,29 @@ def exit_status(e:SystemExit # how argparse (or a command) ended the program
 def yaml_error_line(e:Exception # a `yaml.YAMLError`
                    ) -> str:
     "A YAML error as one short line: the problem and where (file, line and column)."
-    mark, problem = getattr(e, 'problem_mark', None), getattr(e, 'problem', None) or str(e).split('\n')[0]
+    mark = getattr(e, 'problem_mark', None)
+    problem = getattr(e, 'problem', None) or str(e).split('\n')[0]
     name = f" {mark.name}," if mark is not None and not str(mark.name).startswith("<") else ''
     where = f" in{name} line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ''
     return f"bad YAML{where}: {problem}"
 
 # %% ../nbs/14_cli.ipynb #b070a72f
-INPUT_ERRORS = (ValueError, KeyError, FileNotFoundError, FileExistsError, NotADirectoryError, IsADirectoryError, PermissionError, DatasetUnavailable)
-SERVER_ERRORS = (RequestFailed, CacheError, sqlite3.DatabaseError, OSError)   # a server or network that fails, a damaged, locked or full cache, a full disk: not the input's fault
+INPUT_ERRORS = (ValueError, KeyError, FileNotFoundError, FileExistsError, NotADirectoryError,
+                IsADirectoryError, PermissionError, DatasetUnavailable)
+# a server or network that fails, a damaged, locked or full cache, a full disk: not the input
+SERVER_ERRORS = (RequestFailed, CacheError, sqlite3.DatabaseError, OSError)
 EXIT_BAD_INPUT, EXIT_SERVER = 2, 3
 
 # %% ../nbs/14_cli.ipynb #7fcfe373
 def failure_status(e:BaseException # what a command raised
                   ) -> int|None:
-    "The exit status of a command's error: 1 a model that cannot be downloaded, 3 the environment (`SERVER_ERRORS`, a failed download), 2 bad input (`INPUT_ERRORS`, bad YAML); None for any other."
+    ("The exit status of a command's error: 1 a model that cannot be downloaded, 3 the "
+     "environment (`SERVER_ERRORS`, a failed download), 2 bad input (`INPUT_ERRORS`, bad YAML); "
+     "None for any other.")
     import yaml
     if isinstance(e, ModelUnavailable): return 1
-    if isinstance(e, DatasetUnavailable): return EXIT_SERVER if e.__cause__ is not None else EXIT_BAD_INPUT
+    if isinstance(e, DatasetUnavailable):
+        return EXIT_SERVER if e.__cause__ is not None else EXIT_BAD_INPUT
     if isinstance(e, SERVER_ERRORS) and not isinstance(e, INPUT_ERRORS[2:]): return EXIT_SERVER
     if isinstance(e, (*INPUT_ERRORS, yaml.YAMLError)): return EXIT_BAD_INPUT
     return None
@@ -197,7 +226,9 @@ def run_command(func, # a command
                 argv:list, # its arguments
                 prog:str # its command line, e.g. 'conformal-rag collect'
                ) -> int:
-    "Parse `argv` for `func` and call it: an error is one line (secrets blanked, `artifacts.redact`) and its `failure_status`: 2 bad input, 3 the environment, 1 a model that cannot be downloaded; else the command's status (0 when it returns none)."
+    ("Parse `argv` for `func` and call it: an error is one line (secrets blanked, "
+     "`artifacts.redact`) and its `failure_status`: 2 bad input, 3 the environment, 1 a model "
+     "that cannot be downloaded; else the command's status (0 when it returns none).")
     import yaml
     p = command_parser(func, prog)
     try:
@@ -207,7 +238,8 @@ def run_command(func, # a command
         except Exception as e:
             status = failure_status(e)
             if status is None: raise
-            if status == EXIT_BAD_INPUT: p.error(yaml_error_line(e) if isinstance(e, yaml.YAMLError) else error_line(e))
+            if status == EXIT_BAD_INPUT:
+                p.error(yaml_error_line(e) if isinstance(e, yaml.YAMLError) else error_line(e))
             print(redact(f"{prog}: error: {error_line(e)}"), file=sys.stderr)
             return status
     except SystemExit as e: return exit_status(e)
@@ -235,41 +267,59 @@ def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (
             logprobs:bool=False, # store each sample's token log-probabilities (for the tie-aware LLM score)
             force:bool=False, # replace an existing collection of other settings (one of the same settings is resumed)
            ):
-    "Collect for TRAQ/TRAC: retrieval scores and M sampled answers per question and passage, saved as OUT_DIR/NAME.npz with its generations (`collect.default_collection`)."
-    c = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt, temperature=temperature,
-                           max_new_tokens=max_new_tokens, seed=seed, model=model, name=name, out_dir=out_dir, cache=cache,
-                           resample=resample, features=features, dataset=dataset, cluster=cluster, jobs=jobs, chat=chat, logprobs=logprobs, force=force)
+    ("Collect for TRAQ/TRAC: retrieval scores and M sampled answers per question and passage, "
+     "saved as OUT_DIR/NAME.npz with its generations (`collect.default_collection`).")
+    c = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt,
+                           temperature=temperature, max_new_tokens=max_new_tokens, seed=seed,
+                           model=model, name=name, out_dir=out_dir, cache=cache, resample=resample,
+                           features=features, dataset=dataset, cluster=cluster, jobs=jobs,
+                           chat=chat, logprobs=logprobs, force=force)
     print(json.dumps(c.meta, indent=1, default=str))
 
 # %% ../nbs/14_cli.ipynb #8bea2866
 collect.__wrapped__.epilog = (
-    "The papers' scale (TRAQ: --K 20 --M 30 --temperature 1.0 over 1,000 questions; TRAC: --K 20 --M 40) needs GPUs: "
-    "serve the model with vLLM (`vllm serve MODEL --port 8000`; --tensor-parallel-size N for one model over N GPUs, "
-    "--data-parallel-size N for N replicas behind one URL) and pass "
-    "--model 'openai:MODEL@http://HOST:8000/v1?concurrency=32' (add chat=0 for a base model: its completions endpoint). "
-    "Every sample is cached as it arrives, so a killed run resumes where it stopped; the export "
-    "(NAME_generations.jsonl.gz) replays the run without a model. Commands, each paper's settings and the measured "
-    "cost per question: the site's page \"The papers' scale\" (docs/build_docs.py, `scale_page`).")
+    "The papers' scale (TRAQ: --K 20 --M 30 --temperature 1.0 over 1,000 questions; TRAC: --K 20 "
+    "--M 40) needs GPUs: serve the model with vLLM (`vllm serve MODEL --port 8000`; "
+    "--tensor-parallel-size N for one model over N GPUs, --data-parallel-size N for N replicas "
+    "behind one URL) and pass --model 'openai:MODEL@http://HOST:8000/v1?concurrency=32' (add "
+    "chat=0 for a base model: its completions endpoint). Every sample is cached as it arrives, "
+    "so a killed run resumes where it stopped; the export (NAME_generations.jsonl.gz) replays "
+    "the run without a model. Commands, each paper's settings and the measured cost per "
+    "question: the site's page \"The papers' scale\" (docs/build_docs.py, `scale_page`).")
 
 # %% ../nbs/14_cli.ipynb #f955143a
 @command
-def conflare_calibrate(folder:Param(type=readable_folder, opt=False), # a folder of .txt, .md and .pdf files
-                       alpha:float=0.1, # error rate: the chunk that answers a question is missed with probability <= alpha
-                       out:Opt(type=writable_file, metavar='FILE')=None, # where to save the retriever; None: its default place in the cache (`conflare.default_retriever_path`)
-                       model:str=CONFLARE_MODEL, # local model that writes and labels the calibration questions
-                       questions:Param(type=positive_int)=50, # calibration questions (one per sampled chunk)
+def conflare_calibrate(
+                       # a folder of .txt, .md and .pdf files
+                       folder:Param(type=readable_folder, opt=False),
+                       # error rate: the chunk that answers a question is missed with probability <=
+                       # alpha
+                       alpha:float=0.1,
+                       # where to save the retriever; None: its default place in the cache
+                       # (`conflare.default_retriever_path`)
+                       out:Opt(type=writable_file, metavar='FILE')=None,
+                       # local model that writes and labels the calibration questions
+                       model:str=CONFLARE_MODEL,
+                       # calibration questions (one per sampled chunk)
+                       questions:Param(type=positive_int)=50,
                        bound:Param(type=positive_int)=10, # chunks labelled per question at most
-                       method:Param(choices=['exact', 'conflare'])='exact', # the threshold: 'exact' split conformal, or 'conflare' (the paper's percentile)
+                       # the threshold: 'exact' split conformal, or 'conflare' (the paper's
+                       # percentile)
+                       method:Param(choices=['exact', 'conflare'])='exact',
                        skip_unknown:bool=False, # skip files of unknown type instead of failing
                       ):
-    "CONFLARE: calibrate a retriever on a folder of documents and save it (`conflare.calibrate_folder`)."
-    r = calibrate_folder(folder, alpha, out, model=model, n_questions=questions, bound=bound, method=method,
-                         skip_unknown=skip_unknown)
+    ("CONFLARE: calibrate a retriever on a folder of documents and save it "
+     "(`conflare.calibrate_folder`).")
+    r = calibrate_folder(folder, alpha, out, model=model, n_questions=questions, bound=bound,
+                         method=method, skip_unknown=skip_unknown)
     print(f"{r}\nsaved to {r.path}\n{json.dumps(r.report, indent=1)}")
 
 # %% ../nbs/14_cli.ipynb #f33a6c89
 @command
-def conflare_ask(path:str, # a retriever saved by `conflare calibrate`, or the document folder it was calibrated on
+def conflare_ask(
+                 # a retriever saved by `conflare calibrate`, or the document folder it was
+                 # calibrated on
+                 path:str,
                  question:str, # the question
                  answer:bool=False, # also answer it with `model` from the retrieved chunks
                  model:str=CONFLARE_MODEL, # local model for --answer
@@ -282,18 +332,24 @@ def conflare_ask(path:str, # a retriever saved by `conflare calibrate`, or the d
 
 # %% ../nbs/14_cli.ipynb #f04a3552
 @command
-def data_build(out:Opt(type=writable_file, metavar='FILE')=None, # output file; None: the committed data/wiki_questions.jsonl.gz
+def data_build(
+               # output file; None: the committed data/wiki_questions.jsonl.gz
+               out:Opt(type=writable_file, metavar='FILE')=None,
               ):
-    "Build the embedded benchmark's question file from the wiki corpus and print its counts per template."
+    ("Build the embedded benchmark's question file from the wiki corpus and print its counts per "
+     "template.")
     import hashlib
     q = build_questions()
     p = write_questions(q, out or data_dir(QUESTIONS_FILE))
-    print(f"wrote {len(q):,} questions to {p} ({p.stat().st_size/1e6:.2f} MB, sha256 {hashlib.sha256(p.read_bytes()).hexdigest()[:16]})")
+    sha = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+    print(f"wrote {len(q):,} questions to {p} ({p.stat().st_size/1e6:.2f} MB, sha256 {sha})")
     print(q.template.value_counts().to_string())
 
 # %% ../nbs/14_cli.ipynb #e4803f63
 @command
-def data_stats(out:str=None, # the question file to count; None: the committed data/wiki_questions.jsonl.gz
+def data_stats(
+               # the question file to count; None: the committed data/wiki_questions.jsonl.gz
+               out:str=None,
               ):
     "Print the embedded benchmark's questions per template."
     print(wiki_benchmark(out).examples.template.value_counts().to_string())
@@ -304,35 +360,45 @@ def models_list():
     "List the registered larger local models: fetched or not, download and disk sizes, licence."
     for k, v in MODELS.items():
         where = local_dir(k)
-        print(f"{k}: {'fetched, ' + str(where) if where else 'not fetched'} (download {v['download']}; on disk {v['disk']}; {v['licence']})")
+        state = 'fetched, ' + str(where) if where else 'not fetched'
+        print(f"{k}: {state} (download {v['download']}; on disk {v['disk']}; {v['licence']})")
 
 # %% ../nbs/14_cli.ipynb #e28b8d54
 @command
-def models_fetch(name:Param(f"model string: {', '.join(sorted(MODELS))}", opt=False, nargs='?')=None,
+def models_fetch(name:Param(f"model string: {', '.join(sorted(MODELS))}", opt=False,
+                            nargs='?')=None,
                  force:bool=False, # join and convert again
                  keep_gguf:bool=False, # keep the joined GGUF in the cache's models/gguf
                 ):
-    "Download, join, verify (SHA-256) and convert a registered model once (`models.fetch`); print its folder."
-    if name not in MODELS: raise ValueError(f"fetch needs a model string, one of {sorted(MODELS)}; got {name!r}")
+    ("Download, join, verify (SHA-256) and convert a registered model once (`models.fetch`); "
+     "print its folder.")
+    if name not in MODELS:
+        raise ValueError(f"fetch needs a model string, one of {sorted(MODELS)}; got {name!r}")
     print(fetch(name, force=force, keep_gguf=keep_gguf))
 
 # %% ../nbs/14_cli.ipynb #8d829c54
 @checked
 def model_specs(models:list, # model strings (`model_spec.ModelSpec`), or `ModelSpec`s: at least one
-                timeout:PositiveReal|None=None, retries:NonNegativeInt|None=None, concurrency:PositiveInt|None=None # remote settings (None: as the string says)
+                timeout:PositiveReal|None=None, retries:NonNegativeInt|None=None,
+                concurrency:PositiveInt|None=None # remote settings (None: as the string says)
                ) -> list[ModelSpec]:
-    "Each model string parsed once, where the command line hands it in (a malformed one fails, naming it), with the settings added to every `openai:` model that does not set them (`model_spec.ModelSpec.with_options`)."
+    ("Each model string parsed once, where the command line hands it in (a malformed one fails, "
+     "naming it), with the settings added to every `openai:` model that does not set them "
+     "(`model_spec.ModelSpec.with_options`).")
     if not models: raise ValueError("models is empty: at least one model string is needed")
     for i, m in enumerate(models):
-        if not isinstance(m, (str, ModelSpec)): raise TypeError(f"models[{i}] must be a model string, got models[{i}]={m!r:.80}")
+        if not isinstance(m, (str, ModelSpec)):
+            raise TypeError(f"models[{i}] must be a model string, got models[{i}]={m!r:.80}")
     specs = [ModelSpec.of(m) for m in models]   # all checked before any is used
     return [s.with_options(timeout, retries, concurrency) for s in specs]
 
 # %% ../nbs/14_cli.ipynb #6eb7b09b
 def model_strings(models:list, # model strings (`model_spec.ModelSpec`)
-                  timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # remote settings (None: as the string says)
+                  timeout:float|None=None, retries:int|None=None,
+                  concurrency:int|None=None # remote settings (None: as the string says)
                  ) -> list[str]:
-    "The canonical model strings of `model_specs`: each checked, the settings added to every `openai:` string that does not set them."
+    ("The canonical model strings of `model_specs`: each checked, the settings added to every "
+     "`openai:` string that does not set them.")
     return [str(s) for s in model_specs(models, timeout, retries, concurrency)]
 
 # %% ../nbs/14_cli.ipynb #626e30b6
@@ -354,7 +420,8 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
                            sources:Opt(nargs='*', metavar='SOURCE')=w2r_collect.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
                            format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
                           ):
-    "When to retrieve: sample and export the generations of a run, the default run by default (resumable through the cache; `w2r_collect.collect_w2r_generations`)."
+    ("When to retrieve: sample and export the generations of a run, the default run by default "
+     "(resumable through the cache; `w2r_collect.collect_w2r_generations`).")
     specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
     print(w2r_collect.collect_w2r_generations(
         specs, n_questions, seed, shots, max_new_tokens, long_tokens, batch_prompts, out, cache,
@@ -363,25 +430,41 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
 
 # %% ../nbs/14_cli.ipynb #639784da
 @command
-def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'], # model strings (`model_spec.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
-                  n_questions:Param(type=int_at_least(1))=RCRAG_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
-                  seed:Param(type=int_at_least(0))=RCRAG_DEFAULTS['seed'], # question draw seed (an integer >= 0)
-                  shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0); None: each model's own (`rcrag_collect.MODEL_SHOTS`)
-                  passage_words:Param(type=int_at_least(1))=RCRAG_DEFAULTS['passage_words'], # words per retrieved passage (an integer >= 1)
-                  max_new_tokens:Param(type=int_at_least(1))=RCRAG_DEFAULTS['max_new_tokens'], # tokens per reply at most (an integer >= 1)
-                  rounds:Param(type=int_at_least(1))=RCRAG_DEFAULTS['rounds'], # counterfactual rounds (an integer >= 1)
-                  batch_prompts:Param(type=int_at_least(1))=RCRAG_DEFAULTS['batch_prompts'], # prompts decoded together (an integer >= 1)
-                  block:Param(type=int_at_least(1))=RCRAG_DEFAULTS['block'], # questions asked every stage before the next block (an integer >= 1)
-                  jobs:Param(type=int_at_least(1))=RCRAG_DEFAULTS['jobs'], # models sampled at once, each in its own process (an integer >= 1)
+def rcrag_collect(
+                  # model strings (`model_spec.ModelSpec`): NAME, local:PATH,
+                  # openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
+                  models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'],
+                  # questions of the run (an integer >= 1)
+                  n_questions:Param(type=int_at_least(1))=RCRAG_DEFAULTS['n_questions'],
+                  # question draw seed (an integer >= 0)
+                  seed:Param(type=int_at_least(0))=RCRAG_DEFAULTS['seed'],
+                  # demonstrations per prompt (an integer >= 0); None: each model's own
+                  # (`rcrag_collect.MODEL_SHOTS`)
+                  shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'],
+                  # words per retrieved passage (an integer >= 1)
+                  passage_words:Param(type=int_at_least(1))=RCRAG_DEFAULTS['passage_words'],
+                  # tokens per reply at most (an integer >= 1)
+                  max_new_tokens:Param(type=int_at_least(1))=RCRAG_DEFAULTS['max_new_tokens'],
+                  # counterfactual rounds (an integer >= 1)
+                  rounds:Param(type=int_at_least(1))=RCRAG_DEFAULTS['rounds'],
+                  # prompts decoded together (an integer >= 1)
+                  batch_prompts:Param(type=int_at_least(1))=RCRAG_DEFAULTS['batch_prompts'],
+                  # questions asked every stage before the next block (an integer >= 1)
+                  block:Param(type=int_at_least(1))=RCRAG_DEFAULTS['block'],
+                  # models sampled at once, each in its own process (an integer >= 1)
+                  jobs:Param(type=int_at_least(1))=RCRAG_DEFAULTS['jobs'],
                   out:str=None, # the export; None: the module's file under data/
                   cache:str=None, # generation cache; None: the shared one
-                  timeout:float=None, # seconds per attempt, for every openai: model that does not set it
+                  # seconds per attempt, for every openai: model that does not set it
+                  timeout:float=None,
                   retries:int=None, # retries after the first attempt, likewise
                   concurrency:int=None, # requests in flight, likewise
                   pilot:bool=True, # also sample the parse-rate pilot; --no-pilot skips it
-                  dataset:str='wiki', # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
+                  # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
+                  dataset:str='wiki',
                  ):
-    "RC-RAG: sample and export the generations of the default run (resumable through the cache; `rcrag_collect.collect_rcrag_generations`)."
+    ("RC-RAG: sample and export the generations of the default run (resumable through the cache; "
+     "`rcrag_collect.collect_rcrag_generations`).")
     specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
     print(rcrag_collection.collect_rcrag_generations(
         specs, n_questions, seed, pilot, out, cache, batch_prompts, block, jobs, shots=shots,
@@ -391,14 +474,16 @@ def rcrag_collect(models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'
 @checked
 def parse_override(s:str # 'name=value', the value read as YAML
                   ) -> tuple[str, object]:
-    "One `-p name=value` of `reproduce`: the name and the value parsed as YAML (bad YAML is a `ValueError` naming the parameter)."
+    ("One `-p name=value` of `reproduce`: the name and the value parsed as YAML (bad YAML is a "
+     "`ValueError` naming the parameter).")
     import yaml
     if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
     k, v = s.split('=', 1)
-    try: return k.strip(), plain_yaml(v, f'-p {k.strip()}')   # no anchors or aliases: no 'billion laughs'
+    try: return k.strip(), plain_yaml(v, f'-p {k.strip()}')   # no anchors, no aliases
     except yaml.YAMLError as e:
         shown = v if len(v) <= 200 else v[:200] + ' ...'
-        raise ValueError(f"-p {k.strip()}: the value {shown!r} is not YAML ({getattr(e, 'problem', None) or type(e).__name__})") from None
+        why = getattr(e, 'problem', None) or type(e).__name__
+        raise ValueError(f"-p {k.strip()}: the value {shown!r} is not YAML ({why})") from None
 
 # %% ../nbs/14_cli.ipynb #eea16772
 @checked
@@ -412,42 +497,56 @@ def shown_path(p:str|Path # a path (it need not exist)
 def report_runs(res:list[dict], # `reproduce.run_notebooks`'s summaries
                 dry_run:bool=False # whether nothing ran
                ) -> int:
-    "Print the one-line summary of a `reproduce` run; the exit status: 3 when every failed notebook failed on its environment (a damaged or full cache or disk, a server or network), 1 when another failed, else 0."
+    ("Print the one-line summary of a `reproduce` run; the exit status: 3 when every failed "
+     "notebook failed on its environment (a damaged or full cache or disk, a server or network), "
+     "1 when another failed, else 0.")
     failed = [r for r in res if r['status'] == 'failed']
     skipped = [r for r in res if r['status'] == 'skipped']
     outs = sorted({shown_path(Path(r['output']).parent.parent) for r in res if r.get('output')})
-    skip_txt = (f"; skipped (set {', '.join(sorted({v for r in skipped for v in r['missing_env']}))} to run): "
-                f"{[r['run'] for r in skipped]}") if skipped else ''
+    needed = ', '.join(sorted({v for r in skipped for v in r['missing_env']}))
+    skip_txt = f"; skipped (set {needed} to run): {[r['run'] for r in skipped]}" if skipped else ''
     if dry_run:
-        print(f"[reproduce] dry run: {len(res) - len(skipped)} notebook run(s) planned, parameter names, types and values checked; "
-              f"nothing run{skip_txt}")
+        print(f"[reproduce] dry run: {len(res) - len(skipped)} notebook run(s) planned, parameter "
+              f"names, types and values checked; nothing run{skip_txt}")
         return 0
     ran = len(res) - len(skipped)
-    print(f"[reproduce] {ran - len(failed)} of {ran} notebook runs ok" + (f"; failed: {[r['run'] for r in failed]}" if failed else '')
+    print(f"[reproduce] {ran - len(failed)} of {ran} notebook runs ok"
+          + (f"; failed: {[r['run'] for r in failed]}" if failed else '')
           + skip_txt + (f"; outputs in {', '.join(outs)}" if outs else ''))
     warned = [r for r in res if r.get('warnings')]
-    if warned: print(f"[reproduce] warnings: " + ', '.join(f"{r['run']} ({len(r['warnings'])})" for r in warned)
+    if warned: print(f"[reproduce] warnings: "
+                     + ', '.join(f"{r['run']} ({len(r['warnings'])})" for r in warned)
                      + " (listed above; the executed notebooks are in each output's _runs/)")
-    for r in res:   # the last lines: a run whose guarantees hold vacuously must not read as a plain 'ok'
+    for r in res:   # the last lines: a run whose guarantees hold vacuously must not read as 'ok'
         if r.get('vacuous'):
-            print(f"[reproduce] FLAG {r['run']}: guarantees vacuous in part ({len(r['vacuous'])} warning(s)), e.g. "
-                  f"{r['vacuous'][0][:200]}")
-    env = ('CacheError', 'DatabaseError', 'OperationalError', 'RequestFailed', 'ConnectionError', 'TimeoutError', 'OSError')
+            print(f"[reproduce] FLAG {r['run']}: guarantees vacuous in part "
+                  f"({len(r['vacuous'])} warning(s)), e.g. {r['vacuous'][0][:200]}")
+    env = ('CacheError', 'DatabaseError', 'OperationalError', 'RequestFailed', 'ConnectionError',
+           'TimeoutError', 'OSError')
     if failed and all(str(r.get('error')).startswith(env) for r in failed): return EXIT_SERVER
     return 1 if failed else 0
 
 # %% ../nbs/14_cli.ipynb #4d231a11
 def list_runs_table(runs:str|None=None # runs file; None: nbs/paper/runs.yaml
                    ):
-    "Print every run of the runs file: name, notebook, the environment variables it needs, the smallest collection it can use, and its description."
+    ("Print every run of the runs file: name, notebook, the environment variables it needs, the "
+     "smallest collection it can use, and its description.")
     path = Path(runs) if runs else default_runs_file()
-    for r in load_runs(path):   # a name line, then its description wrapped under it (lines of at most 100 characters)
+    for r in load_runs(path):   # a name line, its description wrapped under it (<= 100 chars)
         env = f" [needs {', '.join(r.needs_env)}]" if r.needs_env else ''
         n = smallest_paper_collection(path.parent/r.notebook, r.parameters)
-        print(f"{r.name:28s} {r.notebook}{env}" + (f" [collections of >= {n} questions]" if n else ''))
+        smallest = f" [collections of >= {n} questions]" if n else ''
+        print(f"{r.name:28s} {r.notebook}{env}{smallest}")
         print(textwrap.fill(r.description, 100, initial_indent=' ' * 4, subsequent_indent=' ' * 4))
 
 # %% ../nbs/14_cli.ipynb #bc5ca4fb
+def _outside_figures(out_root:str # the --out-root folder
+                    ) -> bool:
+    "Whether `out_root` (relative to the repository root unless absolute) is not figures/."
+    out = Path(out_root) if Path(out_root).is_absolute() else repo_root()/out_root
+    return out.resolve() != (repo_root()/'figures').resolve()
+
+# %% ../nbs/14_cli.ipynb #d75a1bd1
 @command
 def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries of runs.yaml, in the order of their reads (a run another reads runs first); a run they read that is not named is not run (its outputs are read as they are)
               param:Opt('', '-p', '--param', action='append', metavar='NAME=VALUE')=None, # override a parameter of every selected notebook (value parsed as YAML; its type must match the default); repeatable
@@ -457,30 +556,40 @@ def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries
               dry_run:bool=False, # check parameter names, types and values (ranges, choices, collections and their sizes, output folders) and print the plan without running
               runs:str=None, # runs file; None: nbs/paper/runs.yaml
              ) -> int:
-    "Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/ through papermill; runs with -p or --smoke are ad hoc and write under runs/ unless --out-root says otherwise."
+    ("Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/ through "
+     "papermill; runs with -p or --smoke are ad hoc and write under runs/ unless --out-root says "
+     "otherwise.")
     if runs is not None:   # a runs file that is not YAML: one line naming it
         import yaml
         try: load_runs(runs)
-        except yaml.YAMLError as e: raise ValueError(f"--runs {runs}: {yaml_error_line(e)}") from None
+        except yaml.YAMLError as e:
+            raise ValueError(f"--runs {runs}: {yaml_error_line(e)}") from None
     if list_runs: return list_runs_table(runs) or 0
     overrides = dict(map(parse_override, param or []))
     run_id = None
     if out_root is None and (overrides or smoke):
         out_root, run_id = runner.adhoc_root(create=not dry_run), runner.new_run_id()
-        print(f"[reproduce] ad-hoc run {run_id} ({'-p' if overrides else '--smoke'}): outputs go under "
-              f"{shown_path(Path(out_root))}/<paper>/{run_id}/, not figures/ (--out-root figures to write there)")
-    elif out_root is not None and (Path(out_root) if Path(out_root).is_absolute() else repo_root()/out_root).resolve() \
-            != (repo_root()/'figures').resolve():   # any run outside figures/ gets a folder of its own
+        how = '-p' if overrides else '--smoke'
+        print(f"[reproduce] ad-hoc run {run_id} ({how}): outputs go under "
+              f"{shown_path(Path(out_root))}/<paper>/{run_id}/, not figures/ "
+              "(--out-root figures to write there)")
+    elif out_root is not None and _outside_figures(out_root):   # then a folder of its own
         run_id = runner.new_run_id()
-        print(f"[reproduce] run {run_id}: outputs go under {shown_path(Path(out_root))}/<paper>/{run_id}/")
-    res = runner.run_notebooks(only, smoke, overrides, out_root, runs, dry_run, progress=sys.stderr.isatty(), run_id=run_id)
+        print(f"[reproduce] run {run_id}: outputs go under "
+              f"{shown_path(Path(out_root))}/<paper>/{run_id}/")
+    res = runner.run_notebooks(only, smoke, overrides, out_root, runs, dry_run,
+                               progress=sys.stderr.isatty(), run_id=run_id)
     return report_runs(res, dry_run)
 
 # %% ../nbs/14_cli.ipynb #6e7f4535
 @command
-def retrieval_scores(out:Opt(type=writable_file, metavar='FILE')=None, # output file (its folder must exist); None: the committed data file (`retrieval_sets.SCORES_FILE`)
+def retrieval_scores(
+                     # output file (its folder must exist); None: the committed data file
+                     # (`retrieval_sets.SCORES_FILE`)
+                     out:Opt(type=writable_file, metavar='FILE')=None,
                     ):
-    "Rebuild the committed retrieval scores of the embedded benchmark (BM25 and dense top-20; `retrieval_sets.build_score_file`)."
+    ("Rebuild the committed retrieval scores of the embedded benchmark (BM25 and dense top-20; "
+     "`retrieval_sets.build_score_file`).")
     p = retrieval_sets.build_score_file(out)
     print(f"wrote {p} ({p.stat().st_size/1e6:.2f} MB)")
 
@@ -500,26 +609,34 @@ def command_list(table:dict=COMMANDS, # a table of commands (`COMMANDS` or one o
                 ) -> list[tuple[str, object]]:
     "Every command of `table` with its full name ('conflare calibrate'), in order."
     return [x for k, v in table.items()
-            for x in (command_list(v, f'{prefix}{k} ') if isinstance(v, dict) else [(f'{prefix}{k}', v)])]
+            for x in (command_list(v, f'{prefix}{k} ') if isinstance(v, dict)
+                      else [(f'{prefix}{k}', v)])]
 
 # %% ../nbs/14_cli.ipynb #17f31e9c
 def commands_help(table:dict=COMMANDS, # the commands to list
                   prog:str='conformal-rag' # the command line so far
                  ) -> str:
-    "The help of `conformal-rag` (or of a command with subcommands): a usage line and every command with its one-line summary."
-    rows = command_list(table, prog.removeprefix('conformal-rag').strip() + ' ' if prog != 'conformal-rag' else '')
+    ("The help of `conformal-rag` (or of a command with subcommands): a usage line and every "
+     "command with its one-line summary.")
+    words = prog.removeprefix('conformal-rag').strip() + ' ' if prog != 'conformal-rag' else ''
+    rows = command_list(table, words)
     w = max(len(n) for n, _ in rows) + 2
     lines = [f"usage: {prog} {'COMMAND' if table is COMMANDS else 'SUBCOMMAND'} [options]", '',
-             'Risk-controlled RAG (TRAQ, TRAC, CONFLARE, When to retrieve, RC-RAG): every command line of conformal_rag.', '',
+             'Risk-controlled RAG (TRAQ, TRAC, CONFLARE, When to retrieve, RC-RAG): '
+             'every command line of conformal_rag.', '',
              'commands:']
-    lines += [textwrap.fill(getattr(f, '__wrapped__', f).__doc__, 118, initial_indent=f"  {n:{w}s}", subsequent_indent=' ' * (w + 2))
+    lines += [textwrap.fill(getattr(f, '__wrapped__', f).__doc__, 118, initial_indent=f"  {n:{w}s}",
+                            subsequent_indent=' ' * (w + 2))
               for n, f in rows]
-    return '\n'.join(lines + ['', f"`conformal-rag COMMAND --help` shows a command's options and their defaults. {EPILOG}"]) + '\n'
+    end = f"`conformal-rag COMMAND --help` shows a command's options and their defaults. {EPILOG}"
+    return '\n'.join(lines + ['', end]) + '\n'
 
 # %% ../nbs/14_cli.ipynb #d71e0cdd
 def find_command(argv:list # the command line after `conformal-rag`
                 ) -> tuple:
-    "The command `argv` names, its prog ('conformal-rag conflare calibrate') and its arguments; (None, prog, []) after printing the listing for `--help`. A missing or unknown command is one line and exit status 2."
+    ("The command `argv` names, its prog ('conformal-rag conflare calibrate') and its arguments; "
+     "(None, prog, []) after printing the listing for `--help`. A missing or unknown command is "
+     "one line and exit status 2.")
     table, prog = COMMANDS, 'conformal-rag'
     while isinstance(table, dict):
         if argv and argv[0] in ('-h', '--help'):
@@ -527,22 +644,27 @@ def find_command(argv:list # the command line after `conformal-rag`
             return None, prog, []
         what = 'a command' if table is COMMANDS else 'a subcommand'
         if not argv: OneLineParser(prog=prog).error(f"{what} is needed, one of: {', '.join(table)}")
-        if argv[0] not in table: OneLineParser(prog=prog).error(f"unknown command {argv[0]!r}; {what} is one of: {', '.join(table)}")
+        if argv[0] not in table:
+            OneLineParser(prog=prog).error(f"unknown command {argv[0]!r}; {what} is one of: "
+                                           f"{', '.join(table)}")
         prog, table, argv = f'{prog} {argv[0]}', table[argv[0]], argv[1:]
     return table, prog, argv
 
 # %% ../nbs/14_cli.ipynb #c2c10707
 def main(argv:list|None=None # the arguments after `conformal-rag`; None: `sys.argv[1:]`
         ) -> int:
-    "`conformal-rag COMMAND [SUBCOMMAND] [options]` (`COMMANDS`); returns the exit status: 0 done, 1 failed, 2 bad input, 3 a server or environment failure (one line on stderr); 141 (SIGPIPE's) quietly when the reader of its output left (`| head`)."
+    ("`conformal-rag COMMAND [SUBCOMMAND] [options]` (`COMMANDS`); returns the exit status: 0 "
+     "done, 1 failed, 2 bad input, 3 a server or environment failure (one line on stderr); 141 "
+     "(SIGPIPE's) quietly when the reader of its output left (`| head`).")
     try:
         func, prog, rest = find_command(list(sys.argv[1:] if argv is None else argv))
         status = 0 if func is None else run_command(func, rest, prog)
         sys.stdout.flush()   # here, not at exit: a closed pipe is then ours to handle
         return status
     except SystemExit as e: return exit_status(e)
-    except BrokenPipeError:   # e.g. `conformal-rag reproduce --list | head`: stop quietly, as a command killed by SIGPIPE
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # the final flush at exit has nowhere to fail
+    except BrokenPipeError:   # `conformal-rag reproduce --list | head`: quiet, as SIGPIPE would
+        # the final flush at exit has nowhere to fail
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 128 + signal.SIGPIPE
 
 # %% ../nbs/14_cli.ipynb #b390845e

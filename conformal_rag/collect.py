@@ -9,15 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from . import data, retrieval, retrieval_sets   # modules: names looked up at call time (tests patch them)
+from . import data, retrieval, retrieval_sets   # modules, so that tests can patch them
 from .llm import LLM, FakeBackend, render_prompt, PROMPTS, llm_from_spec
 from .model_spec import ModelSpec, REFERENCE_NUMERICS
 from .retrieval import embed_passages, unit_rows
 from .local_backend import DEFAULT_LOCAL_MODEL
-from .cache import atomic_output
-from .matching import (cluster_rouge, cluster_exact, cluster_frequencies, correctness_rule, Clustering,
-                                    clustering_from_spec, CLUSTERINGS, semantic_confidence, check_answers,
-                                    check_cluster_ids)
+from .matching import (
+    cluster_rouge, cluster_exact, correctness_rule, Clustering, clustering_from_spec,
+    semantic_confidence, check_answers, check_cluster_ids)
 from .conformal import check_array, check_binary, check_count, check_choice
 from .checks import checked, PositiveInt, NonNegativeReal, Seed
 from .paths import data_dir, repo_root
@@ -33,19 +32,22 @@ __all__ = ['RETRIEVED_COLUMNS', 'ANSWER_RULES', 'DEFAULTS', 'COLLECTION_SETTINGS
 # %% ../nbs/05_collect.ipynb #a68dbff0
 RETRIEVED_COLUMNS = ('qid', 'rank', 'passage_id', 'text', 'score', 'is_gold')
 
-def check_questions(questions:pd.DataFrame # columns id, question, answers (list), optional aliases (list)
+def check_questions(questions:pd.DataFrame # id, question, answers (list), optional aliases (list)
                    ) -> pd.DataFrame:
     "Validate the questions table; returns it with a `golds` column (answers + aliases)."
     if not isinstance(questions, pd.DataFrame):
-        raise ValueError(f"questions must be a pandas DataFrame (columns id, question, answers), got {type(questions).__name__}")
+        raise ValueError("questions must be a pandas DataFrame (columns id, question, answers), "
+                         f"got {type(questions).__name__}")
     miss = [c for c in ('id', 'question', 'answers') if c not in questions.columns]
     if miss: raise KeyError(f"questions table lacks columns {miss} (has {list(questions.columns)})")
-    if questions['id'].duplicated().any(): raise ValueError(f"duplicate question ids: {questions['id'][questions['id'].duplicated()].tolist()[:5]}")
+    dup = questions['id'][questions['id'].duplicated()].tolist()
+    if dup: raise ValueError(f"duplicate question ids: {dup[:5]}")
     q = questions.copy()
     al = q['aliases'] if 'aliases' in q.columns else [[]]*len(q)
-    def golds(i, a, x):   # answers then aliases, each once; a None answer is no answer (not the text 'None')
+    def golds(i, a, x):   # answers, then aliases, each once; a None answer is none (not 'None')
         a = check_answers([a] if isinstance(a, str) else a, f'answers of question {i!r}')
-        x = check_answers(x, f'aliases of question {i!r}') if isinstance(x, (list, tuple, np.ndarray)) else []
+        listed = isinstance(x, (list, tuple, np.ndarray))
+        x = check_answers(x, f'aliases of question {i!r}') if listed else []
         return list(dict.fromkeys(a + x))
     q['golds'] = [golds(i, a, x) for i, a, x in zip(q['id'], q['answers'], al)]
     bad = q['id'][[len(g) == 0 for g in q['golds']]].tolist()
@@ -56,69 +58,85 @@ def check_questions(questions:pd.DataFrame # columns id, question, answers (list
 def check_retrieved(retrieved:pd.DataFrame, # columns qid, rank, passage_id, text, score, is_gold
                     questions:pd.DataFrame|None=None # when given, every qid must be one of its ids
                    ) -> pd.DataFrame:
-    "Validate the retrieved-passages table; returns it sorted by question and rank (`is_gold` as bools)."
+    "Validate the retrieved table; returns it sorted by question and rank (`is_gold` as bools)."
     if not isinstance(retrieved, pd.DataFrame):
-        raise ValueError(f"retrieved must be a pandas DataFrame (columns {', '.join(RETRIEVED_COLUMNS)}), got {type(retrieved).__name__}")
+        cols = ', '.join(RETRIEVED_COLUMNS)
+        raise ValueError(f"retrieved must be a pandas DataFrame (columns {cols}), "
+                         f"got {type(retrieved).__name__}")
     miss = [c for c in RETRIEVED_COLUMNS if c not in retrieved.columns]
     if miss: raise KeyError(f"retrieved table lacks columns {miss} (has {list(retrieved.columns)})")
-    if retrieved.duplicated(['qid', 'passage_id']).any(): raise ValueError("retrieved table repeats a (qid, passage_id) pair")
-    check_array(retrieved['score'].to_numpy(), 'score', empty=True)   # numbers, finite: a NaN or 'high' is no score
+    if retrieved.duplicated(['qid', 'passage_id']).any():
+        raise ValueError("retrieved table repeats a (qid, passage_id) pair")
+    check_array(retrieved['score'].to_numpy(), 'score', empty=True)   # no NaN, no 'high'
     check_cluster_ids(retrieved['rank'].to_numpy(), 'rank', 0)       # 0-based ranks (integers)
-    gold = check_binary(retrieved['is_gold'].to_numpy(), 'is_gold', empty=True)   # NaN, 2 or 'no' is no label
+    gold = check_binary(retrieved['is_gold'].to_numpy(), 'is_gold', empty=True)  # no NaN, 2, 'no'
     if questions is not None:
-        unknown = set(retrieved['qid']) - set(questions['id'])
-        if unknown: raise ValueError(f"retrieved rows for unknown question ids: {sorted(unknown)[:5]}")
-    return retrieved.assign(is_gold=gold).sort_values(['qid', 'rank'], kind='stable').reset_index(drop=True)
+        unknown = sorted(set(retrieved['qid']) - set(questions['id']))
+        if unknown: raise ValueError(f"retrieved rows for unknown question ids: {unknown[:5]}")
+    out = retrieved.assign(is_gold=gold).sort_values(['qid', 'rank'], kind='stable')
+    return out.reset_index(drop=True)
 
 # %% ../nbs/05_collect.ipynb #2e94a9a9
 def example_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
-    "A tiny questions table and its retrieved passages, in the collection contract (for examples and tests)."
-    questions = pd.DataFrame(dict(id=['q1', 'q2'], question=['What is the capital of France?', 'What is the capital of Peru?'],
-                                  answers=[['Paris'], ['Lima']], aliases=[[], ['Ciudad de los Reyes']]))
+    "A tiny questions table and its retrieved passages in the collection contract (for tests)."
+    questions = pd.DataFrame(dict(
+        id=['q1', 'q2'],
+        question=['What is the capital of France?', 'What is the capital of Peru?'],
+        answers=[['Paris'], ['Lima']], aliases=[[], ['Ciudad de los Reyes']]))
     retrieved = pd.DataFrame(dict(
         qid=['q1', 'q1', 'q2', 'q2', 'q2'], rank=[0, 1, 0, 1, 4],
         passage_id=['france', 'lyon', 'arequipa', 'andes', 'lima'],
-        text=['Paris is the capital of France.', 'Lyon is a city in France.', 'Arequipa is a city of Peru.',
-              'The Andes run through Peru.', 'Lima is the capital of Peru.'],
+        text=['Paris is the capital of France.', 'Lyon is a city in France.',
+              'Arequipa is a city of Peru.', 'The Andes run through Peru.',
+              'Lima is the capital of Peru.'],
         score=[12.0, 7.5, 9.0, 8.0, 3.0], is_gold=[True, False, False, False, True]))
     return questions, retrieved
 
-# %% ../nbs/05_collect.ipynb #c13cda5b
+# %% ../nbs/05_collect.ipynb #b51a7c2f
+def _backend_meta(llm:LLM) -> dict:
+    "The sampler's part of a collection's meta: backend, model, server, requests (and numerics)."
+    b = llm.backend
+    meta = dict(backend=b.kind, model=b.model, server=getattr(b, 'server', None),
+                requests=dict(llm.requests))
+    if b.kind == 'local':   # its numerics, resolved (older ones: only if not fp32 / SDPA)
+        meta.update(dtype=b.dtype or REFERENCE_NUMERICS['dtype'],
+                    attention=b.attention or REFERENCE_NUMERICS['attention'])
+    return meta
+
+# %% ../nbs/05_collect.ipynb #e759a53c
 def collect_samples(questions:pd.DataFrame, # the questions table (contract above)
                     retrieved:pd.DataFrame, # the retrieved table (contract above)
                     llm:LLM, # the sampler (its cache makes reruns free and killed runs resumable)
                     K:int=5, # passages per question (TRAQ: 20)
                     M:int=10, # samples per (question, passage) (TRAQ: 30, TRAC: 40)
-                    prompt:str='one_shot', # a key of `PROMPTS`: 'traq_zero_shot', 'traq_few_shot', 'trac_keyword', 'one_shot'
+                    prompt:str='one_shot', # a key of `PROMPTS` (e.g. 'traq_few_shot', 'one_shot')
                     temperature:float=1.0, # TRAQ 1.0, TRAC 1.5
                     max_new_tokens:int=16, # short answers
                     seed:int=0, # sampling seed
-                    include_gold:bool=True, # also sample from the gold passage when it is outside the top K
+                    include_gold:bool=True, # also sample the gold passage when outside the top K
                     chat:bool=False, # send each prompt as one user chat message (instruct models)
-                    logprobs:bool=False # also store each sample's token log-probabilities (the tie-aware LLM score uses them)
+                    logprobs:bool=False # also store token log-probabilities (tie-aware LLM score)
                    ) -> pd.DataFrame:
-    "Sample M answers for each question and each of its top-K passages; one row per (question, passage)."
+    "Sample M answers per question and top-K passage; one row per (question, passage)."
     check_count(K, 'K'); check_count(M, 'M')
-    if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
+    if prompt not in PROMPTS:
+        raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
     q = check_questions(questions).set_index('id')
     r = check_retrieved(retrieved, questions)
-    r = r[(r['rank'] < K) | (r['is_gold'] & include_gold)].reset_index(drop=True)   # is_gold checked: bools
+    r = r[(r['rank'] < K) | (r['is_gold'] & include_gold)].reset_index(drop=True)   # is_gold: bools
     r = r[r['qid'].isin(q.index)].reset_index(drop=True)
-    texts = [render_prompt(prompt, q.at[qid, 'question'], ctx) for qid, ctx in zip(r['qid'], r['text'])]
+    texts = [render_prompt(prompt, q.at[i, 'question'], ctx) for i, ctx in zip(r['qid'], r['text'])]
     prompts = [[dict(role='user', content=t)] for t in texts] if chat else texts
-    samples = llm.sample(prompts, n=M, temperature=temperature, max_new_tokens=max_new_tokens, stop=('\n',), seed=seed,
-                         logprobs=logprobs, qids=list(r['qid']), desc=f'sampling {len(r)} prompts x {M}')
+    samples = llm.sample(prompts, n=M, temperature=temperature, max_new_tokens=max_new_tokens,
+                         stop=('\n',), seed=seed, logprobs=logprobs, qids=list(r['qid']),
+                         desc=f'sampling {len(r)} prompts x {M}')
     r['in_topk'] = r['rank'] < K
     r['answers_sampled'] = [[s.text for s in ss] for ss in samples]
-    if logprobs:   # each sample's mean token log-probability (NaN: the backend gave none): the tie-aware LLM score's input
-        r['logprob_sampled'] = [[float(np.mean(s.logprobs)) if s.logprobs else np.nan for s in ss] for ss in samples]
-    r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs,
-                   backend=llm.backend.kind, model=llm.backend.model, server=getattr(llm.backend, 'server', None),
-                   requests=dict(llm.requests))
-    b = llm.backend
-    if b.kind == 'local':   # its numerics, resolved (older ones: only if not fp32 / SDPA)
-        r.attrs.update(dtype=b.dtype or REFERENCE_NUMERICS['dtype'],
-                       attention=b.attention or REFERENCE_NUMERICS['attention'])
+    if logprobs:   # mean token log-probabilities (NaN: none given), the tie-aware LLM score's input
+        r['logprob_sampled'] = [[float(np.mean(s.logprobs)) if s.logprobs else np.nan for s in ss]
+                                for ss in samples]
+    r.attrs.update(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens,
+                   seed=seed, chat=chat, logprobs=logprobs, **_backend_meta(llm))
     return r
 
 # %% ../nbs/05_collect.ipynb #af04137b
@@ -131,36 +149,32 @@ def _clustering(how, threshold, cache=True) -> Clustering:
 # %% ../nbs/05_collect.ipynb #8684fc14
 def _padded_arrays(q:pd.DataFrame, # the checked questions table (`check_questions`), indexed by id
                    qids:list, # the question ids, one row each
-                   S:int, # passage slots per question
-                   M:int, # samples per slot
+                   S:int, M:int, # passage slots per question; samples per slot
                    rules:tuple, # correctness rules: one `correct_<rule>` array each in `extra`
                   ) -> tuple[dict, dict]:
-    "The arrays of `collected_arrays` and its `extra`, all padding (-inf scores, -1 ids, False, ''), with the per-question texts filled in."
-    Q = len(qids)
-    arrays = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
-             cluster=np.full((Q, S, M), -1, np.int32), freq=np.zeros((Q, S, M)), correct=None,
-             exact_id=np.full((Q, S, M), -1, np.int32), rouge_id=np.full((Q, S, M), -1, np.int32),
-             requests=np.zeros(Q, dtype=np.int64),
-             template=np.array([str(q.at[i, 'template']) if 'template' in q.columns else 'all' for i in qids]),
-             qid=np.array(qids, dtype=str), answers=np.full((Q, S, M), '', dtype=object),
-             question=np.array([str(q.at[i, 'question']) for i in qids]),
-             gold_answer=np.array(['; '.join(map(str, q.at[i, 'golds'])) for i in qids]))
-    extra = dict(rank=np.full((Q, S), -1, np.int64), **{f'correct_{r}': np.zeros((Q, S, M), bool) for r in rules})
+    "The arrays and `extra` of `collected_arrays`, padding (-inf, -1, False, ''), texts filled in."
+    Q, has_template = len(qids), 'template' in q.columns
+    arrays = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool),
+                  is_gold=np.zeros((Q, S), bool), cluster=np.full((Q, S, M), -1, np.int32),
+                  freq=np.zeros((Q, S, M)), correct=None, exact_id=np.full((Q, S, M), -1, np.int32),
+                  rouge_id=np.full((Q, S, M), -1, np.int32), requests=np.zeros(Q, dtype=np.int64),
+                  template=np.array([str(q.at[i, 'template']) if has_template else 'all'
+                                     for i in qids]),
+                  qid=np.array(qids, dtype=str), answers=np.full((Q, S, M), '', dtype=object),
+                  question=np.array([str(q.at[i, 'question']) for i in qids]),
+                  gold_answer=np.array(['; '.join(map(str, q.at[i, 'golds'])) for i in qids]))
+    extra = dict(rank=np.full((Q, S), -1, np.int64),
+                 **{f'correct_{r}': np.zeros((Q, S, M), bool) for r in rules})
     return arrays, extra
 
 # %% ../nbs/05_collect.ipynb #2c62c675
-def _fill_question(arrays:dict, # the arrays being filled (from `_padded_arrays`)
-                   extra:dict, # their `extra` arrays
-                   i:int, # the question's row
-                   g:pd.DataFrame, # its rows of the collected table, in rank order
-                   golds:list, # its gold answers
-                   question:str, # its text (given to the clustering)
-                   clus:Clustering, # the clustering of `cluster` and `freq`
-                   threshold:float, # the ROUGE threshold of `rouge_id`
-                   rules:tuple, # correctness rule names
-                   fns:list, # their functions
+def _fill_question(arrays:dict, extra:dict, # the arrays being filled, and `extra`
+                   i:int, g:pd.DataFrame, # the question's row; its collected rows, in rank order
+                   golds:list, question:str, # its gold answers; its text (given to the clustering)
+                   clus:Clustering, threshold:float, # of `cluster`; `rouge_id`'s threshold
+                   rules:tuple, fns:list, # correctness rule names; their functions
                   ) -> None:
-    "Fill row `i` of the arrays: one slot per passage, the samples' cluster ids, semantic confidence and correctness."
+    "Fill row `i`: a slot per passage; the samples' cluster ids, confidence and correctness."
     judged = {}
     ans = [list(a) for a in g['answers_sampled']]
     flat = [a for aa in ans for a in aa]
@@ -170,7 +184,8 @@ def _fill_question(arrays:dict, # the arrays being filled (from `_padded_arrays`
     for s, (aa, (_, row)) in enumerate(zip(ans, g.iterrows())):
         m = len(aa)
         arrays['ret_score'][i, s], extra['rank'][i, s] = row['score'], row['rank']
-        arrays['is_gold'][i, s], arrays['in_topk'][i, s] = bool(row['is_gold']), bool(row['in_topk'])
+        arrays['is_gold'][i, s] = bool(row['is_gold'])
+        arrays['in_topk'][i, s] = bool(row['in_topk'])
         arrays['answers'][i, s, :m] = aa
         for k, v in ids.items(): arrays[k][i, s, :m] = v[pos:pos+m]
         c = ids['cluster'][pos:pos+m]
@@ -183,8 +198,8 @@ def _fill_question(arrays:dict, # the arrays being filled (from `_padded_arrays`
 # %% ../nbs/05_collect.ipynb #9e733a52
 def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
                      questions:pd.DataFrame, # the questions table (gold answers, optional template)
-                     rules:tuple=('traq', 'contains'), # correctness rules (`matching.CORRECTNESS`); the first is `correct`
-                     cluster='rouge', # a spec ('rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'), a `Clustering`, or a function answers -> ids
+                     rules:tuple=('traq', 'contains'), # correctness rules; the first is `correct`
+                     cluster='rouge', # a spec (e.g. 'rouge'), a `Clustering`, or answers -> ids
                      threshold:float=0.7 # ROUGE threshold for clustering
                     ) -> dict:
     "Padded numpy arrays (the fields of `traq.Collection`, plus `extra`) from sampled answers."
@@ -198,19 +213,19 @@ def collected_arrays(collected:pd.DataFrame, # from `collect_samples`
     M = max(len(a) for a in collected['answers_sampled'])
     arrays, extra = _padded_arrays(q, qids, S, M, rules)
     reqs = collected.attrs.get('requests', {})
-    for i, g in enumerate(groups):
-        _fill_question(arrays, extra, i, g, q.at[qids[i], 'golds'], str(q.at[qids[i], 'question']), clus, threshold, rules, fns)
-        arrays['requests'][i] = reqs.get(qids[i], 0)
+    for i, (qid, g) in enumerate(zip(qids, groups)):
+        _fill_question(arrays, extra, i, g, q.at[qid, 'golds'], str(q.at[qid, 'question']), clus,
+                       threshold, rules, fns)
+        arrays['requests'][i] = reqs.get(qid, 0)
     arrays['correct'] = extra[f'correct_{rules[0]}'].copy()
-    if 'logprob_sampled' in collected:   # (Q, S, M) mean token log-probabilities, slots in the order of `_fill_question`
+    if 'logprob_sampled' in collected:   # (Q, S, M) mean token log-probabilities, slots as filled
         arrays['logprob'] = np.full(arrays['cluster'].shape, np.nan)
         for i, g in enumerate(groups):
             for j, lp in enumerate(g['logprob_sampled']): arrays['logprob'][i, j, :len(lp)] = lp
-    # answers stay an object array (memory follows the text stored; a fixed-width numpy string array pads every answer
-    # to the longest: 1000 x 20 x 30 answers cost ~2.6 GB that way); `save_collected` stores them as UTF-8 + offsets
+    # answers stay an object array (a fixed-width string array pads each to the longest: ~2.6 GB
+    # for 1000 x 20 x 30 answers); `save_collected` stores them as UTF-8 + offsets
     arrays['meta'] = {k: v for k, v in collected.attrs.items() if k != 'requests'}
-    arrays['meta'].update(rules=list(rules), cluster=clus.spec,
-                     threshold=threshold, Q=Q, S=S, M=M)
+    arrays['meta'].update(rules=list(rules), cluster=clus.spec, threshold=threshold, Q=Q, S=S, M=M)
     arrays['extra'] = extra
     return arrays
 
@@ -224,20 +239,20 @@ def answer_rules(prompt:str, # a key of `llm.PROMPTS`
     return ANSWER_RULES.get(prompt, ('traq', 'contains'))
 
 # %% ../nbs/05_collect.ipynb #814f8368
-def recluster(collection, # a `traq.Collection` with `answers` (and `question` for NLI and the judge)
-              cluster='rouge', # a spec (`matching.clustering_from_spec`), a `Clustering`, or a function answers -> ids
+def recluster(collection, # a `traq.Collection` with `answers` (and `question`: NLI, the judge)
+              cluster='rouge', # a spec (`clustering_from_spec`), a `Clustering`, or answers -> ids
               threshold:float=0.7, # ROUGE threshold of 'rouge'
               cache=True, # the judge's generation cache
               progress:bool=True # a progress bar over questions
              ):
-    "The collection with `cluster` and `freq` recomputed from its stored answers by another clustering (nothing is sampled)."
-    from dataclasses import replace
+    "`collection` with `cluster` and `freq` recomputed from its stored answers (no sampling)."
     from tqdm.auto import tqdm
-    if collection.answers is None: raise ValueError("the collection has no stored answers to re-cluster")
+    if collection.answers is None:
+        raise ValueError("the collection has no stored answers to re-cluster")
     clus = _clustering(cluster, threshold, cache)
     C, F = np.full(collection.cluster.shape, -1, np.int32), np.zeros(collection.freq.shape)
     valid = collection.cluster >= 0
-    for i in tqdm(range(len(collection)), desc=f're-clustering ({clus.spec})', disable=not progress):
+    for i in tqdm(range(len(collection)), f're-clustering ({clus.spec})', disable=not progress):
         slots = [k for k in range(valid.shape[1]) if valid[i, k].any()]
         flat = [str(a) for k in slots for a in collection.answers[i, k][valid[i, k]]]
         q = str(collection.question[i]) if collection.question is not None else ''
@@ -245,7 +260,8 @@ def recluster(collection, # a `traq.Collection` with `answers` (and `question` f
         for k in slots:
             m = np.flatnonzero(valid[i, k]); c = ids[pos:pos + len(m)]; pos += len(m)
             C[i, k, m] = c; F[i, k, m] = semantic_confidence(c)
-    return replace(collection, cluster=C, freq=F, meta={**collection.meta, 'cluster': clus.spec, 'reclustered_from': collection.meta.get('cluster', 'rouge')})
+    return replace(collection, cluster=C, freq=F, meta={**collection.meta, 'cluster': clus.spec,
+                   'reclustered_from': collection.meta.get('cluster', 'rouge')})
 
 # %% ../nbs/05_collect.ipynb #bf8d9aae
 def _partition(c:np.ndarray) -> tuple:
@@ -260,7 +276,8 @@ def cluster_agreement(a:Collection, # a `traq.Collection`
                      ) -> dict:
     "How two clusterings of the same answers differ: per (question, passage) slot and per question."
     if a.cluster.shape != b.cluster.shape or not np.array_equal(a.cluster >= 0, b.cluster >= 0):
-        raise ValueError(f"the collections do not hold the same samples (shapes {a.cluster.shape} and {b.cluster.shape})")
+        raise ValueError("the collections do not hold the same samples "
+                         f"(shapes {a.cluster.shape} and {b.cluster.shape})")
     valid = (a.cluster >= 0).any(axis=2)
     slot_diff, na, nb = [], [], []
     q_diff, qa, qb = [], [], []
@@ -270,9 +287,11 @@ def cluster_agreement(a:Collection, # a `traq.Collection`
         qa.append(len(np.unique(a.cluster[i][m]))); qb.append(len(np.unique(b.cluster[i][m])))
         for k in np.flatnonzero(valid[i]):
             ca, cb = a.cluster[i, k][m[k]], b.cluster[i, k][m[k]]
-            slot_diff.append(_partition(ca) != _partition(cb)); na.append(len(np.unique(ca))); nb.append(len(np.unique(cb)))
-    return dict(clustering_a=a.meta.get('cluster', 'rouge'), clustering_b=b.meta.get('cluster', 'rouge'),
-                slots=len(slot_diff), slots_differ=float(np.mean(slot_diff)), questions=len(q_diff),
+            slot_diff.append(_partition(ca) != _partition(cb))
+            na.append(len(np.unique(ca))); nb.append(len(np.unique(cb)))
+    return dict(clustering_a=a.meta.get('cluster', 'rouge'),
+                clustering_b=b.meta.get('cluster', 'rouge'), slots=len(slot_diff),
+                slots_differ=float(np.mean(slot_diff)), questions=len(q_diff),
                 questions_differ=float(np.mean(q_diff)), clusters_per_slot_a=float(np.mean(na)),
                 clusters_per_slot_b=float(np.mean(nb)), clusters_per_question_a=float(np.mean(qa)),
                 clusters_per_question_b=float(np.mean(qb)))
@@ -282,65 +301,74 @@ def cluster_agreement(a:Collection, # a `traq.Collection`
 def gold_passages(retrieved:pd.DataFrame, # the retrieved table (contract above)
                   qids:list, # question ids, in the order wanted (none: no passages)
                  ) -> list[str]:
-    "The text of each question's best-scored gold passage in `retrieved` (an empty list for no question ids)."
+    "The text of each question's best-scored gold passage in `retrieved` ([] for no question ids)."
     r = check_retrieved(retrieved)
-    g = r[r['is_gold']].sort_values('score', ascending=False, kind='stable').drop_duplicates('qid').set_index('qid')
-    miss = [x for x in qids if x not in g.index]
-    if miss: raise ValueError(f"qids: no gold passage in the retrieved table for question ids {list(miss)[:5]}")
+    best = r[r['is_gold']].sort_values('score', ascending=False, kind='stable')
+    g = best.drop_duplicates('qid').set_index('qid')
+    miss = [x for x in qids if x not in g.index][:5]
+    if miss: raise ValueError("qids: no gold passage in the retrieved table for question ids "
+                              f"{miss}")
     return [str(g.at[x, 'text']) for x in qids]
 
 # %% ../nbs/05_collect.ipynb #4cdba69a
 def question_passage_features(questions:pd.DataFrame, # the questions table (contract above)
-                              retrieved:pd.DataFrame, # the retrieved table, with each question's gold passage
-                              qids=None, # question ids in the order wanted (default: the questions table's order)
-                              encoder=None, # an object with `encode(list[str]) -> array`; all-MiniLM-L6-v2 by default
-                              key:str|None=None, # embedding cache key (`retrieval.model_key()` for the default encoder)
+                              retrieved:pd.DataFrame, # the retrieved table, with the gold passages
+                              qids=None, # question ids in the order wanted (default: the table's)
+                              encoder=None, # `encode(list[str]) -> array`; default all-MiniLM-L6-v2
+                              key:str|None=None, # embedding cache key (`retrieval.model_key()`)
                              ) -> np.ndarray:
-    "(Q, 2d + 1) float32: unit embeddings of each question and of its gold passage, then their cosine similarity."
+    "(Q, 2d + 1) float32: unit embeddings of each question and its gold passage, then their cosine."
     q = check_questions(questions).set_index('id')
     qids = list(q.index) if qids is None else [str(x) for x in qids]
     unknown = [x for x in qids if x not in q.index]
     if unknown: raise ValueError(f"question ids {unknown[:5]} are not in the questions table")
-    texts = [str(q.at[x, 'question']) for x in qids]
-    E = unit_rows(embed_passages(texts + gold_passages(retrieved, qids), encoder, key, progress=False))
+    texts = [str(q.at[x, 'question']) for x in qids] + gold_passages(retrieved, qids)
+    E = unit_rows(embed_passages(texts, encoder, key, progress=False))
     Eq, Ep = E[:len(qids)], E[len(qids):]
     return np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32)
 
 # %% ../nbs/05_collect.ipynb #6b15be50
-DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16, seed=0,
-                model=DEFAULT_LOCAL_MODEL, name='wiki_gemma_600', dataset='wiki', cluster='rouge')
-# name: the committed default collection (data/collected/wiki_gemma_600.npz); `collect` names a new one by `collection_name`
+DEFAULTS = dict(n_questions=600, K=5, M=10, prompt='one_shot', temperature=1.0, max_new_tokens=16,
+                seed=0, model=DEFAULT_LOCAL_MODEL, name='wiki_gemma_600', dataset='wiki',
+                cluster='rouge')   # name: the committed data/collected/wiki_gemma_600.npz
 
 # %% ../nbs/05_collect.ipynb #ea5e2517
 @checked
 def sample_questions(examples:pd.DataFrame, # QA examples (the data module's schema), at least one
-                     n:PositiveInt, # how many (a positive integer; all of them when there are fewer)
+                     n:PositiveInt, # how many (all of them when there are fewer)
                      seed:Seed=0, # random seed
-                     stratify:str|None='template' # a column to spread the draw over in proportion (the default
-                                                  # 'template' only where there is one); None: a plain draw
+                     stratify:str|None='template' # a column to draw in proportion; None: plain draw
                     ) -> pd.DataFrame:
-    "A deterministic draw of n questions, stratified by template."
+    "A deterministic draw of n questions, stratified by template (the default: where there is one)."
     if len(examples) == 0: raise ValueError("examples is empty: there is no question to draw")
     if stratify not in (None, 'template') and stratify not in examples.columns:
-        raise KeyError(f"stratify={stratify!r} is not a column of examples (columns {list(examples.columns)})")
+        raise KeyError(f"stratify={stratify!r} is not a column of examples "
+                       f"(columns {list(examples.columns)})")
     if n >= len(examples): return examples.reset_index(drop=True)
     rng = np.random.default_rng(seed)
     if stratify is None or stratify not in examples.columns:
-        return examples.iloc[np.sort(rng.choice(len(examples), n, replace=False))].reset_index(drop=True)
+        pick = rng.choice(len(examples), n, replace=False)
+        return examples.iloc[np.sort(pick)].reset_index(drop=True)
     order = rng.permutation(len(examples))
     keys = examples[stratify].to_numpy()[order]
-    # interleave templates in proportion: rank within template / template size
-    rk = pd.Series(keys).groupby(keys).cumcount().to_numpy() / pd.Series(keys).map(pd.Series(keys).value_counts()).to_numpy()
+    s = pd.Series(keys)   # interleave templates in proportion: rank within template / template size
+    rk = s.groupby(keys).cumcount().to_numpy() / s.map(s.value_counts()).to_numpy()
     pick = order[np.argsort(rk, kind='stable')[:n]]
     return examples.iloc[np.sort(pick)].reset_index(drop=True)
 
 # %% ../nbs/05_collect.ipynb #52978dcf
+def _best_gold(retriever, question:str, golds:np.ndarray) -> int:
+    "The row of the question's gold passage the retriever scores best (the only one: no scoring)."
+    if len(golds) > 1: return golds[int(np.argmax(retriever.scores([question])[0][golds]))]
+    return golds[0]
+
+# %% ../nbs/05_collect.ipynb #fd52f304
 def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
                    questions:pd.DataFrame, # rows of `dataset.examples`
                    K:int, # top-K
-                   retriever=None # anything `conformal_rag.retrieval_sets.retrieve` accepts; BM25 over the passages by default
+                   retriever=None # for `retrieval_sets.retrieve` (default: BM25 over the passages)
                   ) -> pd.DataFrame:
-    "The retrieved table (contract above): each question's top-K passages, and its gold passage when outside them."
+    "The retrieved table: each question's top-K passages, and its gold passage when outside them."
     retriever = retriever if retriever is not None else retrieval.BM25(dataset.passages)
     ix = dataset.passage_index
     gold_rows = [np.array([ix[g] for g in gs], dtype=np.int64) for gs in questions['gold_ids']]
@@ -352,29 +380,34 @@ def retrieve_table(dataset, # a `conformal_rag.data.QADataset`
         for r, (p, sc) in enumerate(zip(top, ret.topk_scores[i])):
             rows.append((qid, r, pid[p], text[p], float(sc), int(p) in golds))
         if not golds & set(top.tolist()):
-            g = gold_rows[i][int(np.argmax(retriever.scores([questions['question'].iloc[i]])[0][gold_rows[i]]))] if len(gold_rows[i]) > 1 else gold_rows[i][0]
-            rows.append((qid, int(ret.gold_rank[i]), pid[g], text[g], float(ret.gold_score[i]), True))
+            g = _best_gold(retriever, questions['question'].iloc[i], gold_rows[i])
+            rank, score = int(ret.gold_rank[i]), float(ret.gold_score[i])
+            rows.append((qid, rank, pid[g], text[g], score, True))
     return pd.DataFrame(rows, columns=list(RETRIEVED_COLUMNS))
 
 # %% ../nbs/05_collect.ipynb #8478644b
 @checked
 def output_path(name:str, # a plain file name without extension: no folder, no '..'
-                out_dir:str|Path # the folder it goes in (made when the collection is written, if missing)
+                out_dir:str|Path # its folder (made when the collection is written, if missing)
                ) -> Path:
     "`out_dir/<name>.npz`, checked to lie inside `out_dir` (a name cannot point elsewhere)."
     if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise ValueError(f"name must be a non-empty file name without surrounding spaces, got name={name!r}")
+        raise ValueError("name must be a non-empty file name without surrounding spaces, "
+                         f"got name={name!r}")
     if any(c in name for c in '/\\\0') or name in ('.', '..') or name.startswith('.'):
-        raise ValueError(f"name must be a plain file name (no folder, no '..', not hidden), got name={name!r}")
+        raise ValueError("name must be a plain file name (no folder, no '..', not hidden), "
+                         f"got name={name!r}")
     out = Path(out_dir).expanduser()
-    if out.exists() and not out.is_dir(): raise ValueError(f"out_dir (--out-dir) {str(out)!r} exists and is not a folder")
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"out_dir (--out-dir) {str(out)!r} exists and is not a folder")
     path = (out/f'{name}.npz').resolve()
-    if path.parent != out.resolve(): raise ValueError(f"name={name!r} would write outside out-dir {str(out)!r}")
+    if path.parent != out.resolve():
+        raise ValueError(f"name={name!r} would write outside out-dir {str(out)!r}")
     return path
 
 # %% ../nbs/05_collect.ipynb #f34d8615
 def default_out_dir() -> Path:
-    "Where `collect` writes unless told: `<repo>/runs/collected`, a folder git ignores (the committed ones are in `data/collected`)."
+    "Where `collect` writes unless told: `<repo>/runs/collected` (git ignores it)."
     return repo_root()/'runs'/'collected'
 
 # %% ../nbs/05_collect.ipynb #e538d8a6
@@ -386,31 +419,33 @@ def _slug(s:str) -> str:
 # %% ../nbs/05_collect.ipynb #04156279
 @checked
 def collection_name(dataset:str, # a `data.load_qa` spec
-                    model:str|ModelSpec, # a model string (`model_spec.ModelSpec`) or its `ModelSpec`
+                    model:str|ModelSpec, # a model string or its `ModelSpec`
                     n_questions:PositiveInt, # questions drawn
                    ) -> str:
-    "The default name of a collection, `<dataset>_<model>_<n_questions>` (a file argument by its stem, a model by its name)."
+    "The default name `<dataset>_<model>_<n_questions>` (a file by its stem, a model by its name)."
     kind, _, arg = str(dataset).strip().partition(':')
     arg = arg.strip()
-    if '/' in arg or '.' in arg: arg = Path(arg).name.split('.')[0]   # a file: its stem, without .json.gz etc.
+    if '/' in arg or '.' in arg: arg = Path(arg).name.split('.')[0]   # a file: stem, no .json.gz
     m = ModelSpec.of(model)
     short = Path(m.name).name if m.name else m.engine
     return f"{_slug(kind)}{'-' + _slug(arg) if arg else ''}_{_slug(short)}_{int(n_questions)}"
 
 # %% ../nbs/05_collect.ipynb #fc9bcdd2
-COLLECTION_SETTINGS = ('dataset', 'n_questions', 'K', 'M', 'prompt', 'temperature', 'max_new_tokens', 'seed', 'chat',
-                       'logprobs', 'cluster', 'model_spec')   # what makes two collections the same (in `meta`)
+# what makes two collections the same (in `meta`)
+COLLECTION_SETTINGS = ('dataset', 'n_questions', 'K', 'M', 'prompt', 'temperature',
+                       'max_new_tokens', 'seed', 'chat', 'logprobs', 'cluster', 'model_spec')
 
 def collection_files(target:Path # a collection's `.npz` (`output_path`)
                     ) -> list[Path]:
     "The files of a collection: `<name>.npz`, `<name>_extra.npz`, `<name>_generations.jsonl.gz`."
-    return [target, target.with_name(f'{target.stem}_extra.npz'), target.with_name(f'{target.stem}_generations.jsonl.gz')]
+    return [target, target.with_name(f'{target.stem}_extra.npz'),
+            target.with_name(f'{target.stem}_generations.jsonl.gz')]
 
 # %% ../nbs/05_collect.ipynb #8f6cc175
 def _setting_differences(old:dict, # what the existing files say
                          new:dict, # the settings of this run
                         ) -> list[str]:
-    "'key: old -> new' for every setting both know that differs (a missing chat or logprobs was False)."
+    "'key: old -> new' for each setting both know that differs (a missing chat, logprobs: False)."
     old = {'chat': False, 'logprobs': False, **old}
     return [f"{k}: {old[k]!r} -> {v!r}" for k, v in new.items() if k in old and old[k] != v]
 
@@ -425,14 +460,14 @@ def _recorded_numerics(d:dict # a collection's meta, or a request
 # %% ../nbs/05_collect.ipynb #6a426108
 def _spec_numerics(spec:str|ModelSpec # a model string or its `ModelSpec`
                   ) -> tuple:
-    "(the canonical model string without numerics options, its numerics like `_recorded_numerics` or None)."
+    "(the canonical model string sans numerics, its numerics like `_recorded_numerics` or None)."
     s = ModelSpec.of(spec)
     bare = str(replace(s, dtype=None, attention=None))
     return bare, (' + '.join(s.numerics) if s.engine == 'local' else None)
 
 # %% ../nbs/05_collect.ipynb #b0af36ad
 def _export_settings(gen:Path) -> dict:
-    "The sampling settings of a generations export's first line (its request), in `COLLECTION_SETTINGS` terms."
+    "The sampling settings of a generations export's first request, in `COLLECTION_SETTINGS` terms."
     import gzip
     with gzip.open(gen, 'rt', encoding='utf-8') as f: line = f.readline()
     if not line.strip(): return {}
@@ -441,52 +476,63 @@ def _export_settings(gen:Path) -> dict:
     return {**out, **({'numerics': _recorded_numerics(r)} if _recorded_numerics(r) else {})}
 
 # %% ../nbs/05_collect.ipynb #f65e306c
+def _saved_settings(npz:Path, settings:dict, spec:ModelSpec|None) -> dict:
+    "The settings in `npz`'s meta, as `existing_collection` compares them with `settings`."
+    with np.load(npz, allow_pickle=False) as z: old = json.loads(str(z['meta']))
+    if 'model_spec' in old: old['model_spec'] = _spec_numerics(old['model_spec'])[0]
+    elif 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
+        same = (spec.name or spec.engine) == old['model']
+        old['model_spec'] = settings['model_spec'] if same else old['model']
+    if _recorded_numerics(old): old['numerics'] = _recorded_numerics(old)
+    return old
+
+# %% ../nbs/05_collect.ipynb #ac816581
 def existing_collection(target:Path, # the collection's `.npz` (`output_path`)
-                        settings:dict, # this run's settings (`COLLECTION_SETTINGS`; the model as `model_spec`)
+                        settings:dict, # this run's `COLLECTION_SETTINGS` (model as `model_spec`)
                         force:bool=False, # replace whatever is there
                        ) -> str:
-    "'new' (nothing there), 'resume' (a collection or a partial export of the same settings), 'replace' (`force`); else a `FileExistsError` naming the file."
+    "'new' (nothing there), 'resume' (same settings), 'replace' (`force`), or a `FileExistsError`."
     files = [f for f in collection_files(target) if f.exists()]
     if not files: return 'new'
     if force: return 'replace'
     npz, extra, gen = collection_files(target)
+    spec = None
     if 'model_spec' in settings:   # the model's numerics compared resolved, the rest as written
         spec = ModelSpec.of(settings['model_spec'])   # a model string or its `ModelSpec`
         bare, num = _spec_numerics(spec)
         settings = {**settings, 'model_spec': bare, **({'numerics': num} if num else {})}
-    if npz.exists():
-        with np.load(npz, allow_pickle=False) as z: old = json.loads(str(z['meta']))
-        if 'model_spec' in old: old['model_spec'] = _spec_numerics(old['model_spec'])[0]   # the meta's model string
-        elif 'model' in old and 'model_spec' in settings:   # written before `model_spec`: by name
-            old['model_spec'] = bare if (spec.name or spec.engine) == old['model'] else old['model']
-        if _recorded_numerics(old): old['numerics'] = _recorded_numerics(old)
-        diff = _setting_differences(old, settings)
+    if npz.exists(): diff = _setting_differences(_saved_settings(npz, settings, spec), settings)
     elif extra.exists(): diff = ['an _extra.npz without its collection']
-    else: diff = _setting_differences(_export_settings(gen), settings)   # a partial export alone: resume it
-    if diff: raise FileExistsError(f"{(npz if npz.exists() else files[0])} holds a collection of other settings ({'; '.join(diff)}): pass --force "
-                                   "(force=True) to replace it, or choose another --name or --out-dir")
+    else: diff = _setting_differences(_export_settings(gen), settings)   # a partial export alone
+    where = npz if npz.exists() else files[0]
+    if diff: raise FileExistsError(
+        f"{where} holds a collection of other settings ({'; '.join(diff)}): pass --force "
+        "(force=True) to replace it, or choose another --name or --out-dir")
     return 'resume'
 
 # %% ../nbs/05_collect.ipynb #29f6a323
-def _check_export_kept(gen:Path, # a partial export being resumed (`<name>_generations.jsonl.gz`, no `.npz` beside it)
-                       keys, # the request keys of this run (`LLM.keys`): what the new export will hold
+def _check_export_kept(gen:Path, # a partial export being resumed (no `.npz` beside it)
+                       keys, # this run's request keys (`LLM.keys`): what the new export holds
                       ) -> None:
-    "A `FileExistsError` naming `gen` when writing this run's export over it would drop some of its generations."
+    "A `FileExistsError` naming `gen` if writing this run's export over it would drop generations."
     import gzip
     keys = set(keys)
-    with gzip.open(gen, 'rt', encoding='utf-8') as f: lost = sum(json.loads(l)['key'] not in keys for l in f if l.strip())
-    if lost: raise FileExistsError(f"{gen} holds {lost:,} generations this run does not ask for (another collection's export?): "
-                                   "pass --force (force=True) to replace it, or choose another --name or --out-dir; "
-                                   "the samples of this run are in the cache, so a rerun costs nothing")
+    with gzip.open(gen, 'rt', encoding='utf-8') as f:
+        lost = sum(json.loads(l)['key'] not in keys for l in f if l.strip())
+    if lost: raise FileExistsError(f"{gen} holds {lost:,} generations this run does not ask for "
+                                   "(another collection's export?): pass --force (force=True) to "
+                                   "replace it, or choose another --name or --out-dir; the samples "
+                                   "of this run are in the cache, so a rerun costs nothing")
 
 # %% ../nbs/05_collect.ipynb #bdf48c6b
-def _collection_target(name:str|None, # the collection's name; None: `collection_name(dataset, model_spec, n_questions)`
+def _collection_target(name:str|None, # the collection's name; None: `collection_name(...)`
                        out_dir, # its folder; None: `default_out_dir()`
                        force:bool, # replace an existing collection of other settings
                        **settings # this run's settings (`COLLECTION_SETTINGS`)
                       ) -> tuple[Path, str]:
-    "The collection's `.npz` and what is there already (`existing_collection`: 'new', 'resume' or 'replace')."
-    name = collection_name(settings['dataset'], settings['model_spec'], settings['n_questions']) if name is None else name
+    "The collection's `.npz` and what is there (`existing_collection`: 'new', 'resume', 'replace')."
+    s = settings
+    if name is None: name = collection_name(s['dataset'], s['model_spec'], s['n_questions'])
     target = output_path(name, Path(out_dir) if out_dir is not None else default_out_dir())
     return target, existing_collection(target, settings, force)
 
@@ -500,45 +546,48 @@ def check_settings(n_questions:PositiveInt, # questions drawn
                    seed:Seed, # the run's seed
                    prompt:str # a key of `llm.PROMPTS`
                   ) -> None:
-    "Validate the collection's sizes and sampling settings before anything is loaded (each error names the bad value)."
-    if prompt not in PROMPTS: raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
+    "Check the sizes and sampling settings before anything loads (each error names the bad value)."
+    if prompt not in PROMPTS:
+        raise ValueError(f"unknown prompt {prompt!r}; known: {sorted(PROMPTS)}")
 
 # %% ../nbs/05_collect.ipynb #6f2c439b
 def _collection_inputs(dataset:str, # a `data.load_qa` spec
-                       model:str|ModelSpec, # a model string (`model_spec.ModelSpec`) or its `ModelSpec`
+                       model:str|ModelSpec, # a model string or its `ModelSpec`
                        cache:str|Path|None, # generation cache (None: the shared one)
                        resample:bool, # sample again, overwriting cached generations
                        cluster, # a clustering spec, a `Clustering` or a function of the answers
                       ) -> tuple:
-    "(dataset, LLM, clustering) of a collection; a bad model string or a dataset without passages fails before any model loads."
+    "(dataset, LLM, clustering); a bad model string or a passage-less dataset fails before loading."
     model = ModelSpec.of(model)   # a bad model string fails first
     ds = data.load_qa(dataset)
     if isinstance(ds, data.QuestionSet):   # e.g. 'nq-open': fail here, before any model loads
-        raise ValueError(f"dataset {dataset!r} has questions only, no passages: a TRAQ/TRAC collection retrieves passages "
-                         "(use a dataset with a corpus: 'wiki', 'nq_open:PSGS_TSV', 'dpr:PATH', ...)")
+        raise ValueError(f"dataset {dataset!r} has questions only, no passages: a TRAQ/TRAC "
+                         "collection retrieves passages (use a dataset with a corpus: 'wiki', "
+                         "'nq_open:PSGS_TSV', 'dpr:PATH', ...)")
     llm = llm_from_spec(model, cache=cache if cache is not None else True, resample=resample)
-    clus = _clustering(cluster, 0.7, cache if cache is not None else True)   # its model loads now: a bad name fails before sampling
+    clus = _clustering(cluster, 0.7, cache if cache is not None else True)   # fails before sampling
     return ds, llm, clus
 
 # %% ../nbs/05_collect.ipynb #1c1f85f9
 def _save_collection(arr:dict, # from `collected_arrays`
                      qs:pd.DataFrame, # the questions table
                      rt:pd.DataFrame, # the retrieved table
-                     llm:LLM, # the sampler (its cache holds the generations; `llm.keys` names this run's)
+                     llm:LLM, # the sampler: its cache and `llm.keys` (this run's generations)
                      target:Path, # the `.npz` file (from `output_path`)
                      features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2)
                     ) -> dict:
-    "Save `arr` to `target` (+ `_extra.npz`) with the features when asked, export the run's generations beside it, and return `arr`."
-    if features:
-        arr['features'] = question_passage_features(qs, rt, arr['qid']).astype(np.float16)  # a third of the file size
-        arr['meta']['features'] = 'all-MiniLM-L6-v2 unit embeddings of the question and its gold passage, their cosine'
+    "Save `arr` (with features if asked) to `target`, the generations beside it; return `arr`."
+    if features:   # float16: a third of the file size
+        arr['features'] = question_passage_features(qs, rt, arr['qid']).astype(np.float16)
+        arr['meta']['features'] = ('all-MiniLM-L6-v2 unit embeddings of the question and its gold '
+                                   'passage, their cosine')
     save_collected(arr, target)
-    # the generations behind the arrays, so a fresh clone needs no sampling (`GenerationCache.import_jsonl`)
-    llm.cache.export_jsonl(target.with_name(f'{target.stem}_generations.jsonl.gz'), keys=llm.keys)
+    # the generations behind the arrays: a fresh clone needs no sampling (`import_jsonl`)
+    llm.cache.export_jsonl(collection_files(target)[2], keys=llm.keys)
     return arr
 
 # %% ../nbs/05_collect.ipynb #bbe4f1dc
-def _sample_shard(questions:pd.DataFrame, retrieved:pd.DataFrame, # one shard of the tables (`sample_in_processes`)
+def _sample_shard(questions:pd.DataFrame, retrieved:pd.DataFrame, # one shard of each table
                   model:str|ModelSpec, # a model string (`llm.llm_from_spec`) or its `ModelSpec`
                   cache, # the generation cache path (True: the shared default)
                   kw:dict, # `collect_samples` keyword arguments
@@ -552,81 +601,99 @@ def _sample_shard(questions:pd.DataFrame, retrieved:pd.DataFrame, # one shard of
 def sample_in_processes(questions:pd.DataFrame, # the questions table (contract above)
                         retrieved:pd.DataFrame, # the retrieved table (contract above)
                         model:str, # a model string: each process loads its own copy
-                        cache, # the generation cache every process writes to (a path; True: the shared default)
+                        cache, # the generation cache all processes write to (a path; True: shared)
                         jobs:int=2, # processes (one CPU thread each under the Makefile's settings)
                         **kw # `collect_samples` keyword arguments (K, M, prompt, temperature, ...)
                        ) -> list[int]:
-    "Fill `cache` with the samples `collect_samples(questions, retrieved, ...)` needs, from `jobs` spawned processes; returns each process's sampled calls."
+    "Fill `cache` with what `collect_samples` samples in `jobs` processes; returns their calls."
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     from conformal_rag import collect   # the exported module: children import it by name
     jobs = check_count(jobs, 'jobs')
     r = check_retrieved(retrieved, questions)
     with ProcessPoolExecutor(jobs, mp.get_context('spawn')) as ex:
-        futs = [ex.submit(collect._sample_shard, questions, r.iloc[i::jobs], model, cache, kw) for i in range(jobs)]
-        return [f.result() for f in futs]   # a failed shard raises here; what it sampled stays in the cache
+        futs = [ex.submit(collect._sample_shard, questions, r.iloc[i::jobs], model, cache, kw)
+                for i in range(jobs)]
+        return [f.result() for f in futs]   # a failed shard raises here (its samples stay cached)
 
 # %% ../nbs/05_collect.ipynb #1565df72
 def resume_from_export(llm:LLM, # the sampler whose cache is filled
-                       target:Path, # the collection's `.npz` file (from `output_path`); its `_generations.jsonl.gz` is read
-                       log=None, # where the one-line report goes; None: standard error (standard output may be data)
+                       target:Path, # the collection's `.npz` (its `_generations.jsonl.gz` is read)
+                       log=None, # where the report goes; None: stderr (stdout may be data)
                       ) -> int:
-    "Import `<name>_generations.jsonl.gz` beside `target` into `llm`'s cache when it exists; returns the lines read (0 when none)."
-    gen = target.with_name(f'{target.stem}_generations.jsonl.gz')
+    "Load `target`'s `_generations.jsonl.gz`, if any, into `llm`'s cache; returns the lines read."
+    gen = collection_files(target)[2]
     if not gen.exists(): return 0
     n = llm.cache.import_jsonl(gen)
-    (log or (lambda m: print(m, file=sys.stderr)))(f"resuming from {gen}: {n:,} generations loaded into the cache (only missing prompts are sampled)")
+    say = log or (lambda m: print(m, file=sys.stderr))
+    say(f"resuming from {gen}: {n:,} generations loaded into the cache "
+        "(only missing prompts are sampled)")
     return n
 
 # %% ../nbs/05_collect.ipynb #880d1588
 def _report_written(arr:dict, # the saved collection (`_save_collection`)
                     target:Path, # its `.npz`
                     model:str, # its model string
-                    log=None, # where the line goes; None: standard error (standard output may be data)
+                    log=None, # where the line goes; None: stderr (stdout may be data)
                    ) -> dict:
     "Say where the collection went and how a paper notebook takes it; returns `arr`."
     (log or (lambda m: print(m, file=sys.stderr)))(
-        f"wrote {target} (with {target.stem}_extra.npz and {target.stem}_generations.jsonl.gz); a paper notebook "
-        f"takes it by this path, e.g. -p collections='{{\"{model}\": \"{target}\"}}'")
+        f"wrote {target} (with {target.stem}_extra.npz and {target.stem}_generations.jsonl.gz); "
+        "a paper notebook takes it by this path, "
+        f"e.g. -p collections='{{\"{model}\": \"{target}\"}}'")
     return arr
 
 # %% ../nbs/05_collect.ipynb #639d5d42
-def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions drawn from the dataset (stratified by template)
+def _sampled_arrays(ds, dataset:str, llm:LLM, model:ModelSpec, clus:Clustering, n_questions:int,
+                    jobs:int, kw:dict) -> tuple:
+    "Draw questions, retrieve, sample with `kw` (`jobs` processes) and reduce: (arrays, qs, rt)."
+    qs = sample_questions(ds.examples, n_questions, kw['seed'])
+    rt, t0 = retrieve_table(ds, qs, kw['K']), time.time()
+    shards = sample_in_processes(qs, rt, model, str(llm.cache.path), jobs, **kw) if jobs > 1 else []
+    collected = collect_samples(qs, rt, llm, **kw)   # all cached when the shards sampled them
+    arr = collected_arrays(collected, qs, answer_rules(kw['prompt']), cluster=clus)
+    arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1),
+                       sampled_calls=llm.calls + sum(shards), dataset=dataset, jobs=jobs,
+                       model_spec=str(model), **(dict(shard_calls=shards) if shards else {}))
+    return arr, qs, rt
+
+# %% ../nbs/05_collect.ipynb #32651e58
+def default_collection(n_questions:int=DEFAULTS['n_questions'], # questions drawn, by template
                        K:int=DEFAULTS['K'], # passages retrieved per question (BM25); TRAQ: 20
                        M:int=DEFAULTS['M'], # answers sampled per (question, passage); TRAQ: 30
                        prompt:str=DEFAULTS['prompt'], # a key of `llm.PROMPTS`
                        temperature:float=DEFAULTS['temperature'], # sampling temperature (TRAQ: 1.0)
                        max_new_tokens:int=DEFAULTS['max_new_tokens'], # tokens per answer at most
                        seed:int=DEFAULTS['seed'], # question draw and sampling seed
-                       model:str|ModelSpec=DEFAULTS['model'], # a model string (`model_spec.ModelSpec`), parsed once here, or its `ModelSpec`
-                       name:str|None=None, # output file name, without folder or extension; None: `collection_name(dataset, model, n_questions)`
-                       out_dir:str|Path|None=None, # output folder; None: `default_out_dir()`, runs/collected (untracked)
-                       cache:str|Path|None=None, # generation cache (default: the shared one outside the repo)
+                       model:str|ModelSpec=DEFAULTS['model'], # a model string or its `ModelSpec`
+                       name:str|None=None, # file name, no folder/extension; None: `collection_name`
+                       out_dir:str|Path|None=None, # output folder; None: `default_out_dir()`
+                       cache:str|Path|None=None, # generation cache; None: the shared one
                        resample:bool=False, # sample again, overwriting cached generations
-                       features:bool=True, # store `question_passage_features` (all-MiniLM-L6-v2) for "I do not know"
-                       dataset:str=DEFAULTS['dataset'], # a `data.load_qa` spec: 'wiki' (embedded), 'squad[:SPLIT|:FILE]', 'nq:PATH', 'dpr:PATH', ...
-                       cluster:str=DEFAULTS['cluster'], # a clustering spec (`matching.clustering_from_spec`): 'rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL'
-                       jobs:int=1, # sampling processes (`sample_in_processes`), each loading the model; 1: this process alone
-                       chat:bool=False, # send each prompt as one user chat message (instruct models: their chat template)
-                       logprobs:bool=False, # store each sample's token log-probabilities (part of the request key)
-                       force:bool=False, # replace an existing collection of other settings (`existing_collection`)
-                       log=None, # where the lines saying what is read and written go; None: standard error
+                       features:bool=True, # store `question_passage_features` (for "I do not know")
+                       dataset:str=DEFAULTS['dataset'], # `data.load_qa` spec ('wiki', 'nq:PATH')
+                       cluster:str=DEFAULTS['cluster'], # clustering spec ('rouge', 'nli:MODEL')
+                       jobs:int=1, # sampling processes, each loading the model; 1: this one alone
+                       chat:bool=False, # send each prompt as a user chat message (instruct models)
+                       logprobs:bool=False, # store token log-probabilities (in the request key)
+                       force:bool=False, # replace an existing collection of other settings
+                       log=None, # where the lines on what is read and written go; None: stderr
                       ):
-    "Collect on a QA dataset (the embedded benchmark by default) with a model string (`model_spec.parse_model_spec`: local or 'openai:MODEL[@URL]'); save `<name>.npz` (+ `_extra.npz`) and the generations `<name>_generations.jsonl.gz`; returns the `Collection`."
+    "Collect on `dataset` with `model`; save `<name>.npz` (+ `_extra`, `_generations`); return it."
     check_settings(n_questions, K, M, temperature, max_new_tokens, seed, prompt)
-    if check_count(jobs, 'jobs') > 1 and resample: raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
-    kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed, chat=chat, logprobs=logprobs)
+    if check_count(jobs, 'jobs') > 1 and resample:
+        raise ValueError(f"resample=True samples in this process: use jobs=1 (got jobs={jobs})")
+    kw = dict(K=K, M=M, prompt=prompt, temperature=temperature, max_new_tokens=max_new_tokens,
+              seed=seed, chat=chat, logprobs=logprobs)
     model = ModelSpec.of(model)   # meta's `model_spec`: its canonical model string
-    target, state = _collection_target(name, out_dir, force, dataset=dataset, n_questions=n_questions, model_spec=model, **kw,
-                                       **(dict(cluster=cluster) if isinstance(cluster, str) else {}))   # before any model loads
+    target, state = _collection_target(   # before any model loads
+        name, out_dir, force, dataset=dataset, n_questions=n_questions, model_spec=model, **kw,
+        **(dict(cluster=cluster) if isinstance(cluster, str) else {}))
     ds, llm, clus = _collection_inputs(dataset, model, cache, resample, cluster)
-    if state == 'resume' and not resample: resume_from_export(llm, target, log)   # an earlier (partial) export of it
-    qs = sample_questions(ds.examples, n_questions, seed)
-    rt, t0 = retrieve_table(ds, qs, K), time.time()
-    shards = sample_in_processes(qs, rt, model, str(llm.cache.path), jobs, **kw) if jobs > 1 else []   # then all cached
-    arr = collected_arrays(collect_samples(qs, rt, llm, **kw), qs, answer_rules(prompt), cluster=clus)
-    arr['meta'].update(n_questions=n_questions, seconds=round(time.time() - t0, 1), sampled_calls=llm.calls + sum(shards),
-                       dataset=dataset, jobs=jobs, model_spec=str(model), **(dict(shard_calls=shards) if shards else {}))
-    if state == 'resume' and not target.exists(): _check_export_kept(collection_files(target)[2], llm.keys)
-    arr = _report_written(_save_collection(arr, qs, rt, llm, target, features), target, str(model), log)
-    return Collection.from_arrays(arr)   # what was saved, as the one data type (its `extra` arrays stay in the file)
+    if state == 'resume' and not resample: resume_from_export(llm, target, log)  # its export
+    arr, qs, rt = _sampled_arrays(ds, dataset, llm, model, clus, n_questions, jobs, kw)
+    if state == 'resume' and not target.exists():
+        _check_export_kept(collection_files(target)[2], llm.keys)
+    arr = _save_collection(arr, qs, rt, llm, target, features)
+    arr = _report_written(arr, target, str(model), log)
+    return Collection.from_arrays(arr)   # what was saved (its `extra` arrays stay in the file)

@@ -299,6 +299,26 @@ def _synthetic_logprob(cluster, correct, seed:int) -> np.ndarray:
     return lp
 
 # %% ../nbs/04b_collection.ipynb #f04f756a
+def _synthetic_clusters(rng:np.random.Generator, # draws the samples
+                        is_gold:np.ndarray, # Q x (K+1): the gold passage's slot
+                        gold_rank:np.ndarray, # per question its gold passage's rank (K: none)
+                        can:np.ndarray, # per question: the LLM can answer from the gold passage
+                        M:int, # samples per (question, passage)
+                       ) -> np.ndarray:
+    ("Q x (K+1) x M sampled cluster ids: 0 the correct answer, 1..6 wrong answers shared across "
+     "passages, -1 padding.")
+    (Q, K1), n_wrong = is_gold.shape, 6
+    # keep K+1 slots only where the gold passage sits in the extra slot; else it is padding
+    cluster = np.full((Q, K1, M), -1, np.int32)
+    for q in range(Q):
+        for k in range(K1):
+            if k == K1 - 1 and gold_rank[q] != K1 - 1: continue
+            p_correct = (0.65 if can[q] else 0.0) if is_gold[q, k] else 0.08
+            probs = np.r_[p_correct, (1 - p_correct) * rng.dirichlet(np.full(n_wrong, 0.6))]
+            cluster[q, k] = rng.choice(n_wrong + 1, M, p=probs)
+    return cluster
+
+# %% ../nbs/04b_collection.ipynb #1d53f10c
 @checked
 def synthetic_collection(Q:PositiveInt=300, # questions
                          K:PositiveInt=20, # retrieved passages per question
@@ -314,19 +334,9 @@ def synthetic_collection(Q:PositiveInt=300, # questions
     ret = np.sort(rng.normal(0, 1, (Q, K + 1)), axis=1)[:, ::-1] + rng.normal(0, 0.5, (Q, 1))
     is_gold = np.zeros((Q, K + 1), bool); is_gold[np.arange(Q), gold_rank] = True
     in_topk = np.ones((Q, K + 1), bool); in_topk[:, K] = False
-    # keep K+1 slots only where the gold passage sits in the extra slot; else it is padding
-    cluster = np.full((Q, K + 1, M), -1, np.int32)
-    correct = np.zeros((Q, K + 1, M), bool)
-    n_wrong, can = 6, rng.random(Q) < p_answerable   # can: the LLM can answer from the gold passage
-    for q in range(Q):
-        for k in range(K + 1):
-            if k == K and gold_rank[q] != K: continue
-            gold = is_gold[q, k]
-            p_correct = (0.65 if can[q] else 0.0) if gold else 0.08
-            probs = np.r_[p_correct, (1 - p_correct) * rng.dirichlet(np.full(n_wrong, 0.6))]
-            c = rng.choice(n_wrong + 1, M, p=probs)
-            cluster[q, k] = c  # 0: the correct answer; 1..n_wrong: wrong, shared across passages
-            correct[q, k] = c == 0
+    can = rng.random(Q) < p_answerable   # the LLM can answer from the gold passage
+    cluster = _synthetic_clusters(rng, is_gold, gold_rank, can, M)
+    correct = cluster == 0   # 0: the correct answer
     freq = semantic_confidence(cluster)   # TRAQ section 3.2 (padding slots: 0)
     exact = np.where(cluster >= 0, cluster * 3 + rng.integers(0, 3, cluster.shape), -1)   # variants
     lp = _synthetic_logprob(cluster, correct, seed) if logprobs else None

@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .paths import cache_dir
-from .conformal import (check_alpha, check_array, check_choice, check_count, conformal_threshold,
+from .conformal import (check_alpha, check_array, check_choice, check_count,
+                                     conformal_threshold,
                                      in_set)
 from .llm import LLM
 from .checks import checked, Texts
@@ -31,13 +32,14 @@ def check_cosines(x, # cosine similarities: a number or an array-like of numbers
                   nan:bool=False, # allow NaN (a missing value that the caller handles itself)
                   **kw, # `conformal.check_array`'s ndim and empty
                  ) -> np.ndarray:
-    "`x` as cosine similarities in [-1, 1] (rounding within `_COS_TOL` clipped), or a `ValueError` naming `name`."
+    ("`x` as cosine similarities in [-1, 1] (rounding within `_COS_TOL` clipped), "
+     "or a `ValueError` naming `name`.")
     a = check_array(x, name, nan=True, **kw)
     a = np.where(np.abs(a) <= 1 + _COS_TOL, np.clip(a, -1, 1), a)
     return check_array(a, name, -1, 1, nan=nan, **kw)
 
 # %% ../nbs/08_conflare.ipynb #26dff345
-def conflare_cutoff(cal_similarities, # cosine similarity of each calibration question with its relevant chunk
+def conflare_cutoff(cal_similarities, # cosine similarity of each calibration question to its chunk
                     alpha:float, # target miscoverage
                     method:str='exact', # 'exact' or 'conflare' (the paper's code)
                    ) -> float:
@@ -63,53 +65,64 @@ def _check_cutoff(cutoff) -> float:
     return float(check_array(cutoff, 'cutoff', -math.inf, 1, ndim=0, finite=False))
 
 # %% ../nbs/08_conflare.ipynb #60ee9cfc
-def conflare_retrieve(similarities:np.ndarray, # (n, N) cosine similarities of n questions with N chunks
+def conflare_retrieve(similarities:np.ndarray, # (n, N) cosines of n questions with N chunks
                       cutoff:float, # from `conflare_cutoff`
                       max_passages:int|None=None, # context budget in chunks
                       max_chars:int|None=None, # context budget in characters
                       lengths=None, # chunk lengths in characters (needed with `max_chars`)
                      ) -> list[ConflareSet]:
-    "All chunks at or above the cutoff per question, most similar first, cut to the context budget (flagged)."
-    if similarities is None: raise ValueError("similarities must be an (n, N) array, got "
-                                              "similarities=None")
-    S = np.atleast_2d(check_cosines(similarities, 'similarities'))  # a NaN similarity is an error, never dropped silently
+    ("All chunks at or above the cutoff per question, most similar first, cut to the context "
+     "budget (flagged).")
+    if similarities is None:
+        raise ValueError("similarities must be an (n, N) array, got similarities=None")
+    # a NaN similarity is an error, never dropped silently
+    S = np.atleast_2d(check_cosines(similarities, 'similarities'))
     if S.ndim != 2: raise ValueError(f"similarities must have shape (n, N), got shape {S.shape}")
     _check_cutoff(cutoff)
-    if max_chars is not None and lengths is None: raise ValueError("max_chars needs the chunk lengths (lengths=...)")
+    lengths = _checked_budget(max_passages, max_chars, lengths, S.shape[1])
+    return [_retrieval_set(s, cutoff, max_passages, max_chars, lengths) for s in S]
+
+def _checked_budget(max_passages, max_chars, lengths, n_chunks:int):
+    "The chunk `lengths` checked (None stays None), after the budgets."
+    if max_chars is not None and lengths is None:
+        raise ValueError("max_chars needs the chunk lengths (lengths=...)")
     for v, nm in ((max_passages, 'max_passages'), (max_chars, 'max_chars')):
         if v is not None: check_count(v, nm)
-    if lengths is not None:
-        lengths = check_array(lengths, 'lengths', 0, ndim=1)
-        if len(lengths) != S.shape[1]: raise ValueError(f"lengths has {len(lengths)} entries for "
-                                                        f"N={S.shape[1]} chunks")
-    out = []
-    for s in S:
-        rows = np.flatnonzero(in_set(1 - s, 1 - cutoff))
-        rows = rows[np.lexsort((rows, -s[rows]))]
-        keep = len(rows)
-        if max_passages is not None: keep = min(keep, max_passages)
-        if max_chars is not None:
-            c = np.cumsum(np.asarray(lengths)[rows[:keep]])
-            keep = int(np.searchsorted(c, max_chars, side='right'))
-        out.append(ConflareSet(rows[:keep], s[rows[:keep]], len(rows), keep < len(rows), float(cutoff)))
-    return out
+    if lengths is None: return None
+    lengths = check_array(lengths, 'lengths', 0, ndim=1)
+    if len(lengths) != n_chunks:
+        raise ValueError(f"lengths has {len(lengths)} entries for N={n_chunks} chunks")
+    return lengths
+
+def _retrieval_set(s:np.ndarray, cutoff, max_passages, max_chars, lengths) -> ConflareSet:
+    "The set of one question with similarities `s`: chunks at or above `cutoff`, cut to the budget."
+    rows = np.flatnonzero(in_set(1 - s, 1 - cutoff))
+    rows = rows[np.lexsort((rows, -s[rows]))]
+    keep = len(rows)
+    if max_passages is not None: keep = min(keep, max_passages)
+    if max_chars is not None:
+        c = np.cumsum(np.asarray(lengths)[rows[:keep]])
+        keep = int(np.searchsorted(c, max_chars, side='right'))
+    return ConflareSet(rows[:keep], s[rows[:keep]], len(rows), keep < len(rows), float(cutoff))
 
 # %% ../nbs/08_conflare.ipynb #bbfe09c6
-def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or an array of calibration similarities
-                     alpha:float, # target error rate: the answering chunk is missed with probability <= alpha
-                     method:str='exact', # 'exact' (finite-sample valid) or 'conflare' (the paper's code)
+def calibrate_cutoff(labels, # a `label_questions` table (its `score` column) or an array of scores
+                     alpha:float, # target error rate: the answering chunk missed w.p. <= alpha
+                     method:str='exact', # 'exact' (finite-sample valid), 'conflare' (paper's code)
                     ) -> float:
     "The similarity cutoff: chunks with similarity >= cutoff form the retrieval set."
     alpha = check_alpha(alpha)
     frame = isinstance(labels, pd.DataFrame)
     if frame and 'score' not in labels.columns:
         raise ValueError(f"labels has no 'score' column (columns: {list(labels.columns)})")
-    s = check_cosines(labels['score'] if frame else labels, "labels['score']" if frame else 'labels',
-                 nan=frame, ndim=1, empty=True)   # NaN in a label table: a dropped question; in an array: an error
+    # NaN in a label table: a dropped question; in an array: an error
+    s = check_cosines(labels['score'] if frame else labels,
+                      "labels['score']" if frame else 'labels', nan=frame, ndim=1, empty=True)
     s = s[~np.isnan(s)]
     if len(s) == 0:
-        raise ValueError("no calibration scores in labels: " + ("every question was dropped (see `found` and `unanswered`)"
-                                                               if frame else "labels is empty"))
+        why = ("every question was dropped (see `found` and `unanswered`)" if frame
+               else "labels is empty")
+        raise ValueError("no calibration scores in labels: " + why)
     return conflare_cutoff(s, alpha, method)
 
 # %% ../nbs/08_conflare.ipynb #fee4380b
@@ -117,7 +130,8 @@ def _check_retriever(r) -> None:
     ("A `ValueError` (`TypeError` for the collection) naming the first bad field of a "
      "`ConformalRetriever`.")
     if not isinstance(r.collection, ChunkCollection):
-        raise TypeError(f"collection must be a ChunkCollection, got collection={r.collection!r:.80}")
+        raise TypeError("collection must be a ChunkCollection, "
+                        f"got collection={r.collection!r:.80}")
     _check_cutoff(r.cutoff)
     check_alpha(r.alpha)
     check_choice(r.method, 'method', ('exact', 'conflare'))
@@ -126,13 +140,17 @@ def _check_retriever(r) -> None:
         if v is not None: check_count(v, nm)
     if not isinstance(r.report, dict): raise ValueError(f"report must be a dict, got "
                                                         f"report={r.report!r:.80}")
-    if r.path is not None:   # where it was saved (`save`, `load`): a folder holding retriever.json
-        if not isinstance(r.path, (str, os.PathLike)):
-            raise TypeError(f"path must be a folder (str or Path), got path={r.path!r:.80}")
-        r.path = Path(r.path)
-        if not (r.path/'retriever.json').exists():
-            raise FileNotFoundError(f"path={str(r.path)!r} holds no saved retriever (retriever.json): "
-                                    "leave path=None; `save` sets it")
+    if r.path is not None: r.path = _saved_folder(r.path)
+
+def _saved_folder(path) -> Path:
+    "`path` as the `Path` of a folder a retriever was saved in (holding retriever.json)."
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a folder (str or Path), got path={path!r:.80}")
+    path = Path(path)
+    if not (path/'retriever.json').exists():
+        raise FileNotFoundError(f"path={str(path)!r} holds no saved retriever (retriever.json): "
+                                "leave path=None; `save` sets it")
+    return path
 
 # %% ../nbs/08_conflare.ipynb #1b0bac29
 FORMAT_VERSION = 1
@@ -148,8 +166,8 @@ class ConformalRetriever:
     scores:np.ndarray|None = None # the calibration similarities (for `recalibrate`)
     max_chunks:int|None = None # context budget in chunks (None: no limit)
     max_chars:int|None = None # context budget in characters (None: no limit)
-    report:dict = field(default_factory=dict) # what calibration did: counts of questions, failures, settings
-    path:Path|None = None # where it was saved (a folder `save` wrote; set by `save` and `load`)
+    report:dict = field(default_factory=dict) # what calibration did: counts, failures, settings
+    path:Path|None = None # the folder it was saved in (set by `save` and `load`)
 
     def __post_init__(self): _check_retriever(self)
     def __repr__(self):
@@ -161,7 +179,7 @@ class ConformalRetriever:
 @patch
 @checked
 def retrieve(self:ConformalRetriever, questions:Texts|str, # a question or a list (at least one)
-             max_chunks:int|None=-1, max_chars:int|None=-1, # budgets; -1 keeps the retriever's, None: no limit
+             max_chunks:int|None=-1, max_chars:int|None=-1, # -1: the retriever's, None: no limit
              warn:bool=True) -> list[ConflareSet]|ConflareSet:
     ("The chunks above the cutoff per question, most similar first, cut to the budget (`truncated` "
      "then True).")
@@ -171,7 +189,8 @@ def retrieve(self:ConformalRetriever, questions:Texts|str, # a question or a lis
     qs = [questions] if single else list(questions)
     mc = self.max_chunks if max_chunks == -1 else max_chunks
     mx = self.max_chars if max_chars == -1 else max_chars
-    sets = conflare_retrieve(self.collection.scores(qs), self.cutoff, mc, mx, self.collection.lengths)
+    col = self.collection
+    sets = conflare_retrieve(col.scores(qs), self.cutoff, mc, mx, col.lengths)
     cut = sum(s.truncated for s in sets)
     if cut and warn:
         warnings.warn(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of "
@@ -187,18 +206,21 @@ def chunks_of(self:ConformalRetriever, s:ConflareSet) -> pd.DataFrame:
 
 # %% ../nbs/08_conflare.ipynb #e75f40ee
 @patch
-def answer(self:ConformalRetriever, question:str, llm:LLM, chat:bool|None=None, max_new_tokens:int=64, seed:int=0,
-           warn:bool=True) -> dict:
+def answer(self:ConformalRetriever, question:str, llm:LLM, chat:bool|None=None,
+           max_new_tokens:int=64, seed:int=0, warn:bool=True) -> dict:
     ("Retrieve, then answer from those chunks: answer, chunk ids, set size, truncated, guarantee "
      "(False when truncated).")
     s = self.retrieve(question, warn=warn)
     chat = is_chat_llm(llm) if chat is None else chat
     ch = self.chunks_of(s)
-    context = '\n\n'.join(f'[{i + 1}] ({r.title}) {r.text.strip()}' for i, r in enumerate(ch.itertuples())) or '(no passage)'
-    out = llm.sample(conflare_prompt('answer', chat, context=context, question=question), n=1, temperature=0.,
-                     max_new_tokens=max_new_tokens, stop=CONFLARE_STOPS[f"answer_{'chat' if chat else 'completion'}"], seed=seed)
-    return dict(question=question, answer=out[0].text, chunk_ids=ch['id'].tolist(), n_above=s.n_above,
-                truncated=s.truncated, guarantee=not s.truncated)
+    context = '\n\n'.join(f'[{i + 1}] ({r.title}) {r.text.strip()}'
+                           for i, r in enumerate(ch.itertuples())) or '(no passage)'
+    prompt = conflare_prompt('answer', chat, context=context, question=question)
+    stop = CONFLARE_STOPS[f"answer_{'chat' if chat else 'completion'}"]
+    out = llm.sample(prompt, n=1, temperature=0., max_new_tokens=max_new_tokens, stop=stop,
+                     seed=seed)
+    return dict(question=question, answer=out[0].text, chunk_ids=ch['id'].tolist(),
+                n_above=s.n_above, truncated=s.truncated, guarantee=not s.truncated)
 
 # %% ../nbs/08_conflare.ipynb #b1347143
 @patch
@@ -207,7 +229,8 @@ def recalibrate(self:ConformalRetriever, alpha:float, method:str|None=None) -> '
     if self.scores is None: raise ValueError("this retriever has no stored calibration scores")
     m = method or self.method
     s = np.asarray(self.scores, dtype=np.float64)
-    return ConformalRetriever(self.collection, calibrate_cutoff(s[~np.isnan(s)], alpha, m), check_alpha(alpha), m, self.scores,
+    cutoff = calibrate_cutoff(s[~np.isnan(s)], alpha, m)
+    return ConformalRetriever(self.collection, cutoff, check_alpha(alpha), m, self.scores,
                               self.max_chunks, self.max_chars, dict(self.report), None)
 
 # %% ../nbs/08_conflare.ipynb #296256c5
@@ -225,10 +248,12 @@ def save(self:ConformalRetriever, path) -> Path:
     "Write the retriever to the folder `path` (created); returns it."
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     np.save(path/'embeddings.npy', self.collection.P)
-    self.collection.chunks.to_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip')
+    self.collection.chunks.to_json(path/'chunks.jsonl.gz', orient='records', lines=True,
+                                   compression='gzip')
+    scores = None if self.scores is None else [float(x) for x in self.scores]
     meta = dict(format=FORMAT_VERSION, cutoff=self.cutoff, alpha=self.alpha, method=self.method,
-                scores=None if self.scores is None else [float(x) for x in self.scores], max_chunks=self.max_chunks,
-                max_chars=self.max_chars, encoder=self.collection.encoder_spec, report=self.report)
+                scores=scores, max_chunks=self.max_chunks, max_chars=self.max_chars,
+                encoder=self.collection.encoder_spec, report=self.report)
     (path/'retriever.json').write_text(json.dumps(meta, indent=1, default=_jsonable) + '\n')
     self.path = path
     return path
@@ -240,15 +265,19 @@ def load(cls:ConformalRetriever, path, # a folder written by `save`
         ) -> 'ConformalRetriever':
     "Read a retriever saved by `save` (the embeddings are read, not recomputed)."
     path = Path(path)
-    if not (path/'retriever.json').exists(): raise FileNotFoundError(f"{str(path)!r} holds no saved retriever (retriever.json)")
+    if not (path/'retriever.json').exists():
+        raise FileNotFoundError(f"{str(path)!r} holds no saved retriever (retriever.json)")
     meta = json.loads((path/'retriever.json').read_text())
-    if meta.get('format') != FORMAT_VERSION: raise ValueError(f"{path}: unsupported retriever format {meta.get('format')!r}")
-    chunks = pd.read_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip', dtype={'id': str, 'title': str, 'source': str})
-    col = ChunkCollection(chunks, make_encoder(meta['encoder'], encoder), embeddings=np.load(path/'embeddings.npy'))
+    if meta.get('format') != FORMAT_VERSION:
+        raise ValueError(f"{path}: unsupported retriever format {meta.get('format')!r}")
+    chunks = pd.read_json(path/'chunks.jsonl.gz', orient='records', lines=True, compression='gzip',
+                          dtype={'id': str, 'title': str, 'source': str})
+    col = ChunkCollection(chunks, make_encoder(meta['encoder'], encoder),
+                          embeddings=np.load(path/'embeddings.npy'))
     col.encoder_spec = meta['encoder']
     sc = None if meta['scores'] is None else np.array(meta['scores'], dtype=np.float64)
-    return cls(col, float(meta['cutoff']), meta['alpha'], meta['method'], sc, meta['max_chunks'], meta['max_chars'],
-               meta['report'], path)
+    return cls(col, float(meta['cutoff']), meta['alpha'], meta['method'], sc, meta['max_chunks'],
+               meta['max_chars'], meta['report'], path)
 
 # %% ../nbs/08_conflare.ipynb #801f3190
 DEFAULT_MODEL = 'smollm2-135m-instruct'
@@ -256,24 +285,26 @@ DEFAULT_MODEL = 'smollm2-135m-instruct'
 def default_retriever_path(folder) -> Path:
     "Where `calibrate_folder` saves the retriever of `folder` by default."
     f = Path(folder).resolve()
-    return cache_dir('conflare', 'retrievers')/f"{f.name}-{hashlib.sha256(str(f).encode()).hexdigest()[:10]}"
+    tag = hashlib.sha256(str(f).encode()).hexdigest()[:10]
+    return cache_dir('conflare', 'retrievers')/f"{f.name}-{tag}"
 
 # %% ../nbs/08_conflare.ipynb #ae17a06a
 def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
-                     alpha:float=0.1, # error rate: the answering chunk is missed with probability <= alpha
-                     out=None, # where to save the retriever; `default_retriever_path(folder)` when None
-                     llm:LLM|None=None, # the LLM for questions and labels; the local `model` when None
+                     alpha:float=0.1, # error rate: the answering chunk missed with prob. <= alpha
+                     out=None, # where to save the retriever; None: `default_retriever_path(folder)`
+                     llm:LLM|None=None, # the LLM for questions and labels; None: the local `model`
                      model:str=DEFAULT_MODEL, # local model used when `llm` is None
                      n_questions:int=50, # calibration questions (one per sampled chunk)
                      bound:int=10, # chunks labelled per question at most
                      method:str='exact', # 'exact' or 'conflare' (the paper's percentile)
                      score:str='first', unanswered:str='source', # see `label_questions`
                      size:int=1500, overlap:int=200, # chunking (CONFLARE: 1500 / 200 characters)
-                     max_chunks:int|None=None, max_chars:int|None=6000, # the context budget at inference
+                     max_chunks:int|None=None, max_chars:int|None=6000, # the budget at inference
                      encoder=None, # chunk encoder; all-MiniLM-L6-v2 when None
                      chat:bool|None=None, seed:int=0, skip_unknown:bool=False, min_chars:int=100,
                      progress:bool=True) -> ConformalRetriever:
-    "Run CONFLARE's four steps on a folder and save the calibrated retriever (see `ConformalRetriever.load`)."
+    ("Run CONFLARE's four steps on a folder and save the calibrated retriever "
+     "(see `ConformalRetriever.load`).")
     alpha = check_alpha(alpha)
     check_choice(method, 'method', ('exact', 'conflare'))
     t0 = time.time()
@@ -282,29 +313,45 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     llm = llm or LLM('local', model=model, progress=progress)
     min_chars = min(min_chars, int(col.lengths.max()))
     qs = write_calibration_questions(col, llm, n_questions, seed, chat, min_chars)
-    labels = label_questions(col, qs, llm, bound, score, unanswered, chat, seed=seed, progress=progress)
+    labels = label_questions(col, qs, llm, bound, score, unanswered, chat, seed=seed,
+                             progress=progress)
     scores = labels['score'].to_numpy(dtype=np.float64)
-    report = dict(folder=str(Path(folder).resolve()), documents=int(chunks['source'].nunique()), chunks=len(chunks),
-                  size=size, overlap=overlap, llm=f"{llm.backend.kind}:{llm.backend.model}", questions_sampled=len(qs),
-                  questions_parsed=int(qs['parsed'].sum()), question_failures=int((~qs['parsed']).sum()), bound=bound,
-                  score=score, unanswered=unanswered, found=int(labels['found'].sum()) if score == 'first' else None,
-                  not_found_within_bound=int((~labels['found']).sum()) if score == 'first' else None,
-                  label_failures=int(labels['n_unparsed'].sum()), calibration_scores=int((~np.isnan(scores)).sum()),
-                  seed=seed, seconds=round(time.time() - t0, 1))
+    report = _calibration_report(folder, chunks, llm, qs, labels, scores, t0, dict(
+        size=size, overlap=overlap, bound=bound, score=score, unanswered=unanswered, seed=seed))
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
         cutoff = calibrate_cutoff(labels, alpha, method)   # its NaN scores: dropped questions
     for x in w: warnings.warn(str(x.message), stacklevel=2)
-    r = ConformalRetriever(col, cutoff, alpha, method, scores[~np.isnan(scores)], max_chunks, max_chars, report)
+    r = ConformalRetriever(col, cutoff, alpha, method, scores[~np.isnan(scores)], max_chunks,
+                           max_chars, report)
     r.save(out or default_retriever_path(folder))
-    labels.drop(columns=['asked_rows', 'asked_labels']).to_csv(r.path/'calibration.csv', index=False)
+    asked = ['asked_rows', 'asked_labels']
+    labels.drop(columns=asked).to_csv(r.path/'calibration.csv', index=False)
     return r
 
+def _calibration_report(folder, chunks, llm, qs, labels, scores, t0:float, # what each step gave
+                        s:dict, # the settings: size, overlap, bound, score, unanswered, seed
+                       ) -> dict:
+    "What `calibrate_folder` did: counts of documents, chunks, questions, failures; its settings."
+    first = s['score'] == 'first'
+    return dict(folder=str(Path(folder).resolve()), documents=int(chunks['source'].nunique()),
+                chunks=len(chunks), size=s['size'], overlap=s['overlap'],
+                llm=f"{llm.backend.kind}:{llm.backend.model}", questions_sampled=len(qs),
+                questions_parsed=int(qs['parsed'].sum()),
+                question_failures=int((~qs['parsed']).sum()), bound=s['bound'],
+                score=s['score'], unanswered=s['unanswered'],
+                found=int(labels['found'].sum()) if first else None,
+                not_found_within_bound=int((~labels['found']).sum()) if first else None,
+                label_failures=int(labels['n_unparsed'].sum()),
+                calibration_scores=int((~np.isnan(scores)).sum()), seed=s['seed'],
+                seconds=round(time.time() - t0, 1))
+
 # %% ../nbs/08_conflare.ipynb #1d66089c
-def load_retriever(path, # a folder written by `calibrate_folder`, or the document folder it was calibrated on
+def load_retriever(path, # a folder `calibrate_folder` wrote, or the document folder it calibrated
                    encoder=None) -> ConformalRetriever:
     "Reload a calibrated retriever from its folder, or from the default place of a document folder."
     p = Path(path)
-    if not (p/'retriever.json').exists() and p.is_dir() and (default_retriever_path(p)/'retriever.json').exists():
+    saved_by_default = lambda: (default_retriever_path(p)/'retriever.json').exists()
+    if not (p/'retriever.json').exists() and p.is_dir() and saved_by_default():
         p = default_retriever_path(p)
     return ConformalRetriever.load(p, encoder)

@@ -16,7 +16,8 @@ from .retrieval_sets import Retrieval, retrieve
 from .llm import LLM, llm_from_spec, replay_llm
 from .checks import checked, PositiveInt, Probability, Seed, Texts
 from .conflare_docs import ChunkCollection, chunk_pages
-from .conflare_questions import fake_conflare_llm, label_questions, write_calibration_questions
+from .conflare_questions import (fake_conflare_llm, label_questions,
+                                              write_calibration_questions)
 from .conflare import DEFAULT_MODEL, check_cosines, conflare_cutoff
 
 # %% auto #0
@@ -24,18 +25,19 @@ __all__ = ['SETTINGS', 'evaluation_llm', 'wiki_collection', 'gold_retrieval', 's
            'conflare_trials', 'transfer_trials', 'label_agreement', 'summarize_conflare_trials', 'wiki_evaluation']
 
 # %% ../nbs/08c_conflare_coverage.ipynb #381cd333
-def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('smollm2-135m-instruct', 'gemma-3-270m')
-                   generations=None, # the export replayed by 'replay' (relative paths are under the repository root)
-                   replay_model:str=DEFAULT_MODEL, # the model whose generations are replayed (a model string, `model_spec.parse_model_spec`)
-                   strict:bool=True, # replay: fail on a request missing from the export (else count it)
+def evaluation_llm(name:str, # 'replay', 'fake', or a local model name ('gemma-3-270m', ...)
+                   generations=None, # the export replayed by 'replay' (relative: to the repository)
+                   replay_model:str=DEFAULT_MODEL, # the model replayed (`parse_model_spec`)
+                   strict:bool=True, # replay: fail on a request not in the export (else count it)
                    **kwargs) -> LLM:
     "The LLM of the paper notebook by name."
     if name == 'fake': return fake_conflare_llm()
     if name == 'replay':
-        if generations is None: raise ValueError("llm='replay' needs the generations export "
-                                                 "(generations=...)")
+        if generations is None:
+            raise ValueError("llm='replay' needs the generations export (generations=...)")
         g = Path(generations)
-        return replay_llm(g if g.is_absolute() else repo_root()/g, replay_model, strict=strict)   # not strict: its own cache
+        g = g if g.is_absolute() else repo_root()/g
+        return replay_llm(g, replay_model, strict=strict)   # not strict: its own cache
     return llm_from_spec(name, **kwargs)   # a local model or 'openai:MODEL[@BASE_URL]'
 
 # %% ../nbs/08c_conflare_coverage.ipynb #70c6615a
@@ -44,7 +46,8 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
                     size:int=1500, overlap:int=200, # chunking
                     encoder=None, # chunk encoder; all-MiniLM-L6-v2 when None
                     progress:bool=True) -> tuple[ChunkCollection, pd.DataFrame]:
-    "A collection of random benchmark passages, and the benchmark questions with a gold passage in it (with `gold_rows`)."
+    ("A collection of random benchmark passages, and the benchmark questions with a gold passage "
+     "in it (with `gold_rows`).")
     ds = wiki_benchmark()
     n_passages = check_count(n_passages, 'n_passages', 1, len(ds.passages))
     pick = np.sort(np.random.default_rng(seed).choice(len(ds.passages), n_passages, replace=False))
@@ -59,19 +62,22 @@ def wiki_collection(n_passages:int=1500, # Wikipedia summaries sampled as the do
     return col, q
 
 # %% ../nbs/08c_conflare_coverage.ipynb #012d323f
-def gold_retrieval(collection:ChunkCollection, questions:pd.DataFrame # with `question` and `gold_rows`
+def gold_retrieval(collection:ChunkCollection,
+                   questions:pd.DataFrame # with `question` and `gold_rows`
                   ) -> Retrieval:
     "Every question scored against every chunk, with the best gold chunk's similarity and rank."
-    return retrieve(collection, questions['question'].tolist(), k=len(collection), gold_rows=questions['gold_rows'].tolist())
+    return retrieve(collection, questions['question'].tolist(), k=len(collection),
+                    gold_rows=questions['gold_rows'].tolist())
 
 # %% ../nbs/08c_conflare_coverage.ipynb #b3825209
 def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questions with all N chunks
                      passage_ids, # the N chunk ids
-                     score, # (n,) the similarity taken as the relevant chunk's (e.g. LLM labels' `score`)
+                     score, # (n,) the relevant chunk's similarity (e.g. LLM labels' `score`)
                     ) -> Retrieval:
     ("A `Retrieval` (K = N) whose gold score is `score`: to run `conflare_trials` on LLM-labelled "
      "questions.")
-    S = check_array(similarities, 'similarities', ndim=2)   # finite: a NaN similarity is an error, never ranked
+    # finite: a NaN similarity is an error, never ranked
+    S = check_array(similarities, 'similarities', ndim=2)
     g = check_array(score, 'score', ndim=1)   # leave out the dropped (NaN) questions first
     if len(S) != len(g): raise ValueError(f"{len(g)} scores for {len(S)} questions")
     Texts(passage_ids, 'passage_ids')
@@ -79,7 +85,8 @@ def scored_retrieval(similarities:np.ndarray, # (n, N) similarities of n questio
         raise ValueError(f"passage_ids has {len(passage_ids)} ids for N={S.shape[1]} chunks "
                          f"(similarities' columns)")
     order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)
-    return Retrieval(np.asarray(passage_ids), order, np.take_along_axis(S, order, 1), g, (S > g[:, None]).sum(1))
+    ranks = (S > g[:, None]).sum(1)
+    return Retrieval(np.asarray(passage_ids), order, np.take_along_axis(S, order, 1), g, ranks)
 
 # %% ../nbs/08c_conflare_coverage.ipynb #cef681b4
 def trial_alphas(alphas) -> list:
@@ -89,18 +96,31 @@ def trial_alphas(alphas) -> list:
     if not out: raise ValueError("alphas is empty: at least one target miscoverage is needed")
     return out
 
+def _trial_settings(alphas, n_trials, seed, cal_frac) -> tuple:
+    "A trial loop's `alphas`, `n_trials`, `seed` and `cal_frac`, checked in that order."
+    alphas, n_trials = trial_alphas(alphas), check_count(n_trials, 'n_trials')
+    seed = check_count(seed, 'seed', 0)
+    return alphas, n_trials, seed, float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
+
+def _quiet_cutoff(cal_sims, alpha, method) -> float:
+    "`conflare_cutoff` without its warning (too few scores: -inf, every chunk)."
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        return conflare_cutoff(cal_sims, alpha, method)
+
 # %% ../nbs/08c_conflare_coverage.ipynb #af0e8be7
 @checked
-def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities as scores, with gold passages
+def conflare_trials(retrieval:Retrieval, # cosine similarities as scores, with gold passages
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages
                     n_trials:PositiveInt=20, cal_frac:Probability=0.5, seed:Seed=0,
                     method:str='exact', # 'exact' or 'conflare' (the paper's percentile)
-                    max_passages:PositiveInt|None=None, # context budget in passages (the K kept when None)
-                    n_cal:PositiveInt|None=None, # calibration questions per trial (CONFLARE calibrates on a few dozen); overrides cal_frac
+                    max_passages:PositiveInt|None=None, # context budget in passages (None: the K)
+                    n_cal:PositiveInt|None=None, # calibration questions per trial (not cal_frac)
                    ) -> pd.DataFrame:
-    "Per (alpha, trial): cutoff, the set's coverage and size (within the top K), passages returned under the budget, truncated share, coverage after it."
-    alphas, n_trials = trial_alphas(alphas), check_count(n_trials, 'n_trials')
-    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
+    ("Per (alpha, trial): cutoff, the set's coverage and size (within the top K), passages "
+     "returned under the budget, truncated share, coverage after it. CONFLARE calibrates on "
+     "a few dozen questions (`n_cal`).")
+    alphas, n_trials, seed, cal_frac = _trial_settings(alphas, n_trials, seed, cal_frac)
     N = len(retrieval.passage_ids)
     if max_passages is not None and max_passages > N:
         raise ValueError(f"max_passages={max_passages} is larger than the corpus ({N} passages)")
@@ -109,105 +129,128 @@ def conflare_trials(retrieval:Retrieval, # a retrieval with cosine similarities 
     m = int(round(cal_frac * n)) if n_cal is None else int(n_cal)
     if not 1 <= m < n: raise ValueError(f"the calibration size must lie in 1..{n - 1} questions, "
                                         f"got {m} (n_cal={n_cal}, cal_frac={cal_frac})")
-    def one(t, parts):   # the cutoff from one split's calibration part, at every alpha, on its test part
-        cal, rows = np.isin(np.arange(n), parts[0]), []
+    def one(t, parts):   # the cutoff from one split's calibration part, at every alpha, on its test
+        cal = np.isin(np.arange(n), parts[0])
         test = retrieval.subset(~cal)
-        for a in alphas:
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                cut = conflare_cutoff(sims[cal], a, method)
-            above = in_set(1 - test.topk_scores, 1 - cut).sum(1)  # chunks at or above the cutoff, within the top K
-            returned = np.minimum(above, budget)
-            covered = in_set(1 - test.gold_score, 1 - cut)
-            rows.append(dict(alpha=a, trial=t, method=method, n_cal=m, cutoff=cut, coverage=covered.mean(),
-                             set_size=above.mean(), passages_returned=returned.mean(), truncated=((above > budget) | (above == test.k)).mean(),
-                             coverage_after_budget=(covered & (test.gold_rank < returned)).mean()))
-        return rows
-    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
+        return [dict(alpha=a, trial=t, method=method, n_cal=m,
+                     **_budget_row(_quiet_cutoff(sims[cal], a, method), test, budget))
+                for a in alphas]
+    # permutations cut at m
+    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)
+
+def _budget_row(cut:float, test:Retrieval, budget:int) -> dict:
+    "The cutoff `cut` on `test`: coverage, set size, passages returned, truncated under `budget`."
+    above = in_set(1 - test.topk_scores, 1 - cut).sum(1)  # chunks above the cutoff in the top K
+    returned = np.minimum(above, budget)
+    covered = in_set(1 - test.gold_score, 1 - cut)
+    return dict(cutoff=cut, coverage=covered.mean(), set_size=above.mean(),
+                passages_returned=returned.mean(),
+                truncated=((above > budget) | (above == test.k)).mean(),
+                coverage_after_budget=(covered & (test.gold_rank < returned)).mean())
 
 # %% ../nbs/08c_conflare_coverage.ipynb #91326f69
 @checked
-def transfer_trials(cal_scores, # calibration similarities (e.g. LLM-labelled scores of LLM-written questions)
+def transfer_trials(cal_scores, # calibration similarities (e.g. LLM labels of LLM questions)
                     test:Retrieval, # other questions, with gold scores and all chunk similarities
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5, seed:int=0,
-                    method:str='exact') -> pd.DataFrame:
-    "One row per (alpha, trial): the cutoff from a random subset of `cal_scores`, its coverage and chunks returned on `test`."
-    alphas, n_trials = trial_alphas(alphas), check_count(n_trials, 'n_trials')
-    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
-    cal = check_cosines(cal_scores, 'cal_scores', ndim=1)   # a NaN (a dropped question) must be left out by the caller
+                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5,
+                    seed:int=0, method:str='exact') -> pd.DataFrame:
+    ("One row per (alpha, trial): the cutoff from a random subset of `cal_scores`, its coverage "
+     "and chunks returned on `test`.")
+    alphas, n_trials, seed, cal_frac = _trial_settings(alphas, n_trials, seed, cal_frac)
+    # a NaN (a dropped question) must be left out by the caller
+    cal = check_cosines(cal_scores, 'cal_scores', ndim=1)
     n_cal = int(round(cal_frac * len(cal)))
-    if n_cal < 1: raise ValueError(f"cal_frac={cal_frac} of {len(cal)} scores leaves no calibration question")
+    if n_cal < 1:
+        raise ValueError(f"cal_frac={cal_frac} of {len(cal)} scores leaves no calibration question")
     def one(t, parts):   # the cutoff from one random subset of the calibration scores, on `test`
-        sub, rows = cal[parts[0]], []
-        for a in alphas:
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                cut = conflare_cutoff(sub, a, method)
-            rows.append(dict(alpha=a, trial=t, method=method, cutoff=cut, coverage=in_set(1 - test.gold_score, 1 - cut).mean(),
-                             passages_returned=in_set(1 - test.topk_scores, 1 - cut).sum(1).mean()))
-        return rows
-    fr = (n_cal / len(cal), 1 - n_cal / len(cal))   # a stream of permutations of the scores, cut at n_cal
+        sub = cal[parts[0]]
+        cuts = [(a, _quiet_cutoff(sub, a, method)) for a in alphas]
+        return [dict(alpha=a, trial=t, method=method, cutoff=cut,
+                     coverage=in_set(1 - test.gold_score, 1 - cut).mean(),
+                     passages_returned=in_set(1 - test.topk_scores, 1 - cut).sum(1).mean())
+                for a, cut in cuts]
+    fr = (n_cal / len(cal), 1 - n_cal / len(cal))   # permutations of the scores, cut at n_cal
     return split_trials(len(cal), fr, one, n_trials, seed, 'stream', sort=False)
 
 # %% ../nbs/08c_conflare_coverage.ipynb #1dd1cf29
 def label_agreement(labels:pd.DataFrame, # from `label_questions` (score='first')
-                    relevant=None, # per question, the chunk rows that answer it (gold); None: the source chunk
+                    relevant=None, # per question, the chunk rows answering it; None: its source
                    ) -> dict:
     "Agreement of the LLM's chunk labels with known relevant chunks."
-    rel = [{int(r)} for r in labels['chunk_row']] if relevant is None else [set(np.asarray(g).tolist()) for g in relevant]
-    if len(rel) != len(labels): raise ValueError(f"{len(rel)} relevant sets for {len(labels)} "
-                                                 f"questions")
-    pairs = [(y, int(r) in g) for rows, ys, g in zip(labels['asked_rows'], labels['asked_labels'], rel) for r, y in zip(rows, ys)]
+    rel = _relevant_sets(labels, relevant)
+    asked = zip(labels['asked_rows'], labels['asked_labels'], rel)
+    pairs = [(y, int(r) in g) for rows, ys, g in asked for r, y in zip(rows, ys)]
     ok = [(y, g) for y, g in pairs if y is not None]
     yes = [g for y, g in ok if y]; on_gold = [y for y, g in ok if g]
     found = labels['found'].to_numpy(bool)
     first_rel = [int(f) in g for f, g, fd in zip(labels['first_row'], rel, found) if fd]
     nan = lambda xs: float(np.mean(xs)) if len(xs) else float('nan')
-    return dict(questions=len(labels), labels_asked=len(pairs), labels_unparsed=len(pairs) - len(ok),
-                label_parse_rate=nan([y is not None for y, _ in pairs]), chunk_agreement=nan([y == g for y, g in ok]),
-                yes_rate=nan([y for y, _ in ok]), yes_precision=nan(yes), recall_on_relevant=nan(on_gold),
+    return dict(questions=len(labels), labels_asked=len(pairs),
+                labels_unparsed=len(pairs) - len(ok),
+                label_parse_rate=nan([y is not None for y, _ in pairs]),
+                chunk_agreement=nan([y == g for y, g in ok]), yes_rate=nan([y for y, _ in ok]),
+                yes_precision=nan(yes), recall_on_relevant=nan(on_gold),
                 found_within_bound=float(found.mean()), first_is_relevant=nan(first_rel),
                 first_is_relevant_all=float(np.sum(first_rel) / len(labels)))
 
+def _relevant_sets(labels:pd.DataFrame, relevant) -> list[set]:
+    "Per question, the set of relevant chunk rows: `relevant`'s, or the question's source chunk."
+    if relevant is None: rel = [{int(r)} for r in labels['chunk_row']]
+    else: rel = [set(np.asarray(g).tolist()) for g in relevant]
+    if len(rel) != len(labels):
+        raise ValueError(f"{len(rel)} relevant sets for {len(labels)} questions")
+    return rel
+
 # %% ../nbs/08c_conflare_coverage.ipynb #1fe751df
 SETTINGS = {'gold': '(a) benchmark questions, gold labels', 'llm': '(b) LLM questions, LLM labels',
-            'source': "(b') LLM questions, source-chunk labels", 'transfer': '(b) LLM-calibrated cutoff on benchmark questions'}
+            'source': "(b') LLM questions, source-chunk labels",
+            'transfer': '(b) LLM-calibrated cutoff on benchmark questions'}
 
 def summarize_conflare_trials(trials:pd.DataFrame) -> pd.DataFrame:
     ("Mean and standard deviation of coverage and chunks returned per setting and alpha, with "
      "`level = 1 - alpha`.")
     if not isinstance(trials, pd.DataFrame):
-        raise TypeError(f"trials must be a DataFrame (`conflare_trials`), got trials={trials!r:.80}")
+        raise TypeError("trials must be a DataFrame (`conflare_trials`), "
+                        f"got trials={trials!r:.80}")
     need = ['setting', 'alpha', 'trial', 'coverage', 'passages_returned', 'cutoff']
     if missing := [c for c in need if c not in trials.columns]:
         raise KeyError(f"trials lacks the columns {missing} (a `conflare_trials` table with a "
                        f"`setting` column)")
     g = trials.groupby(['setting', 'alpha'], sort=False)
-    out = g.agg(coverage=('coverage', 'mean'), coverage_std=('coverage', 'std'), chunks_returned=('passages_returned', 'mean'),
-                chunks_returned_std=('passages_returned', 'std'), cutoff=('cutoff', 'median'), trials=('trial', 'nunique')).reset_index()
+    out = g.agg(coverage=('coverage', 'mean'), coverage_std=('coverage', 'std'),
+                chunks_returned=('passages_returned', 'mean'),
+                chunks_returned_std=('passages_returned', 'std'), cutoff=('cutoff', 'median'),
+                trials=('trial', 'nunique')).reset_index()
     out.insert(2, 'level', 1 - out['alpha'])
     return out
 
 # %% ../nbs/08c_conflare_coverage.ipynb #46c27e7c
-def _llm_question_trials(col:ChunkCollection, S:np.ndarray, # the chunks; the parsed questions' similarities with them
+def _llm_question_trials(col:ChunkCollection, # the chunks
+                         S:np.ndarray, # the parsed questions' similarities with them
                          lab:pd.DataFrame, # `label_questions` of those questions
-                         gold:Retrieval, # the benchmark questions against every chunk (`gold_retrieval`)
+                         gold:Retrieval, # the benchmark questions against every chunk
                          **kw) -> list[pd.DataFrame]: # alphas, n_trials, cal_frac, seed, method
     ("The trials of the settings `llm`, `source` and `transfer` (see `SETTINGS`), each with its "
      "`setting` column.")
     ok = ~lab['score'].isna().to_numpy()
-    return [conflare_trials(scored_retrieval(S[ok], col.passage_ids, lab['score'][ok]), **kw).assign(setting=SETTINGS['llm']),
-            conflare_trials(scored_retrieval(S, col.passage_ids, lab['source_similarity']), **kw).assign(setting=SETTINGS['source']),
+    llm = scored_retrieval(S[ok], col.passage_ids, lab['score'][ok])
+    source = scored_retrieval(S, col.passage_ids, lab['source_similarity'])
+    return [conflare_trials(llm, **kw).assign(setting=SETTINGS['llm']),
+            conflare_trials(source, **kw).assign(setting=SETTINGS['source']),
             transfer_trials(lab['score'][ok], gold, **kw).assign(setting=SETTINGS['transfer'])]
 
 # %% ../nbs/08c_conflare_coverage.ipynb #0f685605
-def _parse_counts(qs:pd.DataFrame, lab:pd.DataFrame, glab:pd.DataFrame, # LLM questions, their labels, the benchmark questions' labels
+def _parse_counts(qs:pd.DataFrame, lab:pd.DataFrame, # LLM questions, their labels
+                  glab:pd.DataFrame, # the benchmark questions' labels
                  ) -> dict:
-    "How many LLM replies parsed: questions, labels (both question sets), questions without a yes, calibration scores."
-    parse = dict(questions_sampled=len(qs), questions_parsed=int(qs['parsed'].sum()), question_parse_rate=float(qs['parsed'].mean()),
+    ("How many LLM replies parsed: questions, labels (both question sets), questions without "
+     "a yes, calibration scores.")
+    parse = dict(questions_sampled=len(qs), questions_parsed=int(qs['parsed'].sum()),
+                 question_parse_rate=float(qs['parsed'].mean()),
                  labels_asked=int(lab['n_asked'].sum() + glab['n_asked'].sum()),
                  labels_unparsed=int(lab['n_unparsed'].sum() + glab['n_unparsed'].sum()),
-                 not_found_within_bound=int((~lab['found']).sum()), calibration_scores=int((~lab['score'].isna()).sum()))
+                 not_found_within_bound=int((~lab['found']).sum()),
+                 calibration_scores=int((~lab['score'].isna()).sum()))
     parse['label_parse_rate'] = 1 - parse['labels_unparsed'] / max(parse['labels_asked'], 1)
     return parse
 
@@ -215,11 +258,11 @@ def _parse_counts(qs:pd.DataFrame, lab:pd.DataFrame, glab:pd.DataFrame, # LLM qu
 def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying backend works)
                     n_passages:int=1500, # collection size (Wikipedia summaries)
                     n_questions:int=40, # LLM-written calibration questions (chunks sampled)
-                    n_gold_questions:int=40, # benchmark questions labelled by the LLM (agreement with gold)
+                    n_gold_questions:int=40, # benchmark questions labelled by the LLM (vs. gold)
                     bound:int=5, # chunks labelled per question at most
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), n_trials:int=200, cal_frac:float=0.5,
-                    method:str='exact', unanswered:str='source', chat:bool|None=None, encoder=None, seed:int=0,
-                    progress:bool=True) -> dict:
+                    method:str='exact', unanswered:str='source', chat:bool|None=None,
+                    encoder=None, seed:int=0, progress:bool=True) -> dict:
     ("CONFLARE on the embedded benchmark: coverage trials per setting, a summary, LLM-label "
      "agreement, parse rates, timings.")
     alphas = [check_alpha(a) for a in np.atleast_1d(alphas)]
@@ -230,22 +273,38 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
     trials = [conflare_trials(gold, **kw).assign(setting=SETTINGS['gold'])]
     t0 = time.time(); qs = write_calibration_questions(col, llm, n_questions, seed, chat)
     t['questions'] = time.time() - t0
-    pq = qs[qs['parsed']].reset_index(drop=True)
-    if len(pq) < 2: raise ValueError(f"only {len(pq)} of {len(qs)} LLM replies gave a question: too few to calibrate")
+    pq = _parsed_questions(qs)
     S = col.scores(pq['question'].tolist())
     t0 = time.time()
-    lab = label_questions(col, pq, llm, bound, 'first', unanswered, chat, S, seed, progress=progress); t['labels'] = time.time() - t0
+    lab = label_questions(col, pq, llm, bound, 'first', unanswered, chat, S, seed,
+                          progress=progress)
+    t['labels'] = time.time() - t0
     trials += _llm_question_trials(col, S, lab, gold, **kw)
-    sub = np.sort(np.random.default_rng(seed).choice(len(gq), min(n_gold_questions, len(gq)), replace=False))
+    sub = np.sort(np.random.default_rng(seed).choice(len(gq), min(n_gold_questions, len(gq)),
+                                                     replace=False))
     t0 = time.time()
     glab = label_questions(col, gq.iloc[sub][['question']], llm, bound, 'first', 'drop', chat,
                            col.scores(gq['question'].iloc[sub].tolist()), seed, progress=progress)
     t['gold_question_labels'] = time.time() - t0
-    agreement = pd.DataFrame([dict(question_set='benchmark (gold passages)', **label_agreement(glab, gq['gold_rows'].iloc[sub].tolist())),
-                              dict(question_set='LLM-written (source chunk)', **label_agreement(lab))])
+    agreement = _agreement_table(glab, gq['gold_rows'].iloc[sub].tolist(), lab)
     trials = pd.concat(trials, ignore_index=True)
-    sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()), gold_questions=len(gq),
-                 gold_questions_labelled=len(sub), llm_questions=len(pq))
+    sizes = dict(chunks=len(col), documents=int(col.chunks['source'].nunique()),
+                 gold_questions=len(gq), gold_questions_labelled=len(sub), llm_questions=len(pq))
     return dict(trials=trials, summary=summarize_conflare_trials(trials), agreement=agreement,
                 parse=_parse_counts(qs, lab, glab), sizes=sizes,
-                seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab, gold_labels=glab)
+                seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab,
+                gold_labels=glab)
+
+def _parsed_questions(qs:pd.DataFrame) -> pd.DataFrame:
+    "The LLM-written questions that parsed; a `ValueError` when fewer than two did."
+    pq = qs[qs['parsed']].reset_index(drop=True)
+    if len(pq) < 2:
+        raise ValueError(f"only {len(pq)} of {len(qs)} LLM replies gave a question: "
+                         "too few to calibrate")
+    return pq
+
+def _agreement_table(glab:pd.DataFrame, gold_rows:list, lab:pd.DataFrame) -> pd.DataFrame:
+    "`label_agreement` of the benchmark questions (with `gold_rows`) and of the LLM's questions."
+    return pd.DataFrame([
+        dict(question_set='benchmark (gold passages)', **label_agreement(glab, gold_rows)),
+        dict(question_set='LLM-written (source chunk)', **label_agreement(lab))])

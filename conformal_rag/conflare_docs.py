@@ -12,7 +12,8 @@ from tqdm.auto import tqdm
 from .paths import cache_dir
 from .data import check_passages, normalize
 from .conformal import check_count
-from .retrieval import STOPWORDS, embed_passages, load_encoder, model_key, unit_rows, DenseIndex
+from .retrieval import (STOPWORDS, embed_passages, load_encoder, model_key, unit_rows,
+                                     DenseIndex)
 from .checks import checked, PositiveInt
 from fastcore.basics import patch
 
@@ -28,7 +29,8 @@ def write_pdf(path, # the file to write
     esc = lambda s: s.replace('\\', '\\\\').replace('(', '\\(').replace(')', '\\)')
     n = len(pages)
     objs = ['<< /Type /Catalog /Pages 2 0 R >>',
-            '<< /Type /Pages /Kids [' + ' '.join(f'{4 + 2*i} 0 R' for i in range(n)) + f'] /Count {n} >>',
+            '<< /Type /Pages /Kids [' + ' '.join(f'{4 + 2*i} 0 R' for i in range(n))
+            + f'] /Count {n} >>',
             '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>']
     for i, t in enumerate(pages):
         stream = f'BT /F1 10 Tf 20 700 Td ({esc(t)}) Tj ET'
@@ -39,7 +41,8 @@ def write_pdf(path, # the file to write
     for i, o in enumerate(objs, 1):
         offsets.append(len(out)); out += f'{i} 0 obj\n{o}\nendobj\n'.encode('latin-1')
     xref = len(out)
-    out += f'xref\n0 {len(objs) + 1}\n0000000000 65535 f \n'.encode() + b''.join(f'{o:010d} 00000 n \n'.encode() for o in offsets)
+    out += f'xref\n0 {len(objs) + 1}\n0000000000 65535 f \n'.encode()
+    out += b''.join(f'{o:010d} 00000 n \n'.encode() for o in offsets)
     out += f'trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n'.encode()
     Path(path).write_bytes(bytes(out))
     return Path(path)
@@ -59,7 +62,8 @@ def list_documents(folder:str|Path, # the document folder
                                                     f"exist")
     if not folder.is_dir(): raise ValueError(f"document folder {str(folder)!r} is not a folder")
     found = folder.rglob('*') if recursive else folder.iterdir()
-    files = sorted(p for p in found if p.is_file() and not any(s.startswith('.') for s in p.relative_to(folder).parts))
+    hidden = lambda p: any(s.startswith('.') for s in p.relative_to(folder).parts)
+    files = sorted(p for p in found if p.is_file() and not hidden(p))
     unknown = [p for p in files if p.suffix.lower() not in DOC_TYPES]
     if unknown and not skip_unknown:
         raise ValueError(f"unknown file type {unknown[0].suffix or '(none)'!r} of "
@@ -69,7 +73,8 @@ def list_documents(folder:str|Path, # the document folder
     if not docs:
         raise ValueError(f"document folder {str(folder)!r} is empty: it holds no "
                          f"{', '.join(DOC_TYPES)} files"
-                         + (f" (only {len(unknown)} file(s) of other types, skipped)" if unknown else ''))
+                         + (f" (only {len(unknown)} file(s) of other types, skipped)"
+                            if unknown else ''))
     return docs
 
 # %% ../nbs/08a_conflare_docs.ipynb #3f12ac76
@@ -78,7 +83,9 @@ def read_pages(path, # a .txt, .md or .pdf file
     "The text of each page of a document: one page for text and Markdown, one per page of a PDF."
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix not in DOC_TYPES: raise ValueError(f"unknown file type {suffix or '(none)'!r} of {str(path)!r}; supported: {', '.join(DOC_TYPES)}")
+    if suffix not in DOC_TYPES:
+        raise ValueError(f"unknown file type {suffix or '(none)'!r} of {str(path)!r}; "
+                         f"supported: {', '.join(DOC_TYPES)}")
     if suffix in ('.txt', '.md'): return [path.read_text(encoding='utf-8', errors='replace')]
     from pypdf import PdfReader
     try: return [pg.extract_text() or '' for pg in PdfReader(str(path)).pages]
@@ -115,15 +122,19 @@ def chunk_pages(pages, # (source, page number, text) triples: a list or any iter
                         f"pages={pages!r:.80}")
     pages = list(pages)
     for i, pg in enumerate(pages):
-        ok = isinstance(pg, (tuple, list)) and len(pg) == 3 and isinstance(pg[0], str) and isinstance(pg[2], str) \
-            and isinstance(pg[1], (int, np.integer)) and not isinstance(pg[1], bool)
-        if not ok: raise TypeError(f"pages[{i}] must be a (source, page number, text) triple, got "
-                                   f"pages[{i}]={pg!r:.80}")
-    rows = []
-    for source, page, text in pages:
-        for s, e in chunk_spans(len(text), size, overlap):
-            if text[s:e].strip(): rows.append((f'{source}:p{page}:{s}', source, text[s:e], source, int(page), s, e))
+        if not _is_page(pg):
+            raise TypeError(f"pages[{i}] must be a (source, page number, text) triple, got "
+                            f"pages[{i}]={pg!r:.80}")
+    rows = [(f'{source}:p{page}:{s}', source, text[s:e], source, int(page), s, e)
+            for source, page, text in pages for s, e in chunk_spans(len(text), size, overlap)
+            if text[s:e].strip()]
     return pd.DataFrame(rows, columns=list(CHUNK_COLUMNS))
+
+def _is_page(pg) -> bool:
+    "Whether `pg` is a (source text, page number, text) triple."
+    if not (isinstance(pg, (tuple, list)) and len(pg) == 3): return False
+    number = isinstance(pg[1], (int, np.integer)) and not isinstance(pg[1], bool)
+    return isinstance(pg[0], str) and isinstance(pg[2], str) and number
 
 # %% ../nbs/08a_conflare_docs.ipynb #5b5e1448
 def _sha(b:bytes) -> str:
@@ -136,26 +147,31 @@ def chunk_documents(folder:str|Path, # the document folder
                     size:int=1500, # characters per chunk (CONFLARE: 1500)
                     overlap:int=200, # characters shared by consecutive chunks (CONFLARE: 200)
                     recursive:bool=True, skip_unknown:bool=False,
-                    cache:bool=True, # keep each file's chunks in `cache_dir('conflare', 'chunks')`, keyed by its content
+                    cache:bool=True, # keep each file's chunks in `cache_dir`, keyed by its content
                     progress:bool=True) -> pd.DataFrame:
-    "The chunk table of every document under `folder` (sources are paths relative to it)."
+    ("The chunk table of every document under `folder` (sources are paths relative to it); "
+     "`cache` keeps each file's pages in `cache_dir('conflare', 'chunks')`.")
     chunk_spans(0, size, overlap)  # validates size and overlap before any file is read
     folder = Path(folder)
     files = list_documents(folder, recursive, skip_unknown)
     parts = []
-    for f in tqdm(files, desc='chunking documents', unit='file', disable=not progress or len(files) < 2):
+    quiet = not progress or len(files) < 2
+    for f in tqdm(files, desc='chunking documents', unit='file', disable=quiet):
         rel = f.relative_to(folder).as_posix()
-        c = cache_dir('conflare', 'chunks')/f'{_sha(f.read_bytes())}-{size}-{overlap}.json' if cache else None
-        if c is not None and c.exists(): pages = json.loads(c.read_text())
-        else:
-            pages = read_pages(f)
-            if c is not None:
-                tmp = c.with_suffix('.tmp'); tmp.write_text(json.dumps(pages)); os.replace(tmp, c)
+        pages = _cached_pages(f, size, overlap) if cache else read_pages(f)
         parts.append(chunk_pages([(rel, i + 1, t) for i, t in enumerate(pages)], size, overlap))
     out = pd.concat(parts, ignore_index=True)
     if len(out) == 0: raise ValueError(f"document folder {str(folder)!r}: its {len(files)} file(s) "
                                        f"hold no text")
     return out
+
+def _cached_pages(f:Path, size:int, overlap:int) -> list[str]:
+    "`read_pages(f)`, kept in the cache under the SHA-256 of the file's bytes."
+    c = cache_dir('conflare', 'chunks')/f'{_sha(f.read_bytes())}-{size}-{overlap}.json'
+    if c.exists(): return json.loads(c.read_text())
+    pages = read_pages(f)
+    tmp = c.with_suffix('.tmp'); tmp.write_text(json.dumps(pages)); os.replace(tmp, c)
+    return pages
 
 # %% ../nbs/08a_conflare_docs.ipynb #9d24e5d2
 class BagOfWordsEncoder:
@@ -181,18 +197,20 @@ def _unit(x:np.ndarray) -> np.ndarray:
 def _encoder_spec(encoder) -> dict:
     "The JSON description of an encoder: kind, and the key its embeddings are cached by."
     if encoder is None: return dict(kind='minilm', key=model_key())
-    if isinstance(encoder, BagOfWordsEncoder): return dict(kind='bow', dim=encoder.dim, key=f'bow{encoder.dim}')
+    if isinstance(encoder, BagOfWordsEncoder):
+        return dict(kind='bow', dim=encoder.dim, key=f'bow{encoder.dim}')
     return dict(kind='custom', name=type(encoder).__name__, key=None)
 
 # %% ../nbs/08a_conflare_docs.ipynb #a6458673
-def make_encoder(spec:dict|str, # an encoder spec (`ChunkCollection.encoder_spec`), or 'minilm' / 'bow'
+def make_encoder(spec:dict|str, # a `ChunkCollection.encoder_spec`, or 'minilm' / 'bow'
                  encoder=None, # the encoder itself, for a 'custom' spec
                 ):
     ("The encoder a spec describes (`None` means the default all-MiniLM-L6-v2, loaded when first "
      "needed).")
     kind = spec if isinstance(spec, str) else spec.get('kind')
     if kind == 'minilm': return None
-    if kind == 'bow': return BagOfWordsEncoder(spec.get('dim', 256) if isinstance(spec, dict) else 256)
+    if kind == 'bow':
+        return BagOfWordsEncoder(spec.get('dim', 256) if isinstance(spec, dict) else 256)
     if kind == 'custom':
         if encoder is None: raise ValueError(f"this collection was embedded with a custom encoder "
                                              f"({spec.get('name')}): pass it as encoder=")
@@ -205,17 +223,20 @@ class ChunkCollection:
      "are cosine similarities (usable with `retrieve`).")
     def __init__(self, chunks:pd.DataFrame, # a chunk table (at least id, title, text)
                  encoder=None, # an object with `encode(list[str])`; all-MiniLM-L6-v2 when None
-                 embeddings:np.ndarray|None=None, # precomputed chunk embeddings (e.g. when reloading); computed when None
+                 embeddings:np.ndarray|None=None, # precomputed (when reloading); None: computed
                  progress:bool=True, batch_size:int=64):
         self.chunks = check_passages(chunks, 'chunks')
         self.passage_ids = self.chunks['id'].to_numpy()
-        self._encoder, self.encoder_spec, self.batch_size = encoder, _encoder_spec(encoder), batch_size
+        self._encoder, self.encoder_spec = encoder, _encoder_spec(encoder)
+        self.batch_size = batch_size
         if embeddings is None:
-            embeddings = embed_passages(self.chunks['text'].tolist(), self.encoder, self.encoder_spec['key'],
-                                        batch_size=batch_size, progress=progress)
+            embeddings = embed_passages(self.chunks['text'].tolist(), self.encoder,
+                                        self.encoder_spec['key'], batch_size=batch_size,
+                                        progress=progress)
         if len(embeddings) != len(self.chunks):
             raise ValueError(f"{len(embeddings)} embeddings for {len(self.chunks)} chunks")
-        self.index = DenseIndex(_unit(np.asarray(embeddings, dtype=np.float32)))   # exact inner products (`retrieval.DenseIndex`)
+        # exact inner products (`retrieval.DenseIndex`)
+        self.index = DenseIndex(_unit(np.asarray(embeddings, dtype=np.float32)))
     @property
     def encoder(self):
         ("The encoder (all-MiniLM-L6-v2, loaded on first use when none was given: a reloaded "
@@ -223,7 +244,9 @@ class ChunkCollection:
         if self._encoder is None: self._encoder = load_encoder()
         return self._encoder
     def __len__(self): return len(self.chunks)
-    def __repr__(self): return f"ChunkCollection({len(self)} chunks from {self.chunks['title'].nunique()} documents, {self.encoder_spec['kind']})"
+    def __repr__(self):
+        return (f"ChunkCollection({len(self)} chunks from {self.chunks['title'].nunique()} "
+                f"documents, {self.encoder_spec['kind']})")
 
 # %% ../nbs/08a_conflare_docs.ipynb #d8d1f3ae
 @patch(as_prop=True)
@@ -241,7 +264,8 @@ def lengths(self:ChunkCollection) -> np.ndarray:
 @patch
 def embed_questions(self:ChunkCollection, questions:list[str]) -> np.ndarray:
     "The questions' unit-norm embeddings, float32."
-    q = self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True)
+    q = self.encoder.encode(list(questions), batch_size=self.batch_size, show_progress_bar=False,
+                            convert_to_numpy=True)
     return _unit(np.asarray(q, dtype=np.float32))
 
 # %% ../nbs/08a_conflare_docs.ipynb #e859c2b3

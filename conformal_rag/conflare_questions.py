@@ -39,17 +39,22 @@ CONFLARE_PROMPTS = {
                                   "Mediterranean Sea\n\nText: {context}\nQuestion: "
                                   "{question}\nAnswer:"),
 }
-LABEL_EXAMPLES = [  # demonstrations of the label prompt, two yes and two no (as chat turns or as text)
-    ("Into which sea does the Nile flow?", "The Nile is a major north-flowing river in northeastern Africa. It flows into the Mediterranean Sea.", "yes"),
-    ("Who was the first woman to win a Nobel Prize?", "Canberra is the capital city of Australia.", "no"),
-    ("What is the capital of Japan?", "Tokyo is the capital and most populous city of Japan.", "yes"),
+LABEL_EXAMPLES = [  # demonstrations of the label prompt, two yes and two no (chat turns or text)
+    ("Into which sea does the Nile flow?", "The Nile is a major north-flowing river in "
+                                           "northeastern Africa. It flows into the Mediterranean "
+                                           "Sea.", "yes"),
+    ("Who was the first woman to win a Nobel Prize?", "Canberra is the capital city of Australia.",
+     "no"),
+    ("What is the capital of Japan?", "Tokyo is the capital and most populous city of Japan.",
+     "yes"),
     ("When did the Roman Empire fall?", "The giraffe is a large African mammal, the tallest living "
                                         "terrestrial animal.", "no")]
-CONFLARE_STOPS = {'question_chat': None, 'question_completion': ('\n\n', '\nText:', '\nQuestion:'), 'label_chat': ('\n',),
-          'label_completion': ('\n',), 'answer_chat': ('\n\n',), 'answer_completion': ('\n',)}
+CONFLARE_STOPS = {'question_chat': None, 'question_completion': ('\n\n', '\nText:', '\nQuestion:'),
+                  'label_chat': ('\n',), 'label_completion': ('\n',), 'answer_chat': ('\n\n',),
+                  'answer_completion': ('\n',)}
 
 def conflare_prompt(kind:str, # 'question', 'label' or 'answer'
-                    chat:bool=True, # a chat message (instruct models) or few-shot text (base models)
+                    chat:bool=True, # a chat message (instruct models) or few-shot text (base)
                     **fields) -> str|list:
     "The filled prompt: a one-message chat list when `chat`, else text."
     kind = check_choice(kind, 'kind', ('question', 'label', 'answer'))
@@ -58,7 +63,9 @@ def conflare_prompt(kind:str, # 'question', 'label' or 'answer'
     text = fill(**fields)
     demos = LABEL_EXAMPLES if kind == 'label' else []
     if chat:
-        turns = [m for q, c, y in demos for m in (dict(role='user', content=fill(question=q, chunk=c)), dict(role='assistant', content=y))]
+        turns = [m for q, c, y in demos
+                 for m in (dict(role='user', content=fill(question=q, chunk=c)),
+                           dict(role='assistant', content=y))]
         return turns + [dict(role='user', content=text)]
     return ''.join(f'{fill(question=q, chunk=c)} {y}\n\n' for q, c, y in demos) + text
 
@@ -76,7 +83,8 @@ _INLINE_A = re.compile(r'\banswer\s*:|(?<=\?)\s*a\s*:', re.I)
 def _degenerate(q:str) -> bool:
     w = normalize(q).split()
     grams = [tuple(w[i:i + 4]) for i in range(len(w) - 3)]
-    return len(w) < 3 or len(w) > 80 or (bool(grams) and max(grams.count(g) for g in set(grams)) >= 3)
+    repeats = bool(grams) and max(grams.count(g) for g in set(grams)) >= 3
+    return len(w) < 3 or len(w) > 80 or repeats
 
 # %% ../nbs/08b_conflare_questions.ipynb #d95032c2
 def _clean(s:str) -> str:
@@ -117,7 +125,8 @@ _YES, _NO = {'yes', 'yeah', 'yep', 'true', 'correct'}, {'no', 'nope', 'false', '
 @checked
 def parse_yes_no(text:str # the LLM's reply to a yes/no question
                 ) -> bool|None:
-    "True for yes, False for no (the first word decides, after an optional `Answer:`), `None` when neither."
+    ("True for yes, False for no (the first word decides, after an optional `Answer:`), "
+     "`None` when neither.")
     w = re.findall(r"[a-z]+", text.lower())
     if w[:1] in (['answer'], ['reply']): w = w[1:]
     if not w: return None
@@ -128,11 +137,12 @@ def write_calibration_questions(collection:ChunkCollection, # the chunks
                                 llm:LLM, # every call goes through `LLM` (cached, resumable)
                                 n_questions:int=50, # chunks sampled (one question each)
                                 seed:int=0, # sampling seed (chunks and LLM)
-                                chat:bool|None=None, # chat prompt (instruct model) or few-shot text; from the model when None
+                                chat:bool|None=None, # chat or few-shot prompt; None: the model's
                                 min_chars:int=100, # chunks shorter than this are not sampled
-                                temperature:float=0., # the LLM's temperature (CONFLARE: GPT-4 at 0.1)
+                                temperature:float=0., # LLM temperature (CONFLARE: GPT-4 at 0.1)
                                 max_new_tokens:int=64) -> pd.DataFrame:
-    "One row per sampled chunk: chunk_row, chunk_id, question, answer, raw reply, parsed (a usable question)."
+    ("One row per sampled chunk: chunk_row, chunk_id, question, answer, raw reply, parsed "
+     "(a usable question).")
     n_questions = check_count(n_questions, 'n_questions')
     chat = is_chat_llm(llm) if chat is None else chat
     ok = np.flatnonzero(collection.lengths >= min_chars)
@@ -143,16 +153,19 @@ def write_calibration_questions(collection:ChunkCollection, # the chunks
     rows = np.sort(np.random.default_rng(seed).choice(ok, min(n_questions, len(ok)), replace=False))
     texts = collection.chunks['text'].to_numpy()[rows]
     prompts = [conflare_prompt('question', chat, chunk=t) for t in texts]
+    stop = CONFLARE_STOPS[f"question_{'chat' if chat else 'completion'}"]
     out = llm.sample(prompts, n=1, temperature=temperature, max_new_tokens=max_new_tokens,
-                     stop=CONFLARE_STOPS[f"question_{'chat' if chat else 'completion'}"], seed=seed, desc='writing questions')
+                     stop=stop, seed=seed, desc='writing questions')
     raw = [o[0].text if chat else 'Question: ' + o[0].text for o in out]
     qa = [parse_question_answer(r) for r in raw]
-    return pd.DataFrame(dict(chunk_row=rows, chunk_id=collection.passage_ids[rows], question=[x[0] if x else None for x in qa],
-                             answer=[x[1] if x else None for x in qa], raw=raw, parsed=[x is not None for x in qa]))
+    return pd.DataFrame(dict(chunk_row=rows, chunk_id=collection.passage_ids[rows],
+                             question=[x[0] if x else None for x in qa],
+                             answer=[x[1] if x else None for x in qa], raw=raw,
+                             parsed=[x is not None for x in qa]))
 
 # %% ../nbs/08b_conflare_questions.ipynb #2001bbd6
 def fake_conflare_llm(cache=None, # generation cache (None: no cache)
-                      garble:str='GARBLE', # chunks containing this get an unparseable question reply
+                      garble:str='GARBLE', # chunks holding this get an unparseable question reply
                       **kwargs) -> LLM:
     ("An `LLM` on a scripted `FakeBackend` that plays CONFLARE's question, label and answer steps "
      "deterministically.")
@@ -164,18 +177,24 @@ def fake_conflare_llm(cache=None, # generation cache (None: no cache)
             words = set(normalize(q).split()) - STOPWORDS - {'text', 'mentions'}
             if not words: return 'unsure'
             return 'yes' if len(words & set(normalize(chunk).split())) >= len(words) / 2 else 'no'
-        if p.startswith('Read the text') or p.endswith('Question:'):  # a question from the chunk's longest word
+        # a question from the chunk's longest word
+        if p.startswith('Read the text') or p.endswith('Question:'):
             m = re.search(r"Text: '''(.*)'''", p, re.S)
             chunk = m.group(1) if m else p.rsplit('\n\nText: ', 1)[1][:-len('\nQuestion:')]
             if garble in chunk: return 'I would rather not.'
             word = max(re.findall(r'[A-Za-z]+', chunk), key=len)
-            return f"{'' if p.endswith('Question:') else 'Question: '}Which text mentions {word}?\nAnswer: {word}"
-        ctx = re.search(r'Context:\n(.*)\n\nQuestion', p, re.S)  # an answer: the context's first line
+            lead = '' if p.endswith('Question:') else 'Question: '
+            return f"{lead}Which text mentions {word}?\nAnswer: {word}"
+        ctx = re.search(r'Context:\n(.*)\n\nQuestion', p, re.S)  # an answer: the context's 1st line
         return ctx.group(1).split('\n')[0][:40] if ctx else "I don't know"
     return LLM(FakeBackend(reply, model='conflare-fake'), cache=cache, progress=False, **kwargs)
 
 # %% ../nbs/08b_conflare_questions.ipynb #485153d2
 LABEL_SCORES, UNANSWERED = ('first', 'source'), ('source', 'drop', 'min')
+
+def _unlabelled(n:int) -> tuple:
+    "(first, asked, labels, unparsed) of `n` questions no chunk was asked about."
+    return np.full(n, -1), [[] for _ in range(n)], [[] for _ in range(n)], np.zeros(n, int)
 
 def _check_label_args(score:str, unanswered:str, bound:int):
     "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
@@ -189,16 +208,17 @@ def _walk_labels(collection:ChunkCollection, questions:list[str], # the chunks; 
     ("Per question: the first chunk the LLM accepts (-1: none within `bound`), the chunks asked, "
      "their labels, and the unparsed count.")
     n = len(questions)
-    first = np.full(n, -1); asked = [[] for _ in range(n)]; labels = [[] for _ in range(n)]; unparsed = np.zeros(n, int)
+    first, asked, labels, unparsed = _unlabelled(n)
     stop = CONFLARE_STOPS[f"label_{'chat' if chat else 'completion'}"]
     texts, bound = collection.chunks['text'].to_numpy(), min(int(bound), len(collection))
     for r in tqdm(range(bound), desc='labelling (rank)', disable=not progress):
         todo = np.flatnonzero(first < 0)
         if len(todo) == 0: break
         rows = order[todo, r]
-        prompts = [conflare_prompt('label', chat, question=questions[i], chunk=texts[c]) for i, c in zip(todo, rows)]
-        out = llm.sample(prompts, n=1, temperature=0., max_new_tokens=max_new_tokens, stop=stop, seed=seed,
-                         desc=f'labels at rank {r + 1}')
+        prompts = [conflare_prompt('label', chat, question=questions[i], chunk=texts[c])
+                   for i, c in zip(todo, rows)]
+        out = llm.sample(prompts, n=1, temperature=0., max_new_tokens=max_new_tokens, stop=stop,
+                         seed=seed, desc=f'labels at rank {r + 1}')
         for i, c, o in zip(todo, rows, out):
             y = parse_yes_no(o[0].text)
             asked[i].append(int(c)); labels[i].append(y)
@@ -207,14 +227,29 @@ def _walk_labels(collection:ChunkCollection, questions:list[str], # the chunks; 
     return first, asked, labels, unparsed
 
 # %% ../nbs/08b_conflare_questions.ipynb #8d72fa48
+def _question_similarities(collection:ChunkCollection, q:pd.DataFrame, similarities) -> np.ndarray:
+    "The (questions, chunks) similarities: `similarities` checked for shape, else computed."
+    if similarities is None: S = collection.scores(q['question'].tolist())
+    else: S = np.asarray(similarities, dtype=np.float64)
+    if S.shape != (len(q), len(collection)):
+        raise ValueError(f"similarities have shape {S.shape}, expected {(len(q), len(collection))}")
+    return S
+
+def _source_chunk(S:np.ndarray, q:pd.DataFrame, has_source:bool) -> tuple:
+    "(similarity, rank) of each question's source chunk (`chunk_row`); NaN and -1 without one."
+    n = len(q)
+    src = q['chunk_row'].to_numpy(dtype=np.int64) if has_source else None
+    src_sim = S[np.arange(n), src] if has_source else np.full(n, np.nan)
+    return src_sim, (S > src_sim[:, None]).sum(1) if has_source else np.full(n, -1)
+
 def label_questions(collection:ChunkCollection, # the chunks
-                    questions:pd.DataFrame, # a `question` column; optional `chunk_row` (the source chunk), `parsed`
+                    questions:pd.DataFrame, # `question`; optional `chunk_row` (source), `parsed`
                     llm:LLM|None=None, # labels the chunks (not needed with score='source')
                     bound:int=10, # chunks asked per question at most
-                    score:str='first', # calibration score: 'first' accepted chunk, or the 'source' chunk
-                    unanswered:str='source', # score of a question with no accepted chunk: 'source', 'drop', 'min'
+                    score:str='first', # calibration score: 'first' accepted, or 'source' chunk
+                    unanswered:str='source', # score if none accepted: 'source', 'drop', 'min'
                     chat:bool|None=None, # chat or few-shot prompts; from the model when None
-                    similarities:np.ndarray|None=None, # precomputed (n_questions, n_chunks) similarities
+                    similarities:np.ndarray|None=None, # precomputed (n_questions, n_chunks)
                     seed:int=0, max_new_tokens:int=4,
                     progress:bool=True) -> pd.DataFrame:
     ("Per question: the first accepted chunk (row, rank, similarity), chunks asked and their "
@@ -224,23 +259,27 @@ def label_questions(collection:ChunkCollection, # the chunks
     q = q.reset_index(drop=True)
     if len(q) == 0: raise ValueError("no parsed questions to label")
     has_source = 'chunk_row' in q
-    if score == 'source' and not has_source: raise ValueError("score='source' needs a chunk_row column (the source chunk)")
-    S = collection.scores(q['question'].tolist()) if similarities is None else np.asarray(similarities, dtype=np.float64)
-    if S.shape != (len(q), len(collection)): raise ValueError(f"similarities have shape {S.shape}, expected {(len(q), len(collection))}")
-    order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)  # most similar first, ties by row
+    if score == 'source' and not has_source:
+        raise ValueError("score='source' needs a chunk_row column (the source chunk)")
+    S = _question_similarities(collection, q, similarities)
+    # most similar first, ties by row
+    order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)
     n = len(q)
-    src = q['chunk_row'].to_numpy(dtype=np.int64) if has_source else None
-    src_sim = S[np.arange(n), src] if has_source else np.full(n, np.nan)
-    src_rank = (S > src_sim[:, None]).sum(1) if has_source else np.full(n, -1)
-    first, asked, labels, unparsed = np.full(n, -1), [[] for _ in range(n)], [[] for _ in range(n)], np.zeros(n, int)
+    src_sim, src_rank = _source_chunk(S, q, has_source)
+    first, asked, labels, unparsed = _unlabelled(n)
     if score == 'first':
         if llm is None: raise ValueError("score='first' needs an llm to label the chunks")
         chat = is_chat_llm(llm) if chat is None else chat
-        first, asked, labels, unparsed = _walk_labels(collection, q['question'].tolist(), order, llm, bound, chat, seed, max_new_tokens, progress)
+        first, asked, labels, unparsed = _walk_labels(collection, q['question'].tolist(), order,
+                                                      llm, bound, chat, seed, max_new_tokens,
+                                                      progress)
     found = first >= 0
     first_sim = np.where(found, S[np.arange(n), np.maximum(first, 0)], np.nan)
-    fill = {'source': src_sim if has_source else np.full(n, np.nan), 'drop': np.full(n, np.nan), 'min': np.full(n, -1.)}[unanswered]
-    return q.assign(first_row=first, first_rank=np.where(found, (S > first_sim[:, None]).sum(1), -1), first_similarity=first_sim,
-                    found=found, n_asked=[len(a) for a in asked], n_unparsed=unparsed, asked_rows=asked, asked_labels=labels,
+    fill = {'source': src_sim if has_source else np.full(n, np.nan), 'drop': np.full(n, np.nan),
+            'min': np.full(n, -1.)}[unanswered]
+    first_rank = np.where(found, (S > first_sim[:, None]).sum(1), -1)
+    return q.assign(first_row=first, first_rank=first_rank,
+                    first_similarity=first_sim, found=found, n_asked=[len(a) for a in asked],
+                    n_unparsed=unparsed, asked_rows=asked, asked_labels=labels,
                     source_similarity=src_sim, source_rank=src_rank,
                     score=src_sim.copy() if score == 'source' else np.where(found, first_sim, fill))

@@ -18,10 +18,13 @@ __all__ = ['RELEASE_FILE', 'RELEASE_KEYS', 'RELEASE_PICKLE_GLOBALS', 'CONFLARE_H
            'release_cutoffs']
 
 # %% ../nbs/08d_conflare_release.ipynb #c92a4e40
-RELEASE_FILE = 'Calibration_Records.pkl'   # the authors' calibration records, in data/calibration_set of their repository
-RELEASE_KEYS = ('generated_q', 'source_chunk_text', 'source_chunk_rank', 'relevant_chunk_text', 'relevant_chunk_rank',
-                'cosine_distance')   # one record of calibration.py (QuestionEvaluation.evaluate_questions)
-RELEASE_PICKLE_GLOBALS = frozenset()   # (module, name) a records pickle may name: none (plain lists, dicts, str, int, float)
+# the authors' calibration records, in data/calibration_set of their repository
+RELEASE_FILE = 'Calibration_Records.pkl'
+# one record of calibration.py (QuestionEvaluation.evaluate_questions)
+RELEASE_KEYS = ('generated_q', 'source_chunk_text', 'source_chunk_rank', 'relevant_chunk_text',
+                'relevant_chunk_rank', 'cosine_distance')
+# (module, name) a records pickle may name: none (plain lists, dicts, str, int, float)
+RELEASE_PICKLE_GLOBALS = frozenset()
 CONFLARE_HOWTO = ("git clone https://github.com/Mayo-Radiology-Informatics-Lab/conflare and point "
                   "to its data/calibration_set folder (Calibration_Records.pkl); keep it outside "
                   "this repository (no licence)")
@@ -32,7 +35,8 @@ class RecordsUnpickler(pickle.Unpickler):
      "`RELEASE_PICKLE_GLOBALS`) is refused, so loading runs no code.")
     def find_class(self, module:str, name:str):
         if (module, name) in RELEASE_PICKLE_GLOBALS: return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"refused global {module}.{name}: the calibration records hold plain data only")
+        raise pickle.UnpicklingError(f"refused global {module}.{name}: the calibration records "
+                                     "hold plain data only")
 
     def persistent_load(self, pid):
         raise pickle.UnpicklingError(f"refused persistent id {pid!r:.80}: the calibration records "
@@ -47,21 +51,23 @@ def _release_record(i:int, rec) -> dict:
                          f"{list(RELEASE_KEYS)}, got "
                          f"{sorted(rec) if isinstance(rec, dict) else type(rec).__name__}")
     q = rec['generated_q']
-    if not (isinstance(q, (list, tuple)) and len(q) == 3 and isinstance(q[1], dict) and 'chunk' in q[1]):
+    if not (isinstance(q, (list, tuple)) and len(q) == 3 and isinstance(q[1], dict)
+            and 'chunk' in q[1]):
         raise ValueError(f"record {i}: generated_q must be [index, chunk dict, question], got "
                          f"{q!r:.80}")
     d = rec['cosine_distance']
     if isinstance(d, bool) or not isinstance(d, (int, float)):
         raise ValueError(f"record {i}: cosine_distance must be a number, got "
                          f"cosine_distance={d!r:.80}")
-    return dict(question=check_count(q[0], f'record {i} generated_q[0]', 0), cosine_distance=float(d),
-                similarity=1 - float(d),
-                relevant_chunk_rank=check_count(rec['relevant_chunk_rank'], f'record {i} relevant_chunk_rank', 0),
-                source_chunk_rank=check_count(rec['source_chunk_rank'], f'record {i} source_chunk_rank', 0),
-                relevant_is_source=str(rec['relevant_chunk_text']).lower() == str(rec['source_chunk_text']).lower())
+    rank = lambda key: check_count(rec[key], f'record {i} {key}', 0)
+    same = str(rec['relevant_chunk_text']).lower() == str(rec['source_chunk_text']).lower()
+    question = check_count(q[0], f'record {i} generated_q[0]', 0)
+    return dict(question=question, cosine_distance=float(d),
+                similarity=1 - float(d), relevant_chunk_rank=rank('relevant_chunk_rank'),
+                source_chunk_rank=rank('source_chunk_rank'), relevant_is_source=same)
 
 # %% ../nbs/08d_conflare_release.ipynb #67a6a867
-def load_conflare_release(path:str|Path, # the authors' data/calibration_set folder, or their Calibration_Records.pkl
+def load_conflare_release(path:str|Path, # the authors' data/calibration_set (or its RELEASE_FILE)
                          ) -> pd.DataFrame:
     ("Per calibration record: the cosine distance of its relevant chunk (their `cosine_distance`), "
      "similarity, ranks; `attrs['files']` holds the SHA-256.")
@@ -76,11 +82,22 @@ def load_conflare_release(path:str|Path, # the authors' data/calibration_set fol
                          f"{type(recs).__name__} of "
                          f"{len(recs) if hasattr(recs, '__len__') else '?'}")
     out = pd.DataFrame([_release_record(i, r) for i, r in enumerate(recs)])
-    check_array(out.cosine_distance, f'{f.name} cosine_distance', 0, 2)   # chroma's cosine distance, 1 - cos
-    out.attrs.update(files={f.name: dict(records=len(out), sha256=hashlib.sha256(raw).hexdigest())}, release_dir=str(f.parent))
+    check_array(out.cosine_distance, f'{f.name} cosine_distance', 0, 2)   # chroma's: 1 - cos
+    files = {f.name: dict(records=len(out), sha256=hashlib.sha256(raw).hexdigest())}
+    out.attrs.update(files=files, release_dir=str(f.parent))
     return out
 
 # %% ../nbs/08d_conflare_release.ipynb #656275e2
+def _synthetic_record(i:int, x:float, rng:np.random.Generator) -> dict:
+    "Calibration record `i` of the authors' schema, its relevant chunk at cosine distance `x`."
+    doc = dict(source=f'synthetic/doc{i % 7}.pdf', page=int(i % 5), chunk=f'synthetic chunk {i}',
+               chunk_index=int(i % 3))
+    rank = int(rng.integers(0, 4))
+    return dict(generated_q=[i, doc, f'synthetic question {i}?'], source_chunk_text=doc['chunk'],
+                source_chunk_rank=rank + int(rng.integers(0, 3)), relevant_chunk_rank=rank,
+                relevant_chunk_text=doc['chunk'] if rank == 0 else f'another chunk {i}',
+                cosine_distance=x)
+
 def write_conflare_release(folder:str|Path, # where to write Calibration_Records.pkl
                            distances, # per question, the cosine distance of its relevant chunk
                            seed:int=0, # draws the synthetic ranks
@@ -90,13 +107,7 @@ def write_conflare_release(folder:str|Path, # where to write Calibration_Records
     d = check_array(distances, 'distances', 0, 2, ndim=1)
     rng, folder = np.random.default_rng(check_count(seed, 'seed', 0)), Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    recs = []
-    for i, x in enumerate(d.tolist()):
-        doc = dict(source=f'synthetic/doc{i % 7}.pdf', page=int(i % 5), chunk=f'synthetic chunk {i}', chunk_index=int(i % 3))
-        rank = int(rng.integers(0, 4))
-        recs.append(dict(generated_q=[i, doc, f'synthetic question {i}?'], source_chunk_text=doc['chunk'],
-                         source_chunk_rank=rank + int(rng.integers(0, 3)), relevant_chunk_rank=rank,
-                         relevant_chunk_text=doc['chunk'] if rank == 0 else f'another chunk {i}', cosine_distance=x))
+    recs = [_synthetic_record(i, x, rng) for i, x in enumerate(d.tolist())]
     (folder/RELEASE_FILE).write_bytes(pickle.dumps(recs, protocol=4))
     return folder
 
@@ -109,37 +120,46 @@ def _release_methods(methods) -> list:
     return out
 
 # %% ../nbs/08d_conflare_release.ipynb #13d7c701
-def release_trials(distances, # per calibration record, the cosine distance of its relevant chunk (`cosine_distance`)
+def _split_rows(d:np.ndarray, cal:np.ndarray, methods:list, alphas, t:int) -> list:
+    "Every method and alpha on one split (`cal`: the calibration records): cutoff and coverage."
+    rows = []
+    for meth in methods:
+        for a in alphas:
+            with warnings.catch_warnings():
+                warnings.simplefilter('ignore')
+                tau = conformal_threshold(d[cal], a, meth)   # CONFLARE: np.percentile, chunks below
+            rows.append(dict(method=meth, alpha=a, level=1 - a, trial=t, n_cal=int(cal.sum()),
+                             n_test=int((~cal).sum()), distance_cutoff=tau, cutoff=1 - tau,
+                             coverage=in_set(d[~cal], tau).mean()))
+    return rows
+
+def release_trials(distances, # per calibration record, its relevant chunk's `cosine_distance`
                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (the error rates)
                    n_trials:int=500, cal_frac:float=0.5, seed:int=0,
-                   methods=('conflare', 'exact'), # the paper's percentile code, exact split conformal
+                   methods=('conflare', 'exact'), # the paper's percentile code; exact conformal
                   ) -> pd.DataFrame:
     ("Per (method, alpha, trial): the distance cutoff from a random `cal_frac` share of the "
      "records, its coverage on the rest.")
     d = check_array(distances, 'distances', 0, 2, ndim=1)
     alphas, n_trials = trial_alphas(alphas), check_count(n_trials, 'n_trials')
-    seed, cal_frac = check_count(seed, 'seed', 0), float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
+    seed = check_count(seed, 'seed', 0)
+    cal_frac = float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
     methods = _release_methods(methods)
     n = len(d); m = int(round(cal_frac * n))
-    if not 1 <= m < n: raise ValueError(f"cal_frac={cal_frac} of {n} records leaves {m} calibration questions (need 1..{n - 1})")
-    def one(t, parts):   # every method and alpha on one split
-        cal = np.isin(np.arange(n), parts[0]); rows = []
-        for meth in methods:
-            for a in alphas:
-                with warnings.catch_warnings():
-                    warnings.simplefilter('ignore')
-                    tau = conformal_threshold(d[cal], a, meth)   # CONFLARE code: np.percentile, chunks strictly below
-                rows.append(dict(method=meth, alpha=a, level=1 - a, trial=t, n_cal=int(cal.sum()), n_test=int((~cal).sum()),
-                                 distance_cutoff=tau, cutoff=1 - tau, coverage=in_set(d[~cal], tau).mean()))
-        return rows
-    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)   # permutations cut at m
+    if not 1 <= m < n:
+        raise ValueError(f"cal_frac={cal_frac} of {n} records leaves {m} calibration questions "
+                         f"(need 1..{n - 1})")
+    one = lambda t, parts: _split_rows(d, np.isin(np.arange(n), parts[0]), methods, alphas, t)
+    # permutations cut at m
+    return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)
 
 # %% ../nbs/08d_conflare_release.ipynb #8a6fbc37
 RELEASE_SETTINGS = {'conflare': "authors' release (calibration records), paper's cutoff "
                                 "(percentile)",
                     'exact': "authors' release (calibration records), exact conformal cutoff"}
-RELEASE_COLUMNS = ['setting', 'alpha', 'level', 'coverage', 'coverage_std', 'chunks_returned', 'chunks_returned_std', 'cutoff',
-                   'trials', 'method', 'distance_cutoff', 'band_lo', 'band_hi', 'below_band', 'n_cal', 'n_test']
+RELEASE_COLUMNS = ['setting', 'alpha', 'level', 'coverage', 'coverage_std', 'chunks_returned',
+                   'chunks_returned_std', 'cutoff', 'trials', 'method', 'distance_cutoff',
+                   'band_lo', 'band_hi', 'below_band', 'n_cal', 'n_test']
 
 def release_coverage(distances, # per calibration record, the cosine distance of its relevant chunk
                      band_mass:float=0.95, # mass of the exact band
@@ -148,15 +168,18 @@ def release_coverage(distances, # per calibration record, the cosine distance of
     ("Per rule and alpha: mean coverage over random splits against the exact band, median cutoff; "
      "`conflare_coverage.csv`'s columns first.")
     trials = release_trials(distances, **kw)
-    s = coverage_summary(trials, ['method', 'alpha', 'level'], mass=band_mass)   # pooled coverage, exact band
-    cut = trials.groupby(['method', 'alpha'], sort=False).agg(cutoff=('cutoff', 'median'), distance_cutoff=('distance_cutoff', 'median'))
+    s = coverage_summary(trials, ['method', 'alpha', 'level'], mass=band_mass)   # pooled, exact
+    by = trials.groupby(['method', 'alpha'], sort=False)
+    cut = by.agg(cutoff=('cutoff', 'median'), distance_cutoff=('distance_cutoff', 'median'))
     out = s.merge(cut.reset_index(), on=['method', 'alpha']).rename(columns={'splits': 'trials'})
-    out = out.assign(setting=out.method.map(RELEASE_SETTINGS), chunks_returned=np.nan, chunks_returned_std=np.nan)
+    out = out.assign(setting=out.method.map(RELEASE_SETTINGS), chunks_returned=np.nan,
+                     chunks_returned_std=np.nan)
     return out[RELEASE_COLUMNS]
 
 # %% ../nbs/08d_conflare_release.ipynb #5c3ebeeb
 def release_cutoffs(distances, # per calibration record, the cosine distance of its relevant chunk
-                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), methods=('conflare', 'exact')) -> pd.DataFrame:
+                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1),
+                    methods=('conflare', 'exact')) -> pd.DataFrame:
     ("The cutoff on all the records per rule and alpha (their README prints the paper's distance "
      "cutoff at error rate 10%).")
     d = check_array(distances, 'distances', 0, 2, ndim=1)
@@ -167,6 +190,6 @@ def release_cutoffs(distances, # per calibration record, the cosine distance of 
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
                 tau = conformal_threshold(d, a, meth)
-            rows.append(dict(setting=RELEASE_SETTINGS[meth], method=meth, alpha=a, level=1 - a, n_cal=len(d),
-                             distance_cutoff=tau, cutoff=1 - tau))
+            rows.append(dict(setting=RELEASE_SETTINGS[meth], method=meth, alpha=a, level=1 - a,
+                             n_cal=len(d), distance_cutoff=tau, cutoff=1 - tau))
     return pd.DataFrame(rows)

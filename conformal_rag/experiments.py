@@ -18,17 +18,19 @@ __all__ = ['MODEL_SETTINGS', 'SOURCES', 'model_chat', 'experiment_questions', 'm
 
 # %% ../nbs/03c_experiments.ipynb #096f774d
 MODEL_SETTINGS = {  # how each shipped model is prompted
-    'gemma-3-270m': dict(chat=False),           # base model: no chat template, dialogues written out as text
+    'gemma-3-270m': dict(chat=False),           # base model: no chat template, dialogues as text
     'smollm2-135m-instruct': dict(chat=True),   # instruct model: its chat template
-    'qwen2.5-coder-1.5b-instruct': dict(chat=True),   # opt-in instruct model (`make models`, conformal_rag.models): its chat template
+    # opt-in instruct model (`make models`, conformal_rag.models): its chat template
+    'qwen2.5-coder-1.5b-instruct': dict(chat=True),
 }
 
 # %% ../nbs/03c_experiments.ipynb #334a8712
 @checked
-def model_chat(model:str|ModelSpec, # a model string (settings after '?' allowed: 'smollm2-135m-instruct?dtype=bf16') or its `ModelSpec`
+def model_chat(model:str|ModelSpec, # a model string (settings after '?' allowed) or its `ModelSpec`
                default:bool=False, # for a model not in `MODEL_SETTINGS`
               ) -> bool:
-    "Whether `model` is prompted through its chat template: `MODEL_SETTINGS` of its name without settings, else `default`."
+    ("Whether `model` is prompted through its chat template: `MODEL_SETTINGS` of its name without "
+     "settings, else `default`.")
     try: name = ModelSpec.of(model).name
     except ValueError: name = model
     return MODEL_SETTINGS.get(name, {}).get('chat', default)
@@ -37,7 +39,9 @@ def model_chat(model:str|ModelSpec, # a model string (settings after '?' allowed
 @checked
 def experiment_questions(n_questions:PositiveInt, # questions drawn (stratified by template)
                          seed:Seed=0, # draw seed
-                         dataset:str='wiki' # any `data.load_qa` spec: 'wiki', 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV', 'triviaqa[:SPLIT]', ...
+                         # any `data.load_qa` spec: 'wiki', 'nq:DPR_JSON', 'nq_open:PASSAGES_TSV',
+                         # 'triviaqa[:SPLIT]', ...
+                         dataset:str='wiki'
                         ) -> tuple:
     "(the dataset, a deterministic draw of its questions)."
     ds = load_qa(dataset)
@@ -47,22 +51,27 @@ def experiment_questions(n_questions:PositiveInt, # questions drawn (stratified 
 SOURCES = ('committed', 'live', 'fake')
 
 @checked
-def model_llm(model:str|ModelSpec, # a model string (a local model, 'openai:MODEL[@BASE_URL]': `model_spec.ModelSpec`) or its `ModelSpec`; any name with source='fake'
-              source:str='committed', # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
+def model_llm(model:str|ModelSpec, # a model string (`model_spec.ModelSpec`) or its `ModelSpec`
+              # 'committed' (replay `generations`), 'live' (sample, through the cache) or 'fake'
+              source:str='committed',
               generations:str|Path|None=None, # the exported generations replayed by 'committed'
               fake:Callable|None=None, # model -> its fake `LLM`, for 'fake'
               rebuild:str='', # the command that rebuilds `generations` (named in errors)
-              cache_path:str|Path|None=None, # 'committed': the cache to import into (`llm.replay_llm`)
+              cache_path:str|Path|None=None, # 'committed': the cache to import into (`replay_llm`)
               batch_prompts:int=8, # 'live': prompts per batch
               cache=True # 'live': the generation cache
              ) -> LLM:
-    "The `LLM` of one model for a run."
+    ("The `LLM` of one model for a run. `model`: a local model or 'openai:MODEL[@BASE_URL]'; any "
+     "name with source='fake'.")
     check_choice(source, 'source', SOURCES)
     if source == 'committed':
-        if generations is None: raise ValueError("source='committed' needs the exported generations (generations=...)")
+        if generations is None:
+            raise ValueError("source='committed' needs the exported generations (generations=...)")
         return replay_llm(generations, model, rebuild=rebuild, cache_path=cache_path)
     if source == 'live': return llm_from_spec(model, cache=cache, batch_prompts=batch_prompts)
-    if fake is None: raise ValueError(f"source='fake' needs the module's fake (fake=...) for model {str(model)!r}")
+    if fake is None:
+        raise ValueError("source='fake' needs the module's fake (fake=...) "
+                         f"for model {str(model)!r}")
     return fake(str(model))   # a fake takes the model string
 
 # %% ../nbs/03c_experiments.ipynb #24a819a2

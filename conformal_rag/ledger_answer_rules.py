@@ -310,6 +310,28 @@ def _rc_gate(g:pd.DataFrame, methods:list) -> str|None:
     return f"parsed for too few questions ({', '.join(low)})" if low else None
 
 # %% ../nbs/15c_ledger_answer_rules.ipynb #58ed5370
+def _rc_diff_cell(g:pd.DataFrame, # one backbone's and retriever's table, one row per method
+                  bb:str, ret:str, src:str, # its backbone, retriever and source file
+                  metric:str, a:str, b:list, sign:int, # as in `rcrag_diff_test`
+                  name_retriever:bool, # name the retriever in the reason
+                 ) -> dict:
+    "One table's verdict: `a` against the least favourable of `b` whose metric is defined."
+    col = f'{metric} (parsed)'
+    why = _rc_gate(g, [a] + b)
+    if why: return result(bb, 'untestable', why, n=int(g.n_questions.max()), source=src)
+    undef = [m for m in [a] + b if np.isnan(parse_cell(g.at[m, col])[0])]
+    rest = [m for m in b if m not in undef]
+    if a in undef or not rest:
+        return result(bb, 'untestable', f"{metric} undefined for {', '.join(undef)} "
+                      "(nothing kept)", n=int(g.n_questions.max()), source=src)
+    ds = {m: diff_interval(parse_cell(g.at[a, col]), parse_cell(g.at[m, col])) for m in rest}
+    worst = max(ds, key=lambda m: -sign*ds[m][1 if sign > 0 else 2])
+    verdict, why = direction(ds[worst], sign, f"{metric} {a} - {worst}"
+                             + (f" ({ret})" if name_retriever else ''))
+    why += f"; {', '.join(undef)}: {metric} undefined (nothing kept)" if undef else ''
+    return result(bb, verdict, why, *ds[worst], int(g.loc[[a] + rest, 'n_parsed'].min()), src)
+
+# %% ../nbs/15c_ledger_answer_rules.ipynb #7d7f90c4
 def rcrag_diff_test(figs:Path, # the figures folder
                     table:str, # 'table3', 'table4', 'table5', 'table6'
                     metric:str, # 'risk', 'carefulness', 'alignment', 'coverage'
@@ -320,28 +342,11 @@ def rcrag_diff_test(figs:Path, # the figures folder
                    ) -> list:
     ("`a` against each of `b` on `metric (parsed)`; holds when it is on the claimed side of every "
      "one.")
-    cells, col = {}, f'{metric} (parsed)'
+    cells = {}
     for bb, ret, g, src in rcrag_tables(figs, table):
         if retriever is not None and ret != retriever: continue
-        why = _rc_gate(g, [a] + b)
-        if why:
-            cells.setdefault(bb, []).append(result(bb, 'untestable', why,
-                                                   n=int(g.n_questions.max()), source=src))
-            continue
-        undef = [m for m in [a] + b if np.isnan(parse_cell(g.at[m, col])[0])]
-        rest = [m for m in b if m not in undef]
-        if a in undef or not rest:
-            cells.setdefault(bb, []).append(result(bb, 'untestable',
-                                                   f"{metric} undefined for {', '.join(undef)} "
-                                                   "(nothing kept)", n=int(g.n_questions.max()),
-                                                   source=src)); continue
-        ds = {m: diff_interval(parse_cell(g.at[a, col]), parse_cell(g.at[m, col])) for m in rest}
-        worst = max(ds, key=lambda m: -sign*ds[m][1 if sign > 0 else 2])
-        verdict, why = direction(ds[worst], sign, f"{metric} {a} - {worst}"
-                                 + (f" ({ret})" if retriever is None else ''))
-        why += f"; {', '.join(undef)}: {metric} undefined (nothing kept)" if undef else ''
-        cells.setdefault(bb, []).append(result(bb, verdict, why, *ds[worst],
-                                               int(g.loc[[a] + rest, 'n_parsed'].min()), src))
+        cell = _rc_diff_cell(g, bb, ret, src, metric, a, b, sign, retriever is None)
+        cells.setdefault(bb, []).append(cell)
     # over retrievers, the least favourable cell speaks for the backbone (the paper claims every
     # retriever)
     rank = {'contradicted': 0, 'not resolved': 1, 'untestable': 2, 'holds': 3}

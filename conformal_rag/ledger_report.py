@@ -46,22 +46,13 @@ def ledger_columns(ledger:pd.DataFrame) -> list:
             + [b for b in seen if b not in COLUMN_ORDER + rel] or ['all'])
 
 # %% ../nbs/15d_ledger_report.ipynb #87fbe236
-def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
-                  paper:str|None=None, # one paper's claims; None: every claim
-                  # the statistic and its interval in each cell; False: the glyph only (an overview)
-                  values:bool=True
-                 ):
-    ("A claims x backbones matrix coloured by outcome: a glyph per cell (and the statistic with "
-     "its interval).")
+def _draw_cells(ax, # the ledger figure's axes
+                sub:pd.DataFrame, # the ledger rows shown
+                claims:list, bbs:list, # the rows' claims and the columns' backbones, in order
+                values:bool, # the statistic and its interval in each cell
+               ):
+    "A box per (claim, backbone) cell, coloured by outcome, with its glyph (and statistic)."
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Patch
-    sub = ledger if paper is None else ledger[ledger.paper == paper]
-    if sub.empty: raise ValueError(f"no claims of paper={paper!r} in the ledger "
-                                   f"(papers: {sorted(set(ledger.paper))})")
-    claims, bbs = list(dict.fromkeys(sub['claim'])), ledger_columns(sub)
-    cw = 1.25 if values else 0.5
-    fig, ax = plt.subplots(figsize=(2.6 + cw*len(bbs),
-                                    (0.42 if values else 0.24)*len(claims) + 1.5))
     for i, c in enumerate(claims):
         for j, b in enumerate(bbs):
             r = sub[(sub.claim == c) & (sub.backbone.isin([b, 'all', '-']))]
@@ -71,6 +62,15 @@ def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
                                        alpha=0.85))
             ax.text(j + 0.48, i + 0.45, _cell_text(r, values), ha='center', va='center',
                     fontsize=7 if values else 8)
+
+# %% ../nbs/15d_ledger_report.ipynb #7cc99ba8
+def _label_ledger(ax, # the ledger figure's axes
+                  claims:list, bbs:list, # the rows' claims and the columns' backbones, in order
+                  values:bool, # cells with values (else the overview: rotated column labels)
+                  paper:str|None, # the title
+                 ):
+    "Claims down the left, backbones along the top, the outcomes' legend below, the title."
+    from matplotlib.patches import Patch
     ax.set_yticks(np.arange(len(claims)) + 0.45, claims, fontsize=8)
     short = lambda b: (b.replace("authors' release", 'authors')
                        .replace('Qwen2.5-Coder-1.5B', 'Qwen-1.5B'))
@@ -84,6 +84,25 @@ def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
               loc='upper left', bbox_to_anchor=(0, 0), ncol=2 if values and len(bbs) < 4 else 4,
               frameon=False, fontsize=8)
     if paper: ax.set_title(paper, loc='left', fontsize=10, pad=28)
+
+# %% ../nbs/15d_ledger_report.ipynb #f18ae64b
+def ledger_figure(ledger:pd.DataFrame, # from `evaluate_claims`
+                  paper:str|None=None, # one paper's claims; None: every claim
+                  # the statistic and its interval in each cell; False: the glyph only (an overview)
+                  values:bool=True
+                 ):
+    ("A claims x backbones matrix coloured by outcome: a glyph per cell (and the statistic with "
+     "its interval).")
+    import matplotlib.pyplot as plt
+    sub = ledger if paper is None else ledger[ledger.paper == paper]
+    if sub.empty: raise ValueError(f"no claims of paper={paper!r} in the ledger "
+                                   f"(papers: {sorted(set(ledger.paper))})")
+    claims, bbs = list(dict.fromkeys(sub['claim'])), ledger_columns(sub)
+    cw = 1.25 if values else 0.5
+    fig, ax = plt.subplots(figsize=(2.6 + cw*len(bbs),
+                                    (0.42 if values else 0.24)*len(claims) + 1.5))
+    _draw_cells(ax, sub, claims, bbs, values)
+    _label_ledger(ax, claims, bbs, values, paper)
     return fig
 
 # %% ../nbs/15d_ledger_report.ipynb #bce6ddc2

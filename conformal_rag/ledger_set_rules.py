@@ -42,6 +42,22 @@ def whole_reason(left:pd.DataFrame, # the left-out rows, from `whole_split`
                      for l, w in zip(left[label], left['whole']))
 
 # %% ../nbs/15b_ledger_set_rules.ipynb #209cc19f
+def _outside_band(ok:pd.DataFrame, # the coverage rows the whole-set rule keeps
+                  two_sided:bool, # above the band counts too
+                 ) -> str:
+    "The tested levels outside their exact band, in words ('' when none)."
+    below = ok[ok['coverage'] < ok['band_lo']]
+    above = ok[ok['coverage'] > ok['band_hi']] if two_sided else ok.iloc[:0]
+    parts = []
+    if len(below): parts.append('below the exact band at ' + ', '.join(
+        f"{l:g}: {c:.3f} < {b:.3f}"
+        for l, c, b in zip(below['level'], below['coverage'], below['band_lo'])))
+    if len(above): parts.append('above the exact band at ' + ', '.join(
+        f"{l:g}: {c:.3f} > {b:.3f}"
+        for l, c, b in zip(above['level'], above['coverage'], above['band_hi'])))
+    return '; '.join(parts)
+
+# %% ../nbs/15b_ledger_set_rules.ipynb #0d16206d
 def coverage_verdict(# coverage rows of one backbone: level, coverage, band_lo, band_hi, whole, ...
                      rows:pd.DataFrame,
                      backbone:str, source:str,
@@ -61,20 +77,10 @@ def coverage_verdict(# coverage rows of one backbone: level, coverage, band_lo, 
     i = gap.abs().idxmax() if two_sided else gap.idxmin()
     se = ((ok.at[i, 'coverage_std']/math.sqrt(ok.at[i, 'splits']))
           if {'coverage_std', 'splits'} <= set(ok) else 0.0)
-    below = ok[ok['coverage'] < ok['band_lo']]
-    above = ok[ok['coverage'] > ok['band_hi']] if two_sided else ok.iloc[:0]
     extra = f"; left out by the whole-set rule: {whole_reason(left)}" if len(left) else ''
     cell = lambda v: (v, v - Z95*se, v + Z95*se)
-    if len(below) or len(above):
-        parts = []
-        if len(below): parts.append('below the exact band at ' + ', '.join(
-            f"{l:g}: {c:.3f} < {b:.3f}"
-            for l, c, b in zip(below['level'], below['coverage'], below['band_lo'])))
-        if len(above): parts.append('above the exact band at ' + ', '.join(
-            f"{l:g}: {c:.3f} > {b:.3f}"
-            for l, c, b in zip(above['level'], above['coverage'], above['band_hi'])))
-        why = '; '.join(parts)
-        return result(backbone, 'contradicted', why + extra, *cell(gap[i]), n, source)
+    why = _outside_band(ok, two_sided)
+    if why: return result(backbone, 'contradicted', why + extra, *cell(gap[i]), n, source)
     what = 'inside its band' if two_sided else 'within or above its band'
     return result(backbone, 'holds', f"every tested level {what} (worst {ok.at[i, 'level']:g}: "
                   f"{ok.at[i, 'coverage']:.3f}){extra}", *cell(gap[i]), n, source)

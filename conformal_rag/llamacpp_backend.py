@@ -18,7 +18,8 @@ from .paths import cache_dir
 
 # %% auto #0
 __all__ = ['LLAMA_CPP_VERSION', 'LLAMA_CPP_CMAKE_ARGS', 'have_llama_cpp', 'require_llama_cpp', 'gguf_name', 'gguf_file',
-           'render_chat', 'LlamaCppModel', 'ToyLlama', 'common_prefix', 'sample_reply', 'LlamaCppBackend']
+           'render_chat', 'LlamaCppModel', 'ToyLlama', 'common_prefix', 'sample_reply', 'sample_replies',
+           'LlamaCppBackend']
 
 # %% ../nbs/03f_llamacpp.ipynb #952125ae
 LLAMA_CPP_VERSION = '0.3.36'
@@ -79,18 +80,38 @@ def render_chat(template:str, # a Jinja chat template (a GGUF's `tokenizer.chat_
 
 # %% ../nbs/03f_llamacpp.ipynb #4bee2816
 class LlamaCppModel:
-    "A llama-cpp-python model seen through the four calls the backend makes."
+    "A llama-cpp-python model seen through the calls the backend makes."
     def __init__(self, path:str|Path, # a GGUF file
                  threads:int=1, # CPU threads (1 on a shared 2-core machine)
-                 n_ctx:int=4096 # context window: prompt plus reply tokens
+                 n_ctx:int=4096, # context window: prompt plus the reply tokens of the samples decoded together
+                 n_seq:int=32 # samples decoded together at most (llama.cpp sequences besides the prompt's)
                 ):
         require_llama_cpp()
-        import llama_cpp   # optional and heavy: loaded only here
-        self.lm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
-                                  n_threads_batch=threads, verbose=False)
+        import llama_cpp, llama_cpp._utils   # optional and heavy: loaded only here
+        with llama_cpp._utils.suppress_stdout_stderr(disable=False):   # notes `verbose` misses
+            self.lm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
+                                      n_threads_batch=threads, verbose=False)
+            self.batch = self._parallel_context(n_seq)
         atexit.register(self.lm.close)   # freed before llama_cpp is torn down (no noisy __del__)
-        meta = self.lm.metadata
-        self.chat_template = meta.get('tokenizer.chat_template')
+        self.n_ctx, self.n_seq = n_ctx, n_seq
+        self._special_tokens()
+
+    def _parallel_context(self, n_seq:int):
+        "Swap `Llama`'s one-sequence context for one of `n_seq` + 1 sequences; a batch for them."
+        import contextlib
+        from llama_cpp import _internals
+        hold, p = self.lm._stack.enter_context, self.lm.context_params
+        p.n_seq_max, p.kv_unified = n_seq + 1, True   # one KV buffer: the prompt's cells shared
+        old = self.lm._ctx
+        self.lm._ctx = hold(contextlib.closing(
+            _internals.LlamaContext(model=self.lm._model, params=p, verbose=False)))
+        old.close()
+        return hold(contextlib.closing(_internals.LlamaBatch(n_tokens=n_seq, embd=0, n_seq_max=1,
+                                                             verbose=False)))
+
+    def _special_tokens(self):
+        "The chat template, end tokens and bos / eos texts the GGUF names."
+        self.chat_template = self.lm.metadata.get('tokenizer.chat_template')
         ends = [self._special_id(t) for t in ('<|im_end|>', '<end_of_turn>', '<|endoftext|>')]
         self.eos_ids = {self.lm.token_eos()} | {i for i in ends if i is not None}
         def text(t): return self.lm.detokenize([t], special=True).decode('utf-8', 'replace')
@@ -113,6 +134,22 @@ class LlamaCppModel:
         self.lm.eval(ids)   # drops the states beyond `keep` first
         return np.ctypeslib.as_array(self.lm._ctx.get_logits(), shape=(self.lm.n_vocab(),)).copy()
 
+    def share(self, n:int, seqs:list):
+        "Give sequences `seqs` the first `n` cells of sequence 0 (the prompt's): shared, not copied."
+        for s in seqs: self.lm._ctx.kv_cache_seq_cp(0, s, 0, n)
+    def decode(self, toks:list, seqs:list, pos:int) -> np.ndarray:
+        "One batch: token `toks[i]` of sequence `seqs[i]` at `pos`; a row of next logits per token."
+        b = self.batch.batch
+        b.n_tokens = len(toks)
+        for i, (t, s) in enumerate(zip(toks, seqs)):
+            b.token[i], b.pos[i], b.n_seq_id[i], b.seq_id[i][0], b.logits[i] = t, pos, 1, s, True
+        self.lm._ctx.decode(self.batch)
+        logits = self.lm._ctx.get_logits()   # llama.cpp's buffer: valid until the next call
+        return np.ctypeslib.as_array(logits, shape=(len(toks), self.lm.n_vocab()))
+    def drop(self, seqs:list):
+        "Remove the cells of sequences `seqs` (the prompt's stay with sequence 0)."
+        for s in seqs: self.lm._ctx.kv_cache_seq_rm(s, -1, -1)
+
 # %% ../nbs/03f_llamacpp.ipynb #95d9da73
 def _token_ids(x, # token ids: a list (or 1-D array) of integers, maybe empty
               name:str # the parameter's name, used in the error message
@@ -126,12 +163,16 @@ def _token_ids(x, # token ids: a list (or 1-D array) of integers, maybe empty
 # %% ../nbs/03f_llamacpp.ipynb #c432e24b
 class ToyLlama:
     "A stand-in for `LlamaCppModel`: characters as tokens, 'next letter' logits, counted."
-    def __init__(self, vocab:str='abcdefghijklmnopqrstuvwxyz \n.', eos:str='.'):
+    def __init__(self, vocab:str='abcdefghijklmnopqrstuvwxyz \n.', eos:str='.',
+                 n_seq:int=4, n_ctx:int=4096 # sequences decoded together at most, context window
+                ):
         self.vocab, self.eos_ids = vocab, {vocab.index(eos)}
         self.chat_template, self.bos, self.eos = None, '', ''
-        self.ids, self.evaluated = [], 0
+        self.ids, self.evaluated, self.n_seq, self.n_ctx = [], 0, n_seq, n_ctx
+        self.seqs, self.batches = {}, []   # the sequences' tokens; the size of each decoded batch
     def tokenize(self, text:str) -> list:
-        if not isinstance(text, str): raise TypeError(f"text must be a text (str), got text={text!r:.80}")
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a text (str), got text={text!r:.80}")
         return [self.vocab.index(c) for c in text if c in self.vocab]
     def detokenize(self, ids:list) -> str:
         "The text of token ids (none: '')."
@@ -140,11 +181,25 @@ class ToyLlama:
             raise ValueError(f"ids must lie in 0..{len(self.vocab) - 1}, got ids={list(ids)!r:.80}")
         return ''.join(self.vocab[i] for i in ids if i not in self.eos_ids)
     def cached(self) -> list: return list(self.ids)
+    def _next(self, toks:list) -> np.ndarray:
+        logits = np.zeros((len(toks), len(self.vocab)), np.float32)
+        logits[np.arange(len(toks)), (np.asarray(toks, int) + 1) % len(self.vocab)] = 4.0
+        return logits
     def extend(self, keep:int, ids:list) -> np.ndarray:
         self.ids = self.ids[:keep] + list(ids); self.evaluated += len(ids)
-        logits = np.zeros(len(self.vocab), np.float32)
-        logits[(self.ids[-1] + 1) % len(self.vocab)] = 4.0
-        return logits
+        return self._next(self.ids[-1:])[0]
+    def share(self, n:int, seqs:list):
+        for s in seqs: self.seqs[s] = self.ids[:n]
+    def decode(self, toks:list, seqs:list, pos:int) -> np.ndarray:
+        "The next logits of several sequences in one batch: token `toks[i]` of `seqs[i]` at `pos`."
+        if len(toks) > self.n_seq: raise ValueError(f"{len(toks)} sequences, {self.n_seq} at most")
+        for t, s in zip(toks, seqs):
+            if len(self.seqs.get(s, ())) != pos: raise ValueError(f"sequence {s} is not at {pos}")
+            self.seqs[s].append(t)
+        self.evaluated += len(toks); self.batches.append(len(toks))
+        return self._next(toks)
+    def drop(self, seqs:list):
+        for s in seqs: self.seqs.pop(s, None)
 
 # %% ../nbs/03f_llamacpp.ipynb #296b67ad
 def common_prefix(a:list, # token ids (`_token_ids`)
@@ -157,26 +212,77 @@ def common_prefix(a:list, # token ids (`_token_ids`)
     return int(diff[0]) if len(diff) else n
 
 # %% ../nbs/03f_llamacpp.ipynb #c0d896c9
-def sample_reply(m, # a `LlamaCppModel` (or a stand-in with its four calls)
+def _streams(seed:int, start:int, n:int) -> list:
+    "One uniform stream per sample, seeded by the run's seed and the sample's number `start + j`."
+    def state(j): return int(np.random.SeedSequence([seed, j]).generate_state(1)[0])
+    return [torch.Generator().manual_seed(state(j)) for j in range(start, start + n)]
+
+class _Reply:
+    "A reply being drawn: its tokens, their log-probabilities, why it ended."
+    def __init__(self): self.toks, self.lps, self.finish = [], [], 'length'
+    def add(self, m, tok:int, lp:float, stop) -> bool:
+        "Take the next token; whether the reply goes on (no end token, no stop string yet)."
+        if tok in m.eos_ids: self.finish = 'stop'; return False
+        self.toks.append(tok); self.lps.append(lp)
+        if cut_at_stop(m.detokenize(self.toks), stop, strip=False)[1]: self.finish = 'stop'; return False
+        return True
+    def sample(self, m, stop) -> Sample:
+        return Sample(cut_at_stop(m.detokenize(self.toks), stop)[0], self.lps, self.finish)
+
+# %% ../nbs/03f_llamacpp.ipynb #aba17166
+def sample_reply(m, # a `LlamaCppModel` (or a stand-in with its calls)
                  first:np.ndarray, # the logits after the prompt
                  n_prompt:int, # the prompt's tokens (held by `m`)
                  decoding:Decoding, # temperature, top-p, max_new_tokens, stop strings
-                 gen:torch.Generator # the request's uniform stream
+                 gen:torch.Generator # the reply's uniform stream
                 ) -> Sample:
-    "One reply: tokens drawn one by one after the prompt, cut at a stop string or an end token."
-    logits, toks, lps, finish = first, [], [], 'length'
+    "One reply, drawn token by token after the prompt (the reference `sample_replies` is checked against)."
+    r, logits = _Reply(), first
     for step in range(decoding.max_new_tokens):
         u = torch.rand(1, generator=gen, dtype=torch.float64)
-        tok, lp = sample_next(torch.from_numpy(logits)[None], decoding.temperature, decoding.top_p,
-                              u=u)
-        tok = int(tok[0])
-        if tok in m.eos_ids: finish = 'stop'; break
-        toks.append(tok); lps.append(float(lp[0]))
-        if cut_at_stop(m.detokenize(toks), decoding.stop, strip=False)[1]: finish = 'stop'; break
-        if step + 1 < decoding.max_new_tokens: logits = m.extend(n_prompt + len(toks) - 1, [tok])
-    return Sample(cut_at_stop(m.detokenize(toks), decoding.stop)[0], lps, finish)
+        tok, lp = sample_next(torch.from_numpy(logits)[None], decoding.temperature, decoding.top_p, u=u)
+        if not r.add(m, int(tok[0]), float(lp[0]), decoding.stop): break
+        if step + 1 < decoding.max_new_tokens: logits = m.extend(n_prompt + len(r.toks) - 1, r.toks[-1:])
+    return r.sample(m, decoding.stop)
 
 # %% ../nbs/03f_llamacpp.ipynb #b920b398
+def _draw(m, logits:torch.Tensor, live:list, replies:list, gens:list, decoding:Decoding) -> list:
+    "Each live reply's next token, from its own stream; the replies still going on."
+    u = torch.cat([torch.rand(1, generator=gens[i], dtype=torch.float64) for i in live])
+    toks, lps = sample_next(logits, decoding.temperature, decoding.top_p, u=u)
+    return [i for i, t, lp in zip(live, toks.tolist(), lps.tolist())
+            if replies[i].add(m, t, lp, decoding.stop)]
+
+def _decode_together(m, first:np.ndarray, n_prompt:int, decoding:Decoding, gens:list) -> list:
+    "Replies of sequences 1..len(gens), which hold the prompt: one batch per step."
+    replies, live = [_Reply() for _ in gens], list(range(len(gens)))
+    logits = torch.from_numpy(first).expand(len(gens), -1)
+    for step in range(decoding.max_new_tokens):
+        live = _draw(m, logits, live, replies, gens, decoding)
+        if not live or step + 1 == decoding.max_new_tokens: break
+        toks, seqs = [replies[i].toks[-1] for i in live], [i + 1 for i in live]
+        logits = torch.from_numpy(m.decode(toks, seqs, n_prompt + step))
+    return [r.sample(m, decoding.stop) for r in replies]
+
+# %% ../nbs/03f_llamacpp.ipynb #ced10291
+def sample_replies(m, # a `LlamaCppModel` (or a stand-in with its calls), holding the prompt
+                   first:np.ndarray, # the logits after the prompt
+                   n_prompt:int, # the prompt's tokens (sequence 0 of `m`)
+                   decoding:Decoding, # temperature, top-p, max_new_tokens, stop strings
+                   gens:list # one uniform stream (`torch.Generator`) per reply, `m.n_seq` at most
+                  ) -> list:
+    "Replies decoded together, one sequence each: every step one batch of the live replies' next tokens."
+    seqs = list(range(1, len(gens) + 1))
+    m.share(n_prompt, seqs)
+    try: return _decode_together(m, first, n_prompt, decoding, gens)
+    finally: m.drop(seqs)
+
+# %% ../nbs/03f_llamacpp.ipynb #c8ea7f08
+def _batch_size(m, n_prompt:int, max_new_tokens:int) -> int:
+    "How many samples `m` decodes together: its sequences, and what its context window holds."
+    return max(1, min(m.n_seq, (m.n_ctx - n_prompt) // max(1, max_new_tokens)))
+
+# %% ../nbs/03f_llamacpp.ipynb #17704888
 class LlamaCppBackend(Backend):
     "A GGUF model through llama.cpp: a prompt evaluated once per request, its prefix kept."
     kind = 'llamacpp'
@@ -190,6 +296,7 @@ class LlamaCppBackend(Backend):
         self.model, self.chat, self.path = path.name.removesuffix('.gguf'), chat, path
         self.m = engine if engine is not None else LlamaCppModel(path, threads, n_ctx)
         self.prompt_tokens = self.reused_tokens = 0
+        self._held = (None, None)   # the last prompt's tokens and the logits after them
 
     def prompt_ids(self, prompt) -> list:
         "The prompt's tokens: messages (or, with `chat`, a text) through the GGUF's chat template."
@@ -201,14 +308,31 @@ class LlamaCppBackend(Backend):
             prompt = render_chat(self.m.chat_template, prompt, self.m.bos, self.m.eos)
         return self.m.tokenize(prompt)
 
+    def _evaluate(self, ids:list) -> np.ndarray:
+        "The logits after the prompt `ids`: held from the last request, or evaluated after the prefix it shares."
+        held, self.prompt_tokens = self.m.cached(), self.prompt_tokens + len(ids)
+        if self._held[0] == ids == held:   # the same prompt: the same logits, nothing evaluated
+            self.reused_tokens += len(ids)
+            return self._held[1]
+        keep = min(common_prefix(held, ids), len(ids) - 1)   # the last: for its logits
+        first = self.m.extend(keep, ids[keep:])
+        self.reused_tokens += keep; self._held = (list(ids), first)
+        return first
+
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False,
                  start:int=0) -> list:
         "`n` samples of one prompt, evaluated once (after the prefix it shares with the last one)."
         ids = self.prompt_ids(prompt)
-        keep = min(common_prefix(self.m.cached(), ids), len(ids) - 1)   # the last: for its logits
-        first = self.m.extend(keep, ids[keep:])
-        self.prompt_tokens += len(ids); self.reused_tokens += keep
-        stream = int(np.random.SeedSequence([seed, start]).generate_state(1)[0])
-        gen = torch.Generator().manual_seed(stream)
-        out = [sample_reply(self.m, first, len(ids), decoding, gen) for _ in range(n)]
-        return out if logprobs else [Sample(s.text, None, s.finish) for s in out]
+        first = self._evaluate(ids)
+        greedy = decoding.temperature == 0   # every sample the same reply: decoded once
+        out = self._decode(first, len(ids), min(n, 1) if greedy else n, decoding, seed, start)
+        out = out * n if greedy else out
+        return [Sample(s.text, list(s.logprobs) if logprobs else None, s.finish) for s in out]
+
+    def _decode(self, first:np.ndarray, n_prompt:int, n:int, decoding:Decoding, seed:int,
+                start:int) -> list:
+        "Samples `start`..`start + n - 1` after the prompt, `_batch_size` of them decoded together."
+        gens = _streams(seed, start, n)
+        k = _batch_size(self.m, n_prompt, decoding.max_new_tokens)
+        return [s for i in range(0, n, k)
+                for s in sample_replies(self.m, first, n_prompt, decoding, gens[i:i + k])]

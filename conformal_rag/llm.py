@@ -13,9 +13,9 @@ from fastcore.basics import patch
 from tqdm.auto import tqdm
 from .conformal import check_count
 from .checks import checked, NonNegativeReal, PositiveInt, Seed
-from .cache import (Decoding, Sample, GenerationCache, request_dict, request_key, export_servers,
-                                 export_numerics)
-from .model_spec import (BACKENDS, REFERENCE_NUMERICS, ModelSpec, check_attention, check_dtype, key_model,
+from .keys import Decoding, Sample, request_dict, request_key
+from .cache import GenerationCache, export_servers, export_numerics
+from .model_spec import (BACKENDS, REFERENCE_NUMERICS, ModelSpec, key_model,
                                       local_key_numerics, local_numerics, numerics_spec)
 
 # %% auto #0
@@ -26,36 +26,45 @@ __all__ = ['FEW_SHOT_EXAMPLES', 'PROMPTS', 'PROMPT_NOTES', 'PAPER_SETTINGS', 'ch
 # %% ../nbs/03_llm.ipynb #e63ca330
 def check_prompt(prompt # plain text or a list of `{'role', 'content'}` chat messages
                 ) -> str|list:
-    "Return `prompt` unchanged when it is non-empty text or a non-empty list of chat messages; else raise `ValueError`."
+    ("Return `prompt` unchanged when it is non-empty text or a non-empty list of chat messages; "
+     "else raise `ValueError`.")
     if isinstance(prompt, str):
         if not prompt.strip(): raise ValueError(f"empty prompt: {prompt!r}")
         return prompt
     if isinstance(prompt, (list, tuple)) and prompt:
         for m in prompt:
-            if not (isinstance(m, dict) and isinstance(m.get('role'), str) and isinstance(m.get('content'), str)):
-                raise ValueError(f"bad chat message {m!r}: need a dict with string 'role' and 'content'")
-        if not any(m['content'].strip() for m in prompt): raise ValueError(f"empty prompt: every message is empty: {prompt!r}")
+            if not (isinstance(m, dict) and isinstance(m.get('role'), str)
+                    and isinstance(m.get('content'), str)):
+                raise ValueError(f"bad chat message {m!r}: need a dict with string 'role' and "
+                                 "'content'")
+        if not any(m['content'].strip() for m in prompt):
+            raise ValueError(f"empty prompt: every message is empty: {prompt!r}")
         return [dict(role=m['role'], content=m['content']) for m in prompt]
-    raise ValueError(f"bad prompt {prompt!r}: need non-empty text or a non-empty list of chat messages")
+    raise ValueError(f"bad prompt {prompt!r}: need non-empty text or a non-empty list of chat "
+                     "messages")
 
 # %% ../nbs/03_llm.ipynb #338baed4
 def _check_stop(stop) -> tuple:
     "`stop` as a tuple of non-empty texts (one text: one stop string), or an error naming it."
     if isinstance(stop, str): stop = (stop,)
     if not isinstance(stop, (tuple, list)):
-        raise TypeError(f"stop must be a tuple of stop strings, got stop={stop!r:.80} ({type(stop).__name__})")
+        raise TypeError(f"stop must be a tuple of stop strings, got stop={stop!r:.80} "
+                        f"({type(stop).__name__})")
     for i, s in enumerate(stop):
-        if not isinstance(s, str) or not s: raise ValueError(f"stop[{i}] must be a non-empty text, got stop[{i}]={s!r:.80}")
+        if not isinstance(s, str) or not s:
+            raise ValueError(f"stop[{i}] must be a non-empty text, got stop[{i}]={s!r:.80}")
     return tuple(stop)
 
 # %% ../nbs/03_llm.ipynb #20abd813
 def cut_at_stop(text:str, # generated text
-                stop:tuple=('\n',), # stop strings (one text: one stop string; `()`: none, the text is kept whole)
+                stop:tuple=('\n',), # stop strings (one text: one; `()`: none, the text kept whole)
                 strip:bool=True # strip surrounding whitespace
                ) -> tuple[str, bool]:
     "Cut `text` before the first stop string; return the text and whether a stop string was found."
-    if not isinstance(text, str): raise TypeError(f"text must be a text (str), got text={text!r:.80}")
-    if type(stop) is not tuple or '' in stop: stop = _check_stop(stop)   # (checked inline: it runs once per sample)
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a text (str), got text={text!r:.80}")
+    # (checked inline: it runs once per sample)
+    if type(stop) is not tuple or '' in stop: stop = _check_stop(stop)
     try: cut = min((i for i in (text.find(s) for s in stop) if i >= 0), default=-1)
     except TypeError: _check_stop(stop); raise
     out = text[:cut] if cut >= 0 else text
@@ -63,52 +72,70 @@ def cut_at_stop(text:str, # generated text
 
 # %% ../nbs/03_llm.ipynb #d8de63ee
 FEW_SHOT_EXAMPLES = [
-    dict(context="Canberra is the capital city of Australia. Founded following the federation of the colonies of "
-                 "Australia as the seat of government for the new nation, it is the country's largest inland city.",
+    dict(context="Canberra is the capital city of Australia. Founded following the federation of "
+                 "the "
+                 "colonies of Australia as the seat of government for the new nation, it is the "
+                 "country's largest inland city.",
          question="What is the capital of Australia?", answer="Canberra"),
-    dict(context="Marie Curie was a Polish and naturalised-French physicist and chemist who conducted pioneering "
-                 "research on radioactivity. She was the first woman to win a Nobel Prize.",
+    dict(context="Marie Curie was a Polish and naturalised-French physicist and chemist who "
+                 "conducted "
+                 "pioneering research on radioactivity. She was the first woman to win a Nobel "
+                 "Prize.",
          question="Who was the first woman to win a Nobel Prize?", answer="Marie Curie"),
-    dict(context="The Nile is a major north-flowing river in northeastern Africa. It flows into the Mediterranean Sea.",
+    dict(context="The Nile is a major north-flowing river in northeastern Africa. It flows into "
+                 "the Mediterranean Sea.",
          question="Into which sea does the Nile flow?", answer="the Mediterranean Sea"),
 ]
 
 PROMPTS = {
     # TRAQ appendix D.3, zero-shot (chat models)
-    'traq_zero_shot': ("Answer the following question based on the given context; Answer the question shortly.\n"
+    'traq_zero_shot': ("Answer the following question based on the given context; "
+                       "Answer the question shortly.\n"
                        "Question: '''{question}'''\nContext: '''{context}'''\nAnswer:"),
-    # TRAQ appendix D.3, few-shot (base models): demonstrations, then the same shape for the question
+    # TRAQ appendix D.3, few-shot (base models): demonstrations, then the question in that shape
     'traq_few_shot': "{examples}Context: {context}\nQuestion: {question}\nAnswer:",
     # one demonstration: the prompt measured in OFFLINE.md (gemma-3-270m: 60% of samples correct)
     'one_shot': "{examples}Context: {context}\nQuestion: {question}\nAnswer:",
-    # TRAQ appendix D.3 as printed, zero-shot (the paper's default for GPT-3.5 and Llama-2); the printed lines joined by newlines
-    'traq_paper_zero_shot': ("Answer the following question based on the given context; Answer the question shortly.\n"
+    # TRAQ appendix D.3 as printed, zero-shot (the paper's default for GPT-3.5 and Llama-2); the
+    # printed lines joined by newlines
+    'traq_paper_zero_shot': ("Answer the following question based on the given context; "
+                             "Answer the question shortly.\n"
                              "Question: {question}\nContext: {context}\nAnswer:"),
-    # TRAQ appendix D.3 as printed, few-shot: two demonstrations in the paper's order (Question, Context, Answer);
-    # the paper does not print its demonstrations, so they are ours (`FEW_SHOT_EXAMPLES[:2]`)
-    'traq_paper_few_shot': ("Answer the following question based on the given context; Answer the question shortly.\n"
+    # TRAQ appendix D.3 as printed, few-shot: two demonstrations in the paper's order (Question,
+    # Context, Answer); the paper does not print its demonstrations, so they are ours
+    # (`FEW_SHOT_EXAMPLES[:2]`)
+    'traq_paper_few_shot': ("Answer the following question based on the given context; "
+                            "Answer the question shortly.\n"
                             "{examples}Question: {question}\nContext: {context}\nAnswer:"),
     # TRAC sec. 4.2 as printed (the paper's line breaks kept; "con- text" is a hyphenated "context")
-    'trac_paper': ("Answer the following question based on the given context\nAnswer \"I don't know\" if you don't know "
-                   "the answer; Answer the question using only one keyword.\nQuestion: {question} Context: {context}\nAnswer:"),
+    'trac_paper': ("Answer the following question based on the given context\n"
+                   "Answer \"I don't know\" if you don't know "
+                   "the answer; Answer the question using only one keyword.\nQuestion: "
+                   "{question} Context: {context}\nAnswer:"),
     # TRAC: one key word, "I don't know" when the context does not answer
-    'trac_keyword': ("Answer the following question based on the given context; Answer the question with only one "
-                     "key word. If the context does not contain the answer, answer \"I don't know\".\n"
+    'trac_keyword': ("Answer the following question based on the given context; "
+                     "Answer the question with only one key word. "
+                     "If the context does not contain the answer, answer \"I don't know\".\n"
                      "Question: '''{question}'''\nContext: '''{context}'''\nAnswer:"),
 }
-_N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1, 'traq_paper_few_shot': 2}   # demonstrations each few-shot prompt takes
-_DEMO_ORDER = {'traq_paper_few_shot': ('question', 'context', 'answer')}   # the paper's order; default context, question, answer
+# demonstrations each few-shot prompt takes
+_N_EXAMPLES = {'traq_few_shot': 3, 'one_shot': 1, 'traq_paper_few_shot': 2}
+# the paper's order; default context, question, answer
+_DEMO_ORDER = {'traq_paper_few_shot': ('question', 'context', 'answer')}
 
 # %% ../nbs/03_llm.ipynb #0f0ee128
 @checked
 def render_prompt(name:str, # a key of `PROMPTS`
                   question:str, # the question
                   context:str='', # the retrieved passage
-                  examples:list|None=None # few-shot demonstrations (dicts with context, question, answer); default `FEW_SHOT_EXAMPLES`
+                  # few-shot demonstrations (dicts with context, question, answer);
+                  # default `FEW_SHOT_EXAMPLES`
+                  examples:list|None=None
                  ) -> str:
     "Fill the paper prompt `name` with a question and its passage."
     if name not in PROMPTS: raise ValueError(f"unknown prompt {name!r}; known: {sorted(PROMPTS)}")
-    if not isinstance(question, str) or not question.strip(): raise ValueError(f"empty question: {question!r}")
+    if not isinstance(question, str) or not question.strip():
+        raise ValueError(f"empty question: {question!r}")
     exs = (FEW_SHOT_EXAMPLES if examples is None else examples)[:_N_EXAMPLES.get(name, 0)]
     order = _DEMO_ORDER.get(name, ('context', 'question', 'answer'))
     demo = ''.join(''.join(f"{k.title()}: {e[k]}\n" for k in order) + '\n' for e in exs)
@@ -117,32 +144,42 @@ def render_prompt(name:str, # a key of `PROMPTS`
 # %% ../nbs/03_llm.ipynb #5e1a0c02
 PROMPT_NOTES = {
     'traq_paper_zero_shot': "TRAQ's zero-shot prompt as printed (appendix D.3)",
-    'traq_paper_few_shot': "TRAQ's few-shot prompt as printed (appendix D.3), two demonstrations of ours (the paper prints none)",
+    'traq_paper_few_shot': ("TRAQ's few-shot prompt as printed (appendix D.3), two demonstrations "
+                            "of ours (the paper prints none)"),
     'trac_paper': "TRAC's prompt as printed (sec. 4.2)",
-    'traq_zero_shot': "TRAQ's zero-shot wording with question and context in triple quotes (a departure from appendix D.3)",
-    'traq_few_shot': ("three demonstrations of ours in context-question order (a departure: TRAQ's few-shot prompt has two, "
-                      "question before context, under its instruction line)"),
-    'one_shot': "one demonstration of ours, no instruction (not a paper prompt: TRAQ's default is zero-shot)",
-    'trac_keyword': "a one-keyword prompt of ours with an \"I don't know\" rule (not TRAC's printed prompt)",
+    'traq_zero_shot': ("TRAQ's zero-shot wording with question and context in triple quotes (a "
+                       "departure from appendix D.3)"),
+    'traq_few_shot': ("three demonstrations of ours in context-question order (a departure: TRAQ's "
+                      "few-shot prompt has two, question before context, under its instruction "
+                      "line)"),
+    'one_shot': ("one demonstration of ours, no instruction (not a paper prompt: TRAQ's default is "
+                 "zero-shot)"),
+    'trac_keyword': ("a one-keyword prompt of ours with an \"I don't know\" rule (not TRAC's "
+                     "printed prompt)"),
 }
 # the papers' sizes (TRAQ sec. 4, D.3; TRAC sec. 4.1-4.2: 40 answers per question-context pair) and
 # answer correctness rules (`matching.CORRECTNESS`: TRAQ's, and TRAC's ROUGE-1 rule of sec. 3)
-PAPER_SETTINGS = {'TRAQ': dict(prompt='traq_paper_zero_shot', K=20, M=30, temperature=1.0, rule='traq'),
+PAPER_SETTINGS = {'TRAQ': dict(prompt='traq_paper_zero_shot', K=20, M=30, temperature=1.0,
+                               rule='traq'),
                   'TRAC': dict(prompt='trac_paper', K=20, M=40, rule='trac')}
 
 # %% ../nbs/03_llm.ipynb #5e1a0c03
 def settings_note(meta:dict, # a collection's metadata (prompt, K, M, temperature, model)
                   paper:str='TRAQ' # whose settings it is compared with: a key of `PAPER_SETTINGS`
                  ) -> str:
-    "One sentence naming a collection's prompt and sizes and every departure from the paper's settings."
-    if paper not in PAPER_SETTINGS: raise ValueError(f"paper must be one of {sorted(PAPER_SETTINGS)}, got paper={paper!r}")
+    "One sentence naming a collection's prompt and sizes, and every departure from the paper's."
+    if paper not in PAPER_SETTINGS:
+        raise ValueError(f"paper must be one of {sorted(PAPER_SETTINGS)}, got paper={paper!r}")
     ref, p = PAPER_SETTINGS[paper], meta.get('prompt', '?')
     parts = [f"prompt '{p}': {PROMPT_NOTES.get(p, 'not described')}"]
-    for k, what in (('K', 'passages per question'), ('M', 'samples per passage'), ('temperature', 'temperature')):
+    sizes = (('K', 'passages per question'), ('M', 'samples per passage'),
+             ('temperature', 'temperature'))
+    for k, what in sizes:
         if k in ref and k in meta:
             v = meta[k]
             parts.append(f"{what} {v:g}" + ('' if v == ref[k] else f" ({paper}: {ref[k]:g})"))
-    rule = (meta.get('rules') or [None])[0]   # the collection's `correct` (named only where it departs)
+    # the collection's `correct` (named only where it departs)
+    rule = (meta.get('rules') or [None])[0]
     if rule is not None and rule != ref['rule']:
         parts.append(f"correct answers by the '{rule}' rule ({paper}: '{ref['rule']}')")
     return f"{meta.get('model', 'model ?')}: " + '; '.join(parts) + '.'
@@ -154,11 +191,14 @@ class Backend:
     max_n = None        # samples per request (None: any number)
     concurrency = 1     # requests in flight at once
     model = ''
-    server = None       # a remote model's server (normalized base URL, part of its request key); None for local models
+    # a remote model's server (normalized base URL, part of its request key); None for local models
+    server = None
     dtype = None        # a local model's dtype unless fp32 (in its key); None: fp32 or not local
     attention = None    # a local model's attention unless SDPA (in its key); else None
-    def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False, start:int=0) -> list:
-        "`n` samples of one prompt, numbered from `start` (a resumed request asks for samples start..start+n-1)."
+    def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False,
+                 start:int=0) -> list:
+        ("`n` samples of one prompt, numbered from `start` (a resumed request asks for samples "
+         "start..start+n-1).")
         raise NotImplementedError
     def requests_for(self, n:int) -> int:
         "Requests needed for `n` samples."
@@ -173,17 +213,20 @@ def _prompt_text(prompt) -> str:
 def _check_answers(answers, name:str='answers'):
     "A `FakeBackend`'s list of scripted answers: a non-empty list of texts, or an error naming it."
     if not isinstance(answers, (list, tuple)):
-        raise TypeError(f"{name} must be a list of answers, got {name}={answers!r:.80} ({type(answers).__name__})")
+        raise TypeError(f"{name} must be a list of answers, got {name}={answers!r:.80} "
+                        f"({type(answers).__name__})")
     if not answers: raise ValueError(f"{name} is empty: at least one scripted answer is needed")
     for i, a in enumerate(answers):
-        if not isinstance(a, str): raise TypeError(f"{name}[{i}] must be a text, got {name}[{i}]={a!r:.80}")
+        if not isinstance(a, str):
+            raise TypeError(f"{name}[{i}] must be a text, got {name}[{i}]={a!r:.80}")
 
 # %% ../nbs/03_llm.ipynb #f06060fa
 class FakeBackend(Backend):
     "A scripted backend that replays fixed answers (for tests and examples)."
     kind = 'fake'
     @checked
-    def __init__(self, answers:dict|list|Callable|None=None, # scripted answers (see above); default `'answer {i}'`
+    def __init__(self,
+                 answers:dict|list|Callable|None=None, # scripted answers (above); None: 'answer i'
                  model:str='fake', # a name, part of the cache key
                  delay:NonNegativeReal=0., # seconds per request (to test progress and resumption)
                  max_n:PositiveInt|None=None, # samples per request
@@ -192,7 +235,8 @@ class FakeBackend(Backend):
         if isinstance(answers, dict):
             for p, a in answers.items(): _check_answers(a, f'answers[{p!r:.40}]')
         elif answers is not None and not callable(answers): _check_answers(answers)
-        self.answers, self.model, self.delay, self.max_n, self.with_logprobs = answers, model, delay, max_n, logprobs
+        self.answers, self.model, self.delay, self.max_n = answers, model, delay, max_n
+        self.with_logprobs = logprobs
         self.calls = 0
 
 # %% ../nbs/03_llm.ipynb #6dc62407
@@ -210,7 +254,8 @@ def _answer(self:FakeBackend, prompt, i:int, seed:int) -> str:
 # %% ../nbs/03_llm.ipynb #2660fbdc
 @patch
 def generate(self:FakeBackend, prompt, n, decoding, seed=0, logprobs=False, start=0):
-    "Samples `start..start+n-1` of the scripted answers, one request counted in `calls` per `max_n`."
+    ("Samples `start..start+n-1` of the scripted answers, one request counted in `calls` per "
+     "`max_n`.")
     self.calls += self.requests_for(n)
     if self.delay: time.sleep(self.delay)
     out = []
@@ -233,7 +278,8 @@ class RecordingFake(FakeBackend):
 def backend_class(name:str # a key of `BACKENDS`
                  ) -> type:
     "The class of a backend by name, imported on first use; an unknown name fails, naming it."
-    if name not in BACKENDS: raise ValueError(f"unknown backend {name!r}; known: {sorted(BACKENDS)}")
+    if name not in BACKENDS:
+        raise ValueError(f"unknown backend {name!r}; known: {sorted(BACKENDS)}")
     module, _, cls = BACKENDS[name].rpartition('.')
     return getattr(importlib.import_module(module), cls)
 
@@ -249,7 +295,8 @@ def make_backend(backend:str|Backend='local', # 'local', 'openai', 'fake' or a `
 # %% ../nbs/03_llm.ipynb #1cc11fe7
 def _seed_for(seed:int, start:int) -> int:
     "The seed of samples `start..`: the run's seed for a whole request, else a hash of both."
-    return seed if start == 0 else int(hashlib.sha256(f'{seed}:{start}'.encode()).hexdigest()[:12], 16)
+    if start == 0: return seed
+    return int(hashlib.sha256(f'{seed}:{start}'.encode()).hexdigest()[:12], 16)
 
 # %% ../nbs/03_llm.ipynb #0d20564a
 def _missing_runs(got:list) -> list:
@@ -262,7 +309,9 @@ def _missing_runs(got:list) -> list:
 
 # %% ../nbs/03_llm.ipynb #6c4884c1
 def _run_pool(fn, items:list, workers:int, store:Callable):
-    "Run `fn` on the items in a thread pool and `store` each result as it completes. When one fails, no new item starts, the ones in flight are still stored, then its error is raised (on Ctrl-C likewise)."
+    ("Run `fn` on the items in a thread pool and `store` each result as it completes. When one "
+     "fails, no new item starts, the ones in flight are still stored, then its error is raised "
+     "(on Ctrl-C likewise).")
     ex = ThreadPoolExecutor(min(workers, len(items)))
     futs, failure, handled = [ex.submit(fn, x) for x in items], None, set()
     try:
@@ -275,31 +324,58 @@ def _run_pool(fn, items:list, workers:int, store:Callable):
                     if failure is None:
                         failure = e
                         for g in futs: g.cancel()
-        except BaseException:            # interrupted while waiting: start nothing more, keep the replies in flight
+        # interrupted while waiting: start nothing more, keep the replies in flight
+        except BaseException:
             for g in futs: g.cancel()
             for f in as_completed(futs):
-                if f not in handled and not f.cancelled() and f.exception() is None: store(f.result())
+                if f not in handled and not f.cancelled() and f.exception() is None:
+                    store(f.result())
             raise
     finally: ex.shutdown(wait=True, cancel_futures=True)
     if failure is not None: raise failure
 
 # %% ../nbs/03_llm.ipynb #ddd57b2a
+def _spec_args(spec:ModelSpec, model, # a model's `ModelSpec`; `LLM`'s `model` (must be None)
+               batch_prompts:int|None, kwargs:dict # `LLM`'s; backend options (override the spec's)
+              ) -> tuple:
+    "(backend name, model, `batch_prompts` (as given, else the spec's), backend options) of a spec."
+    if model is not None:
+        raise ValueError(f"model={model!r}: the ModelSpec {str(spec)!r} names its model")
+    args = spec.backend_args
+    if batch_prompts is None: batch_prompts = args.get('batch_prompts')
+    opts = {**{k: v for k, v in args.items() if k != 'batch_prompts'}, **kwargs}
+    return spec.engine, spec.name, batch_prompts, opts
+
+# %% ../nbs/03_llm.ipynb #7b3fe6cd
+def _open_cache(cache # True: the default cache; a path; a `GenerationCache`; False or None: none
+               ) -> GenerationCache|None:
+    "The generation cache an `LLM` stores its samples in, or None."
+    if cache is True: return GenerationCache()
+    if isinstance(cache, GenerationCache): return cache
+    return GenerationCache(cache) if cache else None
+
+# %% ../nbs/03_llm.ipynb #9a7c1ac2
 class LLM:
     "Sample completions through a backend and the persistent generation cache."
-    def __init__(self, backend:str|Backend='local', # a backend or its name
+    def __init__(self,
+                 backend:str|Backend|ModelSpec='local', # a backend, its name, or a `ModelSpec`
                  model:str|None=None, # model name for a backend given by name
-                 cache:str|Path|GenerationCache|None|bool=True, # True: the default cache; a path; a cache; False/None: none
+                 cache:str|Path|GenerationCache|None|bool=True, # True: the default; a path; None
                  resample:bool=False, # ignore and overwrite cached samples
                  progress:bool=True, # show a progress bar on long jobs
-                 batch_prompts:int=1, # prompts sampled together by backends that can (`LocalBackend.generate_many`); not part of the key
+                 batch_prompts:int|None=None, # prompts sampled together (not in the key); None: 1
                  **backend_kwargs):
+        if isinstance(backend, ModelSpec):
+            backend, model, batch_prompts, backend_kwargs = \
+                _spec_args(backend, model, batch_prompts, backend_kwargs)
+        if batch_prompts is None: batch_prompts = 1
         check_count(batch_prompts, 'batch_prompts')
         self.backend = make_backend(backend, model, **backend_kwargs)
-        self.cache = (GenerationCache() if cache is True else cache if isinstance(cache, GenerationCache)
-                      else GenerationCache(cache) if cache else None)
+        self.cache = _open_cache(cache)
         self.resample, self.progress, self.batch_prompts = resample, progress, batch_prompts
         self.requests, self.calls, self.cached = Counter(), 0, 0
-        self.keys = {}   # request keys used by this object, in order (to export exactly a run's generations)
+        # request keys used by this object, in order (to export exactly a run's generations)
+        self.keys = {}
 
 # %% ../nbs/03_llm.ipynb #6d1999ad
 @patch
@@ -311,80 +387,126 @@ def _plan(self:LLM, reqs:list, # one `request_dict` per prompt
     b, results, units = self.backend, [], []
     for i, (q, r) in enumerate(zip(qids, reqs)):
         self.requests[q] += b.requests_for(n)
-        got = [None]*n if (self.cache is None or self.resample) else self.cache.get(request_key(r), n)
+        fresh = self.cache is None or self.resample
+        got = [None]*n if fresh else self.cache.get(request_key(r), n)
         k = next((j for j, s in enumerate(got) if s is None), n)   # first missing sample
-        # a local model samples k..n-1 at once; a remote one asks for each missing run in requests of <= max_n
+        # a local model samples k..n-1 at once; a remote one asks for each missing run in requests
+        # of <= max_n
         runs = _missing_runs(got) if b.max_n else ([(k, n)] if k < n else [])
         for lo, hi in runs:
-            for c in range(lo, hi, b.max_n or n): units.append((i, c, min(hi, c + (b.max_n or n)) - c, _seed_for(seed, lo) + c - lo))
+            for c in range(lo, hi, b.max_n or n):
+                units.append((i, c, min(hi, c + (b.max_n or n)) - c, _seed_for(seed, lo) + c - lo))
         results.append(got)
         self.cached += n - sum(hi - lo for lo, hi in runs)
     return results, units
 
 # %% ../nbs/03_llm.ipynb #970f38bc
 @patch
+def _run_unit(self:LLM, u:tuple, # (prompt index, first sample, samples, seed), from `_plan`
+              prompts:list, dec:Decoding, logprobs:bool # the prompts and the request's settings
+             ) -> tuple:
+    ("(prompt index, first sample, samples, the error to raise once they are stored or None) of a "
+     "unit.")
+    b, (i, c, m, sd) = self.backend, u
+    try: out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
+    # a request that failed after part of its samples were paid for: keep those
+    except Exception as e:
+        if not getattr(e, 'samples', None): raise
+        return i, c, e.samples, e
+    if len(out) != m:
+        raise ValueError(f"backend {b.kind}:{b.model} returned {len(out)} samples for {m}")
+    return i, c, out, None
+
+# %% ../nbs/03_llm.ipynb #973217c6
+@patch
+def _run_batched(self:LLM, units:list, # from `_plan`
+                 prompts:list, dec:Decoding, logprobs:bool, # the prompts and the request's settings
+                 store:Callable # store(prompt index, first sample, samples), called for each reply
+                ):
+    ("Request the units `batch_prompts` prompts at a time, those alike (first sample, samples, "
+     "seed) together.")
+    groups = {}
+    for i, c, m, sd in units: groups.setdefault((c, m, sd), []).append(i)
+    for (c, m, sd), idx in groups.items():
+        for g in range(0, len(idx), self.batch_prompts):
+            chunk = idx[g:g + self.batch_prompts]
+            batch = [prompts[i] for i in chunk]
+            outs = self.backend.generate_many(batch, m, dec, [sd]*len(chunk), logprobs)
+            for i, o in zip(chunk, outs): store(i, c, o)
+
+# %% ../nbs/03_llm.ipynb #a9195c93
+@patch
 def _run_units(self:LLM, units:list, # from `_plan`
                prompts:list, dec:Decoding, logprobs:bool, # the prompts and the request's settings
                store:Callable # store(prompt index, first sample, samples), called for each reply
               ):
-    "Request every unit, storing each reply as it arrives (and a failed request's paid samples, before its error)."
+    ("Request every unit, storing each reply as it arrives (and a failed request's paid samples, "
+     "before its error).")
     b = self.backend
-    def run(u):   # (prompt index, first sample, samples, the error to raise once they are stored or None)
-        i, c, m, sd = u
-        try: out = b.generate(prompts[i], m, dec, seed=sd, logprobs=logprobs, start=c)
-        except Exception as e:   # a request that failed after part of its samples were paid for: keep those
-            if not getattr(e, 'samples', None): raise
-            return i, c, e.samples, e
-        if len(out) != m: raise ValueError(f"backend {b.kind}:{b.model} returned {len(out)} samples for {m}")
-        return i, c, out, None
+    if self.batch_prompts > 1 and hasattr(b, 'generate_many'):
+        return self._run_batched(units, prompts, dec, logprobs, store)
+    run = lambda u: self._run_unit(u, prompts, dec, logprobs)
     def keep(i, c, out, err):
         store(i, c, out)
         if err is not None: raise err
-    if self.batch_prompts > 1 and hasattr(b, 'generate_many'):
-        groups = {}
-        for i, c, m, sd in units: groups.setdefault((c, m, sd), []).append(i)
-        for (c, m, sd), idx in groups.items():
-            for g in range(0, len(idx), self.batch_prompts):
-                chunk = idx[g:g + self.batch_prompts]
-                outs = b.generate_many([prompts[i] for i in chunk], m, dec, [sd]*len(chunk), logprobs)
-                for i, o in zip(chunk, outs): store(i, c, o)
-    elif b.concurrency > 1 and len(units) > 1:
+    if b.concurrency > 1 and len(units) > 1:
         _run_pool(run, units, b.concurrency, lambda out: keep(*out))
     else:
         for u in units: keep(*run(u))
 
 # %% ../nbs/03_llm.ipynb #a4fa2d4f
-@patch
-@checked
-def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one prompt; none (`[]`): no samples
-           n:PositiveInt=1, # samples per prompt
-           temperature:float=1.0, top_p:float=1.0, max_new_tokens:int=16, # see `Decoding`
-           stop:tuple|str|None=('\n',), # stop strings (see `Decoding`: one text is one, None or `()` none)
-           seed:Seed=0, # the run's seed
-           logprobs:bool=False, # token log-probabilities (where the backend has them)
-           qids:list|None=None, # question id of each prompt (for `requests`); default the prompt's position
-           desc:str='sampling' # progress bar label
-          ) -> list:
-    "For each prompt, a list of `n` `Sample`s (one list when a single prompt is given; none for no prompts)."
-    single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts and isinstance(prompts[0], dict))
-    prompts = [prompts] if single else list(prompts)
-    dec = Decoding(temperature, top_p, max_new_tokens, stop)
+def _checked_prompts(prompts:list # texts or chat messages
+                    ) -> list:
+    "`prompts`, each checked (`check_prompt`); a bad one fails, naming its index."
     for i, p in enumerate(prompts):
         try: prompts[i] = check_prompt(p)
         except ValueError as e: raise ValueError(f"prompts[{i}]: {e}") from None
+    return prompts
+
+# %% ../nbs/03_llm.ipynb #0052a93e
+@patch
+def _request(self:LLM, prompt, dec:Decoding, seed:int, logprobs:bool # a prompt and its settings
+            ) -> dict:
+    "The request dict (`keys.request_dict`) of a prompt to this LLM's backend."
+    b = self.backend
+    return request_dict(b.kind, b.model, prompt, dec, seed, logprobs, server=b.server,
+                        dtype=getattr(b, 'dtype', None), attention=getattr(b, 'attention', None),
+                        endpoint=getattr(b, 'endpoint', None))
+
+# %% ../nbs/03_llm.ipynb #815e3269
+@patch
+@checked
+def sample(self:LLM,
+           prompts:list|str, # prompts (text or chat messages), or one; none (`[]`): no samples
+           n:PositiveInt=1, # samples per prompt
+           temperature:float=1.0, top_p:float=1.0, max_new_tokens:int=16, # see `Decoding`
+           # stop strings (see `Decoding`: one text is one, None or `()` none)
+           stop:tuple|str|None=('\n',),
+           seed:Seed=0, # the run's seed
+           logprobs:bool=False, # token log-probabilities (where the backend has them)
+           qids:list|None=None, # question id of each prompt (for `requests`); default its position
+           desc:str='sampling' # progress bar label
+          ) -> list:
+    ("For each prompt, a list of `n` `Sample`s (one list when a single prompt is given; none for "
+     "no prompts).")
+    single = isinstance(prompts, str) or (isinstance(prompts, list) and prompts
+                                          and isinstance(prompts[0], dict))
+    dec = Decoding(temperature, top_p, max_new_tokens, stop)
+    prompts = _checked_prompts([prompts] if single else list(prompts))
     qids = list(range(len(prompts))) if qids is None else list(qids)
     if len(qids) != len(prompts): raise ValueError(f"{len(qids)} qids for {len(prompts)} prompts")
     b = self.backend
-    reqs = [request_dict(b.kind, b.model, p, dec, seed, logprobs, server=b.server, dtype=getattr(b, 'dtype', None),
-                         attention=getattr(b, 'attention', None), endpoint=getattr(b, 'endpoint', None))
-            for p in prompts]
+    reqs = [self._request(p, dec, seed, logprobs) for p in prompts]
     self.keys.update(dict.fromkeys(request_key(r) for r in reqs))
     results, units = self._plan(reqs, qids, n, seed)
-    bar = tqdm(total=len(units), desc=desc, unit='request', disable=not self.progress or len(units) < 2, smoothing=0.1)
+    quiet = not self.progress or len(units) < 2
+    bar = tqdm(total=len(units), desc=desc, unit='request', disable=quiet,
+               smoothing=0.1)
     stored = set()
     def store(i, c, samples):   # each reply as it arrives
         results[i][c:c + len(samples)] = samples
-        if self.cache is not None: self.cache.put(reqs[i], c, samples, replace=self.resample); stored.add(i)
+        if self.cache is not None:
+            self.cache.put(reqs[i], c, samples, replace=self.resample); stored.add(i)
         self.calls += b.requests_for(len(samples)); bar.update(1)
     try: self._run_units(units, prompts, dec, logprobs, store)
     finally: bar.close()
@@ -394,23 +516,30 @@ def sample(self:LLM, prompts:list|str, # prompts (text or chat messages), or one
 
 # %% ../nbs/03_llm.ipynb #15ad4880
 def llm_from_spec(spec:str|ModelSpec, # a model string (see `ModelSpec.parse`) or its `ModelSpec`
-                  **kwargs # passed to `LLM` (cache, resample, progress, batch_prompts, backend options)
+                  # passed to `LLM` (cache, resample, progress, batch_prompts, backend options)
+                  **kwargs
                  ) -> LLM:
-    "An `LLM` for a model string: local models and OpenAI-compatible endpoints through one parameter."
-    s = ModelSpec.of(spec)
-    return LLM(s.engine, s.name, **{**s.backend_args, **kwargs})
+    ("An `LLM` for a model string: local models and OpenAI-compatible endpoints through one "
+     "parameter.")
+    return LLM(ModelSpec.of(spec), **kwargs)   # a model string parsed once, here
 
 # %% ../nbs/03_llm.ipynb #579a9283
 class ReplayBackend(Backend):
-    "Stands in for a model whose generations are all in the cache: a request that reaches it is an error (or, not `strict`, an empty reply)."
-    def __init__(self, model:str, kind:str='local', # the model and backend kind the export was made with (part of every key)
+    ("Stands in for a model whose generations are all in the cache: a request that reaches it is "
+     "an error (or, not `strict`, an empty reply).")
+    # the model and backend kind of the export (in its keys)
+    def __init__(self, model:str, kind:str='local',
                  rebuild:str='', # the command that rebuilds the export, for the error message
-                 server:str|None=None, # a remote model's normalized base URL (part of every key); None for local models
+                 # a remote model's normalized base URL (in every key); None: local
+                 server:str|None=None,
                  dtype:str|None=None, # a local model's dtype (in every key); None: the default
-                 strict:bool=True, # False: a missing request gets an empty reply, counted in `missing`, instead of a `KeyError`
+                 # False: a missing request gets an empty reply (`missing`), no `KeyError`
+                 strict:bool=True,
                  attention:str|None=None, # its attention (in every key); None: the default
-                 endpoint:str|None=None): # 'completions' where the export's text prompts went to that endpoint
-        self.model, self.kind, self.rebuild, self.server, self.endpoint = model, kind, rebuild, server, endpoint
+                 # 'completions' where the export's text prompts went to that endpoint
+                 endpoint:str|None=None):
+        self.model, self.kind, self.rebuild, self.server = model, kind, rebuild, server
+        self.endpoint = endpoint
         if kind == 'local':
             self.dtype, self.attention = local_key_numerics(*local_numerics(dtype, attention))
         elif dtype is not None or attention is not None:
@@ -420,23 +549,27 @@ class ReplayBackend(Backend):
 # %% ../nbs/03_llm.ipynb #f3759fc2
 @patch
 def generate(self:ReplayBackend, prompt, n, decoding, seed=0, logprobs=False, **kwargs):
-    "A `KeyError` naming the model, the rebuild command and the prompt; not `strict`: `n` empty replies, counted in `missing`."
+    ("A `KeyError` naming the model, the rebuild command and the prompt; not `strict`: `n` empty "
+     "replies, counted in `missing`.")
     if not self.strict:
         self.missing += n
         return [Sample('', None, 'stop') for _ in range(n)]
     who = self.model if self.server is None else f"{self.model}@{self.server}"
     if self.kind == 'local': who = numerics_spec(self.model, self.dtype, self.attention)
-    raise KeyError(f"generation missing from the exported file for model {who!r}"
-                   + (f" (rebuild it: `{self.rebuild}`)" if self.rebuild else '') + f": prompt ...{str(prompt)[-200:]!r}")
+    rebuild = f" (rebuild it: `{self.rebuild}`)" if self.rebuild else ''
+    raise KeyError(f"generation missing from the exported file for model {who!r}{rebuild}: "
+                   f"prompt ...{str(prompt)[-200:]!r}")
 
 # %% ../nbs/03_llm.ipynb #7bbf0c6e
-_REPLAY_CACHES = {}   # (export path, mtime, size) -> its cache in memory: each export imported once per process
+# (export path, mtime, size) -> its cache in memory: each export imported once per process
+_REPLAY_CACHES = {}
 
 # %% ../nbs/03_llm.ipynb #16417061
 def _replay_cache(path:Path, # the export
-                  cache_path:str|Path|None # the cache to import into; None: one in memory, shared in the process
+                  cache_path:str|Path|None # the cache to import into; None: one in memory, shared
                  ) -> GenerationCache:
-    "The cache a replay answers from: `cache_path` (the export imported when it is empty), or the export's cache in memory."
+    ("The cache a replay answers from: `cache_path` (the export imported when it is empty), or the "
+     "export's cache in memory.")
     if cache_path is not None:
         cache = GenerationCache(cache_path)
         if len(cache) == 0: cache.import_jsonl(path)
@@ -447,51 +580,71 @@ def _replay_cache(path:Path, # the export
     return _REPLAY_CACHES[key]
 
 # %% ../nbs/03_llm.ipynb #a7633704
-def _replay_numerics(cache:GenerationCache, model:str, kind:str, # the export's cache, model, kind
-                     dtype:str|None, attention:str|None, # the options (None: left out)
+def _replay_numerics(cache:GenerationCache, # the export's cache
+                     # the local model replayed, its numerics as named (None: left out)
+                     spec:ModelSpec,
                      path:Path # the export (named in errors)
                     ) -> tuple:
     "A local replay's (dtype, attention): the options given, the others as the export holds them."
-    given = (None if dtype is None else check_dtype(dtype),
-             None if attention is None else check_attention(attention))
+    given, model = (spec.dtype, spec.attention), spec.name
     ref = (REFERENCE_NUMERICS['dtype'], REFERENCE_NUMERICS['attention'])
-    held = {(d or ref[0], a or ref[1]) for d, a in export_numerics(cache, model, kind)}
+    held = {(d or ref[0], a or ref[1]) for d, a in export_numerics(cache, spec)}
     fits = sorted(h for h in held if all(g in (None, v) for g, v in zip(given, h)))
     if len(fits) > 1:
         specs = ', '.join(repr(numerics_spec(model, *local_key_numerics(*h))) for h in fits)
-        raise ValueError(f"{path} holds {kind}:{model} generations of {len(fits)} numerics "
+        raise ValueError(f"{path} holds local:{model} generations of {len(fits)} numerics "
                          f"({'; '.join(' + '.join(h) for h in fits)}): replay one by its model "
                          f"string: {specs}")
-    return fits[0] if fits else local_numerics(dtype, attention)   # none held: the default's
+    return fits[0] if fits else spec.numerics   # none held: the default's
 
 # %% ../nbs/03_llm.ipynb #5adb8dd4
+def _replayed(model:str|ModelSpec, # a model string or its `ModelSpec`; a name where `kind` is given
+              kind:str|None # the backend kind; None: the model string's
+             ) -> tuple:
+    ("(kind, the keys' model, server, endpoint, dtype, attention) of a replayed model: the key's "
+     "model "
+     "(llama.cpp keys carry the GGUF's NAME.QUANT), server and endpoint, and the numerics named.")
+    if kind is not None: return kind, key_model(kind, model), None, None, None, None
+    spec = ModelSpec.of(model); f = spec.key_fields
+    return spec.engine, f['model'], f['server'], f['endpoint'], spec.dtype, spec.attention
+
+# %% ../nbs/03_llm.ipynb #5dc6963d
+def _check_server(cache:GenerationCache, path:Path, # the export's cache and file
+                  kind:str, model:str, server:str # the model replayed and its server
+                 ):
+    "Refuse an export whose `kind:model` generations came from other servers, naming them."
+    servers = export_servers(cache, model, kind)
+    if not servers or server in servers: return
+    made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
+    raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: "
+                     f"replay it with the server that made it ('{kind}:{model}@URL'), or sample "
+                     f"{server} itself")
+
+# %% ../nbs/03_llm.ipynb #3163eaf7
 def replay_llm(path:str|Path, # an export (`GenerationCache.export_jsonl`)
-               model:str|ModelSpec, # the model whose generations are replayed: a model string ('gemma-3-270m', 'openai:MODEL@URL') or its `ModelSpec`
-               kind:str|None=None, # the backend kind they were made with (`model` then a name); None: the model string's
+               # the model replayed: a model string ('gemma-3-270m', 'openai:M@URL'), a spec
+               model:str|ModelSpec,
+               # the backend kind they were made with (`model` a name); None: the spec's
+               kind:str|None=None,
                rebuild:str='', # the command that rebuilds the export (named in errors)
-               cache_path:str|Path|None=None, # the cache to import into; None: one in memory, imported once per process
-               strict:bool=True # False: a request missing from the export gets an empty reply (`backend.missing`), in its own cache
+               # the cache to import into; None: in memory, once per process
+               cache_path:str|Path|None=None,
+               # False: a request missing from the export gets an empty reply, in its own cache
+               strict:bool=True
               ) -> LLM:
     "An `LLM` that answers from an exported generations file only (never samples)."
-    server = dtype = attention = endpoint = None
-    if kind is None:   # the key's model (llama.cpp keys carry the GGUF's NAME.QUANT), server and the numerics named
-        spec = ModelSpec.of(model)
-        kind, model, server = spec.engine, spec.key_fields['model'], spec.key_fields['server']
-        endpoint = spec.key_fields['endpoint']
-        dtype, attention = spec.dtype, spec.attention
-    else: model = key_model(kind, model)
+    kind, model, server, endpoint, dtype, attention = _replayed(model, kind)
     path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"{path} is missing" + (f": run `{rebuild}` first" if rebuild else ''))
-    if not strict and cache_path is None: cache_path = ':memory:'   # its own cache: its empty replies stay in it
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing"
+                                + (f": run `{rebuild}` first" if rebuild else ''))
+    # its own cache: its empty replies stay
+    if not strict and cache_path is None: cache_path = ':memory:'
     cache = _replay_cache(path, cache_path)
-    if server is not None:
-        servers = export_servers(cache, model, kind)
-        if servers and server not in servers:
-            made = ', '.join(sorted('(no server recorded)' if x is None else x for x in servers))
-            raise ValueError(f"{path} holds {kind}:{model} generations from {made}, not from {server}: replay it with "
-                             f"the server that made it ('{kind}:{model}@URL'), or sample {server} itself")
+    if server is not None: _check_server(cache, path, kind, model, server)
     if kind == 'local':
-        dtype, attention = _replay_numerics(cache, model, kind, dtype, attention, path)
+        local = ModelSpec('local', model, dtype=dtype, attention=attention)
+        dtype, attention = _replay_numerics(cache, local, path)
     backend = ReplayBackend(model, kind, rebuild, server, dtype, strict, attention, endpoint)
     return LLM(backend, cache=cache, progress=False)
 
@@ -502,7 +655,7 @@ def check_resume_numerics(export:str|Path, # the export a run resumes (nothing t
     "A `ValueError` when `export` holds the local model's generations in other numerics only."
     s, export = ModelSpec.of(spec), Path(export)
     if s.engine != 'local' or not export.exists() or (s.dtype and s.attention): return
-    held = export_numerics(_replay_cache(export, None), s.name, 'local')
+    held = export_numerics(_replay_cache(export, None), s)
     want = local_key_numerics(*s.numerics)
     named = [i for i, v in enumerate((s.dtype, s.attention)) if v]
     fits = [h for h in held if all(h[i] == want[i] for i in named)]   # those the options named

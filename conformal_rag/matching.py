@@ -40,14 +40,16 @@ _PUNCT = set(string.punctuation)
 
 def normalize_answer(s:str # an answer
                     ) -> str:
-    "SQuAD normalization: lower case, drop punctuation and articles (a, an, the), collapse whitespace."
-    s = ''.join(ch for ch in _text(s, 's').lower() if ch not in _PUNCT)   # None is no answer (not 'none')
+    "SQuAD normalization: lower case, drop punctuation and articles (a, an, the), collapse spaces."
+    # None is no answer (not 'none')
+    s = ''.join(ch for ch in _text(s, 's').lower() if ch not in _PUNCT)
     return ' '.join(_ARTICLES.sub(' ', s).split())
 
 # %% ../nbs/04_matching.ipynb #d07a4b0d
 def _golds(golds) -> list:
-    "Gold answers as a non-empty list of str (one str becomes a list of one); None is no gold answer."
-    if golds is None: raise ValueError("golds must be a gold answer or a list of them, got golds=None")
+    "Gold answers as a non-empty list of str (one str: a list of one); None is no gold answer."
+    if golds is None:
+        raise ValueError("golds must be a gold answer or a list of them, got golds=None")
     golds = [golds] if isinstance(golds, str) else list(golds)
     if not golds: raise ValueError("golds is empty: no gold answers given (an empty list)")
     return [check_text(g, f'golds[{i}]') for i, g in enumerate(golds)]
@@ -57,7 +59,8 @@ def _golds(golds) -> list:
 def check_answers(answers, # a list (or array) of texts (an empty one is a list of no texts)
                   name:str='answers', # the parameter's name, used in the error message
                  ) -> list:
-    "`answers` as a list of str (`[]` for none), or a `ValueError` naming `name` when it is a single text or holds a non-text (None, NaN)."
+    ("`answers` as a list of str (`[]` for none), or a `ValueError` naming `name` when it is a "
+     "single text or holds a non-text (None, NaN).")
     if answers is None or isinstance(answers, (str, bytes)) or not hasattr(answers, '__iter__'):
         raise ValueError(f"{name} must be a list of texts, got {name}={answers!r:.80}")
     return [check_text(a, f'{name}[{i}]') for i, a in enumerate(answers)]
@@ -117,7 +120,7 @@ def _stem(w:str) -> str:
 
 # %% ../nbs/04_matching.ipynb #1a622e71
 def rouge_tokens(text:str, # text to tokenize
-                 stem:bool=False # Porter stemming as `rouge_scorer.RougeScorer(..., use_stemmer=True)`
+                 stem:bool=False # Porter stemming, as `RougeScorer(..., use_stemmer=True)`
                 ) -> list:
     "Tokens exactly as `rouge-score`'s default tokenizer makes them."
     toks = _NON_ALNUM.sub(' ', _text(text, 'text').lower()).split()
@@ -131,7 +134,8 @@ def _f(p, r):
 
 # %% ../nbs/04_matching.ipynb #fe23e3ef
 def _lcs(a, b) -> int:
-    "`lcs_length` without its checks: the inner loop of `rouge` and `rouge_matrix` (once per pair of answers)."
+    ("`lcs_length` without its checks: the inner loop of `rouge` and `rouge_matrix` (once per pair "
+     "of answers).")
     if not a or not b: return 0
     masks = {}
     for i, t in enumerate(a): masks[t] = masks.get(t, 0) | (1 << i)
@@ -145,10 +149,12 @@ def _lcs(a, b) -> int:
 def lcs_length(a:list|tuple|str, # token sequence: any hashable tokens (a str: its characters)
                b:list|tuple|str # token sequence
               ) -> int:
-    "Length of the longest common subsequence (bit-parallel, Hyyrö 2004); 0 when a sequence is empty."
+    ("Length of the longest common subsequence (bit-parallel, Hyyrö 2004); 0 if a sequence is "
+     "empty.")
     for name, v in (('a', a), ('b', b)):
         if not isinstance(v, (list, tuple, str)):
-            raise TypeError(f"{name} must be a sequence of tokens (list, tuple or str), got {name}={v!r:.80}")
+            raise TypeError(f"{name} must be a sequence of tokens (list, tuple or str), "
+                            f"got {name}={v!r:.80}")
     return _lcs(a, b)
 
 # %% ../nbs/04_matching.ipynb #105ffcb4
@@ -157,8 +163,10 @@ def rouge(target:str, # reference text
           kind:str='rouge1', # 'rouge1' or 'rougeL'
           stem:bool=False # Porter stemming
          ) -> tuple:
-    "(precision, recall, fmeasure) as `rouge_scorer.RougeScorer([kind], use_stemmer=stem).score(target, prediction)`."
-    t, p = rouge_tokens(_text(target, 'target'), stem), rouge_tokens(_text(prediction, 'prediction'), stem)
+    ("(precision, recall, fmeasure) as `rouge_scorer.RougeScorer([kind], use_stemmer=stem)"
+     ".score(target, prediction)`.")
+    t = rouge_tokens(_text(target, 'target'), stem)
+    p = rouge_tokens(_text(prediction, 'prediction'), stem)
     if kind == 'rouge1':
         ov = sum((Counter(t) & Counter(p)).values())
         pr, rc = ov / max(len(p), 1), ov / max(len(t), 1)
@@ -169,45 +177,70 @@ def rouge(target:str, # reference text
     return pr, rc, _f(pr, rc)
 
 # %% ../nbs/04_matching.ipynb #09d53133
+def _rouge1_prf(ids:list, # token-id sequences
+                lens:np.ndarray, # their lengths
+                V:int, # vocabulary size
+               ) -> tuple[np.ndarray, np.ndarray]:
+    ("(precision, recall) of ROUGE-1 between every pair of sequences (row: target, column: "
+     "prediction).")
+    u = len(ids)
+    cnt = np.zeros((u, max(V, 1)))
+    for r, t in enumerate(ids):
+        for w in t: cnt[r, w] += 1
+    # sum_w min(c_aw, c_bw) = sum_t [c_a >= t] . [c_b >= t]: a few matrix products, exact in floats
+    levels = range(1, int(cnt.max(initial=0)) + 1)
+    ov = (sum((cnt >= t).astype(float) @ (cnt >= t).astype(float).T for t in levels)
+          if u else np.zeros((0, 0)))
+    ov = np.asarray(ov) if np.ndim(ov) == 2 else np.zeros((u, u))
+    return ov / np.maximum(lens[None, :], 1), ov / np.maximum(lens[:, None], 1)
+
+# %% ../nbs/04_matching.ipynb #7582db59
+def _rougeL_prf(ids:list, # token-id sequences
+                lens:np.ndarray, # their lengths
+               ) -> tuple[np.ndarray, np.ndarray]:
+    ("(precision, recall) of ROUGE-L between every pair of sequences (row: target, column: "
+     "prediction).")
+    u = len(ids)
+    ov = np.zeros((u, u))
+    for a in range(u):
+        for b in range(a, u): ov[a, b] = ov[b, a] = _lcs(ids[a], ids[b])
+    with np.errstate(divide='ignore', invalid='ignore'):
+        prec = np.where(lens[None, :] > 0, ov / lens[None, :], 0.)
+        rec = np.where(lens[:, None] > 0, ov / lens[:, None], 0.)
+    empty = (lens[:, None] == 0) | (lens[None, :] == 0); prec[empty] = 0; rec[empty] = 0
+    return prec, rec
+
+# %% ../nbs/04_matching.ipynb #d37d55ce
 def rouge_matrix(answers:list, # texts
                  kind:str='rouge1', # 'rouge1' or 'rougeL'
                  stem:bool=False, # Porter stemming
                  measure:str='fmeasure' # 'fmeasure', 'precision' or 'recall'
                 ) -> np.ndarray:
-    "All-pairs ROUGE: entry [i, j] = `score(target=answers[i], prediction=answers[j])`, each answer tokenized once (no answers: a 0 x 0 matrix)."
-    if kind not in ('rouge1', 'rougeL'): raise ValueError(f"unknown ROUGE kind {kind!r}; use 'rouge1' or 'rougeL'")
-    if measure not in ('fmeasure', 'precision', 'recall'): raise ValueError(f"unknown measure {measure!r}")
+    ("All-pairs ROUGE: entry [i, j] = `score(target=answers[i], prediction=answers[j])`, each "
+     "answer tokenized once (no answers: a 0 x 0 matrix).")
+    if kind not in ('rouge1', 'rougeL'):
+        raise ValueError(f"unknown ROUGE kind {kind!r}; use 'rouge1' or 'rougeL'")
+    if measure not in ('fmeasure', 'precision', 'recall'):
+        raise ValueError(f"unknown measure {measure!r}")
     toks = [tuple(rouge_tokens(a, stem)) for a in check_answers(answers)]
-    uniq = list(dict.fromkeys(toks)); where = np.array([uniq.index(t) for t in toks], dtype=int) if toks else np.zeros(0, int)
+    uniq = list(dict.fromkeys(toks))
+    where = np.array([uniq.index(t) for t in toks], dtype=int) if toks else np.zeros(0, int)
     vocab = {w: k for k, w in enumerate(dict.fromkeys(w for t in uniq for w in t))}
     ids = [[vocab[w] for w in t] for t in uniq]
     lens = np.array([len(t) for t in ids], dtype=float)
-    u = len(uniq)
-    if kind == 'rouge1':
-        cnt = np.zeros((u, max(len(vocab), 1)))
-        for r, t in enumerate(ids):
-            for w in t: cnt[r, w] += 1
-        # sum_w min(c_aw, c_bw) = sum_t [c_a >= t] . [c_b >= t]: a few matrix products, exact in floating point
-        ov = sum((cnt >= t).astype(float) @ (cnt >= t).astype(float).T for t in range(1, int(cnt.max(initial=0)) + 1)) \
-             if u else np.zeros((0, 0))
-        ov = np.asarray(ov) if np.ndim(ov) == 2 else np.zeros((u, u))
-        prec = ov / np.maximum(lens[None, :], 1); rec = ov / np.maximum(lens[:, None], 1)
-    else:
-        ov = np.zeros((u, u))
-        for a in range(u):
-            for b in range(a, u): ov[a, b] = ov[b, a] = _lcs(ids[a], ids[b])
-        with np.errstate(divide='ignore', invalid='ignore'):
-            prec = np.where(lens[None, :] > 0, ov / lens[None, :], 0.); rec = np.where(lens[:, None] > 0, ov / lens[:, None], 0.)
-        empty = (lens[:, None] == 0) | (lens[None, :] == 0); prec[empty] = 0; rec[empty] = 0
+    prf = _rouge1_prf(ids, lens, len(vocab)) if kind == 'rouge1' else _rougeL_prf(ids, lens)
+    prec, rec = prf
     with np.errstate(divide='ignore', invalid='ignore'):
         f = np.where(prec + rec > 0, 2*prec*rec / (prec + rec), 0.)
     m = dict(fmeasure=f, precision=prec, recall=rec)[measure]
     return m[np.ix_(where, where)]
 
 # %% ../nbs/04_matching.ipynb #f4bedc73
-def best_rouge(pred:str, golds:str|list, kind:str='rouge1', stem:bool=True, measure:str='fmeasure') -> float:
+def best_rouge(pred:str, golds:str|list, kind:str='rouge1', stem:bool=True,
+               measure:str='fmeasure') -> float:
     "The best ROUGE of a prediction against the gold aliases (gold = target)."
-    k = ('precision', 'recall', 'fmeasure').index(check_choice(measure, 'measure', ('precision', 'recall', 'fmeasure')))
+    measures = ('precision', 'recall', 'fmeasure')
+    k = measures.index(check_choice(measure, 'measure', measures))
     pred = _text(pred, 'pred')
     return max(rouge(g, pred, kind, stem)[k] for g in _golds(golds))
 
@@ -215,7 +248,8 @@ def best_rouge(pred:str, golds:str|list, kind:str='rouge1', stem:bool=True, meas
 def _unit(v, # a threshold
           name:str, # the parameter's name, used in the error message
          ) -> float:
-    "`v` as a float in [0, 1], or an error naming `name` and the value (None, a bool, NaN, -1 or 1.5)."
+    ("`v` as a float in [0, 1], or an error naming `name` and the value (None, a bool, NaN, -1, "
+     "1.5).")
     if type(v) is float and 0 <= v <= 1: return v   # the common case, at once
     if v is None or isinstance(v, (bool, np.bool_)):
         raise TypeError(f"{name} must be a number in [0, 1], got {name}={v!r}")
@@ -255,17 +289,20 @@ def rcrag_correct(pred:str, golds:str|list,
 
 # %% ../nbs/04_matching.ipynb #2fbd6a21
 def contains_correct(pred:str, golds:str|list) -> bool:
-    "The strict label used beside the papers' rules: a normalized gold answer occurs as whole words in the answer."
+    ("The strict label used beside the papers' rules: a normalized gold answer occurs as whole "
+     "words in the answer.")
     return contains_answer(pred, golds, word_boundary=True)
 
 # %% ../nbs/04_matching.ipynb #bfd434da
-CORRECTNESS = {'traq': traq_correct, 'trac': trac_correct, 'rcrag': rcrag_correct, 'contains': contains_correct}
+CORRECTNESS = {'traq': traq_correct, 'trac': trac_correct, 'rcrag': rcrag_correct,
+               'contains': contains_correct}
 
 def correctness_rule(name:str|Callable # a key of `CORRECTNESS` or a function (pred, golds) -> bool
                     ) -> Callable:
     "A correctness rule by name."
     if callable(name): return name
-    if not isinstance(name, str) or name not in CORRECTNESS: raise ValueError(f"unknown correctness rule {name!r}; known: {sorted(CORRECTNESS)}")
+    if not isinstance(name, str) or name not in CORRECTNESS:
+        raise ValueError(f"unknown correctness rule {name!r}; known: {sorted(CORRECTNESS)}")
     return CORRECTNESS[name]
 
 # %% ../nbs/04_matching.ipynb #4142d75e
@@ -289,7 +326,8 @@ def cluster_rouge(answers:list, # sampled answers
                   linkage:str='traq' # 'traq' (TRAQ's code) or 'components'
                  ) -> np.ndarray:
     "Cluster id of each answer from ROUGE F-measure above `threshold` (no answers: no ids)."
-    if linkage not in ('traq', 'components'): raise ValueError(f"unknown linkage {linkage!r}; use 'traq' or 'components'")
+    if linkage not in ('traq', 'components'):
+        raise ValueError(f"unknown linkage {linkage!r}; use 'traq' or 'components'")
     threshold = _unit(threshold, 'threshold')   # a ROUGE F-measure
     answers = check_answers(answers)
     uniq = list(dict.fromkeys(answers)); u = len(uniq)
@@ -307,10 +345,13 @@ def cluster_rouge(answers:list, # sampled answers
 
 # %% ../nbs/04_matching.ipynb #4d55a280
 def cluster_representatives(n:int, # number of distinct items, taken in order
-                            same_many:Callable, # same_many([(rep, item), ...]) -> list of bool: `item` joins `rep`'s cluster
-                            chunk:int|None=None # representatives asked at once (None: all); later chunks only without a match
+                            same_many:Callable, # [(rep, item), ...] -> bools: item joins rep
+                            chunk:int|None=None # representatives asked at once (None: all)
                            ) -> np.ndarray:
-    "TRAQ's semantic clustering loop (`compute_semantic_clusterring`): each item, in order, joins the cluster of the first representative (a cluster's first member) it matches, else founds a new cluster."
+    ("TRAQ's semantic clustering loop (`compute_semantic_clusterring`): each item, in order, joins "
+     "the cluster of the first representative (a cluster's first member) it matches, else founds a "
+     "new cluster. `same_many` is asked about `chunk` representatives at a time, later chunks only "
+     "without a match.")
     n = check_count(n, 'n', 0)
     if chunk is not None: check_count(chunk, 'chunk')
     reps, lab = [], np.zeros(n, dtype=int)
@@ -326,16 +367,20 @@ def cluster_representatives(n:int, # number of distinct items, taken in order
 
 # %% ../nbs/04_matching.ipynb #c5ca2999
 def cluster_entailment(answers:list, # sampled answers
-                       entails:Callable, # entails(premise, hypothesis) -> bool (e.g. an `NLIModel`; its `entails_many` is used when present)
-                       question:str='' # prefixed to each answer ("question answer"), as TRAQ and Kuhn et al.
+                       entails:Callable, # entails(premise, hypothesis) -> bool, e.g. an `NLIModel`
+                       question:str='' # prefixed to each answer ("question answer"), as TRAQ does
                       ) -> np.ndarray:
-    "TRAQ's rule (Kuhn et al.'s bidirectional entailment): an answer joins the first cluster whose first member and it entail each other (no answers: no ids)."
+    ("TRAQ's rule (Kuhn et al.'s bidirectional entailment, the question prefixed as they do): an "
+     "answer joins the first cluster whose first member and it entail each other (no answers: no "
+     "ids). `entails.entails_many` is used when present.")
     answers, question = check_answers(answers), _text(question, 'question')
     uniq = list(dict.fromkeys(answers))
     texts = [f"{question} {a}".strip() for a in uniq]
-    many = getattr(entails, 'entails_many', None) or (lambda pairs: [bool(entails(p, h)) for p, h in pairs])
+    many = (getattr(entails, 'entails_many', None)
+            or (lambda pairs: [bool(entails(p, h)) for p, h in pairs]))
     def both_ways(pairs):   # one batch: rep => answer and answer => rep for every pair
-        ys = many([(texts[r], texts[j]) for r, j in pairs] + [(texts[j], texts[r]) for r, j in pairs])
+        ys = many([(texts[r], texts[j]) for r, j in pairs]
+                  + [(texts[j], texts[r]) for r, j in pairs])
         return [a and b for a, b in zip(ys[:len(pairs)], ys[len(pairs):])]
     lab = cluster_representatives(len(uniq), both_ways)
     pos = {a: k for k, a in enumerate(uniq)}
@@ -347,16 +392,20 @@ def check_cluster_ids(ids, # cluster ids: an array-like of integers (an empty on
                       name:str='ids', # the parameter's name, used in the error message
                       lo:int=-1, # the smallest allowed id: -1 (a slot without a sample) or more
                      ) -> np.ndarray:
-    "`ids` as an int array, or a `ValueError` naming `name` and the first id that is not an integer >= `lo`."
+    ("`ids` as an int array, or a `ValueError` naming `name` and the first id that is not an "
+     "integer >= `lo`.")
     check_count(lo, 'lo', -1)
     a = np.asarray(ids)
-    if a.dtype.kind in 'iu' and (a.size == 0 or a.min() >= lo): return a.astype(np.int64, copy=False)
-    if a.dtype.kind not in 'iuf': raise ValueError(f"{name} must be integers >= {lo}, got {name}={ids!r:.80}")
+    if a.dtype.kind in 'iu' and (a.size == 0 or a.min() >= lo):
+        return a.astype(np.int64, copy=False)
+    if a.dtype.kind not in 'iuf':
+        raise ValueError(f"{name} must be integers >= {lo}, got {name}={ids!r:.80}")
     bad = ~((a >= lo) & (a == np.round(a)))   # NaN, inf, fractions, ids below lo
     if bad.any():
         i = tuple(int(v) for v in np.argwhere(bad)[0])
         at = f"{name}[{', '.join(map(str, i))}]" if a.ndim else name
-        raise ValueError(f"{name} must be integers >= {lo}: {int(bad.sum())} bad value(s), first {at}={a[i].item()!r}")
+        raise ValueError(f"{name} must be integers >= {lo}: {int(bad.sum())} bad value(s), "
+                         f"first {at}={a[i].item()!r}")
     return a.astype(np.int64)
 
 # %% ../nbs/04_matching.ipynb #656fd68a
@@ -367,9 +416,10 @@ def cluster_frequencies(ids # cluster id of each sample
     return np.bincount(ids) / len(ids) if len(ids) else np.zeros(0)
 
 # %% ../nbs/04_matching.ipynb #197881c7
-def semantic_confidence(ids # cluster ids of one (question, passage)'s samples, or an array of them (last axis: samples)
+def semantic_confidence(ids # cluster ids of one passage's samples, or an array of them (last axis)
                        ) -> np.ndarray:
-    "TRAQ section 3.2: each sample's confidence = the fraction of its passage's samples in its cluster (id -1: no sample, 0; no ids: none)."
+    ("TRAQ section 3.2: each sample's confidence = the fraction of its passage's samples in its "
+     "cluster (id -1: no sample, 0; no ids: none).")
     ids = check_cluster_ids(ids, 'ids', -1)
     valid = ids >= 0
     same = (ids[..., :, None] == ids[..., None, :]) & valid[..., None, :]
@@ -382,35 +432,43 @@ NLI_DEFAULT = 'microsoft/deberta-large-mnli'   # TRAQ's NLI model
 def hub_offline() -> bool:
     "Whether the environment forbids the model hub (HF_HUB_OFFLINE or TRANSFORMERS_OFFLINE set)."
     import os
-    return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on') for k in ('HF_HUB_OFFLINE', 'TRANSFORMERS_OFFLINE'))
+    return any(os.environ.get(k, '').strip().lower() in ('1', 'true', 'yes', 'on')
+               for k in ('HF_HUB_OFFLINE', 'TRANSFORMERS_OFFLINE'))
 
 # %% ../nbs/04_matching.ipynb #642b3446
 def tiny_nli_model(path:str|Path, # folder to write
-                   entail:bool|None=None # force every prediction to entailment (True) / contradiction (False); None: random
+                   entail:bool|None=None # always entail (True) / contradict (False); None: random
                   ) -> Path:
-    "Build and save a tiny randomly initialized MNLI-style BERT classifier with its tokenizer (for tests)."
+    ("Build and save a tiny randomly initialized MNLI-style BERT classifier with its tokenizer "
+     "(for tests).")
     import torch
     from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
-    words = "paris lyon rome france italy city capital the of is in a where what who which answer".split()
-    (path/'vocab.txt').write_text('\n'.join(['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'] + words + list('abcdefghijklmnopqrstuvwxyz?.,')))
+    words = ("paris lyon rome france italy city capital the of is in a where what who which "
+             "answer").split()
+    special = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]']
+    chars = list('abcdefghijklmnopqrstuvwxyz?.,')
+    (path/'vocab.txt').write_text('\n'.join(special + words + chars))
     tok = BertTokenizerFast(vocab_file=str(path/'vocab.txt'))
     torch.manual_seed(0)
-    cfg = BertConfig(vocab_size=tok.vocab_size, hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32,
+    cfg = BertConfig(vocab_size=tok.vocab_size, hidden_size=16, num_hidden_layers=1,
+                     num_attention_heads=2, intermediate_size=32,
                      num_labels=3, id2label={0: 'CONTRADICTION', 1: 'NEUTRAL', 2: 'ENTAILMENT'},
                      label2id={'CONTRADICTION': 0, 'NEUTRAL': 1, 'ENTAILMENT': 2})
     m = BertForSequenceClassification(cfg).eval()
     if entail is not None:
         with torch.no_grad():
-            m.classifier.weight.zero_(); m.classifier.bias.copy_(torch.tensor([0., -1., 5.] if entail else [5., -1., 0.]))
+            m.classifier.weight.zero_()
+            m.classifier.bias.copy_(torch.tensor([0., -1., 5.] if entail else [5., -1., 0.]))
     m.save_pretrained(path); tok.save_pretrained(path)
     return path
 
 # %% ../nbs/04_matching.ipynb #9831aabe
 def _load_nli(model:str|Path, # a local folder, or a hub name
-              local_files_only:bool|None=None, # never download; None: when the hub is offline (`hub_offline`)
+              local_files_only:bool|None=None, # never download; None: when `hub_offline()`
              ) -> tuple:
-    "(name, tokenizer, classifier in eval mode) of an NLI model; a missing folder or an unavailable hub name is a `FileNotFoundError`."
+    ("(name, tokenizer, classifier in eval mode) of an NLI model; a missing folder or an "
+     "unavailable hub name is a `FileNotFoundError`.")
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
     name = str(model)
     if not name.strip(): raise ValueError("NLI model must be a folder or a hub name, got ''")
@@ -420,19 +478,23 @@ def _load_nli(model:str|Path, # a local folder, or a hub name
     offline = hub_offline() if local_files_only is None else local_files_only
     try:
         tok = AutoTokenizer.from_pretrained(name, local_files_only=offline)
-        return name, tok, AutoModelForSequenceClassification.from_pretrained(name, local_files_only=offline).eval()
+        model = AutoModelForSequenceClassification.from_pretrained(name, local_files_only=offline)
+        return name, tok, model.eval()
     except (OSError, ValueError) as e:
-        if offline: raise FileNotFoundError(f"NLI model {name!r} is not available offline (no local folder or cached copy): "
-                                            "pass the folder of a saved MNLI classifier, or run once online to cache it") from e
-        raise FileNotFoundError(f"NLI model {name!r} could not be loaded from a folder or the hub: {str(e).splitlines()[0]}") from e
+        if offline:
+            raise FileNotFoundError(f"NLI model {name!r} is not available offline (no local "
+                                    "folder or cached copy): pass the folder of a saved MNLI "
+                                    "classifier, or run once online to cache it") from e
+        raise FileNotFoundError(f"NLI model {name!r} could not be loaded from a folder or the hub: "
+                                f"{str(e).splitlines()[0]}") from e
 
 # %% ../nbs/04_matching.ipynb #eb281743
 class NLIModel:
     "An NLI classifier as an `entails(premise, hypothesis)` function."
-    def __init__(self, model:str|Path=NLI_DEFAULT, # a local folder, or a hub name (from the local cache when offline)
+    def __init__(self, model:str|Path=NLI_DEFAULT, # a local folder or a hub name
                  threads:int|None=1, # torch threads
                  batch_size:int=32, # pairs per forward pass in `entails_many`
-                 local_files_only:bool|None=None # never download; None: when HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE is set
+                 local_files_only:bool|None=None # never download; None: when the hub is offline
                 ):
         import torch
         if threads is not None: check_count(threads, 'threads')
@@ -441,7 +503,9 @@ class NLIModel:
         self.name, self.tok, self.model = _load_nli(model, local_files_only)
         labels = {i: str(l).lower() for i, l in self.model.config.id2label.items()}
         ent = [i for i, l in labels.items() if l.startswith('entail')]
-        if not ent: raise ValueError(f"NLI model {str(model)!r} has no 'entailment' label (labels {labels})")
+        if not ent:
+            raise ValueError(f"NLI model {str(model)!r} has no 'entailment' label "
+                             f"(labels {labels})")
         self.entail_id, self.batch_size, self._memo = int(ent[0]), batch_size, {}
 
 # %% ../nbs/04_matching.ipynb #23000ef2
@@ -453,14 +517,16 @@ def entails_many(self:NLIModel, pairs:list # (premise, hypothesis) pairs
     todo = [p for p in dict.fromkeys(pairs) if p not in self._memo]
     for s in range(0, len(todo), self.batch_size):
         chunk = todo[s:s+self.batch_size]
-        enc = self.tok([p for p, _ in chunk], [h for _, h in chunk], return_tensors='pt', padding=True, truncation=True)
+        enc = self.tok([p for p, _ in chunk], [h for _, h in chunk], return_tensors='pt',
+                       padding=True, truncation=True)
         with torch.inference_mode(): pred = self.model(**enc).logits.argmax(-1).tolist()
         for pair, y in zip(chunk, pred): self._memo[pair] = (y == self.entail_id)
     return [self._memo[p] for p in pairs]
 
 # %% ../nbs/04_matching.ipynb #8fa3c392
 @patch
-def __call__(self:NLIModel, premise:str, hypothesis:str) -> bool: return self.entails_many([(premise, hypothesis)])[0]
+def __call__(self:NLIModel, premise:str, hypothesis:str) -> bool:
+    return self.entails_many([(premise, hypothesis)])[0]
 
 # %% ../nbs/04_matching.ipynb #ee0af5e3
 def cluster_nli(answers:list, # sampled answers
@@ -477,21 +543,26 @@ SAME_MEANING_EXAMPLES = [   # (question, answer 1, answer 2, same meaning?): two
     ("Who painted the Mona Lisa?", "Leonardo da Vinci", "Michelangelo", "no"),
     ("In which year did World War II end?", "1945", "in the year 1945", "yes"),
     ("Which planet is the largest?", "Jupiter", "Saturn", "no")]
-SAME_MEANING_PROMPT = "Question: {question}\nAnswer 1: {a}\nAnswer 2: {b}\nDo the two answers mean the same? Reply yes or no.\nReply:"
+SAME_MEANING_PROMPT = ("Question: {question}\nAnswer 1: {a}\nAnswer 2: {b}\n"
+                       "Do the two answers mean the same? Reply yes or no.\nReply:")
 
 # %% ../nbs/04_matching.ipynb #2bc50d1a
 def same_meaning_prompt(question:str, # the question both answers reply to
                         a:str, b:str, # the two answers
-                        chat:bool=False # chat messages (instruct models) or few-shot text (base models)
+                        chat:bool=False # chat messages (instruct models), else few-shot text
                        ) -> str|list:
     "The judge's prompt: the demonstrations, then the pair."
-    question, a, b = _text(question, 'question'), _text(a, 'a'), _text(b, 'b')   # None is no answer, not 'None'
-    fill = lambda q, x, y: SAME_MEANING_PROMPT.format(question=str(q).strip(), a=str(x).strip(), b=str(y).strip())
+    # None is no answer, not 'None'
+    question, a, b = _text(question, 'question'), _text(a, 'a'), _text(b, 'b')
+    fill = lambda q, x, y: SAME_MEANING_PROMPT.format(question=str(q).strip(), a=str(x).strip(),
+                                                      b=str(y).strip())
     if chat:
-        demos = [m for q, x, y, r in SAME_MEANING_EXAMPLES for m in (dict(role='user', content=fill(q, x, y)),
-                                                                    dict(role='assistant', content=r))]
+        turns = lambda q, x, y, r: [dict(role='user', content=fill(q, x, y)),
+                                    dict(role='assistant', content=r)]
+        demos = [m for example in SAME_MEANING_EXAMPLES for m in turns(*example)]
         return demos + [dict(role='user', content=fill(question, a, b))]
-    return ''.join(f"{fill(q, x, y)} {r}\n\n" for q, x, y, r in SAME_MEANING_EXAMPLES) + fill(question, a, b)
+    demos = ''.join(f"{fill(q, x, y)} {r}\n\n" for q, x, y, r in SAME_MEANING_EXAMPLES)
+    return demos + fill(question, a, b)
 
 # %% ../nbs/04_matching.ipynb #05d21503
 def parse_same_meaning(text:str # the judge's reply
@@ -503,9 +574,10 @@ def parse_same_meaning(text:str # the judge's reply
 
 # %% ../nbs/04_matching.ipynb #65029a71
 class LLMJudge:
-    "An LLM asked whether two answers to a question mean the same (greedy, parsed strictly, through the generation cache)."
-    def __init__(self, llm, # an `llm.LLM`, or a model string (`llm.llm_from_spec`: 'gemma-3-270m', 'smollm2-135m-instruct', ...)
-                 chat:bool|None=None, # chat prompts; None: every model except the base model gemma-3-270m
+    ("An LLM asked whether two answers to a question mean the same (greedy, parsed strictly, "
+     "through the generation cache).")
+    def __init__(self, llm, # an `llm.LLM`, or a model string of `llm.llm_from_spec`
+                 chat:bool|None=None, # chat prompts; None: every model but the base gemma-3-270m
                  max_new_tokens:int=3, # the reply is one word
                  seed:int=0, # part of the cache key (greedy decoding ignores it)
                  cache=True # generation cache when `llm` is a string (True: the shared one; a path)
@@ -522,27 +594,31 @@ class LLMJudge:
         "Whether the judge says each pair means the same (an unparsed reply counts as no)."
         if not pairs: return []
         prompts = [same_meaning_prompt(question, a, b, self.chat) for a, b in pairs]
-        out = self.llm.sample(prompts, n=1, temperature=0., max_new_tokens=self.max_new_tokens, stop=('\n',),
-                              seed=self.seed, desc='judging answer pairs')
+        out = self.llm.sample(prompts, n=1, temperature=0., max_new_tokens=self.max_new_tokens,
+                              stop=('\n',), seed=self.seed, desc='judging answer pairs')
         ys = [parse_same_meaning(o[0].text) for o in out]
-        self.asked += len(ys); self.unparsed += sum(y is None for y in ys); self.said_yes += sum(y is True for y in ys)
+        self.asked += len(ys); self.unparsed += sum(y is None for y in ys)
+        self.said_yes += sum(y is True for y in ys)
         return [y is True for y in ys]
 
-    def __call__(self, question:str, a:str, b:str) -> bool: return self.same_many(question, [(a, b)])[0]
+    def __call__(self, question:str, a:str, b:str) -> bool:
+        return self.same_many(question, [(a, b)])[0]
 
 # %% ../nbs/04_matching.ipynb #17a9b314
 def cluster_llm_judge(answers:list, # sampled answers
                       judge:LLMJudge, # the judge (or anything with `same_many(question, pairs)`)
                       question:str='', # the question the answers reply to
-                      chunk:int|None=8 # representatives asked at once (later ones only when none of these matched)
+                      chunk:int|None=8 # representatives asked at once (more only without a match)
                      ) -> np.ndarray:
     "TRAQ's clustering loop with an LLM judge of same meaning in place of bidirectional entailment."
     answers, question = check_answers(answers), _text(question, 'question')
     keys = [normalize_answer(a) for a in answers]
-    uniq = [k for k in dict.fromkeys(keys) if k]                       # the empty answer is never asked about
+    uniq = [k for k in dict.fromkeys(keys) if k]   # the empty answer is never asked about
     text = {}
     for a, k in zip(answers, keys): text.setdefault(k, str(a).strip())
-    lab = cluster_representatives(len(uniq), lambda pairs: judge.same_many(question, [(text[uniq[r]], text[uniq[j]]) for r, j in pairs]), chunk)
+    same = lambda pairs: judge.same_many(question,
+                                         [(text[uniq[r]], text[uniq[j]]) for r, j in pairs])
+    lab = cluster_representatives(len(uniq), same, chunk)
     pos = {k: i for i, k in enumerate(uniq)}
     return _renumber([lab[pos[k]] if k else -1 for k in keys])
 
@@ -555,26 +631,30 @@ class Clustering:
         self.spec, self.fn, self.model = spec, fn, model
     def __call__(self, answers:list, question:str='') -> np.ndarray:
         answers = check_answers(answers)
-        ids = check_cluster_ids(self.fn(answers, question), f'the ids of clustering {self.spec!r}')   # -1: an empty answer
+        # -1: an empty answer
+        ids = check_cluster_ids(self.fn(answers, question), f'the ids of clustering {self.spec!r}')
         if ids.shape != (len(answers),):
-            raise ValueError(f"clustering {self.spec!r} gave {ids.shape} ids for {len(answers)} answers")
+            raise ValueError(f"clustering {self.spec!r} gave {ids.shape} ids for {len(answers)} "
+                             "answers")
         return ids
     def __repr__(self): return f"Clustering({self.spec!r})"
 
 # %% ../nbs/04_matching.ipynb #3f7eb7cb
 CLUSTERINGS = ('rouge', 'exact', 'nli:MODEL', 'llm-judge:MODEL')
 
-def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' or 'llm-judge[:MODEL]'
+def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]', 'llm-judge[:MODEL]'
                          threshold:float=0.7, # ROUGE-1 threshold of 'rouge'
                          cache=True, # the judge's generation cache (True: the shared one; a path)
                         ) -> Clustering:
-    "A `Clustering` by name; its model (NLI classifier or judge LLM) is loaded now, so a bad name fails at once."
+    ("A `Clustering` by name; its model (NLI classifier or judge LLM) is loaded now, so a bad name "
+     "fails at once.")
     threshold = _unit(threshold, 'threshold')   # a ROUGE F-measure
     if isinstance(spec, Clustering): return spec
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"clustering must be one of {', '.join(CLUSTERINGS)}, got {spec!r}")
     kind, sep, arg = spec.strip().partition(':')
-    if sep and not arg.strip(): raise ValueError(f"clustering {spec!r} names no model after {kind + ':'!r}")
+    if sep and not arg.strip():
+        raise ValueError(f"clustering {spec!r} names no model after {kind + ':'!r}")
     if kind == 'rouge' and not sep:
         return Clustering('rouge', lambda a, q: cluster_rouge(a, threshold))
     if kind == 'exact' and not sep: return Clustering('exact', lambda a, q: cluster_exact(a))
@@ -583,5 +663,7 @@ def clustering_from_spec(spec:str|Clustering, # 'rouge', 'exact', 'nli[:MODEL]' 
         return Clustering(f'nli:{nli.name}', lambda a, q: cluster_entailment(a, nli, q), nli)
     if kind == 'llm-judge':
         judge = LLMJudge(arg.strip() or DEFAULT_LOCAL_MODEL, cache=cache)
-        return Clustering(f'llm-judge:{arg.strip() or DEFAULT_LOCAL_MODEL}', lambda a, q: cluster_llm_judge(a, judge, q), judge)
+        return Clustering(f'llm-judge:{arg.strip() or DEFAULT_LOCAL_MODEL}',
+                          lambda a, q: cluster_llm_judge(a, judge, q), judge)
+
     raise ValueError(f"unknown clustering {spec!r}; use one of {', '.join(CLUSTERINGS)}")

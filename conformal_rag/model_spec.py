@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from fastcore.basics import patch
 from .conformal import check_choice
 from .checks import checked, Check, PositiveInt, PositiveReal, NonNegativeInt
-from .cache import Decoding, request_dict, normalize_base_url, OPENAI_BASE_URL
+from .keys import Decoding, request_dict, normalize_base_url, OPENAI_BASE_URL
 
 # %% auto #0
 __all__ = ['DTYPES', 'CANONICAL_DTYPES', 'ATTENTIONS', 'LOCAL_DEFAULTS', 'REFERENCE_NUMERICS', 'BACKENDS', 'SPEC_OPTIONS',
@@ -18,12 +18,13 @@ __all__ = ['DTYPES', 'CANONICAL_DTYPES', 'ATTENTIONS', 'LOCAL_DEFAULTS', 'REFERE
            'with_options']
 
 # %% ../nbs/03g_model_spec.ipynb #58bc91e3
-DTYPES = {'float32': 'float32', 'fp32': 'float32', 'bfloat16': 'bfloat16', 'bf16': 'bfloat16'}   # accepted name -> torch dtype
+# accepted name -> torch dtype
+DTYPES = {'float32': 'float32', 'fp32': 'float32', 'bfloat16': 'bfloat16', 'bf16': 'bfloat16'}
 CANONICAL_DTYPES = ('float32', 'bfloat16')   # the canonical names (`check_dtype`'s results)
 
 def check_dtype(dtype:str # 'float32' / 'fp32' or 'bfloat16' / 'bf16'
                ) -> str:
-    "The canonical name of a local model's weight dtype ('float32' or 'bfloat16'); anything else fails, naming it."
+    "The canonical name of a local model's dtype ('float32' or 'bfloat16'); else a `ValueError`."
     if not isinstance(dtype, str) or dtype.lower() not in DTYPES:
         raise ValueError(f"dtype must be one of {sorted(DTYPES)}, got {dtype!r}")
     return DTYPES[dtype.lower()]
@@ -56,14 +57,17 @@ def local_numerics(dtype:str|None=None, # 'float32' / 'fp32' or 'bfloat16' / 'bf
 def local_key_numerics(dtype:str, attention:str # canonical numerics (`local_numerics`)
                       ) -> tuple:
     "What a request key carries of them: (dtype, attention), None where fp32 / SDPA."
-    check_choice(dtype, 'dtype', CANONICAL_DTYPES); check_choice(attention, 'attention', ATTENTIONS)   # no 'fp32', None
+    # no 'fp32', None
+    check_choice(dtype, 'dtype', CANONICAL_DTYPES); check_choice(attention, 'attention', ATTENTIONS)
     pairs = (('dtype', dtype), ('attention', attention))
     return tuple(None if v == REFERENCE_NUMERICS[k] else v for k, v in pairs)
 
 # %% ../nbs/03g_model_spec.ipynb #7df3c10a
-BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend', 'openai': 'conformal_rag.openai_backend.OpenAIBackend',
-            'llamacpp': 'conformal_rag.llamacpp_backend.LlamaCppBackend', # opt-in engine: `make llamacpp`
-            'fake': 'conformal_rag.llm.FakeBackend'}   # backend name -> its class, imported on first use (those modules import `llm`)
+BACKENDS = {'local': 'conformal_rag.local_backend.LocalBackend',
+            'openai': 'conformal_rag.openai_backend.OpenAIBackend',
+            'llamacpp': 'conformal_rag.llamacpp_backend.LlamaCppBackend', # opt-in: `make llamacpp`
+            'fake': 'conformal_rag.llm.FakeBackend'}
+# backend name -> its class, imported on first use (those modules import `llm`)
 
 # %% ../nbs/03g_model_spec.ipynb #7dc487c4
 def _flag(v, name:str) -> bool:
@@ -71,41 +75,57 @@ def _flag(v, name:str) -> bool:
     if isinstance(v, bool): return v
     raise TypeError(f"{name} must be True or False, got {name}={v!r}")
 
-SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int), 'concurrency': ('concurrency', int),
-                'max_n': ('max_n', int), 'chat': ('chat', bool)}   # model-string option -> `OpenAIBackend` argument
-# chat=0: a text prompt goes to the server's completions endpoint as it is (a base model served by llama.cpp or vLLM),
-# not into a chat template as one user message; the request key then carries `endpoint='completions'`
+SPEC_OPTIONS = {'timeout': ('timeout', float), 'retries': ('max_retries', int),
+                'concurrency': ('concurrency', int), 'max_n': ('max_n', int),
+                'chat': ('chat', bool)}   # model-string option -> `OpenAIBackend` argument
+# chat=0: a text prompt goes to the server's completions endpoint as it is (a base model served by
+# llama.cpp or vLLM), not into a chat template as one user message; the request key then carries
+# `endpoint='completions'`
 LOCAL_SPEC_OPTIONS = {'dtype': ('dtype', str), 'batch_prompts': ('batch_prompts', int),
                       'attention': ('attention', str)}   # -> `LocalBackend` / `LLM` argument
-OPTION_RULES = {'timeout': PositiveReal, 'max_retries': NonNegativeInt, 'concurrency': PositiveInt, 'max_n': PositiveInt,
-                'batch_prompts': PositiveInt, 'chat': Check('Flag', lambda v, n: _flag(v, n), 'True or False')}   # argument -> what its value may be (as `_spec_options` reads it)
+# argument -> what its value may be (as `_spec_options` reads it)
+OPTION_RULES = {'timeout': PositiveReal, 'max_retries': NonNegativeInt, 'concurrency': PositiveInt,
+                'max_n': PositiveInt, 'batch_prompts': PositiveInt,
+                'chat': Check('Flag', lambda v, n: _flag(v, n), 'True or False')}
 
 # %% ../nbs/03g_model_spec.ipynb #3841c79d
+def _option_value(spec:str, name:str, value:str, # the model string, an option's name and its value
+                  typ:type # the value's type (`SPEC_OPTIONS`, `LOCAL_SPEC_OPTIONS`)
+                 ):
+    "An option's value, read and checked; a bad one fails, naming the model string and the option."
+    if name in ('dtype', 'attention'):
+        try: return (check_dtype if name == 'dtype' else check_attention)(value)
+        except ValueError as e: raise ValueError(f"model {spec!r}: option {e}") from None
+    if typ is bool:
+        if value not in ('0', '1'):
+            raise ValueError(f"model {spec!r}: option {name}={value!r} must be 0 or 1")
+        return value == '1'
+    try: v = typ(value)
+    except ValueError:
+        raise ValueError(f"model {spec!r}: option {name}={value!r} is not "
+                         f"{'a number' if typ is float else 'an integer'}") from None
+    ok = (math.isfinite(v) and v > 0) if name == 'timeout' else v >= (0 if name == 'retries' else 1)
+    if not ok:
+        bound = '> 0' if name == 'timeout' else '>= 0' if name == 'retries' else '>= 1'
+        raise ValueError(f"model {spec!r}: option {name}={value!r} must be {bound}")
+    return v
+
+# %% ../nbs/03g_model_spec.ipynb #4c6fc87a
 def _spec_options(spec:str, # the whole model string (named in errors)
                   query:str, # its options after '?': 'name=value&...'
                   table:dict=SPEC_OPTIONS # option name -> (argument, type)
                  ) -> dict:
-    "The arguments a model string's options set, each value checked; a bad or unknown option fails, naming it."
+    "The arguments a model string's options set, each value checked; a bad or unknown option fails."
     out = {}
     for part in query.split('&'):
         name, eq, value = part.partition('=')
         if name not in table:
             raise ValueError(f"model {spec!r}: unknown option {name!r}; known: {sorted(table)}")
-        if not eq or not value: raise ValueError(f"model {spec!r}: option {name!r} needs a value ({name}=...)")
+        if not eq or not value:
+            raise ValueError(f"model {spec!r}: option {name!r} needs a value ({name}=...)")
         arg, typ = table[name]
         if arg in out: raise ValueError(f"model {spec!r}: option {name!r} given twice")
-        if name in ('dtype', 'attention'):
-            try: out[arg] = (check_dtype if name == 'dtype' else check_attention)(value)
-            except ValueError as e: raise ValueError(f"model {spec!r}: option {e}") from None
-            continue
-        if typ is bool:
-            if value not in ('0', '1'): raise ValueError(f"model {spec!r}: option {name}={value!r} must be 0 or 1")
-            out[arg] = value == '1'; continue
-        try: v = typ(value)
-        except ValueError: raise ValueError(f"model {spec!r}: option {name}={value!r} is not {'a number' if typ is float else 'an integer'}") from None
-        ok = (math.isfinite(v) and v > 0) if name == 'timeout' else v >= (0 if name == 'retries' else 1)
-        if not ok: raise ValueError(f"model {spec!r}: option {name}={value!r} must be {'> 0' if name == 'timeout' else '>= 0' if name == 'retries' else '>= 1'}")
-        out[arg] = v
+        out[arg] = _option_value(spec, name, value, typ)
     return out
 
 # %% ../nbs/03g_model_spec.ipynb #e81bf855
@@ -114,51 +134,78 @@ def _spec_options(spec:str, # the whole model string (named in errors)
 class ModelSpec:
     "A model string parsed once (`ModelSpec.parse`); `str(spec)` is its canonical model string."
     engine: str                 # a key of `BACKENDS`: 'local', 'openai', 'llamacpp' or 'fake'
-    name: str|None = None       # the model as named: a local name or folder, a server's model, a GGUF; None: plain 'fake'
-    server: str|None = None     # an `openai:` model's base URL as named (normalized); None: `cache.OPENAI_BASE_URL`
-    dtype: str|None = None      # a local model's dtype as named (canonical: 'float32' / 'bfloat16'); None: left out
-    attention: str|None = None  # a local model's attention as named ('eager' / 'sdpa'); None: left out
-    options: tuple = ()         # the other options' (argument, value) pairs, in the order written (`SPEC_OPTIONS`, ...)
+    name: str|None = None       # a local name or folder, a server's model, a GGUF; None: 'fake'
+    server: str|None = None     # an `openai:` model's base URL (normalized); None: the default
+    dtype: str|None = None      # a local model's dtype ('float32', 'bfloat16'); None: left out
+    attention: str|None = None  # a local model's attention ('eager', 'sdpa'); None: left out
+    options: tuple = ()         # the other options' (argument, value) pairs, in the order written
     def __post_init__(self):
-        check_choice(self.engine, 'engine', tuple(BACKENDS))
-        if self.name is None and self.engine != 'fake': raise ValueError(f"a {self.engine} model needs a name")
-        if self.engine != 'local' and (self.dtype or self.attention):
-            raise ValueError(f"{self.engine}:{self.name}: dtype and attention are local models' options only")
-        if self.server is not None and self.engine != 'openai':
-            raise ValueError(f"{self.engine}:{self.name}: a server is an openai: model's only")
-        if self.dtype is not None: check_choice(self.dtype, 'dtype', CANONICAL_DTYPES)
-        if self.attention is not None: check_choice(self.attention, 'attention', ATTENTIONS)
-        if self.server is not None and normalize_base_url(self.server) != self.server:
-            raise ValueError(f"server must be a normalized base URL ({normalize_base_url(self.server)!r}), got server={self.server!r}")
-        object.__setattr__(self, 'options', tuple(self.options))   # hashable, as a frozen dataclass must be
-        table = {'openai': SPEC_OPTIONS, 'local': LOCAL_SPEC_OPTIONS}.get(self.engine, {})
-        args = sorted(arg for arg, _ in table.values() if arg in OPTION_RULES)
-        for i, pair in enumerate(self.options):
-            if not (isinstance(pair, tuple) and len(pair) == 2 and pair[0] in args):
-                raise ValueError(f"options[{i}] must be an (argument, value) pair of a {self.engine} model's options "
-                                 f"{args}, got options[{i}]={pair!r}")
-            OPTION_RULES[pair[0]](pair[1], pair[0])
-        if len({a for a, _ in self.options}) < len(self.options): raise ValueError(f"options repeat an argument: {self.options!r}")
+        self._check_fields()
+        object.__setattr__(self, 'options', tuple(self.options))   # hashable (a frozen dataclass)
+        self._check_options()
 
 # %% ../nbs/03g_model_spec.ipynb #d0387b4e
+@patch
+def _check_fields(self:ModelSpec):
+    "Fields checked against the engine: a name (but plain 'fake'), numerics local, server openai."
+    check_choice(self.engine, 'engine', tuple(BACKENDS))
+    if self.name is None and self.engine != 'fake':
+        raise ValueError(f"a {self.engine} model needs a name")
+    if self.engine != 'local' and (self.dtype or self.attention):
+        raise ValueError(f"{self.engine}:{self.name}: dtype and attention are local models' "
+                         "options only")
+    if self.server is not None and self.engine != 'openai':
+        raise ValueError(f"{self.engine}:{self.name}: a server is an openai: model's only")
+    if self.dtype is not None: check_choice(self.dtype, 'dtype', CANONICAL_DTYPES)
+    if self.attention is not None: check_choice(self.attention, 'attention', ATTENTIONS)
+    if self.server is not None and normalize_base_url(self.server) != self.server:
+        raise ValueError(f"server must be a normalized base URL "
+                         f"({normalize_base_url(self.server)!r}), got server={self.server!r}")
+
+# %% ../nbs/03g_model_spec.ipynb #b0f83faa
+@patch
+def _check_options(self:ModelSpec):
+    "Each option an (argument, value) pair of the engine's options (`OPTION_RULES`), none repeated."
+    table = {'openai': SPEC_OPTIONS, 'local': LOCAL_SPEC_OPTIONS}.get(self.engine, {})
+    args = sorted(arg for arg, _ in table.values() if arg in OPTION_RULES)
+    for i, pair in enumerate(self.options):
+        if not (isinstance(pair, tuple) and len(pair) == 2 and pair[0] in args):
+            raise ValueError(f"options[{i}] must be an (argument, value) pair of a {self.engine} "
+                             f"model's options {args}, got options[{i}]={pair!r}")
+        OPTION_RULES[pair[0]](pair[1], pair[0])
+    if len({a for a, _ in self.options}) < len(self.options):
+        raise ValueError(f"options repeat an argument: {self.options!r}")
+
+# %% ../nbs/03g_model_spec.ipynb #008c1e1c
+def _openai_server(spec:str, rest:str # the model string; its part after 'openai:' and before '?'
+                  ) -> tuple:
+    "(model, normalized server or None) of an `openai:` model string's 'MODEL[@BASE_URL]'."
+    rest, at, url = rest.partition('@')
+    if not rest: raise ValueError(f"model {spec!r} names no model after 'openai:'")
+    if at and not url.lower().startswith(('http://', 'https://')):
+        raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
+    return rest, normalize_base_url(url) if at else None
+
+# %% ../nbs/03g_model_spec.ipynb #ef674a23
 @patch(cls_method=True)
-def parse(cls:ModelSpec, spec:str # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
+def parse(cls:ModelSpec,
+          # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]',
+          # 'llamacpp:MODEL' or 'fake[:NAME]'
+          spec:str
          ) -> ModelSpec:
     "The `ModelSpec` of a model string (see above); a malformed string fails, naming it."
-    if not isinstance(spec, str) or not spec.strip(): raise ValueError(f"model must be a non-empty string, got {spec!r}")
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"model must be a non-empty string, got {spec!r}")
     kind, sep, rest = spec.strip().partition(':')
-    if kind not in BACKENDS or (not sep and kind != 'fake'): kind, rest = 'local', spec.strip()   # a bare name: a local model
-    if not rest and kind != 'fake': raise ValueError(f"model {spec!r} names no model after {kind + ':'!r}")
+    if kind not in BACKENDS or (not sep and kind != 'fake'):
+        kind, rest = 'local', spec.strip()   # a bare name: a local model
+    if not rest and kind != 'fake':
+        raise ValueError(f"model {spec!r} names no model after {kind + ':'!r}")
     server, options, table = None, {}, SPEC_OPTIONS if kind == 'openai' else LOCAL_SPEC_OPTIONS
     if kind in ('openai', 'local') and '?' in rest:
         rest, _, query = rest.partition('?')
         options = _spec_options(spec, query, table)
-    if kind == 'openai':
-        rest, at, url = rest.partition('@')
-        if not rest: raise ValueError(f"model {spec!r} names no model after 'openai:'")
-        if at and not url.lower().startswith(('http://', 'https://')):
-            raise ValueError(f"model {spec!r}: expected 'openai:MODEL@http(s)://HOST[:PORT]/v1'")
-        server = normalize_base_url(url) if at else None
+    if kind == 'openai': rest, server = _openai_server(spec, rest)
     elif kind == 'local' and not rest: raise ValueError(f"model {spec!r} names no model before '?'")
     dtype, attention = options.pop('dtype', None), options.pop('attention', None)
     return cls(kind, rest or None, server, dtype, attention, tuple(options.items()))
@@ -172,42 +219,50 @@ def of(cls:ModelSpec, spec # a model string, or a `ModelSpec` (passed through)
 
 # %% ../nbs/03g_model_spec.ipynb #6df15811
 def _option_text(value) -> str:
-    "An option's value as a model string writes it: 30.0 as '30', 0.5 as '0.5', 3 as '3', False as '0'."
+    "An option's value as a model string writes it: 30.0 as '30', 0.5 as '0.5', False as '0'."
     if isinstance(value, bool): return str(int(value))
-    if isinstance(value, float): return f'{value:g}' if float(f'{value:g}') == value else repr(value)
+    if isinstance(value, float):
+        return f'{value:g}' if float(f'{value:g}') == value else repr(value)
     return str(value)
 
 # %% ../nbs/03g_model_spec.ipynb #370942e0
-_SHORT_DTYPES = {'float32': 'fp32', 'bfloat16': 'bf16'}   # canonical dtype -> how a model string writes it
-_OPTION_NAMES = {arg: name for name, (arg, _) in {**SPEC_OPTIONS, **LOCAL_SPEC_OPTIONS}.items()}   # argument -> option
+# canonical dtype -> how a model string writes it
+_SHORT_DTYPES = {'float32': 'fp32', 'bfloat16': 'bf16'}
+# argument -> option
+_OPTION_NAMES = {arg: name for name, (arg, _) in {**SPEC_OPTIONS, **LOCAL_SPEC_OPTIONS}.items()}
 
 @patch
 def __str__(self:ModelSpec) -> str:
-    "The canonical model string: numerics first, then the options as written; `ModelSpec.parse(str(s)) == s`."
-    if self.engine in ('fake', 'llamacpp'): return self.engine + ('' if self.name is None else f':{self.name}')
+    ("The canonical model string: numerics first, then the options as written; "
+     "`ModelSpec.parse(str(s)) == s`.")
+    if self.engine in ('fake', 'llamacpp'):
+        return self.engine + ('' if self.name is None else f':{self.name}')
     opts = ([('dtype', _SHORT_DTYPES[self.dtype])] if self.dtype else []) + \
            ([('attention', self.attention)] if self.attention else []) + \
            [(_OPTION_NAMES[a], _option_text(v)) for a, v in self.options]
     query = ('?' + '&'.join(f'{k}={v}' for k, v in opts)) if opts else ''
-    if self.engine == 'openai': return f"openai:{self.name}{'@' + self.server if self.server else ''}{query}"
+    if self.engine == 'openai':
+        return f"openai:{self.name}{'@' + self.server if self.server else ''}{query}"
     bare = ':' not in self.name and self.name != 'fake'   # else 'local:' keeps it a local model's
     return f"{'' if bare else 'local:'}{self.name}{query}"
 
 # %% ../nbs/03g_model_spec.ipynb #af18e6e3
 @patch(as_prop=True)
 def numerics(self:ModelSpec) -> tuple|None:
-    "A local model's (dtype, attention) as it samples: those named, the others `LOCAL_DEFAULTS`'; None for other engines."
+    ("A local model's (dtype, attention) as it samples: those named, the others `LOCAL_DEFAULTS`'; "
+     "None for other engines.")
     return local_numerics(self.dtype, self.attention) if self.engine == 'local' else None
 
 # %% ../nbs/03g_model_spec.ipynb #33e45306
-KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}   # kind -> the key's model name (imported on use)
+# kind -> the key's model name (imported on use)
+KEY_MODELS = {'llamacpp': 'conformal_rag.llamacpp_backend.gguf_name'}
 
 @checked
 def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
               model:str # a model name as a model string gives it
              ) -> str:
-    ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the GGUF's "
-     "`NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
+    ("The model name a backend kind's request keys carry for `model`: itself, or for llama.cpp the "
+     "GGUF's `NAME.QUANT`; a name the backend does not know is taken as the keys' name itself.")
     check_choice(kind, 'kind', tuple(BACKENDS))
     if kind not in KEY_MODELS: return model
     module, _, fn = KEY_MODELS[kind].rpartition('.')
@@ -217,40 +272,46 @@ def key_model(kind:str, # a backend kind (a key of `BACKENDS`)
 # %% ../nbs/03g_model_spec.ipynb #6da98de1
 @patch(as_prop=True)
 def weights(self:ModelSpec) -> str|None:
-    "A llama.cpp model's GGUF weights as its keys name them (`NAME.QUANT`, `key_model`); None for other engines."
+    "A llama.cpp model's GGUF weights as its keys name them (`NAME.QUANT`, `key_model`); else None."
     return key_model('llamacpp', self.name) if self.engine == 'llamacpp' else None
 
 # %% ../nbs/03g_model_spec.ipynb #59920230
 @patch(as_prop=True)
 def key_fields(self:ModelSpec) -> dict:
-    "What a request key carries of the model: `cache.request_dict`'s backend, model, server, dtype and attention."
-    dtype, attention = local_key_numerics(*self.numerics) if self.engine == 'local' else (None, None)
-    server = normalize_base_url(self.server or OPENAI_BASE_URL) if self.engine == 'openai' else None
+    ("What a request key carries of the model: `keys.request_dict`'s backend, model, server, "
+     "dtype, attention and endpoint.")
+    local, openai = self.engine == 'local', self.engine == 'openai'
+    dtype, attention = local_key_numerics(*self.numerics) if local else (None, None)
+    server = normalize_base_url(self.server or OPENAI_BASE_URL) if openai else None
     endpoint = 'completions' if dict(self.options).get('chat', True) is False else None
-    return dict(backend=self.engine, model=self.weights or self.name or 'fake', server=server, dtype=dtype,
-                attention=attention, endpoint=endpoint)
+    return dict(backend=self.engine, model=self.weights or self.name or 'fake', server=server,
+                dtype=dtype, attention=attention, endpoint=endpoint)
 
 # %% ../nbs/03g_model_spec.ipynb #0d235e2f
 @patch(as_prop=True)
 def backend_args(self:ModelSpec) -> dict:
-    "The arguments its options set (`LLM` / backend): `base_url`, `dtype`, `attention` where named, then the others."
+    ("The arguments its options set (`LLM` / backend): `base_url`, `dtype`, `attention` where "
+     "named, then the others.")
     named = dict(base_url=self.server, dtype=self.dtype, attention=self.attention)
     return {**{k: v for k, v in named.items() if v is not None}, **dict(self.options)}
 
 # %% ../nbs/03g_model_spec.ipynb #81500c0a
 @patch
 def request(self:ModelSpec, prompt, # text or chat messages
-            decoding:Decoding, seed:int=0, logprobs:bool=False # the request's settings (`cache.request_dict`)
+            decoding:Decoding, seed:int=0, logprobs:bool=False # its settings (`keys.request_dict`)
            ) -> dict:
-    "The request dict (`cache.request_dict`, whose `request_key` is the cache key) of a prompt to this model."
+    ("The request dict (`cache.request_dict`, whose `request_key` is the cache key) of a prompt "
+     "to this model.")
     f = self.key_fields
-    return request_dict(f['backend'], f['model'], prompt, decoding, seed, logprobs, server=f['server'],
-                        dtype=f['dtype'], attention=f['attention'], endpoint=f['endpoint'])
+    return request_dict(f['backend'], f['model'], prompt, decoding, seed, logprobs,
+                        server=f['server'], dtype=f['dtype'], attention=f['attention'],
+                        endpoint=f['endpoint'])
 
 # %% ../nbs/03g_model_spec.ipynb #8c7ca23c
 @patch
 def reference(self:ModelSpec) -> ModelSpec:
-    "A local model with the numerics it leaves out named as the reference fp32 / SDPA; another engine's unchanged."
+    ("A local model with the numerics it leaves out named as the reference fp32 / SDPA; another "
+     "engine's unchanged.")
     if self.engine != 'local': return self
     return replace(self, dtype=self.dtype or REFERENCE_NUMERICS['dtype'],
                    attention=self.attention or REFERENCE_NUMERICS['attention'])
@@ -258,15 +319,19 @@ def reference(self:ModelSpec) -> ModelSpec:
 # %% ../nbs/03g_model_spec.ipynb #2dd26989
 @patch
 @checked
-def with_options(self:ModelSpec, timeout:PositiveReal|None=None, # seconds per attempt (None: leave as is)
-                 retries:NonNegativeInt|None=None, # retries after the first attempt (None: leave as is)
+def with_options(self:ModelSpec,
+                 timeout:PositiveReal|None=None, # seconds per attempt (None: leave as is)
+                 retries:NonNegativeInt|None=None, # retries after the first attempt (None: as is)
                  concurrency:PositiveInt|None=None # requests in flight (None: leave as is)
                 ) -> ModelSpec:
-    "An `openai:` model with the given options added where it does not set them (another engine's unchanged)."
-    given = {k: v for k, v in dict(timeout=timeout, retries=retries, concurrency=concurrency).items() if v is not None}
+    ("An `openai:` model with the given options added where it does not set them (another engine's "
+     "unchanged).")
+    asked = dict(timeout=timeout, retries=retries, concurrency=concurrency)
+    given = {k: v for k, v in asked.items() if v is not None}
     if not given or self.engine != 'openai': return self
     have = dict(self.options)
-    query = '&'.join(f'{k}={_option_text(v)}' for k, v in given.items() if SPEC_OPTIONS[k][0] not in have)
+    query = '&'.join(f'{k}={_option_text(v)}' for k, v in given.items()
+                     if SPEC_OPTIONS[k][0] not in have)
     added = _spec_options(str(self), query) if query else {}   # validates the values
     return replace(self, options=tuple({**have, **added}.items()))   # added after those written
 
@@ -279,21 +344,25 @@ def numerics_spec(model:str, # a local model's name or folder
     return str(ModelSpec('local', model, dtype=dtype, attention=attention).reference())
 
 # %% ../nbs/03g_model_spec.ipynb #4b366cfd
-def parse_model_spec(spec:str|ModelSpec # 'NAME[?OPTIONS]', 'local:NAME[?OPTIONS]', 'openai:MODEL[@BASE_URL][?OPTIONS]', 'llamacpp:MODEL' or 'fake[:NAME]'
+def parse_model_spec(spec:str|ModelSpec # a model string (`ModelSpec.parse`) or its `ModelSpec`
                     ) -> dict:
-    "Backend, model and backend options of a model string as a dict (`ModelSpec.of`); a malformed string fails, naming it."
+    ("Backend, model and backend options of a model string as a dict (`ModelSpec.of`); a "
+     "malformed string fails, naming it.")
     s = ModelSpec.of(spec)
     return dict(backend=s.engine, model=s.name, **s.backend_args)
 
 # %% ../nbs/03g_model_spec.ipynb #2570d87b
 def reference_spec(spec:str|ModelSpec # a model string
                   ) -> str:
-    "A local model string with the numerics it leaves out named as fp32 / SDPA (`ModelSpec.reference`), canonical."
+    ("A local model string with the numerics it leaves out named as fp32 / SDPA "
+     "(`ModelSpec.reference`), canonical.")
     return str(ModelSpec.of(spec).reference())
 
 # %% ../nbs/03g_model_spec.ipynb #9823f037
 def with_options(spec:str|ModelSpec, # a model string
-                 timeout:float|None=None, retries:int|None=None, concurrency:int|None=None # settings (None: leave as is)
+                 timeout:float|None=None, retries:int|None=None, # settings (None: leave as is)
+                 concurrency:int|None=None # requests in flight (None: leave as is)
                 ) -> str:
-    "An `openai:` model string with the given options added where it does not set them (`ModelSpec.with_options`), canonical."
+    ("An `openai:` model string with the given options added where it does not set them "
+     "(`ModelSpec.with_options`), canonical.")
     return str(ModelSpec.of(spec).with_options(timeout, retries, concurrency))

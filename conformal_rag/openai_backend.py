@@ -5,6 +5,7 @@
 # %% ../nbs/03e_openai.ipynb #246dc2ee
 from __future__ import annotations
 import os, re, json, math, time, random, asyncio, threading, warnings, weakref
+import orjson
 from collections import Counter
 from types import SimpleNamespace
 from fastcore.basics import patch
@@ -17,18 +18,22 @@ __all__ = ['RequestFailed', 'retry_after', 'OpenAIBackend', 'refuses_n']
 
 # %% ../nbs/03e_openai.ipynb #17a03c72
 class RequestFailed(RuntimeError):
-    "A request to a remote model that failed for good; the message names the attempts, the time, the last error and the server."
-    def __init__(self, msg:str, attempts:int=1, elapsed:float=0., status:int|None=None, server:str|None=None):
+    ("A request to a remote model that failed for good; the message names the attempts, the time, "
+     "the last error and the server.")
+    def __init__(self, msg:str, attempts:int=1, elapsed:float=0., status:int|None=None,
+                 server:str|None=None):
         super().__init__(msg)
         self.attempts, self.elapsed, self.status, self.server = attempts, elapsed, status, server
 
 # %% ../nbs/03e_openai.ipynb #b642a490
-def retry_after(headers # a reply's headers (any mapping, case-insensitive or lower-case keys); None: a reply without any
+def retry_after(headers # a reply's headers (a mapping, any case of keys); None: no headers
                ) -> float|None:
-    "Seconds to wait that a reply asks for (`retry-after-ms`, or `Retry-After` in seconds or as an HTTP date); None when absent or unreadable."
+    ("Seconds to wait that a reply asks for (`retry-after-ms`, or `Retry-After` in seconds or as "
+     "an HTTP date); None when absent or unreadable.")
     if headers is None: return None
     if not callable(getattr(headers, 'get', None)):
-        raise TypeError(f"headers must be a mapping (a reply's headers), got headers={headers!r:.80} ({type(headers).__name__})")
+        raise TypeError(f"headers must be a mapping (a reply's headers), "
+                        f"got headers={headers!r:.80} ({type(headers).__name__})")
     get = lambda k: headers.get(k) if headers.get(k) is not None else headers.get(k.title())
     try:
         ms = get('retry-after-ms')
@@ -50,49 +55,70 @@ class _Malformed(ValueError):
 
 # %% ../nbs/03e_openai.ipynb #482d7576
 def _check_seconds(name, v, positive=True):
-    "Raise `ValueError` naming `name` unless `v` is a finite number of seconds (> 0, or >= 0 when not `positive`)."
-    if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (v > 0 if positive else v >= 0)):
-        raise ValueError(f"{name} must be a finite number of seconds {'> 0' if positive else '>= 0'}, got {v!r}")
+    ("Raise `ValueError` naming `name` unless `v` is a finite number of seconds "
+     "(> 0, or >= 0 when not `positive`).")
+    number = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if not (number and (v > 0 if positive else v >= 0)):
+        bound = '> 0' if positive else '>= 0'
+        raise ValueError(f"{name} must be a finite number of seconds {bound}, got {v!r}")
 
 # %% ../nbs/03e_openai.ipynb #23a1692b
+def _check_settings(model, max_n, concurrency, max_retries, timeout, backoff, max_backoff,
+                    max_retry_after):
+    "Raise `ValueError` naming the first bad setting of an `OpenAIBackend` and its value."
+    if not model or not isinstance(model, str): raise ValueError(f"bad model name {model!r}")
+    check_count(max_n, 'max_n'), check_count(concurrency, 'concurrency')
+    check_count(max_retries, 'max_retries', 0)
+    _check_seconds('timeout', timeout); _check_seconds('backoff', backoff, False)
+    _check_seconds('max_backoff', max_backoff, False)
+    _check_seconds('max_retry_after', max_retry_after, False)
+
+# %% ../nbs/03e_openai.ipynb #7fde35a6
+def _api_key(api_key_env:str|None # the environment variable holding the key
+            ) -> str:
+    "The API key from the environment; a `ValueError` naming the variable when it is unset."
+    key = os.environ.get(api_key_env or '')
+    if not key: raise ValueError(f"OpenAI backend: no API key: set the environment variable "
+                                 f"{api_key_env!r} (any value for a local server without "
+                                 "authentication)")
+    return key
+
+# %% ../nbs/03e_openai.ipynb #ac922c8d
 class OpenAIBackend(Backend):
     "OpenAI or an OpenAI-compatible server through the `openai` client."
     kind = 'openai'
     def __init__(self, model:str='gpt-4o-mini', # model name on the server
-                 base_url:str|None=None, # e.g. 'http://127.0.0.1:8000/v1' for vLLM / llama.cpp / Ollama; None: OpenAI
+                 base_url:str|None=None, # e.g. 'http://127.0.0.1:8000/v1'; None: OpenAI's
                  api_key_env:str='OPENAI_API_KEY', # environment variable holding the key
                  chat:bool=True, # chat completions (True) or text completions endpoint
                  max_n:int=128, # samples per request
                  concurrency:int=4, # requests in flight
                  timeout:float=60., # seconds per attempt, from connecting to the reply's last byte
-                 max_retries:int=4, # retries after the first attempt (429 / 5xx / timeout / connection / malformed reply)
+                 max_retries:int=4, # retries after the first attempt (429, 5xx, timeouts, ...)
                  backoff:float=1., # first backoff in seconds, doubled each retry (with jitter)
                  max_backoff:float=30., # longest backoff
                  max_retry_after:float=600., # longest wait a server's Retry-After may ask for
-                 transport:str='aiohttp' # 'aiohttp': requests posted by aiohttp (a fraction of the CPU per request); 'openai': by the openai client
+                 transport:str='aiohttp' # who posts: 'aiohttp' (less CPU) or 'openai' (its client)
                 ):
         import openai
-        if not model or not isinstance(model, str): raise ValueError(f"bad model name {model!r}")
-        check_count(max_n, 'max_n'), check_count(concurrency, 'concurrency')
-        check_count(max_retries, 'max_retries', 0)
-        _check_seconds('timeout', timeout); _check_seconds('backoff', backoff, False)
-        _check_seconds('max_backoff', max_backoff, False); _check_seconds('max_retry_after', max_retry_after, False)
+        _check_settings(model, max_n, concurrency, max_retries, timeout, backoff, max_backoff,
+                        max_retry_after)
         self.server = normalize_base_url(base_url or OPENAI_BASE_URL)
-        self.api_key_env = api_key_env
-        key = os.environ.get(api_key_env or '')
-        if not key: raise ValueError(f"OpenAI backend: no API key: set the environment variable {api_key_env!r} "
-                                     "(any value for a local server without authentication)")
-        self.model, self.base_url, self.chat, self.max_n, self.concurrency = model, base_url, chat, max_n, concurrency
-        self.endpoint = None if chat else 'completions'   # joins the request key: the same text, another reply
-        self.timeout, self.max_retries, self.backoff, self.max_backoff = timeout, max_retries, backoff, max_backoff
-        self.max_retry_after = max_retry_after
+        self.api_key_env, key = api_key_env, _api_key(api_key_env)
         if transport not in ('aiohttp', 'openai'):
-            raise ValueError(f"transport must be 'aiohttp' or 'openai', got transport={transport!r}")
-        self.transport, self._net = transport, SimpleNamespace(session=None)   # the aiohttp session, made on the loop
-        self.client = openai.AsyncOpenAI(api_key=key, base_url=self.server, timeout=timeout, max_retries=0)  # we retry
-        self.calls, self.retries, self._count, self._loop, self._pid = 0, Counter(), threading.Lock(), None, None
+            raise ValueError("transport must be 'aiohttp' or 'openai', "
+                             f"got transport={transport!r}")
+        self.model, self.base_url, self.chat, self.transport = model, base_url, chat, transport
+        self.max_n, self.concurrency, self.timeout, self.max_retries = (max_n, concurrency, timeout,
+                                                                        max_retries)
+        self.backoff, self.max_backoff, self.max_retry_after = backoff, max_backoff, max_retry_after
+        self.endpoint = None if chat else 'completions'   # joins the key: same text, another reply
+        self._net = SimpleNamespace(session=None)   # the aiohttp session, made on the loop
+        self.client = openai.AsyncOpenAI(api_key=key, base_url=self.server, timeout=timeout,
+                                         max_retries=0)   # we retry
+        self.calls, self.retries, self._count = 0, Counter(), threading.Lock()
+        self._loop, self._pid, self._openai = None, None, openai
         self.sleep = time.sleep   # replaceable (tests record the waits instead of sleeping)
-        self._openai = openai
 
 # %% ../nbs/03e_openai.ipynb #0a7fb493
 @patch(as_prop=True)
@@ -101,7 +127,8 @@ def where(self:OpenAIBackend) -> str: return f"openai:{self.model}@{self.server}
 # %% ../nbs/03e_openai.ipynb #c2c4b6c4
 def _os_error(e:BaseException # a failed connection, as the `openai` client raises it
              ) -> str:
-    "The first error with an errno below `e` (its causes, and the members of a group), in the system's words; else `e`'s cause."
+    ("The first error with an errno below `e` (its causes, and the members of a group), "
+     "in the system's words; else `e`'s cause.")
     todo, seen = [e], set()
     while todo:
         x = todo.pop(0)
@@ -114,12 +141,14 @@ def _os_error(e:BaseException # a failed connection, as the `openai` client rais
 # %% ../nbs/03e_openai.ipynb #9bbb2f13
 @patch
 def _classify(self:OpenAIBackend, e) -> tuple:
-    "(retry reason or None when not retryable, HTTP status or None, a description, the wait the server asked for or None)."
+    ("(retry reason or None when not retryable, HTTP status or None, a description, "
+     "the wait the server asked for or None).")
     o = self._openai
     if isinstance(e, _Malformed): return 'malformed', 200, str(e), None
-    if isinstance(e, (o.APITimeoutError, TimeoutError)):   # (TimeoutError: `_run`'s deadline for the whole attempt)
+    if isinstance(e, (o.APITimeoutError, TimeoutError)):   # (TimeoutError: `_run`'s deadline)
         return 'timeout', None, f"no reply within {self.timeout:g} s (timeout)", None
-    if isinstance(e, o.APIConnectionError): return 'connection', None, f"connection failed ({_os_error(e)})", None
+    if isinstance(e, o.APIConnectionError):
+        return 'connection', None, f"connection failed ({_os_error(e)})", None
     if isinstance(e, o.APIStatusError):
         body, code = e.body, e.status_code
         msg = (body.get('message') or body.get('error')) if isinstance(body, dict) else None
@@ -130,32 +159,52 @@ def _classify(self:OpenAIBackend, e) -> tuple:
     return None, None, f"{type(e).__name__}: {e}", None
 
 # %% ../nbs/03e_openai.ipynb #48ae368a
+def _loads(body:bytes # a reply's raw body
+          ):
+    ("The JSON value of `body`: orjson's, or the standard library's where orjson refuses it "
+     "(its error if both do).")
+    try: return orjson.loads(body)
+    except orjson.JSONDecodeError: return json.loads(body)
+
+# %% ../nbs/03e_openai.ipynb #e491d33d
+def _token_logprobs(lp, # a choice's `logprobs` field (a dict, or None)
+                    chat:bool # a chat reply (`content`, a dict per token), or a text one
+                   ) -> list|None:
+    "The token log-probabilities a choice carries, or None when it carries none."
+    if not isinstance(lp, dict): return None
+    if chat:
+        tokens = lp.get('content')
+        return [t.get('logprob') for t in tokens] if isinstance(tokens, list) else None
+    return list(lp['token_logprobs']) if isinstance(lp.get('token_logprobs'), list) else None
+
+# %% ../nbs/03e_openai.ipynb #073e56a9
 @patch
 def _choices(self:OpenAIBackend, body:bytes, # the reply's raw body
              k:int, # the samples asked for
              logprobs:bool # whether token log-probabilities were asked for
             ) -> list:
     "(text, log-probabilities, finish reason) of each of the 1 to `k` choices of a reply."
-    try: d = json.loads(body)
-    except ValueError as e: raise _Malformed(f"malformed JSON reply ({e}; body starts {body[:60]!r})") from None
+    try: d = _loads(body)
+    except ValueError as e:
+        raise _Malformed(f"malformed JSON reply ({e}; body starts {body[:60]!r})") from None
     choices = d.get('choices') if isinstance(d, dict) else None
     if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
         raise _Malformed(f"malformed reply: no list of choices (body starts {body[:60]!r})")
-    if not 1 <= len(choices) <= k:   # none, or more than asked: not an answer to this request (fewer: see `generate`)
+    # none, or more than asked: not an answer to this request (fewer: see `generate`)
+    if not 1 <= len(choices) <= k:
         raise _Malformed(f"malformed reply: {len(choices)} choices for n={k}")
     out = []
     for c in choices:
         if self.chat:
             m = c.get('message') if isinstance(c.get('message'), dict) else {}
-            text, lp = m.get('content'), c.get('logprobs')
-            lps = [t.get('logprob') for t in lp['content']] if logprobs and isinstance(lp, dict) and isinstance(lp.get('content'), list) else None
-        else:
-            text, lp = c.get('text'), c.get('logprobs')
-            lps = list(lp['token_logprobs']) if logprobs and isinstance(lp, dict) and isinstance(lp.get('token_logprobs'), list) else None
+            text = m.get('content')
+        else: text = c.get('text')
+        lps = _token_logprobs(c.get('logprobs'), self.chat) if logprobs else None
         if text is None:   # no answer at all (not an empty one): never stored as ''
-            raise _Malformed(f"malformed reply: choice {len(out) + 1} of {len(choices)} has null content "
-                             f"(finish reason {c.get('finish_reason')!r})")
-        if not isinstance(text, str): raise _Malformed(f"malformed reply: a choice's text is {text!r}")
+            raise _Malformed(f"malformed reply: choice {len(out) + 1} of {len(choices)} has null "
+                             f"content (finish reason {c.get('finish_reason')!r})")
+        if not isinstance(text, str):
+            raise _Malformed(f"malformed reply: a choice's text is {text!r}")
         out.append((text, lps, c.get('finish_reason')))
     return out
 
@@ -171,7 +220,8 @@ def _event_loop() -> asyncio.AbstractEventLoop:
 
 # %% ../nbs/03e_openai.ipynb #bb1adda9
 def _stop_loop(loop:asyncio.AbstractEventLoop, client, net=None):
-    "Close the async client (and the aiohttp session in `net`) on `loop`, then stop the loop (a backend's finalizer: it holds no reference to the backend)."
+    ("Close the async client (and the aiohttp session in `net`) on `loop`, then stop the loop "
+     "(a backend's finalizer: it holds no reference to the backend).")
     if loop.is_closed(): return
     async def close():
         if net is not None and net.session is not None: await net.session.close()
@@ -183,14 +233,16 @@ def _stop_loop(loop:asyncio.AbstractEventLoop, client, net=None):
 # %% ../nbs/03e_openai.ipynb #e3082310
 @patch
 def _start_loop(self:OpenAIBackend):
-    """Start the backend's event loop on first use, and again in a forked process (whose copy of the loop has no thread
-    running it, and whose copy of the client's connections belongs to the parent): then with a client of its own."""
+    """Start the backend's event loop on first use, and again in a forked process (whose copy of
+    the loop has no thread running it, and whose copy of the client's connections belongs to the
+    parent): then with a client of its own."""
     with self._count:
         if self._loop is not None and self._pid == os.getpid(): return
         if self._loop is not None:
-            self.client = self._openai.AsyncOpenAI(api_key=self.client.api_key, base_url=self.server,
-                                                   timeout=self.timeout, max_retries=0)
-            self._net = SimpleNamespace(session=None)    # the parent's session belongs to the parent's loop
+            self.client = self._openai.AsyncOpenAI(api_key=self.client.api_key,
+                                                   base_url=self.server, timeout=self.timeout,
+                                                   max_retries=0)
+            self._net = SimpleNamespace(session=None)   # the parent's belongs to the parent's loop
         self._loop, self._pid = _event_loop(), os.getpid()
         weakref.finalize(self, _stop_loop, self._loop, self.client, self._net)
 
@@ -198,56 +250,64 @@ def _start_loop(self:OpenAIBackend):
 @patch
 def _run(self:OpenAIBackend, call # an awaitable request of `self.client` (made after `_start_loop`)
         ):
-    "The result of `call`, awaited on the backend's event loop; `TimeoutError` after `timeout` seconds (it is cancelled)."
+    ("The result of `call`, awaited on the backend's event loop; `TimeoutError` after `timeout` "
+     "seconds (it is cancelled).")
     fut = asyncio.run_coroutine_threadsafe(asyncio.wait_for(call, self.timeout), self._loop)
     try: return fut.result()
     except BaseException:
-        fut.cancel(); raise                              # (an interrupted caller: the request is cancelled too)
+        fut.cancel(); raise   # (an interrupted caller: the request is cancelled too)
 
 # %% ../nbs/03e_openai.ipynb #656d24b9
 @patch
 def _payload(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> tuple:
-    "(endpoint path, request body) of one attempt, as the `openai` client would send it (None values left out)."
+    ("(endpoint path, request body) of one attempt, as the `openai` client would send it "
+     "(None values left out).")
     kw = dict(model=self.model, n=k, temperature=decoding.temperature, top_p=decoding.top_p,
               max_tokens=decoding.max_new_tokens, seed=int(seed) % 2**31)
     if decoding.stop: kw['stop'] = list(decoding.stop)[:4]
     if self.chat:
         msgs = [dict(role='user', content=prompt)] if isinstance(prompt, str) else prompt
-        return '/chat/completions', dict(messages=msgs, **kw, **({'logprobs': True} if logprobs else {}))
-    if not isinstance(prompt, str): raise ValueError("the completions endpoint needs a text prompt (chat=False)")
+        return '/chat/completions', dict(messages=msgs, **kw,
+                                         **({'logprobs': True} if logprobs else {}))
+    if not isinstance(prompt, str):
+        raise ValueError("the completions endpoint needs a text prompt (chat=False)")
     return '/completions', dict(prompt=prompt, **kw, **({'logprobs': 1} if logprobs else {}))
 
 # %% ../nbs/03e_openai.ipynb #1b3c1467
 @patch
 async def _aio_post(self:OpenAIBackend, path:str, body:dict) -> bytes:
-    """POST `body` to the server with aiohttp; the reply's bytes. A failure is raised as the `openai` client raises it
-    (`APIConnectionError`, or the `APIStatusError` of its status with the reply's headers and body), so `_classify`
-    reads both transports alike."""
+    """POST `body` to the server with aiohttp; the reply's bytes. A failure is raised as the
+    `openai` client raises it (`APIConnectionError`, or the `APIStatusError` of its status with the
+    reply's headers and body), so `_classify` reads both transports alike."""
     import aiohttp, httpx
     if self._net.session is None:   # made on the backend's loop, where every request runs
         self._net.session = aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=None),
-            headers={'Authorization': f'Bearer {self.client.api_key}', 'Content-Type': 'application/json'})
+            headers={'Authorization': f'Bearer {self.client.api_key}',
+                     'Content-Type': 'application/json'})
     url = self.server + path
     try:
-        async with self._net.session.post(url, data=json.dumps(body)) as r:
+        async with self._net.session.post(url, data=orjson.dumps(body)) as r:
             content, status, headers = await r.read(), r.status, dict(r.headers)
     except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, OSError) as e:
         raise self._openai.APIConnectionError(request=httpx.Request('POST', url)) from e
     if status >= 400:
-        raise self.client._make_status_error_from_response(
-            httpx.Response(status, headers=headers, content=content, request=httpx.Request('POST', url)))
+        reply = httpx.Response(status, headers=headers, content=content,
+                               request=httpx.Request('POST', url))
+        raise self.client._make_status_error_from_response(reply)
     return content
 
 # %% ../nbs/03e_openai.ipynb #b21b59ba
 @patch
 def _post(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
-    "One attempt, within `timeout` from its start to the reply's last byte: `k` (text, log-probabilities, finish reason)."
+    ("One attempt, within `timeout` from its start to the reply's last byte: `k` "
+     "(text, log-probabilities, finish reason).")
     self._start_loop()
     path, body = self._payload(prompt, k, decoding, seed, logprobs)
     if self.transport == 'aiohttp': content = self._run(self._aio_post(path, body))
     else:
-        create = (self.client.chat.completions if self.chat else self.client.completions).with_raw_response.create
+        api = self.client.chat.completions if self.chat else self.client.completions
+        create = api.with_raw_response.create
         content = self._run(create(**body)).http_response.content
     return self._choices(content, k, logprobs)
 
@@ -256,7 +316,8 @@ def _request_label(prompt, # text or chat messages
                    k:int, seed:int # the samples asked for and the request's seed
                   ) -> str:
     "A short name of a request in an error message: its prompt's text (shortened), `n` and seed."
-    text = prompt if isinstance(prompt, str) else str(prompt[-1].get('content', '')) if prompt else ''
+    if isinstance(prompt, str): text = prompt
+    else: text = str(prompt[-1].get('content', '')) if prompt else ''
     if len(text) > 80: text = text[:30] + ' ... ' + text[-45:]
     return f"prompt {text!r} (n={k}, seed {seed})"
 
@@ -277,23 +338,36 @@ def _one(self:OpenAIBackend, prompt, k, decoding, seed, logprobs) -> list:
                 raise RequestFailed(f"{desc} from {self.where} (not retried), asking for {asked}",
                                     attempt, took, status, self.server) from e
             if attempt > self.max_retries:
-                raise RequestFailed(f"gave up after {attempt} attempt{'s' * (attempt > 1)} over {took:.1f} s: {desc} "
-                                    f"from {self.where}, asking for {asked}", attempt, took, status, self.server) from e
+                tries = f"{attempt} attempt{'s' * (attempt > 1)}"
+                raise RequestFailed(f"gave up after {tries} over {took:.1f} s: {desc} from "
+                                    f"{self.where}, asking for {asked}",
+                                    attempt, took, status, self.server) from e
             with self._count: self.retries[why] += 1
-            if wait is None: wait = min(self.max_backoff, self.backoff * 2**(attempt - 1)) * (0.5 + random.random()/2)
+            if wait is None: wait = self._backoff(attempt)
             self.sleep(min(wait, self.max_retry_after))
 
 # %% ../nbs/03e_openai.ipynb #66bff1ff
+@patch
+def _backoff(self:OpenAIBackend, attempt:int # the attempt that failed (1: the first)
+            ) -> float:
+    ("Seconds to wait after failed `attempt`: exponential from `backoff`, at most "
+     "`max_backoff`, with jitter.")
+    return min(self.max_backoff, self.backoff * 2**(attempt - 1)) * (0.5 + random.random() / 2)
+
+# %% ../nbs/03e_openai.ipynb #df92e96d
 def refuses_n(e:Exception # a failed request (`RequestFailed`)
              ) -> bool:
-    "Whether the server refused the request's `n` (HTTP 400 naming the field 'n'): it grants one choice a request."
-    return getattr(e, 'status', None) == 400 and re.search(r"(field|parameter|value of)? ?'n'|\bn\b must", str(e)) is not None
+    ("Whether the server refused the request's `n` (HTTP 400 naming the field 'n'): "
+     "it grants one choice a request.")
+    names_n = re.search(r"(field|parameter|value of)? ?'n'|\bn\b must", str(e)) is not None
+    return getattr(e, 'status', None) == 400 and names_n
 
 # %% ../nbs/03e_openai.ipynb #5842bc24
 @patch
 def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, start=0):
-    """`n` samples of one prompt, in requests of at most `max_n`; a short reply is kept and only the rest asked for.
-    A request that fails for good raises `RequestFailed` carrying the samples already paid for (`.samples`)."""
+    """`n` samples of one prompt, in requests of at most `max_n`; a short reply is kept and only
+    the rest asked for. A request that fails for good raises `RequestFailed` carrying the samples
+    already paid for (`.samples`)."""
     prompt = check_prompt(prompt)
     out = []
     while len(out) < n:
@@ -301,8 +375,9 @@ def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, st
         k = min(self.max_n, n - j)
         try: got = self._one(prompt, k, decoding, seed + j, logprobs)
         except RequestFailed as e:
-            if k > 1 and refuses_n(e):   # a server that answers one choice a request only (llama.cpp's llama-server)
-                warnings.warn(f"{self.where} refuses n > 1 ({e.args[0][:120]}): asking for one sample a request")
+            if k > 1 and refuses_n(e):   # one choice a request only (llama.cpp's llama-server)
+                warnings.warn(f"{self.where} refuses n > 1 ({e.args[0][:120]}): "
+                              "asking for one sample a request")
                 self.max_n = 1
                 continue
             if out: e.args = (f"{e.args[0]} (after {len(out)} of {n} samples, kept)",)

@@ -12,14 +12,16 @@ __all__ = ['repo_root', 'data_dir', 'figures_dir', 'cache_dir']
 
 # %% ../nbs/00a_paths.ipynb #c6d2744c
 def repo_root() -> Path:
-    "The repository root: the nearest folder above the package (or the working directory) holding `settings.ini`."
+    ("The repository root: the nearest folder above the package (or the working directory) "
+     "holding `settings.ini`.")
     here = globals().get('__file__')  # undefined when this cell runs inside the notebook
     starts = ([Path(here).resolve().parent] if here else []) + [Path.cwd().resolve()]
     for start in starts:
         for p in (start, *start.parents):
             if (p/'settings.ini').exists() and (p/'nbs').is_dir(): return p
-    raise FileNotFoundError("conformal_rag: no repository root (a folder with settings.ini and nbs/) above "
-                            f"{' or '.join(map(str, starts))}; run from a clone of the repository")
+    raise FileNotFoundError("conformal_rag: no repository root (a folder with settings.ini and "
+                            f"nbs/) above {' or '.join(map(str, starts))}; run from a clone of "
+                            "the repository")
 
 # %% ../nbs/00a_paths.ipynb #dea06563
 def data_dir(*parts:str) -> Path:
@@ -35,7 +37,8 @@ def figures_dir(*parts:str) -> Path:
 
 # %% ../nbs/00a_paths.ipynb #4868e448
 def cache_dir(*parts:str) -> Path:
-    "A folder under the cache root (`$CONFORMAL_RAG_CACHE` or `~/.cache/conformal_rag`), created if missing."
+    ("A folder under the cache root (`$CONFORMAL_RAG_CACHE` or `~/.cache/conformal_rag`), created "
+     "if missing.")
     root = os.environ.get('CONFORMAL_RAG_CACHE') or Path.home()/'.cache'/'conformal_rag'
     p = Path(root).expanduser().joinpath(*parts)
     p.mkdir(parents=True, exist_ok=True)

@@ -19,8 +19,8 @@ __all__ = ['WHOLE_MARK', 'set_style', 'text_artists', 'text_overlaps', 'data_art
 def set_style():
     "The project's figure style (seaborn whitegrid, compact fonts); called by every plot function."
     sns.set_theme(style='whitegrid', context='paper', font_scale=1.1)
-    plt.rcParams.update({'figure.dpi': 110, 'savefig.dpi': 150, 'savefig.bbox': 'tight', 'axes.titlesize': 'medium',
-                         'figure.constrained_layout.use': True})
+    plt.rcParams.update({'figure.dpi': 110, 'savefig.dpi': 150, 'savefig.bbox': 'tight',
+                         'axes.titlesize': 'medium', 'figure.constrained_layout.use': True})
 
 # %% ../nbs/11_plots.ipynb #e51bbd74
 def _renderer(fig):
@@ -31,35 +31,50 @@ def _renderer(fig):
 # %% ../nbs/11_plots.ipynb #3fe7429a
 def _legends(fig) -> list:
     "The visible figure legends and axes legends of `fig`."
-    legs = [*fig.legends, *[a.get_legend() for a in fig.axes if a.get_visible() and a.get_legend() is not None]]
+    axes_legends = [a.get_legend() for a in fig.axes if a.get_visible()]
+    legs = [*fig.legends, *[l for l in axes_legends if l is not None]]
     return [l for l in legs if l.get_visible()]
 
 # %% ../nbs/11_plots.ipynb #765a8940
 def _axis_ticklabels(axis) -> list:
-    "The visible, non-empty tick labels of `axis` whose tick lies inside the view interval (the ones drawn)."
+    "The visible tick labels of `axis` whose tick lies inside the view interval (the ones drawn)."
     lo, hi = sorted(axis.get_view_interval()); eps = 1e-9 * max(abs(hi - lo), 1e-300)
-    out = []
-    for t in axis.get_major_ticks() + axis.get_minor_ticks():
-        if lo - eps <= t.get_loc() <= hi + eps: out += [l for l in (t.label1, t.label2) if l.get_visible()]
-    return out
+    ticks = [t for t in axis.get_major_ticks() + axis.get_minor_ticks()
+             if lo - eps <= t.get_loc() <= hi + eps]
+    return [l for t in ticks for l in (t.label1, t.label2) if l.get_visible()]
 
 # %% ../nbs/11_plots.ipynb #32caaea7
 def text_artists(fig) -> list[tuple[str, object]]:
-    "`(where, Text)` for every visible, non-empty text of `fig`: suptitle, titles, axis labels, tick labels, annotations, legend texts."
-    sup = [t for t in (getattr(fig, '_suptitle', None), getattr(fig, '_supxlabel', None), getattr(fig, '_supylabel', None)) if t is not None]
-    items = [('suptitle', t) for t in sup] + [('figure text', t) for t in fig.texts if all(t is not s for s in sup)]
-    for k, leg in enumerate(fig.legends):
-        items += [(f'figure legend {k}', t) for t in [leg.get_title(), *leg.get_texts()]]
-    for i, ax in enumerate(a for a in fig.axes if a.get_visible()):
-        items += [(f'axes {i} title', t) for t in (ax.title, getattr(ax, '_left_title', None), getattr(ax, '_right_title', None))
-                  if t is not None]
-        for n, axis in (('x', ax.xaxis), ('y', ax.yaxis)):
-            items += [(f'axes {i} {n} label', axis.label), (f'axes {i} {n} offset', axis.get_offset_text())]
-            items += [(f'axes {i} {n} tick', t) for t in _axis_ticklabels(axis)]
-        items += [(f'axes {i} text', t) for t in ax.texts]
-        if ax.get_legend() is not None:
-            items += [(f'axes {i} legend', t) for t in [ax.get_legend().get_title(), *ax.get_legend().get_texts()]]
+    ("`(where, Text)` for every visible, non-empty text of `fig`: suptitle, titles, axis labels, "
+     "tick labels, annotations, legend texts.")
+    items = _figure_texts(fig)
+    for i, ax in enumerate(a for a in fig.axes if a.get_visible()): items += _axes_texts(ax, i)
     return [(n, t) for n, t in items if t.get_visible() and t.get_text().strip()]
+
+def _legend_texts(leg) -> list: return [leg.get_title(), *leg.get_texts()]
+
+def _figure_texts(fig) -> list:
+    "`(where, Text)` for the suptitle, supxlabel, supylabel, the figure's texts and its legends."
+    sups = ('_suptitle', '_supxlabel', '_supylabel')
+    sup = [t for t in (getattr(fig, s, None) for s in sups) if t is not None]
+    items = [('suptitle', t) for t in sup]
+    items += [('figure text', t) for t in fig.texts if all(t is not s for s in sup)]
+    for k, leg in enumerate(fig.legends):
+        items += [(f'figure legend {k}', t) for t in _legend_texts(leg)]
+    return items
+
+def _axes_texts(ax, i:int) -> list:
+    "`(where, Text)` for the titles, axis labels, tick labels, texts and legend of axes `i`."
+    titles = (ax.title, getattr(ax, '_left_title', None), getattr(ax, '_right_title', None))
+    items = [(f'axes {i} title', t) for t in titles if t is not None]
+    for n, axis in (('x', ax.xaxis), ('y', ax.yaxis)):
+        items += [(f'axes {i} {n} label', axis.label),
+                  (f'axes {i} {n} offset', axis.get_offset_text())]
+        items += [(f'axes {i} {n} tick', t) for t in _axis_ticklabels(axis)]
+    items += [(f'axes {i} text', t) for t in ax.texts]
+    if ax.get_legend() is not None:
+        items += [(f'axes {i} legend', t) for t in _legend_texts(ax.get_legend())]
+    return items
 
 # %% ../nbs/11_plots.ipynb #be9157e3
 def _box(bb) -> np.ndarray:
@@ -79,7 +94,8 @@ def _corners(t, renderer) -> np.ndarray:
 
 # %% ../nbs/11_plots.ipynb #b984301a
 def _polys_overlap(p:np.ndarray, q:np.ndarray, tol:float=0.5) -> bool:
-    "Whether convex polygons `p` and `q` (corners in order) share more than `tol` pixels along every separating direction."
+    ("Whether convex polygons `p` and `q` (corners in order) share more than `tol` pixels "
+     "along every separating direction.")
     for poly in (p, q):
         for a, b in zip(poly, np.roll(poly, -1, axis=0)):
             n = np.array([a[1] - b[1], b[0] - a[0]]); norm = np.hypot(*n)
@@ -90,63 +106,85 @@ def _polys_overlap(p:np.ndarray, q:np.ndarray, tol:float=0.5) -> bool:
 
 # %% ../nbs/11_plots.ipynb #a2805f3d
 def text_overlaps(fig, # a matplotlib figure (or axes)
-                  tol:float=0.5, # pixels two boxes must share, in every direction, to count as overlapping
+                  tol:float=0.5, # pixels two boxes must share, in every direction, to overlap
                  ) -> list[tuple[str, str]]:
-    "Pairs of visible texts of `fig` drawn on top of each other, and legend frames over texts not their own: `[(a, b), ...]`."
+    ("Pairs of visible texts of `fig` drawn on top of each other, and legend frames over texts "
+     "not their own: `[(a, b), ...]`.")
     fig = getattr(fig, 'figure', fig)
-    r = _renderer(fig)
-    # (name, rotated rectangle, axis-aligned hull, id, ids of the texts it frames, tick group)
-    items = [(f'{n} {t.get_text()!r}', _corners(t, r), _box(t.get_window_extent(r)), id(t), set(),
-              n[:-5] if n.endswith(' tick') else None) for n, t in text_artists(fig)]
-    items += [(f'legend frame {k}', _box(bb), _box(bb), None, {id(t) for t in [leg.get_title(), *leg.get_texts()]}, None)
-              for k, leg in enumerate(_legends(fig)) for bb in [leg.get_window_extent(r)]]
+    items = _overlap_items(fig, _renderer(fig))
     out = []
     for i, (na, ca, ha, ia, own_a, ga) in enumerate(items):
         for nb, cb, hb, ib, own_b, gb in items[i + 1:]:
             if ib in own_a or ia in own_b: continue   # a legend's own entries lie inside its frame
-            # two tick labels of one axis are compared by their hulls: a rotated label whose span reaches past the
-            # neighbouring tick interleaves with its neighbour, and the reader cannot tell which tick it names
+            # two tick labels of one axis are compared by their hulls: a rotated label whose span
+            # reaches past the neighbouring tick interleaves with its neighbour, and the reader
+            # cannot tell which tick it names
             same_axis = ga is not None and ga == gb
-            if _polys_overlap(ha if same_axis else ca, hb if same_axis else cb, tol): out.append((na, nb))
+            if _polys_overlap(ha if same_axis else ca, hb if same_axis else cb, tol):
+                out.append((na, nb))
     return out
+
+def _overlap_items(fig, r) -> list:
+    ("(name, rotated rectangle, axis-aligned hull, id, ids of the texts it frames, tick group) "
+     "of every text and legend frame of `fig`.")
+    items = [(f'{n} {t.get_text()!r}', _corners(t, r), _box(t.get_window_extent(r)), id(t), set(),
+              n[:-5] if n.endswith(' tick') else None) for n, t in text_artists(fig)]
+    for k, leg in enumerate(_legends(fig)):
+        frame = _box(leg.get_window_extent(r))
+        items.append((f'legend frame {k}', frame, frame, None,
+                      {id(t) for t in _legend_texts(leg)}, None))
+    return items
 
 # %% ../nbs/11_plots.ipynb #dbbd7d65
 def _axes_data(ax, where:str) -> list:
     "`(where, kind, display-space Path)` for what `ax` plots (see `data_artists`)."
-    from matplotlib.collections import LineCollection, PathCollection
-    from matplotlib.path import Path
-    def name(a): return f'{where} {type(a).__name__}' + ('' if str(a.get_label()).startswith('_') else f' {a.get_label()!r}')
+    def name(a):
+        label = '' if str(a.get_label()).startswith('_') else f' {a.get_label()!r}'
+        return f'{where} {type(a).__name__}{label}'
     out = []
     for l in ax.lines:
-        if not l.get_visible() or not len(l.get_xydata()): continue
-        xy = l.get_transform().transform(l.get_xydata())
-        if l.get_linestyle() not in ('None', '', ' ', 'none'):
-            ok = np.isfinite(xy).all(axis=1)   # a polyline broken at NaNs: one piece per run of finite points
-            for piece in np.split(xy, np.flatnonzero(ok[1:] != ok[:-1]) + 1):
-                if len(piece) > 1 and np.isfinite(piece).all(): out.append((name(l), 'line', Path(piece)))
-        if l.get_marker() not in (None, 'None', '', ' ', 'none'):
-            pts = xy[np.isfinite(xy).all(axis=1)]
-            if len(pts): out.append((name(l), 'points', Path(pts)))
+        if l.get_visible() and len(l.get_xydata()): out += _line_data(l, name(l))
     for c in ax.collections:
-        if not c.get_visible(): continue
-        if isinstance(c, PathCollection):   # scatter: the marker positions
-            pts = c.get_offset_transform().transform(c.get_offsets()); pts = pts[np.isfinite(pts).all(axis=1)]
-            if len(pts): out.append((name(c), 'points', Path(pts)))
-            continue
-        kind = 'line' if isinstance(c, LineCollection) else 'area'   # error bars; bands (fill_between) and other polygons
-        for p in c.get_paths():
-            v = c.get_transform().transform(p.vertices)
-            if len(v) and np.isfinite(v).all(): out.append((name(c), kind, Path(v, p.codes)))
+        if c.get_visible(): out += _collection_data(c, name(c))
     for p in ax.patches:   # bars
         bb = p.get_window_extent()
         if p.get_visible() and bb.width > 0.5 and bb.height > 0.5:
             out.append((name(p), 'area', p.get_transform().transform_path(p.get_path())))
     return out
 
+def _line_data(l, name:str) -> list:
+    "`(name, kind, Path)` of a line: its finite pieces ('line') and its markers ('points')."
+    from matplotlib.path import Path
+    out, xy = [], l.get_transform().transform(l.get_xydata())
+    finite = np.isfinite(xy).all(axis=1)
+    if l.get_linestyle() not in ('None', '', ' ', 'none'):
+        # a polyline broken at NaNs: one piece per run of finite points
+        for piece in np.split(xy, np.flatnonzero(finite[1:] != finite[:-1]) + 1):
+            if len(piece) > 1 and np.isfinite(piece).all(): out.append((name, 'line', Path(piece)))
+    if l.get_marker() not in (None, 'None', '', ' ', 'none'):
+        pts = xy[finite]
+        if len(pts): out.append((name, 'points', Path(pts)))
+    return out
+
+def _collection_data(c, name:str) -> list:
+    ("`(name, kind, Path)` of a collection: scatter markers ('points'), error bars ('line'), "
+     "bands (fill_between) and other polygons ('area').")
+    from matplotlib.collections import LineCollection, PathCollection
+    from matplotlib.path import Path
+    if isinstance(c, PathCollection):   # scatter: the marker positions
+        pts = c.get_offset_transform().transform(c.get_offsets())
+        pts = pts[np.isfinite(pts).all(axis=1)]
+        return [(name, 'points', Path(pts))] if len(pts) else []
+    kind = 'line' if isinstance(c, LineCollection) else 'area'
+    paths = [(c.get_transform().transform(p.vertices), p.codes) for p in c.get_paths()]
+    return [(name, kind, Path(v, codes)) for v, codes in paths if len(v) and np.isfinite(v).all()]
+
 # %% ../nbs/11_plots.ipynb #538f2a05
 def data_artists(fig) -> list[tuple[str, str, object]]:
-    "`(where, kind, display-space Path)` for what `fig` plots: kind 'line' (lines, error bars), 'points' (markers), 'area' (bars, bands)."
-    return [d for i, ax in enumerate(a for a in fig.axes if a.get_visible()) for d in _axes_data(ax, f'axes {i}')]
+    ("`(where, kind, display-space Path)` for what `fig` plots: kind 'line' (lines, error bars), "
+     "'points' (markers), 'area' (bars, bands).")
+    visible = [a for a in fig.axes if a.get_visible()]
+    return [d for i, ax in enumerate(visible) for d in _axes_data(ax, f'axes {i}')]
 
 # %% ../nbs/11_plots.ipynb #b9c5429a
 def _covers(bb, kind:str, path) -> bool:
@@ -158,7 +196,8 @@ def _covers(bb, kind:str, path) -> bool:
 def data_overlaps(fig, # a matplotlib figure (or axes)
                   tol:float=1.0, # pixels shaved off each legend or text box before comparing
                  ) -> list[tuple[str, str]]:
-    "Legends drawn over any plotted data, and annotations drawn over a line, error bar or point: `[(legend or text, data), ...]`."
+    ("Legends drawn over any plotted data, and annotations drawn over a line, error bar or point: "
+     "`[(legend or text, data), ...]`.")
     from matplotlib.transforms import Bbox
     fig = getattr(fig, 'figure', fig)
     r = _renderer(fig)
@@ -172,16 +211,17 @@ def data_overlaps(fig, # a matplotlib figure (or axes)
         for t in ax.texts:
             if not (t.get_visible() and t.get_text().strip()): continue
             bb = shaved(t.get_window_extent(r))
-            out += [(f'axes {i} text {t.get_text()!r}', n) for n, kind, p in data if kind != 'area' and _covers(bb, kind, p)]
+            out += [(f'axes {i} text {t.get_text()!r}', n) for n, kind, p in data
+                    if kind != 'area' and _covers(bb, kind, p)]
     return list(dict.fromkeys(out))
 
 # %% ../nbs/11_plots.ipynb #1a28a388
-_LEGEND_PLACES = ('upper left', 'upper right', 'lower right', 'lower left', 'center left', 'center right',
-                  'upper center', 'lower center', 'center')
+_LEGEND_PLACES = ('upper left', 'upper right', 'lower right', 'lower left', 'center left',
+                  'center right', 'upper center', 'lower center', 'center')
 
 # %% ../nbs/11_plots.ipynb #ff7fd518
 def _anchored(box, w:float, h:float, pad:float, loc:str):
-    "The display box of a `w` x `h` legend at `loc` inside the axes box `box`, `pad` pixels from its edges."
+    "The display box of a `w` x `h` legend at `loc` inside the axes box `box`, `pad` pixels in."
     from matplotlib.transforms import Bbox
     v, hz = ('center', 'center') if loc == 'center' else loc.split()
     x0 = {'left': box.x0 + pad, 'right': box.x1 - pad - w, 'center': (box.x0 + box.x1 - w) / 2}[hz]
@@ -190,7 +230,8 @@ def _anchored(box, w:float, h:float, pad:float, loc:str):
 
 # %% ../nbs/11_plots.ipynb #11398aa4
 def _free_place(ax, leg, renderer, prefer:str|None=None) -> str|None:
-    "The first place inside `ax` where `leg` covers none of the axes' data, `prefer` first; None when there is none."
+    ("The first place inside `ax` where `leg` covers none of the axes' data, `prefer` first; "
+     "None when there is none.")
     w, h = leg.get_window_extent(renderer).size
     pad = leg.borderaxespad * leg.prop.get_size_in_points() * ax.figure.dpi / 72
     box, mine = ax.get_window_extent(renderer), _axes_data(ax, '')
@@ -201,7 +242,8 @@ def _free_place(ax, leg, renderer, prefer:str|None=None) -> str|None:
 
 # %% ../nbs/11_plots.ipynb #f5d11e69
 def tidy_legends(fig) -> dict:
-    "Re-place, on the figure's final layout, every legend drawn by `place_legend`: its preferred place if free, else the first free one, else beside its axes. Returns `{axes index: place}`."
+    ("Re-place, on the figure's final layout, every legend drawn by `place_legend`: its preferred "
+     "place if free, else the first free one, else beside its axes. Returns `{axes index: place}`.")
     legs = [(i, ax, ax.get_legend()) for i, ax in enumerate(fig.axes)
             if ax.get_legend() is not None and hasattr(ax.get_legend(), '_place_prefer')]
     for _ in range(len(legs) + 1):   # each round moves at least one more legend outside, or ends
@@ -209,18 +251,23 @@ def tidy_legends(fig) -> dict:
         for i, ax, leg in legs:
             if leg._place_outside: continue
             place = _free_place(ax, leg, r, leg._place_prefer)
-            if place is not None: leg.set_loc(place); continue
-            leg.set_loc('upper left'); leg.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
-            leg._place_outside = moved = True
-            if fig.get_layout_engine() is None: fig.set_layout_engine('constrained')   # make room beside the axes
+            if place is not None: leg.set_loc(place)
+            else: _put_outside(fig, ax, leg); moved = True
         if not moved: break
     return {i: 'outside right' if leg._place_outside else leg._loc for i, _, leg in legs}
+
+def _put_outside(fig, ax, leg) -> None:
+    "Move `leg` beside `ax`, on its right, making room for it with a constrained layout."
+    leg.set_loc('upper left'); leg.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
+    leg._place_outside = True
+    if fig.get_layout_engine() is None: fig.set_layout_engine('constrained')
 
 # %% ../nbs/11_plots.ipynb #20bc67a2
 from matplotlib.artist import Artist as _Artist
 
 class _LegendTidier(_Artist):
-    "An invisible figure artist drawn before everything else: runs `tidy_legends` on the laid-out figure at every draw (and so at every `savefig`)."
+    ("An invisible figure artist drawn before everything else: runs `tidy_legends` on the "
+     "laid-out figure at every draw (and so at every `savefig`).")
     def __init__(self):
         super().__init__(); self.set_zorder(-1e9); self.set_in_layout(False); self._busy = False
     def draw(self, renderer):
@@ -234,29 +281,41 @@ class _LegendTidier(_Artist):
 
 # %% ../nbs/11_plots.ipynb #53e79373
 def place_legend(ax, # the axes whose legend to draw
-                 loc:str|None=None, # preferred place inside the axes; None: the first free one of `_LEGEND_PLACES`
+                 loc:str|None=None, # preferred place inside the axes; None: the first free one
                  **kw): # passed to `ax.legend` (fontsize, title, ncol, ...)
-    "Draw the legend of `ax` at `loc` when that place covers no data, else at the first free place inside the axes, else beside the axes, decided on the figure's final layout whenever it is drawn (`tidy_legends`). Returns the legend."
+    ("Draw the legend of `ax` at `loc` when that place covers no data, else at the first free "
+     "place inside the axes, else beside the axes, decided on the figure's final layout whenever "
+     "it is drawn (`tidy_legends`). Returns the legend.")
     if loc == 'best': loc = None
-    if loc not in (None, *_LEGEND_PLACES): raise ValueError(f"place_legend: loc must be one of {_LEGEND_PLACES} or None, got {loc!r}")
+    if loc not in (None, *_LEGEND_PLACES):
+        raise ValueError(f"place_legend: loc must be one of {_LEGEND_PLACES} or None, got {loc!r}")
     leg = ax.legend(loc=loc or 'upper left', **kw)
     leg._place_prefer, leg._place_outside = loc, False
     fig = ax.figure
-    # placed when the figure is drawn, on its final layout (`tidy_legends`): laying the figure out here, once per
-    # legend, cost a full layout each (most of a many-panel figure's time)
+    # placed when the figure is drawn, on its final layout (`tidy_legends`): laying the figure out
+    # here, once per legend, cost a full layout each (most of a many-panel figure's time)
     if not any(isinstance(a, _LegendTidier) for a in fig.artists): fig.add_artist(_LegendTidier())
     return leg
 
 # %% ../nbs/11_plots.ipynb #fcd55e3f
-def _coverage_band(ax, df:pd.DataFrame, x:str, levels:np.ndarray, # the axes, the table, its level column and sorted levels
+def _check_columns(fn:str, df:pd.DataFrame, cols) -> None:
+    "A `ValueError` from `fn` naming the `cols` (None: none asked) that `df` lacks."
+    missing = [c for c in cols if c is not None and c not in df.columns]
+    if missing:
+        raise ValueError(f"{fn}: columns {missing} not in the table (columns: {list(df.columns)})")
+
+def _coverage_band(ax, df:pd.DataFrame, x:str, # the axes, the table, its level column
+                   levels:np.ndarray, # the sorted levels
                    n_test:int|None, band_level:float, band_cols:tuple|None, band_label:str):
-    "Draw `coverage_plot`'s band: one box per level from the precomputed `band_cols`, else the exact binomial band for `n_test` points, else nothing."
+    ("Draw `coverage_plot`'s band: one box per level from the precomputed `band_cols`, "
+     "else the exact binomial band for `n_test` points, else nothing.")
     if band_cols:
         b = df.groupby(x)[list(band_cols)].first().sort_index()
-        half = 0.3 * (np.diff(b.index).min() if len(b) > 1 else 0.05)   # one box per level, centred on it
+        # one box per level, centred on it
+        half = 0.3 * (np.diff(b.index).min() if len(b) > 1 else 0.05)
         for i, (lv, lo, hi) in enumerate(zip(b.index, b[band_cols[0]], b[band_cols[1]])):
-            ax.fill_between([lv - half, lv + half], [lo, lo], [hi, hi], color='0.5', alpha=0.3, lw=0,
-                            label=band_label if i == 0 else None)
+            ax.fill_between([lv - half, lv + half], [lo, lo], [hi, hi], color='0.5', alpha=0.3,
+                            lw=0, label=band_label if i == 0 else None)
     elif n_test:
         grid = np.linspace(levels.min(), levels.max(), 50)
         band = np.array([binomial_band(int(n_test), float(min(g, 1.0)), band_level) for g in grid])
@@ -264,15 +323,16 @@ def _coverage_band(ax, df:pd.DataFrame, x:str, levels:np.ndarray, # the axes, th
                         label=f'{band_level:.1%} binomial band (n={n_test})')
 
 # %% ../nbs/11_plots.ipynb #dc1c779b
-def _coverage_lines(ax, df:pd.DataFrame, x:str, y:str, hue:str|None, yerr:str|None, # as `coverage_plot`
-                    ceiling:str|None):
-    "Draw `coverage_plot`'s lines, one per `hue`, and the ceilings below 1: once when every line has the same, else one per line in its colour."
+def _coverage_lines(ax, df:pd.DataFrame, x:str, y:str, # as `coverage_plot`
+                    hue:str|None, yerr:str|None, ceiling:str|None):
+    ("Draw `coverage_plot`'s lines, one per `hue`, and the ceilings below 1: once when every line "
+     "has the same, else one per line in its colour.")
     groups = list(df.groupby(hue, sort=False)) if hue else [(None, df)]
     ceils = {name: float(g[ceiling].mean()) for name, g in groups} if ceiling is not None else {}
     one_ceiling = len({round(v, 9) for v in ceils.values()}) == 1
-    if ceils and one_ceiling and next(iter(ceils.values())) < 1 - 1e-9:   # the same for every line: drawn once
-        ax.axhline(next(iter(ceils.values())), color='0.25', ls='--', lw=1,
-                   label=f'ceiling: {next(iter(ceils.values())):.2f} coverable')
+    first = next(iter(ceils.values()), None)
+    if ceils and one_ceiling and first < 1 - 1e-9:   # the same for every line: drawn once
+        ax.axhline(first, color='0.25', ls='--', lw=1, label=f'ceiling: {first:.2f} coverable')
     for i, (name, g) in enumerate(groups):
         g = g.sort_values(x)
         ax.errorbar(g[x], g[y], yerr=g[yerr] if yerr else None, marker='o', ms=4, lw=1.3, capsize=2,
@@ -282,44 +342,46 @@ def _coverage_lines(ax, df:pd.DataFrame, x:str, y:str, hue:str|None, yerr:str|No
                        label=f'ceiling ({name}): {ceils[name]:.2f} coverable')
 
 # %% ../nbs/11_plots.ipynb #9c2d0a02
-WHOLE_MARK = 0.5   # a point whose threshold is the whole candidate set in at least this share of splits is marked
+WHOLE_MARK = 0.5   # marked: a point whose set is the whole set in at least this share of splits
 
 def mark_whole(ax, df:pd.DataFrame, x:str, y:str, whole:str, # the axes, the table and its columns
                at:float=WHOLE_MARK # the share of whole-set splits from which a point is marked
               ) -> int:
-    "Ring the coverage points whose threshold is the whole candidate set in >= `at` of the splits (one legend entry); returns how many."
+    ("Ring the coverage points whose threshold is the whole candidate set in >= `at` of the splits "
+     "(one legend entry); returns how many.")
     m = df[df[whole].fillna(0) >= at]
     if len(m):
-        ax.scatter(m[x], m[y], s=110, facecolors='none', edgecolors='crimson', linewidths=1.4, zorder=5,
-                   label='whole set (vacuous)')
+        ax.scatter(m[x], m[y], s=110, facecolors='none', edgecolors='crimson', linewidths=1.4,
+                   zorder=5, label='whole set (vacuous)')
     return len(m)
 
 # %% ../nbs/11_plots.ipynb #c4f8ad20
 @checked
-def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, optional `yerr`
+def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, `yerr`
                   x:str='level', # desired coverage 1 - alpha
                   y:str='coverage', # empirical coverage
                   hue:str|None='method', # column naming the line, or None for a single line
-                  n_test:PositiveInt|None=None, # test points behind each coverage estimate: draws the binomial band
-                  yerr:str|None=None, # column with a +/- error (e.g. the std over seeds), drawn as error bars
+                  n_test:PositiveInt|None=None, # test points per coverage estimate: draws the band
+                  yerr:str|None=None, # column with a +/- error (e.g. std over seeds): error bars
                   ax=None, # axes to draw on; a new figure when None
                   title:str|None=None,
                   band_level:Level=0.95, # mass of the binomial band drawn from `n_test`, in (0, 1)
-                  band_cols:tuple[str, str]|None=None, # columns (lo, hi) of a precomputed band per level, e.g. around k/(n+1)
+                  band_cols:tuple[str, str]|None=None, # columns (lo, hi): a band per level
                   band_label:str='exact binomial band',
-                  ceiling:str|None=None, # column: share of questions that can be covered at all (drawn when < 1)
-                  legend_loc:str|None='lower right', # preferred legend place inside the axes; moved where it covers no data (`place_legend`)
-                  whole:str|None=None, # column: share of splits whose threshold returns the whole candidate set; >= `WHOLE_MARK` is marked
+                  ceiling:str|None=None, # column: share of questions coverable at all (if < 1)
+                  legend_loc:str|None='lower right', # preferred legend place (`place_legend`)
+                  whole:str|None=None, # column: share of splits whose set is whole (`WHOLE_MARK`)
                  ):
-    "Empirical coverage against the desired level with the diagonal and an exact binomial band; returns the axes."
+    ("Empirical coverage against the desired level with the diagonal and an exact binomial band; "
+     "returns the axes. `band_cols` holds e.g. a band around k/(n+1); the legend moves where it "
+     "covers no data (`place_legend`); points whose `whole` share is >= `WHOLE_MARK` are ringed.")
     set_style()
-    missing = [c for c in (x, y, hue, yerr, ceiling, whole, *(band_cols or ())) if c is not None and c not in df.columns]
-    if missing: raise ValueError(f"coverage_plot: columns {missing} not in the table (columns: {list(df.columns)})")
+    _check_columns('coverage_plot', df, (x, y, hue, yerr, ceiling, whole, *(band_cols or ())))
     if ax is None: _, ax = plt.subplots(figsize=(4.2, 3.6))
     levels = np.sort(df[x].unique())
     lo_all, hi_all = float(min(levels.min(), df[y].min())), float(max(levels.max(), df[y].max()))
-    pad = 0.02
-    ax.plot([lo_all - pad, hi_all + pad], [lo_all - pad, hi_all + pad], color='0.3', ls=':', lw=1, label='desired')
+    ends = [lo_all - 0.02, hi_all + 0.02]
+    ax.plot(ends, ends, color='0.3', ls=':', lw=1, label='desired')
     _coverage_band(ax, df, x, levels, n_test, band_level, band_cols, band_label)
     _coverage_lines(ax, df, x, y, hue, yerr, ceiling)
     if whole is not None: mark_whole(ax, df, x, y, whole)
@@ -331,19 +393,20 @@ def coverage_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`,
 # %% ../nbs/11_plots.ipynb #022c5881
 def size_plot(df:pd.DataFrame, # one row per (hue, level): columns `x`, `y`, `hue`, optional `yerr`
               x:str='level', y:str='size', hue:str|None='method',
-              yerr:str|tuple|None=None, # a column of symmetric half-widths (e.g. a std), or a (low, high) pair of columns
+              yerr:str|tuple|None=None, # a column of half-widths (a std), or a (low, high) pair
               ax=None, ylabel:str='average set size', title:str|None=None):
     "Average prediction-set size against the desired level, one line per method; returns the axes."
     set_style()
     errs = list(yerr) if isinstance(yerr, (tuple, list)) else [yerr]
-    missing = [c for c in (x, y, hue, *errs) if c is not None and c not in df.columns]
-    if missing: raise ValueError(f"size_plot: columns {missing} not in the table (columns: {list(df.columns)})")
+    _check_columns('size_plot', df, (x, y, hue, *errs))
     if ax is None: _, ax = plt.subplots(figsize=(4.2, 3.6))
     groups = df.groupby(hue, sort=False) if hue else [(None, df)]
     for i, (name, g) in enumerate(groups):
         g = g.sort_values(x)
-        e = None if yerr is None else g[yerr] if len(errs) == 1 else np.vstack([g[y] - g[errs[0]], g[errs[1]] - g[y]])
-        ax.errorbar(g[x], g[y], yerr=e, marker='o', ms=4, lw=1.3, capsize=2, label=name, color=sns.color_palette()[i % 10])
+        if yerr is None or len(errs) == 1: e = None if yerr is None else g[yerr]
+        else: e = np.vstack([g[y] - g[errs[0]], g[errs[1]] - g[y]])
+        ax.errorbar(g[x], g[y], yerr=e, marker='o', ms=4, lw=1.3, capsize=2, label=name,
+                    color=sns.color_palette()[i % 10])
     ax.set_xlabel('desired coverage $1-\\alpha$'); ax.set_ylabel(ylabel)
     if title: ax.set_title(title)
     if hue: place_legend(ax, fontsize='small')

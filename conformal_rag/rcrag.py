@@ -8,322 +8,29 @@ import hashlib, json, re
 from dataclasses import dataclass, field
 from typing import Callable
 import pandas as pd
-from .llm import LLM, FakeBackend, check_prompt
-from .matching import normalize_answer, correctness_rule, check_answers
+from .llm import LLM, FakeBackend
+from .matching import normalize_answer, correctness_rule
 from .experiments import demo_block
 from .conformal import check_array, check_choice, check_count
-from .checks import checked, NonNegativeInt, Seed, Texts
+from .checks import checked, NonNegativeInt, Seed
+from .rcrag_prompts import (CF_KINDS, DECISIONS, FUSION_PROMPT, OUTCOMES, RCRAG_DEMOS,
+    answers_match, binary, dialogue, format_passages, is_rejection, judge_round, judgment_label,
+    parse_keep_discard, parse_probability, parse_reply, rag_demo, side_decision, user_turn)
 
 # %% auto #0
-__all__ = ['RAG_INSTRUCTION', 'RCRAG_PROMPTS', 'CF_KINDS', 'FUSION_PROMPT', 'RCRAG_DEMOS', 'REJECT_PHRASES', 'PARSE_CASES',
-           'KEEP_DISCARD_CASES', 'DECISIONS', 'OUTCOMES', 'ROUND_OUTCOMES', 'FUSIONS', 'STOP', 'METHOD_STEPS',
-           'check_prompt_name', 'format_passages', 'rag_demo', 'user_turn', 'dialogue', 'is_rejection', 'Reply',
-           'parse_reply', 'parse_keep_discard', 'parse_probability', 'binary', 'answers_match', 'judgment_label',
-           'judge_round', 'side_decision', 'fuse', 'fuse_outcome', 'unknown_rule', 'RCConfig', 'ask',
-           'ioe_needs_second_step', 'ioe_outcome', 'fake_rcrag_reply', 'fake_rcrag_llm', 'RCRun', 'run_rcrag',
-           'decision_table']
-
-# %% ../nbs/13_rcrag.ipynb #65635169
-RAG_INSTRUCTION = (
-    "Answer the following question based on the given passages with one or few words. Provide your evidence between "
-    "two ## symbols at the end of your response, either the passage id or your internal knowledge. For example, "
-    "provide \"Answer: apple.\nEvidence: ## Passage-0, Passage-1 ##.\" if you are referring to Passage-0 and "
-    "Passage-1 to obtain the answer \"apple\". If there is no information in the passages, explain the answer by yourself.")
-_PROBABILITY = ("Provide the probability that your {what} is correct. Give ONLY the probability, no other words or "
-                "explanation.\n\nFor example:\n\nProbability: <the probability between 0.0 and 1.0 that your specific "
-                "answer is correct, without any extra commentary whatsoever; just the probability!>\n")
-_CF_QUALITY = "Assume that your answer is wrong because the quality of your referred passages is poor. Please re-select the passages, to regenerate the answer with one or few words"
-
-RCRAG_PROMPTS = {
-    'rag': dict(text=RAG_INSTRUCTION + "{demos}\nQuestion: {question}\nPassages: {passages}", tail='\nAnswer:',
-                appendix='C.1', source='verbatim'),
-    'cf_quality': dict(text=_CF_QUALITY + " and your referred passage id as evidence.", tail='\nAnswer:',
-                       appendix='C.2', source='verbatim'),
-    'cf_quality_no_ids': dict(text=_CF_QUALITY + ".", tail='\nAnswer:', appendix='C.2 (ablation)', source='reconstructed'),
-    'cf_usage': dict(text="Assume that your answer is wrong due to your improper use of the retrieved passages. Please "
-                          "read the given passages carefully to regenerate the answer with one or few words.",
-                     tail='\nAnswer:', appendix='C.2', source='verbatim'),
-    'fusion_quality': dict(text="Your answer is likely to be wrong because of the poor quality of retrieval passages, "
-                                "please choose to keep or discard this output. Generate $$ keep $$ if you choose to keep "
-                                "this answer, otherwise, generate $$ discard $$.", tail='', cue='Answer:',
-                           appendix='C.3', source='verbatim'),
-    'fusion_usage': dict(text="Your answer is likely to be wrong because of the improper use of retrieval passages, "
-                              "please choose to keep or discard this output. Generate $$ keep $$ if you choose to keep "
-                              "this answer, otherwise, generate $$ discard $$.", tail='', cue='Answer:',
-                         appendix='C.3', source='verbatim'),
-    'fusion_probability': dict(text=_PROBABILITY.format(what='regenerated answer'), tail='', cue='Probability:',
-                               appendix='C.3', source='verbatim'),
-    'priori': dict(text="Given the following information: \n{passages}\nCan you answer the following question based on "
-                        "the given information or your internal knowledge, if yes, you should give a short answer with "
-                        "one or few words, if no, you should answer \"Unknown\".\nQuestion: {question}",
-                   tail='\nAnswer:', appendix='baseline', source='verbatim'),
-    'ioe': dict(text="If you are very confident about your answer, maintain your answer. Otherwise, update your answer.",
-                tail='\nAnswer:', appendix='baseline', source='verbatim'),
-    'ioe_decision': dict(text="You give two different answers in previous responses. Check the problem and your answers "
-                              "again, and give the best answer.", tail='\nAnswer:', appendix='baseline (IoE step 2)', source='verbatim'),
-    'calibration': dict(text=_PROBABILITY.format(what='answer'), tail='\nAnswer:', appendix='baseline', source='verbatim'),
-}
-CF_KINDS = ('cf_usage', 'cf_quality', 'cf_quality_no_ids')   # the counterfactual prompts
-FUSION_PROMPT = {'cf_usage': 'fusion_usage', 'cf_quality': 'fusion_quality'}  # direct selection asks the discarding side
-
-# %% ../nbs/13_rcrag.ipynb #366eeb10
-def check_prompt_name(name:str # a key of `RCRAG_PROMPTS`
-                     ) -> str:
-    "Return `name` when it is a known prompt; else raise `ValueError` naming it."
-    return check_choice(name, 'prompt', RCRAG_PROMPTS)
-
-# %% ../nbs/13_rcrag.ipynb #2cf0165b
-RCRAG_DEMOS = [  # ours (reconstructed): the answer is in one passage, cited by its id
-    dict(question="What is the capital of Australia?", answer="Canberra", evidence="Passage-1",
-         passages=["Sydney is the largest city in Australia and the capital of New South Wales.",
-                   "Canberra is the capital city of Australia and the seat of its federal government.",
-                   "Melbourne is the capital of the Australian state of Victoria."]),
-    dict(question="Who painted The Starry Night?", answer="Vincent van Gogh", evidence="Passage-0",
-         passages=["The Starry Night is an oil-on-canvas painting by the Dutch painter Vincent van Gogh, painted in 1889.",
-                   "Claude Monet was a French painter and a founder of Impressionism.",
-                   "The Museum of Modern Art in New York holds many paintings."]),
-]
-
-# %% ../nbs/13_rcrag.ipynb #790a1c0a
-@checked
-def format_passages(passages:Texts, # passage texts, best first (at least one)
-                    max_words:int|None=None # keep each passage's first words (None: whole passages)
-                   ) -> str:
-    "The passages as the authors number them: one `Passage-i: text` line each."
-    if max_words is not None: check_count(max_words, 'max_words')
-    cut = lambda t: ' '.join(t.split()[:max_words] if max_words else t.split())
-    return '\n'.join(f"Passage-{i}: {cut(t)}" for i, t in enumerate(passages))
-
-# %% ../nbs/13_rcrag.ipynb #79f2c37d
-def rag_demo(d:dict # one of `RCRAG_DEMOS`
-            ) -> str:
-    "A worked example in the RAG prompt's own format (for `experiments.demo_block`)."
-    return (f"\nQuestion: {d['question']}\nPassages: {format_passages(d['passages'])}\nAnswer: {d['answer']}.\n"
-            f"Evidence: ## {d['evidence']} ##.\n")
-
-# %% ../nbs/13_rcrag.ipynb #8b15817a
-@checked
-def user_turn(name:str, # a key of `RCRAG_PROMPTS`
-              question:str='', # the question (RAG and priori prompts)
-              passages:str='', # formatted passages (RAG and priori prompts)
-              shots:int=0, # demonstrations (RAG prompt only)
-              chat:bool=False # a chat model: no cue after prompts without a tail
-             ) -> str:
-    "The text of one user turn: the prompt, filled, with the authors' tail (and a cue for base models)."
-    p = RCRAG_PROMPTS[check_prompt_name(name)]
-    if '{question}' in p['text'] and not question.strip(): raise ValueError(f"prompt {name!r} needs a question, got {question!r}")
-    if '{passages}' in p['text'] and not passages.strip(): raise ValueError(f"prompt {name!r} needs passages")
-    demos = demo_block(RCRAG_DEMOS, shots, rag_demo) if name == 'rag' else ''
-    text = p['text'].format(question=question.strip(), passages=passages, demos=demos)
-    return text + (p['tail'] or ('' if chat else '\n' + p['cue']))
-
-# %% ../nbs/13_rcrag.ipynb #e70f39c0
-@checked
-def dialogue(turns:list, # completed turns: (user text, model answer) pairs
-             user:str, # the next user turn
-             chat:bool=False # chat messages (chat models) or one text (base models)
-            ) -> str|list:
-    "A prompt that continues a dialogue: chat messages, or the turns written out as text."
-    if chat:
-        msgs = []
-        for u, a in turns: msgs += [dict(role='user', content=u), dict(role='assistant', content=str(a))]
-        return check_prompt(msgs + [dict(role='user', content=user)])
-    return check_prompt(''.join(f"{u} {a}\n" for u, a in turns) + user)
-
-# %% ../nbs/13_rcrag.ipynb #b773b1e9
-REJECT_PHRASES = ("no specific", "unconfirmed", "uncertain", "unavailable", "sorry", "not have access", "no information",
-                  "not provide", "no clear", "not mentioned", "not mention", "no mention", "no answer", "N/A", "unclear",
-                  "not clear", "unknown", "partially correct", "partially incorrect", "not correct", "cannot determine",
-                  "cannot answer", "not incorrect", "incomplete")  # the authors' list
-_EVIDENCE = re.compile(r'evidence\s*:', re.I)
-_HASHES = re.compile(r'##(.*?)##', re.S)
-_PID = re.compile(r'passage[\s_-]*(\d+)', re.I)
-_CUE = re.compile(r'^\s*(?:the\s+)?(?:final\s+|regenerated\s+|new\s+)?answer\s*(?:to\s+(?:the|this|your)\s+question\s*)?(?:is)?\s*:\s*', re.I)
-_PASSAGE_REF = re.compile(r'\(?\s*\bpassage[\s_-]*\d+\s*\)?\s*[:,]?', re.I)
-
-# %% ../nbs/13_rcrag.ipynb #3214e734
-@checked
-def is_rejection(text:str # a reply
-                ) -> bool:
-    "Whether a reply refuses to answer: one of `REJECT_PHRASES` occurs as whole normalized words."
-    t = f" {normalize_answer(text)} "
-    return any(f" {normalize_answer(p)} " in t for p in REJECT_PHRASES)
-
-# %% ../nbs/13_rcrag.ipynb #0f2a94c4
-@checked
-@dataclass(frozen=True)
-class Reply:
-    "A parsed answer-with-evidence reply."
-    answer: str             # the answer ('' when none could be read)
-    evidence: tuple = ()    # cited passage numbers, sorted (a list becomes a tuple; empty: none cited)
-    internal: bool = False  # cites the model's internal knowledge
-    reject: bool = False    # a refusal ("unknown", "no information", ...)
-    def __post_init__(self):   # passage numbers are integers >= 0; a tuple, so that equal citations compare equal
-        for i, e in enumerate(self.evidence): check_count(e, f'evidence[{i}]', 0)
-        object.__setattr__(self, 'evidence', tuple(int(e) for e in self.evidence))
-    @property
-    def parsed(self) -> bool: return bool(normalize_answer(self.answer))   # '##' or '# #' is no answer
-
-# %% ../nbs/13_rcrag.ipynb #728e7ba8
-@checked
-def parse_reply(text:str|None # the model's reply (None: no reply)
-               ) -> Reply:
-    "Answer, cited passages, internal-knowledge flag and refusal flag of a reply."
-    t = '' if text is None else text
-    m = _EVIDENCE.search(t)
-    head, tail = (t[:m.start()], t[m.end():]) if m else (t, '')
-    groups = _HASHES.findall(t)
-    ev = groups[-1] if groups else (tail if m else t)
-    evidence = tuple(sorted({int(x) for x in _PID.findall(ev)}))
-    internal = bool(re.search(r'internal\s+knowledge', ev, re.I))
-    pre = head.split('##')[0]                                   # the answer comes before its evidence
-    lines = [l.strip() for l in (pre if pre.strip() else _HASHES.sub(' ', head)).splitlines() if l.strip()]
-    ans = lines[0] if lines else ''
-    while _CUE.match(ans): ans = _CUE.sub('', ans, count=1)     # "The answer to the question is: Answer: Mali"
-
-    if not ans.strip() and len(lines) > 1: ans = lines[1]       # "Answer:" alone on its line
-    ans = ' '.join(_PASSAGE_REF.sub(' ', ans).split()).strip(' .,;:"\'`*')
-    return Reply(ans, evidence, internal, is_rejection(t))
-
-# %% ../nbs/13_rcrag.ipynb #cb58e3cf
-PARSE_CASES = pd.DataFrame([  # reply, answer, evidence, reject (several are what the shipped models wrote)
-    ("Canberra.\nEvidence: ## Passage-1 ##.", "Canberra", (1,), False),
-    ("Answer: apple.\nEvidence: ## Passage-0, Passage-1 ##.", "apple", (0, 1), False),
-    ("The capital of Mali is Timbuktu.", "The capital of Mali is Timbuktu", (), False),
-    ("Lima (Passage-2)", "Lima", (2,), False),
-    ("Passage-0: Muhammad Anwar Sadat was an Egyptian politician", "Muhammad Anwar Sadat was an Egyptian politician", (0,), False),
-    ("Unknown. Evidence: ## internal knowledge ##", "Unknown", (), True),
-    ("Evidence: ## Passage-2 ##", "", (2,), False),
-    ("", "", (), False),
-    ("The passages do not provide the answer.", "The passages do not provide the answer", (), True),
-    ("Answer:\nParis", "Paris", (), False),
-    ("Bamako ## Passage-0 ## and ## Passage-2 ##", "Bamako", (2,), False),
-    ("## Passage-1 ## Nairobi", "Nairobi", (1,), False),
-    ("The answer to the question is: Answer: Mali, the capital", "Mali, the capital", (), False),   # SmolLM2
-    ("The answer is:", "", (), False),
-], columns=['reply', 'answer', 'evidence', 'reject'])
-
-# %% ../nbs/13_rcrag.ipynb #443770e0
-_DOLLARS = re.compile(r'\$\$\s*(keep|discard)\s*\$\$', re.I)
-_KD_WORD = re.compile(r"(?:(\bnot|n't|\bnever)\s+)?\b(keep|keeping|kept|discard|discarding|discarded)\b", re.I)
-
-# %% ../nbs/13_rcrag.ipynb #89b7ec30
-@checked
-def parse_keep_discard(text:str|None, # a direct-selection reply (None: not asked, or no reply)
-                       rule:str='robust' # 'robust' (default) or 'paper' (the authors' code)
-                      ) -> str|None:
-    "'keep', 'discard', or None when the reply does not say one of them unambiguously (rule='robust')."
-    check_choice(rule, 'rule', ('robust', 'paper'))
-    t = '' if text is None else text
-    if rule == 'paper': return 'keep' if 'keep' in t else 'discard'
-    found = {m.lower() for m in _DOLLARS.findall(t)}
-    if not found:
-        for neg, w in _KD_WORD.findall(t):
-            d = 'keep' if w.lower().startswith('ke') else 'discard'
-            found.add(d if not neg else ('discard' if d == 'keep' else 'keep'))
-    return found.pop() if len(found) == 1 else None
-
-# %% ../nbs/13_rcrag.ipynb #e17641ea
-KEEP_DISCARD_CASES = [  # reply, robust (None: unparsed), paper
-    ("$$ keep $$", 'keep', 'keep'),
-    ("$$discard$$", 'discard', 'discard'),
-    ("I choose to keep this answer.", 'keep', 'keep'),
-    ("Discard.", 'discard', 'discard'),
-    ("Generate $$ keep $$ if you choose to keep this answer, otherwise, generate $$ discard $$.", None, 'keep'),  # an echo
-    ("I would not keep it", 'discard', 'keep'),
-    ("Canberra", None, 'discard'),
-    ("KEEP", 'keep', 'discard'),   # the authors' test is case-sensitive
-    ("", None, 'discard'),
-]
-
-# %% ../nbs/13_rcrag.ipynb #cde27737
-@checked
-def parse_probability(text:str|None, # a verbalized-probability reply (None: not asked, or no reply)
-                      pick:str='first' # 'first' decimal number (the authors' code) or 'last' (after a small model's arithmetic)
-                     ) -> float|None:
-    "The probability in [0, 1] a reply states (a percentage is divided by 100), or None."
-    if pick not in ('first', 'last'): raise ValueError(f"pick must be 'first' or 'last', got {pick!r}")
-    t = re.sub(r'^\s*probability\s*(?:is)?\s*:?\s*', '', '' if text is None else text, flags=re.I)
-    if 'between 0.0 and 1.0' in t: return None   # the instruction's template echoed back
-    nums = re.findall(r'\d*\.\d+', t)                        # a decimal first (the authors' reading), then a percentage,
-    if nums: v = float(nums[0] if pick == 'first' else nums[-1])   # then a bare 0 or 1
-    elif (m := re.search(r'(\d+(?:\.\d+)?)\s*%', t)): v = float(m.group(1)) / 100
-    elif (m := re.search(r'(?<![\d.])([01])(?![\d.])', t)): v = float(m.group(1))
-    else: return None
-    return v if 0 <= v <= 1 else None
-
-# %% ../nbs/13_rcrag.ipynb #25c30d21
-DECISIONS = ('keep', 'discard')
-OUTCOMES = ('keep', 'discard', 'unparsed')   # a judgment whose replies cannot be read is its own outcome
-ROUND_OUTCOMES = ('continue', 'discard', 'unparsed')
-
-# %% ../nbs/13_rcrag.ipynb #5898cd79
-def binary(outcome:str, # 'keep', 'discard' or 'unparsed'
-           unparsed:str='discard' # the decision an unparsed outcome becomes (the authors' code: discard)
-          ) -> str:
-    "The keep/discard decision of an outcome under the old rule: unparsed becomes `unparsed` (discard)."
-    check_choice(outcome, 'outcome', OUTCOMES); check_choice(unparsed, 'unparsed', DECISIONS)
-    return unparsed if outcome == 'unparsed' else outcome
-
-# %% ../nbs/13_rcrag.ipynb #598e1144
-@checked
-def answers_match(pred:str, # the regenerated answer (or a RAG answer)
-                  reference:str|list, # the RAG answer (or the gold answers)
-                  rule:str|Callable='rcrag' # a key of `matching.CORRECTNESS`
-                 ) -> bool:
-    "Whether `pred` matches a reference under the rule; an empty prediction or reference (`''`, `[]`) never matches."
-    refs = check_answers([reference] if isinstance(reference, str) else reference, 'reference')   # None: no text
-    refs = [r for r in refs if normalize_answer(r)]
-    if not normalize_answer(pred) or not refs: return False
-    return bool(correctness_rule(rule)(pred, refs))
-
-# %% ../nbs/13_rcrag.ipynb #c09377df
-@checked
-def judgment_label(rag_answer:str, # the parsed RAG answer
-                   golds:str|list, # the gold answers (at least one; a str is one)
-                   rule:str|Callable='rcrag') -> str:
-    "The benchmark's label: 'keep' (answerable: the RAG answer is correct) or 'discard'."
-    golds = check_answers([golds] if isinstance(golds, str) else golds, 'golds')
-    if not golds: raise ValueError("golds is empty: a question without a gold answer has no label")
-    return 'keep' if answers_match(rag_answer, golds, rule) else 'discard'
-
-# %% ../nbs/13_rcrag.ipynb #920c7dd0
-@checked
-def judge_round(rag:Reply, # the parsed RAG reply
-                regen:Reply, # the parsed regenerated reply of one counterfactual round
-                rule:str|Callable='rcrag') -> str:
-    "'continue' when the regenerated answer matches the RAG answer (or, without answers, cites the same passages), 'discard' when not (or on a refusal), 'unparsed' when nothing can be compared."
-    if rag.answer and regen.answer:   # the authors compare whenever both hold text; text such as '##' is no answer
-        if not (rag.parsed and regen.parsed): return 'unparsed'
-        return 'continue' if answers_match(regen.answer, rag.answer, rule) else 'discard'
-    if regen.reject: return 'discard'
-    if regen.evidence and rag.evidence: return 'continue' if regen.evidence == rag.evidence else 'discard'
-    return 'unparsed'
-
-# %% ../nbs/13_rcrag.ipynb #08d94ec2
-@checked
-def side_decision(rounds:list, # per round, 'continue', 'discard' or 'unparsed' (rounds stop at the first that does not continue)
-                  N:int # rounds that count
-                 ) -> str:
-    "'keep' when the first N rounds all continued, else the first other round's outcome ('discard' or 'unparsed')."
-    check_count(N, 'N')
-    bad = [r for r in rounds if r not in ROUND_OUTCOMES]
-    if bad: raise ValueError(f"rounds holds unknown round outcomes {bad}; expected one of {ROUND_OUTCOMES}")
-    stop = next((r for r in rounds[:N] if r != 'continue'), None)
-    if stop is not None: return stop
-    if len(rounds) < N: raise ValueError(f"only {len(rounds)} rounds were collected, N={N} asked")
-    return 'keep'
+__all__ = ['FUSIONS', 'STOP', 'METHOD_STEPS', 'fuse', 'fuse_outcome', 'unknown_rule', 'RCConfig', 'ask', 'ioe_needs_second_step',
+           'ioe_outcome', 'fake_rcrag_reply', 'fake_rcrag_llm', 'RCRun', 'run_rcrag', 'decision_table']
 
 # %% ../nbs/13_rcrag.ipynb #062f569d
 FUSIONS = ('direct', 'probability', 'safety')
-
-
+_SIDES = ('cf_usage', 'cf_quality')   # the two counterfactual sides that the fusion module joins
 
 # %% ../nbs/13_rcrag.ipynb #a4e9549c
 def _fusion_inputs(direct, p_usage, p_quality) -> tuple[float, float]:
-    "The fusion's probabilities (None: unparsed, 0.0), or a `ValueError` naming `direct`, `p_usage` or `p_quality`."
+    ("The fusion's probabilities (None: unparsed, 0.0), or a `ValueError` naming `direct`, "
+     "`p_usage` or `p_quality`.")
     check_choice(direct, 'direct', (*DECISIONS, None))   # a parsed reply, or None
-    return tuple(0.0 if p is None else float(check_array(p, n, 0, 1, ndim=0))   # probabilities: not 1.4 or NaN
+    return tuple(0.0 if p is None else float(check_array(p, n, 0, 1, ndim=0))   # not 1.4 or NaN
                  for n, p in (('p_usage', p_usage), ('p_quality', p_quality)))
 
 # %% ../nbs/13_rcrag.ipynb #df3fd40b
@@ -331,7 +38,8 @@ def fuse(usage:str, # CF-usage's decision
          quality:str, # CF-quality's decision
          strategy:str='direct', # 'direct', 'probability' or 'safety'
          direct:str|None=None, # direct selection: the parsed keep/discard reply (None: unparsed)
-         p_usage:float|None=None, p_quality:float|None=None, # probability comparison: each side's probability (None: unparsed)
+         p_usage:float|None=None, # probability comparison: CF-usage's probability (None: unparsed)
+         p_quality:float|None=None, # probability comparison: CF-quality's (None: unparsed)
          unparsed:str='discard' # direct selection: decision for an unparsed reply
         ) -> str:
     "The fused keep/discard decision of the two counterfactual sides."
@@ -348,8 +56,9 @@ def fuse(usage:str, # CF-usage's decision
 def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed'
                  quality:str, # CF-quality's outcome
                  strategy:str='direct', # 'direct', 'probability' or 'safety'
-                 direct:str|None=None, # direct selection: the parsed keep/discard reply (None: unparsed)
-                 p_usage:float|None=None, p_quality:float|None=None # probability comparison (None: unparsed)
+                 direct:str|None=None, # direct selection: the parsed reply (None: unparsed)
+                 p_usage:float|None=None, # probability comparison: CF-usage's (None: unparsed)
+                 p_quality:float|None=None # probability comparison: CF-quality's (None: unparsed)
                 ) -> str:
     "The fused outcome with unparsed kept apart: 'keep', 'discard' or 'unparsed'."
     _fusion_inputs(direct, p_usage, p_quality)
@@ -358,8 +67,9 @@ def fuse_outcome(usage:str, # CF-usage's outcome: 'keep', 'discard' or 'unparsed
     check_choice(strategy, 'strategy', FUSIONS)
     if 'unparsed' in (usage, quality):
         return 'discard' if strategy == 'safety' and 'discard' in (usage, quality) else 'unparsed'
-    if strategy == 'probability' and usage != quality and (p_usage is None or p_quality is None): return 'unparsed'
-    if strategy == 'direct' and usage != quality and direct not in DECISIONS: return 'unparsed'
+    if usage != quality:
+        if strategy == 'probability' and (p_usage is None or p_quality is None): return 'unparsed'
+        if strategy == 'direct' and direct not in DECISIONS: return 'unparsed'
     return fuse(usage, quality, strategy, direct, p_usage, p_quality)
 
 # %% ../nbs/13_rcrag.ipynb #ab7b41b8
@@ -372,21 +82,21 @@ def unknown_rule(decision:str, # a keep/discard decision (or 'unparsed', which s
     return 'discard' if decision == 'keep' and reject else decision
 
 # %% ../nbs/13_rcrag.ipynb #008bff9c
-STOP = ('\n\n', '\nQuestion:', '\nPassage', '\nAnswer:', '\nAssume', '\nYour answer', '\nProvide', '\nProbability:',
-        '\nIf you', '\nGiven the', '\nCan you', '\nUser', '\nuser')
+STOP = ('\n\n', '\nQuestion:', '\nPassage', '\nAnswer:', '\nAssume', '\nYour answer', '\nProvide',
+        '\nProbability:', '\nIf you', '\nGiven the', '\nCan you', '\nUser', '\nuser')
 
 # %% ../nbs/13_rcrag.ipynb #605d4dc7
 @dataclass(frozen=True)
 class RCConfig:
-    "How the replies are generated and which stages run (every generation field is part of the cache key)."
-    shots:int = 1              # demonstrations in the RAG prompt (ours); 0 = the paper's zero-shot prompt
-    chat:bool = False          # chat messages (chat models) instead of dialogues written out as text
+    "How replies are generated and which stages run (each generation field is in the cache key)."
+    shots:int = 1              # demonstrations in the RAG prompt (ours); 0: the paper's zero-shot
+    chat:bool = False          # chat messages (chat models), not dialogues written out as text
     k:int = 3                  # passages per question (the paper: top-3)
     passage_words:int = 50     # words kept of each passage
     max_new_tokens:int = 24    # greedy decoding
     rounds:int = 5             # CF-usage / CF-quality rounds (Figure 3: N = 1..rounds)
     no_ids_rounds:int = 1      # rounds of CF-quality without passage ids (ablation; 0: not asked)
-    fusion:tuple = ('direct', 'probability')  # fusion prompts asked on disagreement (empty: none, safety fusion only)
+    fusion:tuple = ('direct', 'probability')  # fusion prompts asked (empty: safety fusion only)
     baselines:bool = True      # IoE, calibration and priori judgment
     rule:str = 'rcrag'         # the matching rule of labels and judgments
     def __post_init__(self):
@@ -401,6 +111,12 @@ class RCConfig:
         if bad: raise ValueError(f"fusion prompts must be 'direct' and/or 'probability', got {bad}")
         object.__setattr__(self, 'fusion', tuple(self.fusion))
 
+# %% ../nbs/13_rcrag.ipynb #80577e87
+def _rounds(cfg:RCConfig, kind:str # a key of `CF_KINDS`
+           ) -> int:
+    "The rounds of counterfactual prompt `kind` that `cfg` asks (0: not asked)."
+    return cfg.no_ids_rounds if kind == 'cf_quality_no_ids' else cfg.rounds
+
 # %% ../nbs/13_rcrag.ipynb #c31a6065
 def ask(llm:LLM, # the model
         prompts:list, # text or chat prompts (duplicates are asked once)
@@ -410,7 +126,8 @@ def ask(llm:LLM, # the model
     keys = [p if isinstance(p, str) else json.dumps(p, sort_keys=True) for p in prompts]
     first = {}
     for p, k in zip(prompts, keys): first.setdefault(k, p)
-    out = llm.sample(list(first.values()), n=1, temperature=0.0, max_new_tokens=cfg.max_new_tokens, stop=STOP, desc=desc)
+    out = llm.sample(list(first.values()), n=1, temperature=0.0, max_new_tokens=cfg.max_new_tokens,
+                     stop=STOP, desc=desc)
     text = {k: s[0].text for k, s in zip(first, out)}
     return [text[k] for k in keys]
 
@@ -419,21 +136,26 @@ def ask(llm:LLM, # the model
 def ioe_needs_second_step(rag_answer:str, # the parsed RAG answer
                           first:str, # the raw reply to the IoE prompt
                           rule:str|Callable='rcrag') -> bool:
-    "Whether IoE asks its second step: both answers were read and they differ (the IoE authors ask it when the answers differ)."
+    ("Whether IoE asks its second step: both answers were read and they differ (the IoE authors "
+     "ask it when the answers differ).")
     a = parse_reply(first).answer
-    return bool(normalize_answer(rag_answer)) and bool(normalize_answer(a)) and not answers_match(a, rag_answer, rule)
+    return (bool(normalize_answer(rag_answer)) and bool(normalize_answer(a))
+            and not answers_match(a, rag_answer, rule))
 
 # %% ../nbs/13_rcrag.ipynb #7bacc268
 @checked
 def ioe_outcome(rag_answer:str, # the parsed RAG answer
                 first:str, # the raw reply to the IoE prompt
-                second:str|None=None, # the raw reply to IoE's second step (asked when the answer changed)
+                second:str|None=None, # the raw reply to IoE's second step (None: not asked)
                 rule:str|Callable='rcrag') -> str:
-    "IoE's outcome: 'keep' when the final answer (maintained, or the second step's best answer) is the RAG answer, 'discard' when it differs, 'unparsed' when an answer cannot be read."
+    ("IoE's outcome: 'keep' when the final answer (maintained, or the second step's best answer) "
+     "is the RAG answer, 'discard' when it differs, 'unparsed' when an answer cannot be read.")
     a = parse_reply(first).answer
     if not normalize_answer(rag_answer) or not normalize_answer(a): return 'unparsed'
     if answers_match(a, rag_answer, rule): return 'keep'
-    if second is None: raise ValueError(f"IoE changed its answer ({rag_answer!r} -> {a!r}) but its second step was not asked")
+    if second is None:
+        raise ValueError(f"IoE changed its answer ({rag_answer!r} -> {a!r}) "
+                         "but its second step was not asked")
     b = parse_reply(second).answer
     if not normalize_answer(b): return 'unparsed'
     return 'keep' if answers_match(b, rag_answer, rule) else 'discard'
@@ -444,6 +166,22 @@ def _last_user(prompt) -> str:
     return prompt if isinstance(prompt, str) else prompt[-1]['content']
 
 # %% ../nbs/13_rcrag.ipynb #9c88b8ea
+def _last_answers(prompt, # a text or chat messages
+                  text:str, # the prompt as one text
+                  n:int # 1 or 2
+                 ) -> list:
+    "The model's last `n` answers in a dialogue: its `Answer:` lines, or its last assistant turns."
+    if isinstance(prompt, str): return re.findall(r'Answer: ([^\n]*)', text)[-n:]
+    return [prompt[-2 * k]['content'] for k in range(n, 0, -1)]
+
+# %% ../nbs/13_rcrag.ipynb #61cd3218
+def _passage_words(text:str # the prompt as one text
+                  ) -> list:
+    "(passage id, a capitalised word among its first ones) of the last question's passages."
+    segs = [s for s in text.split('Question: ') if 'Passage-' in s]
+    return re.findall(r'Passage-(\d): (?:\S+ ){0,6}?([A-Z][a-z]{2,})', segs[-1] if segs else '')
+
+# %% ../nbs/13_rcrag.ipynb #e6e009ae
 @checked
 def fake_rcrag_reply(prompt:str|list, # a text or chat messages
                      i:NonNegativeInt=0, # the sample's index (the reply does not depend on it)
@@ -453,18 +191,16 @@ def fake_rcrag_reply(prompt:str|list, # a text or chat messages
     text = prompt if isinstance(prompt, str) else '\n'.join(m['content'] for m in prompt)
     h = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
     tail = _last_user(prompt).rstrip()[-420:]
-    segs = [s for s in text.split('Question: ') if 'Passage-' in s]
-    words = re.findall(r'Passage-(\d): (?:\S+ ){0,6}?([A-Z][a-z]{2,})', segs[-1] if segs else '')
+    words = _passage_words(text)
     pick = words[h % len(words)] if words else ('0', 'Paris')
-    if 'just the probability!>' in tail: return ('Probability: 0.9', '0.4', 'I am fairly sure', 'Probability: 0.7')[h % 4]
-    if 'You give two different answers' in tail:   # IoE's second step: one of its two answers, or words
-        two = re.findall(r'Answer: ([^\n]*)', text)[-2:] if isinstance(prompt, str) else [prompt[-4]['content'], prompt[-2]['content']]
-        return (two + ['I am not sure'])[h % 3]
+    if 'just the probability!>' in tail:
+        return ('Probability: 0.9', '0.4', 'I am fairly sure', 'Probability: 0.7')[h % 4]
+    if 'You give two different answers' in tail:   # IoE's step 2: one of its two answers, or words
+        return (_last_answers(prompt, text, 2) + ['I am not sure'])[h % 3]
     if '$$ discard $$' in tail[-80:]: return ('$$ keep $$', '$$ discard $$', 'hmm')[h % 3]
     if 'Can you answer the following question' in tail: return 'Unknown' if h % 3 == 0 else pick[1]
     if 'Assume that your answer is wrong' in tail or 'maintain your answer' in tail:
-        if isinstance(prompt, str): prev = (re.findall(r'Answer: ([^\n]*)', text) or [pick[1]])[-1]
-        else: prev = prompt[-2]['content']
+        prev = (_last_answers(prompt, text, 1) or [pick[1]])[-1]
         other = words[(h // 3) % len(words)][1] if words else 'Lyon'
         return prev if h % 3 else f"{other}.\nEvidence: ## Passage-{h % 3} ##."
     return f"{pick[1]}.\nEvidence: ## Passage-{pick[0]} ##." if h % 5 else "Unknown."
@@ -477,7 +213,7 @@ def fake_rcrag_llm(model:str='fake') -> LLM:
 # %% ../nbs/13_rcrag.ipynb #d1bc68c3
 @dataclass
 class RCRun:
-    "Everything one model replied for a set of questions (raw replies; decisions are derived by `decision_table`)."
+    "Everything one model replied for a set of questions (raw replies; `decision_table` decides)."
     model: str
     retriever: str
     cfg: RCConfig
@@ -486,86 +222,150 @@ class RCRun:
     rag_text: list                   # per question, the raw RAG reply
     rag: list                        # per question, the parsed RAG reply
     labels: list                     # per question, 'keep' (answerable) or 'discard'
-    rounds: dict = field(default_factory=dict)   # CF kind -> per question, its round outcomes ('continue'/'discard')
-    replies: list = field(default_factory=list)  # dict rows: id, step, side, round, response (every reply asked)
-    fusion: dict = field(default_factory=dict)   # (question index, N) -> dict(side=, direct=text, p_usage=text, p_quality=text)
-    baselines: dict = field(default_factory=dict) # 'ioe' / 'calibration' / 'priori' / 'ioe_decision' -> per question, the raw reply (None: not asked)
+    rounds: dict = field(default_factory=dict)   # CF kind -> per question, its round outcomes
+    replies: list = field(default_factory=list)  # rows id, step, side, round, response: every reply
+    fusion: dict = field(default_factory=dict)   # (question, N) -> side, direct, p_usage, p_quality
+    baselines: dict = field(default_factory=dict) # step -> per question, a reply (None: not asked)
 
     def reply_table(self) -> pd.DataFrame:
         "One row per reply asked: model, retriever, id, step, side, round, response."
-        return pd.DataFrame(self.replies, columns=['id', 'step', 'side', 'round', 'response']).assign(
-            model=self.model, retriever=self.retriever)[['model', 'retriever', 'id', 'step', 'side', 'round', 'response']]
+        cols = ['id', 'step', 'side', 'round', 'response']
+        table = pd.DataFrame(self.replies, columns=cols).assign(model=self.model,
+                                                                retriever=self.retriever)
+        return table[['model', 'retriever', *cols]]
 
 # %% ../nbs/13_rcrag.ipynb #8a3c3309
+def _reply_row(qid, # the question's id
+               step:str, # the prompt asked: 'rag', a CF kind, 'fusion_direct', a baseline, ...
+               response:str, # the raw reply
+               side:str='', # fusion prompts: the CF side whose dialogue they continue
+               rnd:int=0 # the round (fusion: N; 0: a single prompt)
+              ) -> dict:
+    "One row of `RCRun.replies`."
+    return dict(id=qid, step=step, side=side, round=rnd, response=response)
+
+# %% ../nbs/13_rcrag.ipynb #584aace6
+def _ask_rag(llm:LLM, qs:pd.DataFrame, # the model; the questions (id, question, answers)
+             passages:list, cfg:RCConfig, retriever:str, desc:str # as `run_rcrag`
+            ) -> tuple:
+    ("A run holding the RAG replies, parsed and labelled; and per question, its RAG turn (user "
+     "text, parsed answer).")
+    P = [format_passages(list(p)[:cfg.k], cfg.passage_words) for p in passages]
+    rag_user = [user_turn('rag', q, p, cfg.shots, cfg.chat) for q, p in zip(qs['question'], P)]
+    rag_text = ask(llm, [dialogue([], u, cfg.chat) for u in rag_user], cfg, f'{desc}: RAG')
+    rag = [parse_reply(t) for t in rag_text]
+    labels = [judgment_label(r.answer, list(g), cfg.rule) for r, g in zip(rag, qs['answers'])]
+    run = RCRun(llm.backend.model, retriever, cfg, qs, P, rag_text, rag, labels)
+    run.replies += [_reply_row(i, 'rag', t) for i, t in zip(qs['id'].tolist(), rag_text)]
+    return run, [(u, r.answer) for u, r in zip(rag_user, rag)]
+
+# %% ../nbs/13_rcrag.ipynb #a00d836c
 def _ask_rounds(llm:LLM, run:RCRun, # the model; the run so far (its RAG replies parsed)
                 base:list, # per question, the RAG turn: (user text, parsed RAG answer)
                 kind:str, # a key of `CF_KINDS`
                 desc:str) -> list:
-    "Ask one counterfactual prompt's rounds, a question's rounds stopping at the first that does not continue; store the outcomes in `run.rounds[kind]` and the replies; return each question's dialogue turns."
+    ("Ask one counterfactual prompt's rounds, a question's rounds stopping at the first that does "
+     "not continue; store the outcomes in `run.rounds[kind]` and the replies; return each "
+     "question's dialogue turns.")
     cfg, ids = run.cfg, run.questions['id'].tolist()
-    R = cfg.rounds if kind != 'cf_quality_no_ids' else cfg.no_ids_rounds
     user = user_turn(kind, chat=cfg.chat)
     h, out, alive = [[b] for b in base], [[] for _ in ids], list(range(len(ids)))
-    for r in range(1, R + 1):
+    for r in range(1, _rounds(cfg, kind) + 1):
         if not alive: break
-        texts = ask(llm, [dialogue(h[i], user, cfg.chat) for i in alive], cfg, f'{desc}: {kind} round {r}')
-        nxt = []
+        prompts = [dialogue(h[i], user, cfg.chat) for i in alive]
+        texts = ask(llm, prompts, cfg, f'{desc}: {kind} round {r}')
         for i, t in zip(alive, texts):
             p = parse_reply(t)
             out[i].append(judge_round(run.rag[i], p, cfg.rule)); h[i].append((user, p.answer))
-            run.replies.append(dict(id=ids[i], step=kind, side='', round=r, response=t))
-            if out[i][-1] == 'continue': nxt.append(i)
-        alive = nxt
+            run.replies.append(_reply_row(ids[i], kind, t, rnd=r))
+        alive = [i for i in alive if out[i][-1] == 'continue']
     run.rounds[kind] = out
     return h
 
-# %% ../nbs/13_rcrag.ipynb #584aace6
+# %% ../nbs/13_rcrag.ipynb #8d130ed8
+def _disagreements(run:RCRun # the run with both sides' rounds
+                  ) -> list:
+    ("(question index, N) where CF-usage and CF-quality disagree after N rounds (unparsed = "
+     "discard, as the authors ask), N = 1..rounds; each noted in `run.fusion` with the side that "
+     "discarded.")
+    todo = []
+    for N in range(1, run.cfg.rounds + 1):
+        for i in range(len(run.questions)):
+            du, dq = (binary(side_decision(run.rounds[s][i], N)) for s in _SIDES)
+            if du == dq: continue
+            todo.append((i, N))
+            run.fusion[(i, N)] = dict(side='cf_usage' if du == 'discard' else 'cf_quality')
+    return todo
+
+# %% ../nbs/13_rcrag.ipynb #7d5c2cd6
+def _ask_fusion_prompts(llm:LLM, run:RCRun, # the model; the run with both sides' rounds
+                        hist:dict, # CF kind -> per question, its dialogue turns (`_ask_rounds`)
+                        asked:list, # per prompt: (side, question index, N, prompt name)
+                        step:str, # the step of the replies: 'fusion_direct' or 'fusion_probability'
+                        key:str, # where each reply goes in `run.fusion[(i, N)]`
+                        desc:str):
+    ("Ask fusion prompts, each continuing its side's dialogue after N rounds (fewer where the side "
+     "stopped); store the replies in `run.fusion` and `run.replies`.")
+    cfg, ids = run.cfg, run.questions['id'].tolist()
+    turns = lambda s, i, N: hist[s][i][:1 + min(N, len(run.rounds[s][i]))]
+    prompts = [dialogue(turns(s, i, N), user_turn(name, chat=cfg.chat), cfg.chat)
+               for s, i, N, name in asked]
+    for (s, i, N, _), t in zip(asked, ask(llm, prompts, cfg, desc)):
+        run.fusion[(i, N)][key] = t
+        run.replies.append(_reply_row(ids[i], step, t, s, N))
+
+# %% ../nbs/13_rcrag.ipynb #153b6952
 def _ask_fusion(llm:LLM, run:RCRun, # the model; the run with both sides' rounds
                 hist:dict, # CF kind -> per question, its dialogue turns (from `_ask_rounds`)
                 desc:str):
-    "Ask the fusion prompts where CF-usage and CF-quality disagree after N rounds, N = 1..rounds (direct selection asks the discarding side, probability comparison both); store them in `run.fusion` and the replies."
-    cfg, ids, sides = run.cfg, run.questions['id'].tolist(), ('cf_usage', 'cf_quality')
-    todo = []   # (question, N) where the sides disagree after N rounds: asked together, duplicates once
-    for N in range(1, cfg.rounds + 1):
-        for i in range(len(ids)):
-            du, dq = (binary(side_decision(run.rounds[s][i], N)) for s in sides)   # asked as the authors do: unparsed = discard
-            if du != dq: todo.append((i, N)); run.fusion[(i, N)] = dict(side='cf_usage' if du == 'discard' else 'cf_quality')
-    turns = lambda s, i, N: hist[s][i][:1 + min(N, len(run.rounds[s][i]))]
-    if 'direct' in cfg.fusion:
-        side = [run.fusion[t]['side'] for t in todo]
-        prompts = [dialogue(turns(s, i, N), user_turn(FUSION_PROMPT[s], chat=cfg.chat), cfg.chat) for s, (i, N) in zip(side, todo)]
-        for s, (i, N), t in zip(side, todo, ask(llm, prompts, cfg, f'{desc}: fusion (direct)')):
-            run.fusion[(i, N)]['direct'] = t
-            run.replies.append(dict(id=ids[i], step='fusion_direct', side=s, round=N, response=t))
-    if 'probability' in cfg.fusion:
+    ("Ask the fusion prompts where CF-usage and CF-quality disagree after N rounds, N = 1..rounds "
+     "(direct selection asks the discarding side, probability comparison both).")
+    todo = _disagreements(run)   # asked together, duplicates once
+    if 'direct' in run.cfg.fusion:
+        asked = [(s, i, N, FUSION_PROMPT[s]) for i, N in todo for s in [run.fusion[(i, N)]['side']]]
+        _ask_fusion_prompts(llm, run, hist, asked, 'fusion_direct', 'direct',
+                            f'{desc}: fusion (direct)')
+    if 'probability' in run.cfg.fusion:
         for s, key in (('cf_usage', 'p_usage'), ('cf_quality', 'p_quality')):
-            prompts = [dialogue(turns(s, i, N), user_turn('fusion_probability', chat=cfg.chat), cfg.chat) for i, N in todo]
-            for (i, N), t in zip(todo, ask(llm, prompts, cfg, f'{desc}: fusion (probability, {s})')):
-                run.fusion[(i, N)][key] = t
-                run.replies.append(dict(id=ids[i], step='fusion_probability', side=s, round=N, response=t))
+            asked = [(s, i, N, 'fusion_probability') for i, N in todo]
+            _ask_fusion_prompts(llm, run, hist, asked, 'fusion_probability', key,
+                                f'{desc}: fusion (probability, {s})')
 
-# %% ../nbs/13_rcrag.ipynb #a00d836c
+# %% ../nbs/13_rcrag.ipynb #1e7744f1
+def _ask_ioe_second_step(llm:LLM, run:RCRun, # the model; the run with its IoE replies
+                         base:list, # per question, the RAG turn: (user text, parsed RAG answer)
+                         desc:str) -> list:
+    ("IoE's second step where the model changed its answer, continuing the dialogue (answers as "
+     "parsed); per question, the reply (None: not asked).")
+    cfg, first = run.cfg, run.baselines['ioe']
+    ioe_user, decide = user_turn('ioe', chat=cfg.chat), user_turn('ioe_decision', chat=cfg.chat)
+    todo = [i for i, t in enumerate(first) if ioe_needs_second_step(run.rag[i].answer, t, cfg.rule)]
+    prompts = [dialogue([base[i], (ioe_user, parse_reply(first[i]).answer)], decide, cfg.chat)
+               for i in todo]
+    second = [None] * len(first)
+    for i, t in zip(todo, ask(llm, prompts, cfg, f'{desc}: ioe step 2')): second[i] = t
+    return second
+
+# %% ../nbs/13_rcrag.ipynb #40ed228f
 def _ask_baselines(llm:LLM, run:RCRun, # the model; the run so far
                    base:list, # per question, the RAG turn: (user text, parsed RAG answer)
                    desc:str):
-    "Ask the baselines (IoE and calibration continuing the RAG dialogue, priori judgment afresh), then IoE's second step where the IoE answer changed; store them in `run.baselines` and the replies."
-    cfg, qs, ids = run.cfg, run.questions, run.questions['id'].tolist()
+    ("Ask the baselines (IoE and calibration continuing the RAG dialogue, priori judgment afresh), "
+     "then IoE's second step where the IoE answer changed; store them in `run.baselines` and the "
+     "replies.")
+    cfg, qs = run.cfg, run.questions
     for name in ('ioe', 'calibration'):
-        run.baselines[name] = ask(llm, [dialogue([b], user_turn(name, chat=cfg.chat), cfg.chat) for b in base], cfg, f'{desc}: {name}')
-    run.baselines['priori'] = ask(llm, [dialogue([], user_turn('priori', q, p, chat=cfg.chat), cfg.chat)
-                                        for q, p in zip(qs['question'], run.passages)], cfg, f'{desc}: priori')
-    # IoE's second step, where the model changed its answer: the dialogue so far (answers as parsed) and the prompt
-    ioe_user, first = user_turn('ioe', chat=cfg.chat), run.baselines['ioe']
-    todo = [i for i in range(len(ids)) if ioe_needs_second_step(run.rag[i].answer, first[i], cfg.rule)]
-    prompts = [dialogue([base[i], (ioe_user, parse_reply(first[i]).answer)], user_turn('ioe_decision', chat=cfg.chat), cfg.chat)
-               for i in todo]
-    second = [None] * len(ids)
-    for i, t in zip(todo, ask(llm, prompts, cfg, f'{desc}: ioe step 2')): second[i] = t
-    run.baselines['ioe_decision'] = second
+        prompts = [dialogue([b], user_turn(name, chat=cfg.chat), cfg.chat) for b in base]
+        run.baselines[name] = ask(llm, prompts, cfg, f'{desc}: {name}')
+    prompts = [dialogue([], user_turn('priori', q, p, chat=cfg.chat), cfg.chat)
+               for q, p in zip(qs['question'], run.passages)]
+    run.baselines['priori'] = ask(llm, prompts, cfg, f'{desc}: priori')
+    run.baselines['ioe_decision'] = _ask_ioe_second_step(llm, run, base, desc)
+    ids = qs['id'].tolist()
     for name, texts in run.baselines.items():
-        run.replies += [dict(id=i, step=name, side='', round=0, response=t) for i, t in zip(ids, texts) if t is not None]
+        run.replies += [_reply_row(i, name, t) for i, t in zip(ids, texts) if t is not None]
 
-# %% ../nbs/13_rcrag.ipynb #8d130ed8
+# %% ../nbs/13_rcrag.ipynb #9160f4a3
 def run_rcrag(llm:LLM, # the model (any backend)
               questions:pd.DataFrame, # id, question, answers
               passages:list, # per question, its top-k passage texts (best first)
@@ -575,91 +375,116 @@ def run_rcrag(llm:LLM, # the model (any backend)
              ) -> RCRun:
     "Ask one model the RAG prompt, the counterfactual rounds, the fusion prompts and the baselines."
     qs = questions.reset_index(drop=True)
-    if len(passages) != len(qs): raise ValueError(f"{len(passages)} passage lists for {len(qs)} questions")
+    if len(passages) != len(qs):
+        raise ValueError(f"{len(passages)} passage lists for {len(qs)} questions")
     desc = desc or f'{llm.backend.model} {retriever}'
-    P = [format_passages(list(p)[:cfg.k], cfg.passage_words) for p in passages]
-    rag_user = [user_turn('rag', q, p, cfg.shots, cfg.chat) for q, p in zip(qs['question'], P)]
-    rag_text = ask(llm, [dialogue([], u, cfg.chat) for u in rag_user], cfg, f'{desc}: RAG')
-    rag = [parse_reply(t) for t in rag_text]
-    labels = [judgment_label(r.answer, list(g), cfg.rule) for r, g in zip(rag, qs['answers'])]
-    run = RCRun(llm.backend.model, retriever, cfg, qs, P, rag_text, rag, labels)
-    run.replies += [dict(id=i, step='rag', side='', round=0, response=t) for i, t in zip(qs['id'].tolist(), rag_text)]
-    base = [(u, r.answer) for u, r in zip(rag_user, rag)]
-    hist = {kind: _ask_rounds(llm, run, base, kind, desc) for kind in CF_KINDS
-            if (cfg.rounds if kind != 'cf_quality_no_ids' else cfg.no_ids_rounds)}
-    if cfg.fusion and all(s in run.rounds for s in ('cf_usage', 'cf_quality')): _ask_fusion(llm, run, hist, desc)
+    run, base = _ask_rag(llm, qs, passages, cfg, retriever, desc)
+    hist = {k: _ask_rounds(llm, run, base, k, desc) for k in CF_KINDS if _rounds(cfg, k)}
+    if cfg.fusion and all(s in run.rounds for s in _SIDES): _ask_fusion(llm, run, hist, desc)
     if cfg.baselines: _ask_baselines(llm, run, base, desc)
     return run
 
 # %% ../nbs/13_rcrag.ipynb #1ecb200a
 METHOD_STEPS = {  # the prompts each method relies on (for the parse rates beside the tables)
-    'CF (direct)': ('cf_usage', 'cf_quality', 'fusion_direct'), 'CF (probability)': ('cf_usage', 'cf_quality', 'fusion_probability'),
-    'CF (safety)': ('cf_usage', 'cf_quality'), 'CF-usage only': ('cf_usage',), 'CF-quality only': ('cf_quality',),
-    'CF-quality w/o ids only': ('cf_quality_no_ids',), 'IoE': ('ioe', 'ioe_decision'), 'Calibration': ('calibration',), 'Priori': ('priori',)}
-_SIDE_METHOD = {'cf_usage': 'CF-usage only', 'cf_quality': 'CF-quality only', 'cf_quality_no_ids': 'CF-quality w/o ids only'}
+    'CF (direct)': ('cf_usage', 'cf_quality', 'fusion_direct'),
+    'CF (probability)': ('cf_usage', 'cf_quality', 'fusion_probability'),
+    'CF (safety)': ('cf_usage', 'cf_quality'), 'CF-usage only': ('cf_usage',),
+    'CF-quality only': ('cf_quality',), 'CF-quality w/o ids only': ('cf_quality_no_ids',),
+    'IoE': ('ioe', 'ioe_decision'), 'Calibration': ('calibration',), 'Priori': ('priori',)}
+_SIDE_METHOD = {'cf_usage': 'CF-usage only', 'cf_quality': 'CF-quality only',
+                'cf_quality_no_ids': 'CF-quality w/o ids only'}
 
 # %% ../nbs/13_rcrag.ipynb #ab283648
 def _side_decisions(run:RCRun):
-    "(question index, method, N, decision, outcome) of each counterfactual side alone, for N = 1..its rounds."
+    ("(question index, method, N, decision, outcome) of each counterfactual side alone, for "
+     "N = 1..its rounds.")
     for kind, outs in run.rounds.items():
-        for N in range(1, (run.cfg.no_ids_rounds if kind == 'cf_quality_no_ids' else run.cfg.rounds) + 1):
+        for N in range(1, _rounds(run.cfg, kind) + 1):
             for i, o in enumerate(outs):
                 sd = side_decision(o, N); yield i, _SIDE_METHOD[kind], N, binary(sd), sd
 
 # %% ../nbs/13_rcrag.ipynb #a5d19d90
-def _fused_decisions(run:RCRun, unparsed:str, keep_rule:str, probability_pick:str): # as `decision_table`
-    "(question index, method, N, decision, outcome) of the framework with each fusion strategy asked, for N = 1..rounds."
-    if not ('cf_usage' in run.rounds and 'cf_quality' in run.rounds): return
-    for N in range(1, run.cfg.rounds + 1):
-        for i in range(len(run.questions)):
-            u3, q3 = side_decision(run.rounds['cf_usage'][i], N), side_decision(run.rounds['cf_quality'][i], N)
-            u, q = binary(u3), binary(q3)
-            f = run.fusion.get((i, N), {})
-            yield i, 'CF (safety)', N, fuse(u, q, 'safety'), fuse_outcome(u3, q3, 'safety')
-            if 'direct' in run.cfg.fusion:
-                kd = parse_keep_discard(f.get('direct'), keep_rule)
-                yield i, 'CF (direct)', N, fuse(u, q, 'direct', direct=kd, unparsed=unparsed), fuse_outcome(u3, q3, 'direct', direct=kd)
-            if 'probability' in run.cfg.fusion:
-                pu, pq = (parse_probability(f.get(k), probability_pick) for k in ('p_usage', 'p_quality'))
-                yield (i, 'CF (probability)', N, fuse(u, q, 'probability', p_usage=pu, p_quality=pq),
-                       fuse_outcome(u3, q3, 'probability', p_usage=pu, p_quality=pq))
+def _fusion_readings(fusion:tuple, # the fusion prompts asked (`RCConfig.fusion`)
+                     f:dict, # one disagreement's fusion replies (`RCRun.fusion[(i, N)]`; {}: none)
+                     keep_rule:str, probability_pick:str): # as `decision_table`
+    "(method, strategy, `fuse`'s reading of its replies) of each fusion strategy asked."
+    yield 'CF (safety)', 'safety', {}
+    if 'direct' in fusion:
+        yield 'CF (direct)', 'direct', dict(direct=parse_keep_discard(f.get('direct'), keep_rule))
+    if 'probability' in fusion:
+        pu, pq = (parse_probability(f.get(k), probability_pick) for k in ('p_usage', 'p_quality'))
+        yield 'CF (probability)', 'probability', dict(p_usage=pu, p_quality=pq)
 
 # %% ../nbs/13_rcrag.ipynb #ca80015f
-def _baseline_decisions(run:RCRun, threshold:float, probability_pick:str): # as `decision_table`
-    "(question index, method, 0, decision, outcome) of the baselines asked: IoE, calibration, priori judgment."
-    n = len(run.questions)
-    for i in range(n):
-        if 'ioe' in run.baselines:
-            second = run.baselines.get('ioe_decision', [None] * n)[i]
-            o = ioe_outcome(run.rag[i].answer, run.baselines['ioe'][i], second, run.cfg.rule) if run.rag[i].parsed else 'unparsed'
-            yield i, 'IoE', 0, binary(o), o
-        if 'calibration' in run.baselines:
-            p = parse_probability(run.baselines['calibration'][i], probability_pick)
-            o = 'unparsed' if p is None else 'keep' if p >= threshold else 'discard'
-            yield i, 'Calibration', 0, binary(o), o
-        if 'priori' in run.baselines:
-            t = run.baselines['priori'][i]
-            o = 'discard' if is_rejection(t) else 'keep' if parse_reply(t).parsed else 'unparsed'
-            yield i, 'Priori', 0, binary(o), o
+def _fused_decisions(run:RCRun, # from `run_rcrag`
+                     unparsed:str, keep_rule:str, probability_pick:str): # as `decision_table`
+    ("(question index, method, N, decision, outcome) of the framework with each fusion strategy "
+     "asked, for N = 1..rounds.")
+    if not all(s in run.rounds for s in _SIDES): return
+    for N in range(1, run.cfg.rounds + 1):
+        for i in range(len(run.questions)):
+            u3, q3 = (side_decision(run.rounds[s][i], N) for s in _SIDES)
+            f = run.fusion.get((i, N), {})
+            for method, how, kw in _fusion_readings(run.cfg.fusion, f, keep_rule, probability_pick):
+                yield (i, method, N, fuse(binary(u3), binary(q3), how, unparsed=unparsed, **kw),
+                       fuse_outcome(u3, q3, how, **kw))
 
 # %% ../nbs/13_rcrag.ipynb #90a02e65
+def _baseline_outcomes(run:RCRun, i:int, # the run; a question's index
+                       threshold:float, probability_pick:str): # as `decision_table`
+    "(method, outcome) of each baseline asked, for question `i`: IoE, calibration, priori judgment."
+    b, rag = run.baselines, run.rag[i]
+    if 'ioe' in b:
+        second = b['ioe_decision'][i] if 'ioe_decision' in b else None
+        if not rag.parsed: yield 'IoE', 'unparsed'
+        else: yield 'IoE', ioe_outcome(rag.answer, b['ioe'][i], second, run.cfg.rule)
+    if 'calibration' in b:
+        p = parse_probability(b['calibration'][i], probability_pick)
+        yield 'Calibration', 'unparsed' if p is None else 'keep' if p >= threshold else 'discard'
+    if 'priori' in b:
+        t = b['priori'][i]
+        o = 'discard' if is_rejection(t) else 'keep' if parse_reply(t).parsed else 'unparsed'
+        yield 'Priori', o
+
+# %% ../nbs/13_rcrag.ipynb #75362c8d
+def _baseline_decisions(run:RCRun, # from `run_rcrag`
+                        threshold:float, probability_pick:str): # as `decision_table`
+    "(question index, method, 0, decision, outcome) of the baselines asked."
+    for i in range(len(run.questions)):
+        for method, o in _baseline_outcomes(run, i, threshold, probability_pick):
+            yield i, method, 0, binary(o), o
+
+# %% ../nbs/13_rcrag.ipynb #2a809024
+def _decision_row(run:RCRun, i:int, # the run; a question's index
+                  method:str, N:int, # the method and its rounds (0: a baseline)
+                  d:str, o:str, # the authors' keep/discard; the outcome, unparsed apart
+                  unknown:bool # apply the unknown rule: a kept refusal becomes a discard
+                 ) -> dict:
+    ("A `decision_table` row but its id and model: label, method, N, raw, decision, outcome, "
+     "rag_parsed.")
+    rag = run.rag[i]
+    o = o if rag.parsed else 'unparsed'   # no RAG answer was read: nothing to keep or discard
+    rule = (lambda x: unknown_rule(x, rag.reject)) if unknown else (lambda x: x)
+    return dict(label=run.labels[i], method=method, N=N, raw=d, decision=rule(d), outcome=rule(o),
+                rag_parsed=rag.parsed)
+
+# %% ../nbs/13_rcrag.ipynb #a8e2f0f6
 def decision_table(run:RCRun, # from `run_rcrag`
-                   threshold:float=0.6, # calibration baseline: keep when the verbalized probability >= threshold
-                   unparsed:str='discard', # direct selection: decision for an unparsed keep/discard reply
+                   threshold:float=0.6, # calibration: keep when the probability >= threshold
+                   unparsed:str='discard', # direct selection: decision for an unparsed reply
                    keep_rule:str='robust', # keep/discard parser: 'robust' or 'paper'
                    apply_unknown_rule:bool=True, # a kept refusal becomes a discard
-                   probability_pick:str='first' # verbalized probabilities: 'first' decimal (the authors' code) or 'last'
+                   probability_pick:str='first' # 'first' decimal (the authors' code) or 'last'
                   ) -> pd.DataFrame:
-    "One row per question, method and N: model, retriever, id, label, method, N, raw (before the unknown rule), decision (unparsed = discard), outcome (keep, discard or unparsed), rag_parsed."
+    ("One row per question, method and N: model, retriever, id, label, method, N, raw (before the "
+     "unknown rule), decision (unparsed = discard), outcome (keep, discard or unparsed), "
+     "rag_parsed.")
     check_array(threshold, 'threshold', 0, 1, ndim=0)
     check_choice(unparsed, 'unparsed', DECISIONS)
-    ids, rows = run.questions['id'].tolist(), []
-    def add(i, method, N, d, o): # d: the authors' keep/discard; o: the outcome, unparsed apart
-        o = o if run.rag[i].parsed else 'unparsed'   # no RAG answer was read: nothing to keep or discard
-        rule = (lambda x: unknown_rule(x, run.rag[i].reject)) if apply_unknown_rule else (lambda x: x)
-        rows.append(dict(id=ids[i], label=run.labels[i], method=method, N=N, raw=d, decision=rule(d), outcome=rule(o),
-                         rag_parsed=run.rag[i].parsed))
-    for row in (*_side_decisions(run), *_fused_decisions(run, unparsed, keep_rule, probability_pick),
-                *_baseline_decisions(run, threshold, probability_pick)): add(*row)
-    return pd.DataFrame(rows).assign(model=run.model, retriever=run.retriever)[
-        ['model', 'retriever', 'id', 'label', 'method', 'N', 'raw', 'decision', 'outcome', 'rag_parsed']]
+    found = (*_side_decisions(run), *_fused_decisions(run, unparsed, keep_rule, probability_pick),
+             *_baseline_decisions(run, threshold, probability_pick))
+    ids = run.questions['id'].tolist()
+    rows = [dict(id=ids[i], **_decision_row(run, i, *row, apply_unknown_rule)) for i, *row in found]
+    table = pd.DataFrame(rows).assign(model=run.model, retriever=run.retriever)
+    return table[['model', 'retriever', 'id', 'label', 'method', 'N', 'raw', 'decision', 'outcome',
+                  'rag_parsed']]

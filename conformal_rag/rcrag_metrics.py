@@ -9,7 +9,8 @@ import pandas as pd
 from .stats import bootstrap_ci
 from .conformal import check_array, check_choice, check_count
 from .checks import checked
-from .rcrag import DECISIONS, OUTCOMES, METHOD_STEPS, RCRun, decision_table, parse_keep_discard, parse_probability, parse_reply
+from .rcrag import (DECISIONS, OUTCOMES, METHOD_STEPS, RCRun, decision_table,
+                                 parse_keep_discard, parse_probability, parse_reply)
 
 # %% auto #0
 __all__ = ['RISK_METRICS', 'PARSE_STEPS', 'risk_cells', 'risk_metrics', 'risk_summary', 'format_metric', 'parsed_summary',
@@ -22,7 +23,8 @@ RISK_METRICS = ('risk', 'carefulness', 'alignment', 'coverage')
 # %% ../nbs/13a_rcrag_metrics.ipynb #ca1c7f39
 def _count_cells(a, k):
     "AK, AD, UK, UD and n from boolean arrays answerable `a` and kept `k`."
-    c = dict(AK=int((a & k).sum()), AD=int((a & ~k).sum()), UK=int((~a & k).sum()), UD=int((~a & ~k).sum()))
+    c = dict(AK=int((a & k).sum()), AD=int((a & ~k).sum()), UK=int((~a & k).sum()),
+             UD=int((~a & ~k).sum()))
     return dict(**c, n=sum(c.values()))
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #4eee6277
@@ -31,11 +33,13 @@ def risk_cells(labels, # per question, 'keep' (answerable) or 'discard' (unanswe
               ) -> dict:
     "The counts AK, AD, UK, UD and their total n (the N of the metrics)."
     lab, dec = np.asarray(labels, dtype=object), np.asarray(decisions, dtype=object)
-    for name, v, given in (('labels', lab, labels), ('decisions', dec, decisions)):   # one per question
-        if v.ndim != 1: raise ValueError(f"{name} must be a list of 'keep' / 'discard', got {name}={given!r:.80}")
+    for name, v, given in (('labels', lab, labels), ('decisions', dec, decisions)):   # one each
+        if v.ndim != 1:
+            raise ValueError(f"{name} must be a list of 'keep' / 'discard', "
+                             f"got {name}={given!r:.80}")
     if len(lab) != len(dec): raise ValueError(f"{len(lab)} labels for {len(dec)} decisions")
     for name, v in (('labels', lab), ('decisions', dec)):
-        bad = sorted({str(x) for x in v if not (isinstance(x, str) and x in DECISIONS)})   # not read through str()
+        bad = sorted({str(x) for x in v if not (isinstance(x, str) and x in DECISIONS)})  # no str()
         if bad: raise ValueError(f"unknown {name} {bad}; expected 'keep' or 'discard'")
     return _count_cells(lab == 'keep', dec == 'keep')
 
@@ -43,17 +47,22 @@ def risk_cells(labels, # per question, 'keep' (answerable) or 'discard' (unanswe
 def _ratio(num, den):
     "`num / den` elementwise, NaN where `den` is 0."
     num, den = np.asarray(num, float), np.asarray(den, float)
-    with np.errstate(divide='ignore', invalid='ignore'): return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #28320698
 def risk_metrics(cells:dict # from `risk_cells`
                 ) -> dict:
     "risk, carefulness, alignment and coverage (NaN where a denominator is 0)."
     if not isinstance(cells, dict) or {'AK', 'AD', 'UK', 'UD', 'n'} - set(cells):
-        raise ValueError(f"cells must be a dict with counts AK, AD, UK, UD and n (from `risk_cells`), got {cells!r:.120}")
-    AK, AD, UK, UD, N = (check_count(cells[k], f'cells[{k!r}]', 0) for k in ('AK', 'AD', 'UK', 'UD', 'n'))
-    if N != AK + AD + UK + UD: raise ValueError(f"cells['n']={N} is not AK + AD + UK + UD = {AK + AD + UK + UD}")
-    return {m: float(v) for m, v in zip(RISK_METRICS, (_ratio(UK, AK + UK), _ratio(UD, UK + UD), _ratio(AK + UD, N), _ratio(AK + UK, N)))}
+        raise ValueError("cells must be a dict with counts AK, AD, UK, UD and n "
+                         f"(from `risk_cells`), got {cells!r:.120}")
+    AK, AD, UK, UD, N = (check_count(cells[k], f'cells[{k!r}]', 0)
+                         for k in ('AK', 'AD', 'UK', 'UD', 'n'))
+    if N != AK + AD + UK + UD:
+        raise ValueError(f"cells['n']={N} is not AK + AD + UK + UD = {AK + AD + UK + UD}")
+    values = (_ratio(UK, AK + UK), _ratio(UD, UK + UD), _ratio(AK + UD, N), _ratio(AK + UK, N))
+    return {m: float(v) for m, v in zip(RISK_METRICS, values)}
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #93bcdc7e
 def risk_summary(labels, decisions, # as `risk_cells`
@@ -61,15 +70,18 @@ def risk_summary(labels, decisions, # as `risk_cells`
                  level:float=0.95, # interval mass
                  seed:int=0) -> dict:
     "Counts, the four metrics and `<metric>_lo` / `<metric>_hi` bootstrap intervals."
-    if np.ndim(labels) == 1 and len(labels) == 0: raise ValueError("labels is empty: at least one question is needed (no metric is defined)")
+    if np.ndim(labels) == 1 and len(labels) == 0:
+        raise ValueError("labels is empty: at least one question is needed (no metric is defined)")
     return _risk_summary(labels, decisions, n_boot, level, seed)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #42be3159
 def _risk_summary(labels, decisions, n_boot, level, seed) -> dict:
-    "`risk_summary` without its emptiness check: no question gives counts 0 and undefined metrics (`parsed_summary`)."
+    ("`risk_summary` without its emptiness check: no question gives counts 0 and undefined metrics "
+     "(`parsed_summary`).")
     cells = risk_cells(labels, decisions)
     a, k = np.asarray(labels, dtype=object) == 'keep', np.asarray(decisions, dtype=object) == 'keep'
-    ci = bootstrap_ci(lambda a, k: risk_metrics(_count_cells(a, k)), a, k, n_boot=n_boot, level=level, seed=seed)
+    metrics = lambda a, k: risk_metrics(_count_cells(a, k))
+    ci = bootstrap_ci(metrics, a, k, n_boot=n_boot, level=level, seed=seed)
     return dict(**cells, **ci)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #29dcde9d
@@ -77,34 +89,47 @@ def format_metric(value:float, # a metric (NaN: undefined)
                   lo:float=float('nan'), hi:float=float('nan'), # its interval (NaN: none shown)
                   digits:int=3 # decimals
                  ) -> str:
-    "'0.250 [0.100, 0.400]', or 'undefined' for NaN (risk when nothing is kept); no interval when `lo` or `hi` is NaN."
-    for nm, v in (('value', value), ('lo', lo), ('hi', hi)):   # None is no number (NaN is the undefined metric)
-        if v is None or isinstance(v, (bool, np.bool_)): raise TypeError(f"{nm} must be a number (NaN: undefined), got {nm}={v!r}")
+    ("'0.250 [0.100, 0.400]', or 'undefined' for NaN (risk when nothing is kept); "
+     "no interval when `lo` or `hi` is NaN.")
+    named = (('value', value), ('lo', lo), ('hi', hi))
+    for nm, v in named:   # None is no number (NaN is the undefined metric)
+        if v is None or isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"{nm} must be a number (NaN: undefined), got {nm}={v!r}")
     digits = check_count(digits, 'digits', 0)
-    value, lo, hi = (float(check_array(v, nm, nan=True, ndim=0)) for v, nm in ((value, 'value'), (lo, 'lo'), (hi, 'hi')))
+    value, lo, hi = (float(check_array(v, nm, nan=True, ndim=0)) for nm, v in named)
     if np.isnan(value): return 'undefined'
     s = f"{value:.{digits}f}"
-    return s + (f" [{lo:.{digits}f}, {hi:.{digits}f}]" if not (np.isnan(lo) or np.isnan(hi)) else '')
+    interval = f" [{lo:.{digits}f}, {hi:.{digits}f}]" if not (np.isnan(lo) or np.isnan(hi)) else ''
+    return s + interval
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #e6ae59b7
+def _labels_outcomes(labels, outcomes) -> tuple:
+    "`(labels, outcomes)` as object arrays, one per question, or a `ValueError` naming the problem."
+    lab, out = np.asarray(labels, dtype=object), np.asarray(outcomes, dtype=object)
+    for name, v, given in (('labels', lab, labels), ('outcomes', out, outcomes)):   # one each
+        if v.ndim != 1:
+            raise ValueError(f"{name} must be a list, one per question, got {name}={given!r:.80}")
+    if len(out) == 0: raise ValueError("outcomes is empty: at least one question is needed")
+    if len(lab) != len(out): raise ValueError(f"{len(lab)} labels for {len(out)} outcomes")
+    bad = sorted({str(x) for x in out if not (isinstance(x, str) and x in OUTCOMES)})   # None: none
+    if bad: raise ValueError(f"unknown outcomes {bad}; expected one of {OUTCOMES}")
+    return lab, out
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #cd33f2e4
 def parsed_summary(labels, # per question, 'keep' (answerable) or 'discard' (unanswerable)
                    outcomes, # per question, 'keep', 'discard' or 'unparsed'
                    n_boot:int=1000, level:float=0.95, seed:int=0) -> dict:
-    "`risk_summary` on the parsed questions only (outcome keep or discard), with `n_questions`, `unparsed` and `unparsed_rate`."
-    lab, out = np.asarray(labels, dtype=object), np.asarray(outcomes, dtype=object)
-    for name, v, given in (('labels', lab, labels), ('outcomes', out, outcomes)):   # one per question
-        if v.ndim != 1: raise ValueError(f"{name} must be a list, one per question, got {name}={given!r:.80}")
-    if len(out) == 0: raise ValueError("outcomes is empty: at least one question is needed")
-    if len(lab) != len(out): raise ValueError(f"{len(lab)} labels for {len(out)} outcomes")
-    bad = sorted({str(x) for x in out if not (isinstance(x, str) and x in OUTCOMES)})   # None is no outcome
-    if bad: raise ValueError(f"unknown outcomes {bad}; expected one of {OUTCOMES}")
+    ("`risk_summary` on the parsed questions only (outcome keep or discard), with `n_questions`, "
+     "`unparsed` and `unparsed_rate`.")
+    lab, out = _labels_outcomes(labels, outcomes)
     ok = out != 'unparsed'
-    return dict(n_questions=len(out), unparsed=int((~ok).sum()), unparsed_rate=float((~ok).mean()) if len(out) else float('nan'),
-                **_risk_summary(lab[ok], out[ok], n_boot, level, seed))   # every question unparsed: metrics undefined
+    rate = float((~ok).mean()) if len(out) else float('nan')
+    return dict(n_questions=len(out), unparsed=int((~ok).sum()), unparsed_rate=rate,
+                **_risk_summary(lab[ok], out[ok], n_boot, level, seed))   # all unparsed: undefined
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #8f461b5e
-PARSE_STEPS = ('rag', 'cf_usage', 'cf_quality', 'cf_quality_no_ids', 'fusion_direct', 'fusion_probability', 'ioe', 'ioe_decision',
-               'calibration', 'priori')
+PARSE_STEPS = ('rag', 'cf_usage', 'cf_quality', 'cf_quality_no_ids', 'fusion_direct',
+               'fusion_probability', 'ioe', 'ioe_decision', 'calibration', 'priori')
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #918b2b41
 @checked
@@ -113,10 +138,12 @@ def parse_status(step:str, # a prompt step of `RCRun.replies`
                  keep_rule:str='robust' # the keep/discard parser: 'robust' or 'paper'
                 ) -> dict:
     "Whether a reply parses under its step's reading, and whether it cites passage ids or refuses."
-    check_choice(step, 'step', PARSE_STEPS); check_choice(keep_rule, 'keep_rule', ('robust', 'paper'))
+    check_choice(step, 'step', PARSE_STEPS)
+    check_choice(keep_rule, 'keep_rule', ('robust', 'paper'))
     r = parse_reply(response)
     if step == 'fusion_direct': ok = parse_keep_discard(response, keep_rule) is not None
-    elif step in ('fusion_probability', 'calibration'): ok = parse_probability(response) is not None
+    elif step in ('fusion_probability', 'calibration'):
+        ok = parse_probability(response) is not None
     elif step == 'priori': ok = bool(response.strip())
     else: ok = r.parsed
     return dict(parsed=bool(ok), cites=bool(r.evidence), refuses=r.reject)
@@ -125,52 +152,72 @@ def parse_status(step:str, # a prompt step of `RCRun.replies`
 def parse_rate_table(replies:pd.DataFrame, # `RCRun.reply_table()` rows, one or several runs
                      by:list=['model', 'retriever'], keep_rule:str='robust') -> pd.DataFrame:
     "Per group and step: replies, parse rate, share citing passage ids, share refusing."
-    if replies.empty: return pd.DataFrame(columns=[*by, 'step', 'n', 'parse_rate', 'cites_rate', 'refuse_rate'])
-    st = pd.DataFrame([parse_status(s, t, keep_rule) for s, t in zip(replies['step'], replies['response'])], index=replies.index)
+    if replies.empty:
+        return pd.DataFrame(columns=[*by, 'step', 'n', 'parse_rate', 'cites_rate', 'refuse_rate'])
+    st = pd.DataFrame([parse_status(s, t, keep_rule)
+                       for s, t in zip(replies['step'], replies['response'])], index=replies.index)
     r = pd.concat([replies, st], axis=1)
     order = {s: i for i, s in enumerate(PARSE_STEPS)}
-    out = (r.groupby([*by, 'step'], sort=False).agg(n=('parsed', 'size'), parse_rate=('parsed', 'mean'),
-                                                     cites_rate=('cites', 'mean'), refuse_rate=('refuses', 'mean')).reset_index())
-    return out.sort_values([*by, 'step'], key=lambda c: c.map(order) if c.name == 'step' else c, kind='stable').reset_index(drop=True)
+    out = (r.groupby([*by, 'step'], sort=False).agg(n=('parsed', 'size'),
+                                                     parse_rate=('parsed', 'mean'),
+                                                     cites_rate=('cites', 'mean'),
+                                                     refuse_rate=('refuses', 'mean')).reset_index())
+    step_order = lambda c: c.map(order) if c.name == 'step' else c
+    return out.sort_values([*by, 'step'], key=step_order, kind='stable').reset_index(drop=True)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #b9389d11
 def parse_note(rates:pd.DataFrame, # from `parse_rate_table`
                method:str, # a key of `METHOD_STEPS`
                **where) -> str:
-    "A short 'step rate (n)' text of the prompts a method relies on, for one group (e.g. model=..., retriever=...)."
+    "A short 'step rate (n)' text of the prompts a method relies on, for one group (e.g. model=)."
     r = rates
     for k, v in where.items(): r = r[r[k] == v]
-    parts = [f"{s} {g.parse_rate.iloc[0]:.2f} (n={int(g.n.iloc[0])})" for s in METHOD_STEPS[method] for _, g in [(s, r[r.step == s])] if len(g)]
+    steps = [r[r.step == s] for s in METHOD_STEPS[method]]
+    parts = [f"{g.step.iloc[0]} {g.parse_rate.iloc[0]:.2f} (n={int(g.n.iloc[0])})"
+             for g in steps if len(g)]
     return '; '.join(parts) if parts else 'no replies'
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #efb827b5
-def metric_table(decisions:pd.DataFrame, # from `decision_table`, one or several runs
-                 methods:list|None=None, # methods to keep (in this order); None: all
-                 N:int|None=None, # the counterfactual rounds N (baselines have N = 0 and are always kept)
-                 by:list=['model', 'retriever'], n_boot:int=1000, seed:int=0, level:float=0.95,
-                 questions:str='all' # 'all': every question, unparsed counted as a discard (`decision`); 'parsed': only questions whose `outcome` is keep or discard
-                ) -> pd.DataFrame:
-    "Per group, method and N: the question population, unparsed count and rate, AK, AD, UK, UD, n, the four metrics and their bootstrap intervals."
-    if questions not in ('all', 'parsed'): raise ValueError(f"questions must be 'all' or 'parsed', got {questions!r}")
-    d = decisions
+def _asked_rows(d:pd.DataFrame, methods:list|None, N:int|None) -> pd.DataFrame:
+    "The rows of `decision_table` `d` of the methods asked and of round `N` (and baselines, N = 0)."
     if methods is not None:
         unknown = [m for m in methods if m not in METHOD_STEPS]
         if unknown: raise ValueError(f"unknown methods {unknown}; known: {list(METHOD_STEPS)}")
         d = d[d.method.isin(methods)]
-    if N is not None: d = d[(d.N == N) | (d.N == 0)]
+    return d if N is None else d[(d.N == N) | (d.N == 0)]
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #0520eacc
+def _in_asked_order(out:pd.DataFrame, by:list, methods:list|None) -> pd.DataFrame:
+    "`out` sorted: groups in order of first appearance (models as listed), methods as asked."
+    if len(out):
+        keys = {c: {v: i for i, v in enumerate(dict.fromkeys(out[c]))} for c in by}
+        keys['method'] = {m: i for i, m in enumerate(methods or dict.fromkeys(out.method))}
+        rank = lambda c: c.map(keys[c.name]) if c.name in keys else c
+        out = out.sort_values([*by, 'method', 'N'], key=rank, kind='stable')
+    return out.reset_index(drop=True)
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #86c0716a
+def metric_table(decisions:pd.DataFrame, # from `decision_table`, one or several runs
+                 methods:list|None=None, # methods to keep (in this order); None: all
+                 N:int|None=None, # the counterfactual rounds N (baselines have N = 0, always kept)
+                 by:list=['model', 'retriever'], n_boot:int=1000, seed:int=0, level:float=0.95,
+                 questions:str='all' # 'all' (unparsed counted as a discard) or 'parsed' (see below)
+                ) -> pd.DataFrame:
+    ("Per group, method and N: the question population, unparsed count and rate, AK, AD, UK, UD, "
+     "n, the four metrics and their bootstrap intervals. `questions='all'`: every question, by its "
+     "`decision`; 'parsed': only questions whose `outcome` is keep or discard.")
+    if questions not in ('all', 'parsed'):
+        raise ValueError(f"questions must be 'all' or 'parsed', got {questions!r}")
+    d = _asked_rows(decisions, methods, N)
     rows = []
     for keys, g in d.groupby([*by, 'method', 'N'], sort=False):
         out = g['outcome'] if 'outcome' in g else g['decision']
         if questions == 'parsed': s = parsed_summary(g['label'], out, n_boot, level, seed)
-        else: s = dict(n_questions=len(g), unparsed=int((out == 'unparsed').sum()), unparsed_rate=float((out == 'unparsed').mean()),
+        else: s = dict(n_questions=len(g), unparsed=int((out == 'unparsed').sum()),
+                       unparsed_rate=float((out == 'unparsed').mean()),
                        **risk_summary(g['label'], g['decision'], n_boot, level, seed))
         rows.append(dict(zip([*by, 'method', 'N'], keys), questions=questions, **s))
-    out = pd.DataFrame(rows)
-    if len(out):   # groups in order of first appearance (models as listed), methods in the order asked
-        keys = {c: {v: i for i, v in enumerate(dict.fromkeys(out[c]))} for c in by}
-        keys['method'] = {m: i for i, m in enumerate(methods or dict.fromkeys(out.method))}
-        out = out.sort_values([*by, 'method', 'N'], key=lambda c: c.map(keys[c.name]) if c.name in keys else c, kind='stable')
-    return out.reset_index(drop=True)
+    return _in_asked_order(pd.DataFrame(rows), by, methods)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #a6c260e3
 _CELLS = ('AK', 'AD', 'UK', 'UD', 'n')
@@ -179,103 +226,142 @@ _CELLS = ('AK', 'AD', 'UK', 'UD', 'n')
 def paired_metric_table(decisions:pd.DataFrame, # from `decision_table`
                         methods:list|None=None, N:int|None=None, by:list=['model', 'retriever'],
                         n_boot:int=1000, seed:int=0, level:float=0.95) -> pd.DataFrame:
-    "The metrics on the parsed questions (`metric_table(questions='parsed')`), and beside them on all questions (columns `<name>_all`, unparsed counted as discards)."
+    ("The metrics on the parsed questions (`metric_table(questions='parsed')`), and beside them on "
+     "all questions (columns `<name>_all`, unparsed counted as discards).")
     kw = dict(methods=methods, N=N, by=by, n_boot=n_boot, seed=seed, level=level)
     p = metric_table(decisions, questions='parsed', **kw).drop(columns='questions')
     a = metric_table(decisions, questions='all', **kw)
     if not len(p): return p
     keys = [*by, 'method', 'N']
     ren = {c: f'{c}_all' for c in _CELLS}
-    for m in RISK_METRICS: ren.update({m: f'{m}_all', f'{m}_lo': f'{m}_all_lo', f'{m}_hi': f'{m}_all_hi', f'{m}_undefined_boot': f'{m}_all_undefined_boot'})
+    for m in RISK_METRICS:
+        ends = ('_lo', '_hi', '_undefined_boot')
+        ren.update({m: f'{m}_all', **{f'{m}{s}': f'{m}_all{s}' for s in ends}})
     return p.merge(a[keys + list(ren)].rename(columns=ren), on=keys, how='left', sort=False)
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #818c4c82
 def display_table(table:pd.DataFrame, # from `metric_table` or `paired_metric_table`
-                  rates:pd.DataFrame|None=None, # from `parse_rate_table`: adds each row's parse rates
+                  rates:pd.DataFrame|None=None, # from `parse_rate_table`: adds each row's rates
                   by:list=['model', 'retriever'], digits:int=3) -> pd.DataFrame:
-    "The table for reading: 'value [lo, hi]' per metric, 'undefined' where a metric has no denominator, and parse rates; a paired table's columns named '(parsed)' and '(all questions)'."
+    ("The table for reading: 'value [lo, hi]' per metric, 'undefined' where a metric has no "
+     "denominator, and parse rates; a paired table's columns named '(parsed)' and "
+     "'(all questions)'.")
     t = table.copy()
     paired = 'risk_all' in t
     for m in RISK_METRICS + tuple(f'{m}_all' for m in RISK_METRICS if paired):
         t[m] = [format_metric(v, l, h, digits) for v, l, h in zip(t[m], t[f'{m}_lo'], t[f'{m}_hi'])]
-    keep = [c for c in t.columns if not (c.endswith('_lo') or c.endswith('_hi') or c.endswith('_undefined_boot'))]
+    keep = [c for c in t.columns if not c.endswith(('_lo', '_hi', '_undefined_boot'))]
     t = t[keep]
     if paired:
         t = t.drop(columns=['n_all'])
         t = t.rename(columns={'n': 'n_parsed', **{m: f'{m} (parsed)' for m in RISK_METRICS},
                               **{f'{m}_all': f'{m} (all questions)' for m in RISK_METRICS}})
-    if rates is not None: t['parse_rates'] = [parse_note(rates, r.method, **{b: getattr(r, b) for b in by}) for r in t.itertuples()]
+    if rates is not None:
+        t['parse_rates'] = [parse_note(rates, r.method, **{b: getattr(r, b) for b in by})
+                            for r in t.itertuples()]
     return t
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #84a0295f
+def _benchmark_row(r:RCRun) -> dict:
+    "`benchmark_table`'s row of one run (shares NaN when it has no question)."
+    lab = np.array(r.labels)
+    share = lambda xs: float(np.mean(xs)) if len(lab) else float('nan')
+    return dict(model=r.model, retriever=r.retriever, questions=len(lab),
+                answerable=int((lab == 'keep').sum()),
+                unanswerable=int((lab == 'discard').sum()), answerable_share=share(lab == 'keep'),
+                rag_parse_rate=share([x.parsed for x in r.rag]),
+                cites_passage=share([bool(x.evidence) for x in r.rag]),
+                refuses=share([x.reject for x in r.rag]),
+                answer_words=share([len(x.answer.split()) for x in r.rag]))
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #ce30aae3
 def benchmark_table(runs:list, # `RCRun`s
                    ) -> pd.DataFrame:
-    "Table 1: per model and retriever, questions, answerable (label keep) and unanswerable counts, RAG reply statistics."
-    rows = []
-    for r in runs:
-        lab = np.array(r.labels)
-        rows.append(dict(model=r.model, retriever=r.retriever, questions=len(lab), answerable=int((lab == 'keep').sum()),
-                         unanswerable=int((lab == 'discard').sum()), answerable_share=float((lab == 'keep').mean()) if len(lab) else float('nan'),
-                         rag_parse_rate=float(np.mean([x.parsed for x in r.rag])) if len(lab) else float('nan'),
-                         cites_passage=float(np.mean([bool(x.evidence) for x in r.rag])) if len(lab) else float('nan'),
-                         refuses=float(np.mean([x.reject for x in r.rag])) if len(lab) else float('nan'),
-                         answer_words=float(np.mean([len(x.answer.split()) for x in r.rag])) if len(lab) else float('nan')))
-    return pd.DataFrame(rows)
+    ("Table 1: per model and retriever, questions, answerable (label keep) and unanswerable "
+     "counts, RAG reply statistics.")
+    return pd.DataFrame([_benchmark_row(r) for r in runs])
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #b0ef0bf2
-def rounds_plot(table:pd.DataFrame, # from `metric_table` over N = 1..R for one method (columns model, N, metrics, *_lo, *_hi)
+def _metric_lines(ax, table:pd.DataFrame, m:str, paired:bool):
+    "One panel: metric `m` by N, a line per model with intervals (paired: all questions dashed)."
+    for model, g in table.groupby('model', sort=False):
+        g = g.sort_values('N')
+        err = np.nan_to_num(np.vstack([g[m] - g[f'{m}_lo'], g[f'{m}_hi'] - g[m]]).clip(0))
+        eb = ax.errorbar(g['N'], g[m], yerr=err, marker='o', capsize=2,
+                         label=f'{model} (parsed questions)' if paired else model)
+        if paired: ax.plot(g['N'], g[f'{m}_all'], ls='--', marker='x', color=eb[0].get_color(),
+                           alpha=0.8, label=f'{model} (all questions, unparsed = discard)')
+        for N, v in zip(g['N'], g[m]):
+            if np.isnan(v): ax.annotate('undefined', (N, 0), fontsize=6, rotation=90)
+    ax.set_title(m); ax.set_xlabel('rounds N'); ax.set_xticks(sorted(table['N'].unique()))
+    ax.set_ylim(-0.02, 1.02)
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #ec1969a8
+def rounds_plot(table:pd.DataFrame, # from `metric_table` over N = 1..R for one method
                 axes=None):
-    "Figure 3: risk, carefulness, alignment and coverage against the number of counterfactual rounds N, one line per model (a paired table: parsed questions solid with intervals, all questions dashed)."
+    ("Figure 3: risk, carefulness, alignment and coverage against the number of counterfactual "
+     "rounds N, one line per model (a paired table: parsed questions solid with intervals, all "
+     "questions dashed). `table` has columns model, N, the metrics, `*_lo`, `*_hi`.")
     import matplotlib.pyplot as plt
     from conformal_rag.plots import set_style
     set_style()
     paired = 'risk_all' in table
     if axes is None: _, axes = plt.subplots(1, 4, figsize=(13, 3.6 if paired else 3.2))
-    for ax, m in zip(axes, RISK_METRICS):
-        for model, g in table.groupby('model', sort=False):
-            g = g.sort_values('N')
-            eb = ax.errorbar(g['N'], g[m], yerr=np.nan_to_num(np.vstack([g[m] - g[f'{m}_lo'], g[f'{m}_hi'] - g[m]]).clip(0)),
-                             marker='o', capsize=2, label=f'{model} (parsed questions)' if paired else model)
-            if paired: ax.plot(g['N'], g[f'{m}_all'], ls='--', marker='x', color=eb[0].get_color(), alpha=0.8,
-                               label=f'{model} (all questions, unparsed = discard)')
-            for N, v in zip(g['N'], g[m]):
-                if np.isnan(v): ax.annotate('undefined', (N, 0), fontsize=6, rotation=90)
-        ax.set_title(m); ax.set_xlabel('rounds N'); ax.set_xticks(sorted(table['N'].unique())); ax.set_ylim(-0.02, 1.02)
+    for ax, m in zip(axes, RISK_METRICS): _metric_lines(ax, table, m, paired)
     if paired:
         fig = axes[0].figure
         h, l = axes[0].get_legend_handles_labels()
         order = sorted(range(len(l)), key=lambda j: 'all questions' in l[j])   # parsed first
-        fig.legend([h[j] for j in order], [l[j] for j in order], loc='outside lower center', ncol=2, fontsize='small', frameon=False)
+        fig.legend([h[j] for j in order], [l[j] for j in order], loc='outside lower center', ncol=2,
+                   fontsize='small', frameon=False)
     else: axes[0].legend(fontsize='small')
     return axes
 
 # %% ../nbs/13a_rcrag_metrics.ipynb #8018588e
+def _case_head(run:RCRun, i:int, N:int) -> list:
+    "`case_study`'s lines on question `i`: the question, gold answers, passages, RAG reply, label."
+    q, rag, label = run.questions.iloc[i], run.rag[i], run.labels[i]
+    return [f"**Question** ({q['id']}): {q['question']}  ",
+            f"**Gold answers**: {', '.join(map(str, q['answers']))}  ",
+            f"**Model**: {run.model}, {run.retriever} retrieval, N = {N}\n", "**Passages**:\n",
+            "```", run.passages[i], "```\n",
+            f"**RAG reply**: `{run.rag_text[i]!r}` -> answer *{rag.answer or '(none)'}*, "
+            f"evidence {list(rag.evidence)}, "
+            f"label **{label}** ({'answerable' if label == 'keep' else 'unanswerable'})\n"]
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #f7c7f5cc
+def _case_rounds(run:RCRun, i:int, N:int) -> list:
+    "`case_study`'s lines on question `i`: each counterfactual round's reply and outcome, fusion."
+    qid, rt, out = run.questions.iloc[i]['id'], run.reply_table(), []
+    for kind in run.rounds:
+        for r, outcome in enumerate(run.rounds[kind][i], 1):
+            t = rt[(rt.id == qid) & (rt.step == kind) & (rt['round'] == r)].response
+            out.append(f"- {kind} round {r}: `{t.iloc[0]!r}` -> {outcome}")
+    f = run.fusion.get((i, N))
+    if f:
+        out.append(f"\n**Fusion** (sides disagree after N = {N}; "
+                   f"direct selection asks {f['side']}): "
+                   + ', '.join(f"{k}: `{v!r}`" for k, v in f.items() if k != 'side'))
+    return out
+
+# %% ../nbs/13a_rcrag_metrics.ipynb #d66def6f
 def case_study(run:RCRun, # from `run_rcrag`
-               qid:str|None=None, # a question id; None: the first question where the two sides disagree
+               qid:str|None=None, # a question id; None: the first question where the sides disagree
                N:int=1, decisions:pd.DataFrame|None=None) -> str:
-    "Table 7: one question's RAG answer, counterfactual rounds, fusion reply and every method's decision, as Markdown."
+    ("Table 7: one question's RAG answer, counterfactual rounds, fusion reply and every method's "
+     "decision, as Markdown.")
     ids = run.questions['id'].tolist()
     if qid is None:
         dis = sorted(i for (i, n) in run.fusion if n == N)
         i = dis[0] if dis else 0
     elif qid in ids: i = ids.index(qid)
     else: raise KeyError(f"question {qid!r} is not in the run ({len(ids)} questions)")
-    q = run.questions.iloc[i]
-    out = [f"**Question** ({q['id']}): {q['question']}  ", f"**Gold answers**: {', '.join(map(str, q['answers']))}  ",
-           f"**Model**: {run.model}, {run.retriever} retrieval, N = {N}\n", "**Passages**:\n", "```", run.passages[i], "```\n",
-           f"**RAG reply**: `{run.rag_text[i]!r}` -> answer *{run.rag[i].answer or '(none)'}*, evidence {list(run.rag[i].evidence)}, "
-           f"label **{run.labels[i]}** ({'answerable' if run.labels[i] == 'keep' else 'unanswerable'})\n"]
-    rt = run.reply_table()
-    for kind in run.rounds:
-        for r, outcome in enumerate(run.rounds[kind][i], 1):
-            t = rt[(rt.id == q['id']) & (rt.step == kind) & (rt['round'] == r)].response
-            out.append(f"- {kind} round {r}: `{t.iloc[0]!r}` -> {outcome}")
-    f = run.fusion.get((i, N))
-    if f:
-        out.append(f"\n**Fusion** (sides disagree after N = {N}; direct selection asks {f['side']}): "
-                   + ', '.join(f"{k}: `{v!r}`" for k, v in f.items() if k != 'side'))
+    out = _case_head(run, i, N) + _case_rounds(run, i, N)
     d = decisions if decisions is not None else decision_table(run)
-    d = d[(d.id == q['id']) & ((d.N == N) | (d.N == 0))]
-    out += ["\n| method | decision (unparsed = discard) | before the unknown rule | outcome (unparsed apart) |", "|---|---|---|---|"]
-    out += [f"| {r.method} | {r.decision} | {r.raw} | {getattr(r, 'outcome', r.decision)} |" for r in d.itertuples()]
+    d = d[(d.id == ids[i]) & ((d.N == N) | (d.N == 0))]
+    out += ["\n| method | decision (unparsed = discard) | before the unknown rule "
+            "| outcome (unparsed apart) |",
+            "|---|---|---|---|"]
+    out += [f"| {r.method} | {r.decision} | {r.raw} | {getattr(r, 'outcome', r.decision)} |"
+            for r in d.itertuples()]
     return '\n'.join(out)

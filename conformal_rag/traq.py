@@ -4,7 +4,8 @@
 
 # %% ../nbs/06_traq.ipynb #f71ccebe
 from __future__ import annotations
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields, replace
+from typing import NamedTuple
 import numpy as np
 from .conformal import (METHODS, check_alpha, check_array, check_binary, check_choice, check_count,
                                      conformal_threshold, pac_threshold, in_set)
@@ -19,8 +20,8 @@ from .matching import rouge_matrix
 __all__ = ['FIDELITIES', 'Threshold', 'LLM_PLACEHOLDER', 'EVALUATE_KEYS', 'check_fidelity', 'check_mask', 'ret_placeholder',
            'ret_nonconformity', 'with_ret_score', 'llm_nonconformity', 'retrieval_set', 'holds_gold', 'llm_set',
            'aggregated_set', 'set_sizes', 'semantic_size', 'covered', 'Thresholds', 'check_split', 'check_budget',
-           'fidelity_method', 'calibration_scores', 'calibrate', 'report', 'llm_covered', 'evaluate', 'split_indices',
-           'TraqRecluster', 'traq_recluster', 'semantic_size_traq']
+           'fidelity_method', 'calibration_scores', 'calibrate', 'Result', 'Metrics', 'report', 'llm_covered',
+           'evaluate', 'Split', 'split_indices', 'TraqRecluster', 'traq_recluster', 'semantic_size_traq']
 
 # %% ../nbs/06_traq.ipynb #b10d6e78
 FIDELITIES = ('exact', 'traq')
@@ -233,6 +234,31 @@ def calibration_scores(cal:Collection, # calibration questions
             (-cal.freq[valid]).max() if valid.any() else None)
 
 # %% ../nbs/06_traq.ipynb #be54a619
+def _calibrate_method(cal, alpha_ret, alpha_llm, method, fidelity, alone, kw:dict) -> str:
+    "`calibrate`'s threshold method, after checking the budget, fidelity, other options and split."
+    check_budget(alpha_ret, alpha_llm, alone)
+    method = fidelity_method(method, fidelity)
+    if 'drop_unanswerable' in kw:
+        raise ValueError("drop_unanswerable was removed: choose the questions before splitting "
+                         "with apply_population(c, 'traq') (TRAQ's filter), "
+                         "so calibration and test come from one population")
+    if kw: raise TypeError(f"calibrate got unexpected arguments {sorted(kw)}")
+    if len(cal) == 0: raise ValueError("the calibration split is empty")
+    return method
+
+def _check_pac(delta, method:str) -> float:
+    "`delta` checked, and `method` one that PAC thresholds take."
+    delta = check_alpha(delta, 'delta')
+    if method not in ('exact', 'traq'):
+        raise ValueError(f"PAC thresholds take method 'exact' or 'traq', got method={method!r}")
+    return delta
+
+def _threshold(scores, alpha:float, delta:float|None, method:str) -> float:
+    "One component's threshold: conformal, or PAC at `delta / 2` (each component's half)."
+    if delta is None: return conformal_threshold(scores, alpha, method)
+    return pac_threshold(scores, alpha, delta / 2, method)
+
+# %% ../nbs/06_traq.ipynb #ef5061fd
 @checked
 def calibrate(cal:Collection, # calibration questions
               alpha_ret:float, # retriever miscoverage
@@ -250,24 +276,11 @@ def calibrate(cal:Collection, # calibration questions
               **kw,
              ) -> Thresholds:
     "Thresholds `tau_ret`, `tau_llm` from calibration questions (TRAQ algorithm 1, steps 1-2)."
-    check_budget(alpha_ret, alpha_llm, alone)
-    method = fidelity_method(method, fidelity)
-    if 'drop_unanswerable' in kw:
-        raise ValueError("drop_unanswerable was removed: choose the questions before splitting "
-                         "with apply_population(c, 'traq') (TRAQ's filter), "
-                         "so calibration and test come from one population")
-    if kw: raise TypeError(f"calibrate got unexpected arguments {sorted(kw)}")
-    if len(cal) == 0: raise ValueError("the calibration split is empty")
+    method = _calibrate_method(cal, alpha_ret, alpha_llm, method, fidelity, alone, kw)
     s_ret, s_llm, top_ret, top_llm = scores or calibration_scores(cal, fidelity)
-    if delta is None:
-        t_ret, t_llm = (conformal_threshold(s_ret, alpha_ret, method),
-                        conformal_threshold(s_llm, alpha_llm, method))
-    else:
-        delta = check_alpha(delta, 'delta')
-        if method not in ('exact', 'traq'):
-            raise ValueError(f"PAC thresholds take method 'exact' or 'traq', got method={method!r}")
-        t_ret, t_llm = (pac_threshold(s_ret, alpha_ret, delta / 2, method),
-                        pac_threshold(s_llm, alpha_llm, delta / 2, method))
+    if delta is not None: delta = _check_pac(delta, method)
+    t_ret = _threshold(s_ret, alpha_ret, delta, method)
+    t_llm = _threshold(s_llm, alpha_llm, delta, method)
     # whole set: the threshold admits every candidate of the calibration questions
     # (+inf and placeholders included)
     whole_ret = True if top_ret is None else bool(t_ret >= top_ret)
@@ -275,6 +288,58 @@ def calibrate(cal:Collection, # calibration questions
     return Thresholds(t_ret, t_llm, alpha_ret, alpha_llm, delta, whole_ret, whole_llm, len(cal))
 
 # %% ../nbs/06_traq.ipynb #9faa6f86
+class Result:
+    ("Base of the frozen result records: `row()` for a table; `r[key]`, `dict(r)`, `**r` read the "
+     "same row as a mapping.")
+    def row(self) -> dict:
+        "The fields in order, as a table row; an optional field left unset (None) is left out."
+        return {f.name: v for f in fields(self)
+                if (v := getattr(self, f.name)) is not None or f.default is not None}
+
+    def keys(self): return self.row().keys()
+    def __getitem__(self, key:str): return self.row()[key]
+
+    @classmethod
+    def names(cls, required:bool=False) -> tuple:
+        "The field names in order (`required`: only those without a default)."
+        return tuple(f.name for f in fields(cls) if not required or f.default is MISSING)
+
+    @classmethod
+    def of(cls, result, # a record of this type, another record or a dict of its fields
+           what:str='result', # what `result` is, named in the errors (e.g. "method 'Bonf'")
+          ):
+        "`result` as this record: a dict parsed, or an error naming its missing or unknown keys."
+        if isinstance(result, cls): return result
+        if isinstance(result, Result): result = result.row()   # another record: its fields
+        if not isinstance(result, dict):
+            raise TypeError(f"{what} must be a {cls.__name__} or a dict of its fields, "
+                            f"got {type(result).__name__}: {result!r:.80}")
+        missing = [k for k in cls.names(required=True) if k not in result]
+        unknown = [k for k in result if k not in cls.names()]
+        if missing or unknown:
+            raise ValueError(f"{what} must give {cls.__name__}'s fields: missing {missing}, "
+                             f"unknown {unknown}; its fields: {list(cls.names())}")
+        return cls(**result)
+
+# %% ../nbs/06_traq.ipynb #b7afcaf6
+@dataclass(frozen=True)
+class Metrics(Result):
+    "The metrics every method reports (`report`, `evaluate`): coverages, mean sizes, requests."
+    ret_coverage:float # retriever coverage `p* in C_ret` (NaN: not defined)
+    llm_coverage:float # LLM coverage `r* in C_LLM(q, p*)` (NaN: not defined)
+    e2e_coverage_top:float # both events for one question (TRAQ Figure 4); NaN: a component has none
+    e2e_coverage:float # a correct answer in the aggregated set (TRAQ Figure 5)
+    ret_size:float # mean retrieval-set size
+    semantic_size:float # mean semantic clusters of the set
+    exact_size:float # mean distinct answers (exact match)
+    rouge_size:float # mean distinct answers (ROUGE clusters)
+    total_size:float # mean sampled answers in the set
+    requests:float # mean LLM requests (TRAC's Req)
+    answerable:float # share of questions with a correct sample from the gold passage
+    whole_set:float # share of questions whose set is every candidate (every sample, every passage)
+    semantic_size_traq:float|None = None # TRAQ's reclustered semantic count (fidelity='traq' only)
+
+# %% ../nbs/06_traq.ipynb #b7f03fb0
 def report(test:Collection, # test questions
            agg:np.ndarray, # (Q, K, M) mask of the aggregated answer set
            # per-question retriever coverage `p* in C_ret` (boolean array), or NaN when not defined
@@ -282,7 +347,7 @@ def report(test:Collection, # test questions
            llm_cov, # per-question LLM coverage `r* in C_LLM(q, p*)` (boolean array), or NaN
            ret_size, # per-question retrieval-set size
            requests, # per-question LLM requests (TRAC's Req): passages the LLM is asked about
-          ) -> dict:
+          ) -> Metrics:
     ("The metrics every method reports: coverages (retriever, LLM, end to end both ways), "
      "mean sizes, requests.")
     sizes = set_sizes(test, agg)
@@ -292,14 +357,12 @@ def report(test:Collection, # test questions
     # event, e.g. Vanilla's LLM)
     top = float(np.mean(rc * lc)) if rc.ndim and lc.ndim else np.nan
     candidates = test.in_topk[:, :, None] & (test.cluster >= 0)
-    return dict(ret_coverage=float(np.mean(rc)), llm_coverage=float(np.mean(lc)),
-                e2e_coverage_top=top, e2e_coverage=covered(test, agg).mean(),
-                ret_size=float(np.mean(ret_size)),
-                **{f'{k}_size': v.mean() for k, v in sizes.items()},
-                requests=float(np.mean(requests)), answerable=answerable(test).mean(),
-                # share of test questions whose set is the whole candidate set
-                # (every sample of every retrieved passage)
-                whole_set=float((agg | ~candidates).all(axis=(1, 2)).mean()))
+    return Metrics(ret_coverage=float(np.mean(rc)), llm_coverage=float(np.mean(lc)),
+                   e2e_coverage_top=top, e2e_coverage=float(covered(test, agg).mean()),
+                   ret_size=float(np.mean(ret_size)),
+                   **{f'{k}_size': float(v.mean()) for k, v in sizes.items()},
+                   requests=float(np.mean(requests)), answerable=float(answerable(test).mean()),
+                   whole_set=float((agg | ~candidates).all(axis=(1, 2)).mean()))
 
 # %% ../nbs/06_traq.ipynb #17855404
 @checked
@@ -309,11 +372,9 @@ def llm_covered(test:Collection, tau_llm:Threshold) -> np.ndarray:
     return answerable(test) & in_set(llm_nonconformity(test), tau_llm)
 
 # %% ../nbs/06_traq.ipynb #04c4a959
-# the keys of `evaluate`'s result (fidelity='traq' adds 'semantic_size_traq'): the objectives a
+# the fields of `evaluate`'s result (fidelity='traq' adds 'semantic_size_traq'): the objectives a
 # search may minimize
-EVALUATE_KEYS = ('ret_coverage', 'llm_coverage', 'e2e_coverage_top', 'e2e_coverage', 'ret_size',
-                 'semantic_size', 'exact_size', 'rouge_size', 'total_size', 'requests',
-                 'answerable', 'whole_set')
+EVALUATE_KEYS = Metrics.names(required=True)
 
 @checked
 def evaluate(test:Collection, th:Thresholds,
@@ -321,7 +382,7 @@ def evaluate(test:Collection, th:Thresholds,
              fidelity:str='exact',
              # `traq_recluster(test)`, when already built ('traq' only)
              recluster:'TraqRecluster|None'=None,
-            ) -> dict:
+            ) -> Metrics:
     ("Coverage (retriever, LLM, end-to-end both ways), mean set sizes and requests of thresholds "
      "`th` on test questions.")
     if len(test) == 0:
@@ -334,12 +395,18 @@ def evaluate(test:Collection, th:Thresholds,
     n_ret = rset.sum(axis=1)
     agg = aggregated_set(test, th.tau_ret, th.tau_llm)
     r = report(test, agg, ret_cov, llm_covered(test, th.tau_llm), n_ret, n_ret)
-    if fidelity == 'traq':
-        r['semantic_size_traq'] = float(
-            semantic_size_traq(recluster or traq_recluster(test), agg).mean())
-    return r
+    if fidelity == 'exact': return r
+    size = semantic_size_traq(recluster or traq_recluster(test), agg).mean()
+    return replace(r, semantic_size_traq=float(size))
 
 # %% ../nbs/06_traq.ipynb #0f6aea53
+class Split(NamedTuple):
+    "A split plan: index arrays of the calibration, optimization and test questions."
+    cal:np.ndarray # calibration questions (the thresholds)
+    opt:np.ndarray # optimization questions (the error split's search; may be empty)
+    test:np.ndarray # test questions (the metrics)
+
+# %% ../nbs/06_traq.ipynb #3ca3b951
 @checked
 def split_indices(c:Collection|int, # a collection or a number of questions
                   fractions:Numbers=(0.3, 0.3, 0.4), # calibration, optimization, test shares
@@ -347,15 +414,18 @@ def split_indices(c:Collection|int, # a collection or a number of questions
                   # False: the papers' random split (calibration, test exchangeable);
                   # True: stratified by template (a collection only)
                   stratify:bool=False,
-                 ) -> tuple[np.ndarray, ...]:
+                 ) -> Split:
     ("Index arrays (calibration, optimization, test) of a random split, or one stratified by "
      "template; deterministic given `seed` (`stats.stratified_split`).")
     check_choice(stratify, 'stratify', (False, True))
+    if len(fractions) != 3:
+        raise ValueError("fractions must be 3 shares (calibration, optimization, test), "
+                         f"got fractions={fractions!r}")
     if isinstance(c, (int, np.integer)):
         if stratify: raise ValueError(f"stratify=True needs a collection (templates), got c={c!r}")
         n = check_count(c, 'c', 0)
     else: n = len(c)
-    return stratified_split(c.template if stratify else n, fractions, seed, 'appearance')
+    return Split(*stratified_split(c.template if stratify else n, fractions, seed, 'appearance'))
 
 # %% ../nbs/06_traq.ipynb #2d780e0d
 @dataclass

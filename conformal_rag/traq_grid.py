@@ -11,10 +11,10 @@ from .collection import Collection
 from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
 from .checks import Jobs, Level, NonNegativeInt, Numbers, PositiveInt, Seed, Texts, checked
 from .stats import split_part, split_trials
-from .traq import (calibrate, calibration_scores, check_fidelity, evaluate, fidelity_method,
-                                holds_gold, llm_nonconformity, retrieval_set, split_indices,
-                                traq_recluster)
-from .traq_methods import METHOD_OPTIONS, SET_METHODS
+from .traq import (Split, calibrate, calibration_scores, check_fidelity, evaluate,
+                                fidelity_method, holds_gold, llm_nonconformity, retrieval_set,
+                                split_indices, traq_recluster)
+from .traq_methods import METHOD_OPTIONS, SET_METHODS, MethodResult
 from .population import answerable, apply_population, ceilings, majority_correct
 from .llm_score import with_llm_score
 
@@ -54,7 +54,7 @@ def traq_split(n:PositiveInt, # questions
                seed:Seed, # TRAQ's `--seed` (10, 20, ..., 50 in its results)
                # calibration (`cal_first`), optimization (`cal_second`), test
                fractions:Numbers=(0.3, 0.3, 0.4),
-              ) -> tuple[np.ndarray, ...]:
+              ) -> Split:
     "TRAQ's split (`utils.split`): three shuffles of `np.arange(n)` after `random.seed(seed)`."
     n, seed = check_count(n, 'n'), check_count(seed, 'seed', 0)
     f = np.asarray(fractions, dtype=float)
@@ -64,7 +64,7 @@ def traq_split(n:PositiveInt, # questions
     for _ in range(3):   # TRAQ's script shuffles three times (two leftover copies); uses the last
         idx = np.arange(n); rng.shuffle(idx)
     a, b = int(n * fractions[0]), int(n * (fractions[0] + fractions[1]))   # int(n*0.3), int(n*0.6)
-    return tuple(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:]))   # each part sorted
+    return Split(*(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:])))   # each part sorted
 
 # %% ../nbs/06c_traq_grid.ipynb #45426bf2
 def _check_part(p, # one part of a split: index array
@@ -104,7 +104,7 @@ def check_splits(splits, # a list of (calibration, optimization, test) index arr
                                  f"and {names[y]}")
         if not len(parts[0]) or not len(parts[2]):
             raise ValueError(f"splits[{i}]: the calibration and test parts must not be empty")
-        out.append(tuple(parts))
+        out.append(Split(*parts))
     return out
 
 # %% ../nbs/06c_traq_grid.ipynb #cf139eb5
@@ -146,13 +146,14 @@ def grid_run(c:Collection, # the pool of questions
     alpha = round(1 - level, 10)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
-        r = fn(c, cal, opt, test, alpha, delta, seed=seed, **options)
+        r = MethodResult.of(fn(c, cal, opt, test, alpha, delta, seed=seed, **options),
+                            f'method {m!r}')
     few = [str(w.message) for w in caught if 'too few' in str(w.message)]
     # the ceilings of this split's test questions
     ceil = {f'ceiling_{k}': v for k, v in ceilings(split_part(c, test)).items()}
     fid = {} if fidelity == 'exact' else dict(fidelity=fidelity)
     return dict(method=m, level=level, alpha=alpha, seed=seed, population=pop, n_pool=len(c),
-                n_cal=len(cal), n_opt=len(opt), n_test=len(test), **fid, **r, **ceil,
+                n_cal=len(cal), n_opt=len(opt), n_test=len(test), **fid, **r.row(), **ceil,
                 too_few=few[0] if few else '')
 
 # %% ../nbs/06c_traq_grid.ipynb #0a0018c2
@@ -194,6 +195,13 @@ def _check_grid(methods, levels, seeds, options:dict) -> list:
     return seeds
 
 # %% ../nbs/06c_traq_grid.ipynb #cb11c6e7
+def _fidelity_options(c:Collection, options:dict, fidelity:str) -> dict:
+    "The methods' options: with fidelity='traq' (passed only then) and TRAQ's reclustered answers."
+    if check_fidelity(fidelity) == 'exact': return options
+    fidelity_method(options.get('method'), 'traq')
+    return {**options, 'fidelity': 'traq', 'recluster': traq_recluster(c)}
+
+# %% ../nbs/06c_traq_grid.ipynb #a03f55c5
 @checked
 def run_grid(c:Collection, # the collected arrays
              methods=('Vanilla', 'Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'), # names in `SET_METHODS`
@@ -221,9 +229,7 @@ def run_grid(c:Collection, # the collected arrays
     if population is not None: c = apply_population(c, population)
     pop = c.meta.get('population', 'all')
     split_of = grid_splits(c, seeds, fractions, fidelity, splits, stratify)
-    if check_fidelity(fidelity) == 'traq':   # passed to the methods only then
-        fidelity_method(options.get('method'), 'traq')
-        options = {**options, 'fidelity': 'traq', 'recluster': traq_recluster(c)}
+    options = _fidelity_options(c, options, fidelity)
     fns = {m: SET_METHODS[m] for m in methods}   # here: a worker may not know a registered method
     def one(t, split):   # every level and method on the split of seed seeds[t]
         return [grid_run(c, split, seeds[t], l, m, fns[m], delta, options, fidelity, pop)

@@ -4,7 +4,8 @@
 
 # %% ../nbs/06f_traq_methods.ipynb #4753a14b
 from __future__ import annotations
-import hashlib, warnings
+import functools, hashlib, warnings
+from dataclasses import dataclass, replace
 import numpy as np
 from .conformal import check_alpha, check_array, check_choice, check_count, bonferroni_alphas
 from .checks import Level, NonNegativeInt, Numbers, PositiveInt, Seed, checked
@@ -12,14 +13,16 @@ from .llm_score import check_llm_score, with_llm_score
 from .stats import gp_minimize_1d, grid_minimize_1d, split_part
 from .cache import memoized
 from .collection import Collection, collection_digest
-from .traq import (EVALUATE_KEYS, TraqRecluster, aggregated_set, calibrate, calibration_scores,
-                                check_fidelity, evaluate, fidelity_method, report, semantic_size,
+from .traq import (EVALUATE_KEYS, Metrics, Result, Thresholds, TraqRecluster,
+                                aggregated_set, calibrate, calibration_scores, check_fidelity,
+                                evaluate, fidelity_method, report, semantic_size,
                                 semantic_size_traq, traq_recluster)
 
 # %% auto #0
-__all__ = ['SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS', 'SCORE_SUFFIXES', 'check_search', 'split_search',
-           'optimize_split', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'register_method', 'check_run_options',
-           'split_and_calibrate', 'split_and_calibrate_traq', 'register_variant', 'register_score_variants']
+__all__ = ['SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS', 'SCORE_SUFFIXES', 'check_search', 'SplitSearch',
+           'split_search', 'optimize_split', 'traq_softmax', 'optimize_split_traq', 'vanilla', 'MethodResult',
+           'register_method', 'check_run_options', 'split_and_calibrate', 'split_and_calibrate_traq',
+           'register_variant', 'register_score_variants']
 
 # %% ../nbs/06f_traq_methods.ipynb #46745d70
 SEARCHES = ('bo', 'grid')
@@ -30,11 +33,22 @@ def check_search(search:str) -> str:
         raise ValueError(f"search must be one of {SEARCHES}, got search={search!r}")
     return search
 
+# %% ../nbs/06f_traq_methods.ipynb #76751b94
+@dataclass(frozen=True)
+class SplitSearch(Result):
+    "The outcome of an error-split search: the retriever's share chosen and its objective."
+    w_ret:float # the retriever's share w = alpha_ret / alpha chosen
+    objective:float # the objective there (the smallest the search found)
+    n_calls:int|None = None # evaluations of the objective (a grid: its points)
+    ws:list|None = None # the shares tried, in order
+    values:list|None = None # the objective at each point tried, in order
+    w_llm:float|None = None # the LLM's share (TRAQ's two-weight search)
+    w:list|None = None # TRAQ's raw weights (w1, w2), before its softmax
+
 # %% ../nbs/06f_traq_methods.ipynb #4a443232
-def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method,
-                 fast_bo, search='bo', n_grid=91):
-    ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
-     "small for a GP, or `gp_minimize_1d`.")
+def _split_objective(opt, alpha, delta, objective:str, method:str):
+    ("`f([w])`: `objective` (a field of `evaluate`'s result) of the thresholds of the split "
+     "(w, 1 - w) on `opt`, each distinct pair of thresholds evaluated once.")
     seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
     scores = calibration_scores(opt)   # the true scores, once for every w
     def f(x):
@@ -48,20 +62,35 @@ def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_boun
         if objective == 'semantic_size':   # `evaluate`'s semantic count, without its other metrics
             agg = aggregated_set(opt, th.tau_ret, th.tau_llm)
             seen[key] = float(semantic_size(opt, agg).mean())
-        else: seen[key] = float(evaluate(opt, th)[objective])
+        else: seen[key] = float(getattr(evaluate(opt, th), objective))
         return seen[key]
-    if search == 'grid': return dict(grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
-    # too few calls for a Gaussian process: plain search over random points
-    if n_calls <= n_initial_points + 1:
-        rng = np.random.default_rng(seed)
-        xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
-        ys = [f(x) for x in xs]
-        i = int(np.argmin(ys))
-        return dict(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs],
-                    values=ys)
+    return f
+
+def _random_search(f, n_calls:int, w_bounds, seed:int) -> SplitSearch:
+    "Too few calls for a Gaussian process: the even split, then random points of `w_bounds`."
+    rng = np.random.default_rng(seed)
+    xs = [[0.5]] + [[float(rng.uniform(*w_bounds))] for _ in range(n_calls - 1)]
+    ys = [f(x) for x in xs]
+    i = int(np.argmin(ys))
+    return SplitSearch(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs],
+                       values=ys)
+
+def _gp_search(f, w_bounds, n_calls:int, n_initial_points:int, seed:int,
+               fast_bo:bool) -> SplitSearch:
+    "`gp_minimize_1d`'s search, as a `SplitSearch`."
     r = gp_minimize_1d(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
-    return dict(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls,
-                ws=[float(x[0]) for x in r.x_iters], values=[float(v) for v in r.func_vals])
+    return SplitSearch(w_ret=float(r.x[0]), objective=float(r.fun), n_calls=n_calls,
+                       ws=[float(x[0]) for x in r.x_iters], values=[float(v) for v in r.func_vals])
+
+# %% ../nbs/06f_traq_methods.ipynb #538a885d
+def split_search(opt, alpha, delta, objective, n_calls, n_initial_points, w_bounds, seed, method,
+                 fast_bo, search='bo', n_grid=91) -> SplitSearch:
+    ("The search of `optimize_split`, not memoized: a grid, random points when `n_calls` is too "
+     "small for a GP, or `gp_minimize_1d`.")
+    f = _split_objective(opt, alpha, delta, objective, method)
+    if search == 'grid': return SplitSearch(**grid_minimize_1d(f, w_bounds, n_grid), n_calls=n_grid)
+    if n_calls <= n_initial_points + 1: return _random_search(f, n_calls, w_bounds, seed)
+    return _gp_search(f, w_bounds, n_calls, n_initial_points, seed, fast_bo)
 
 # %% ../nbs/06f_traq_methods.ipynb #d27c0928
 @checked
@@ -80,7 +109,7 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
                    # 'bo': Bayesian optimization (`gp_minimize_1d`); 'grid': `grid_minimize_1d`
                    search:str='bo',
                    n_grid:PositiveInt=91, # points of the grid search (search='grid'; at least 2)
-                  ) -> dict:
+                  ) -> SplitSearch:
     ("The retriever share `w` minimizing `objective` on the optimization split "
      "(`skopt.gp_minimize`, EI, or a grid).")
     alpha, search = check_alpha(alpha), check_search(search)
@@ -95,9 +124,9 @@ def optimize_split(opt:Collection, # optimization questions (disjoint from calib
     key = (('optimize_split', collection_digest(opt), alpha, delta, objective, n_calls,
             n_initial_points, tuple(map(float, w_bounds)), seed, method, fast_bo)
            + (() if search == 'bo' else (search, n_grid)))
-    return memoized(key, lambda: split_search(opt, alpha, delta, objective, n_calls,
-                                              n_initial_points, w_bounds, seed, method, fast_bo,
-                                              search, n_grid))
+    run = lambda: split_search(opt, alpha, delta, objective, n_calls, n_initial_points,
+                               w_bounds, seed, method, fast_bo, search, n_grid).row()
+    return SplitSearch(**memoized(key, run))
 
 # %% ../nbs/06f_traq_methods.ipynb #9627868c
 @checked
@@ -119,15 +148,15 @@ def _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
             th = calibrate(cal, alpha * w[0], alpha * w[1], delta, fidelity='traq')
-        return float(evaluate(opt, th, 'traq', rc)['semantic_size_traq'])
+        return evaluate(opt, th, 'traq', rc).semantic_size_traq
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
         r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI',
                         n_calls=n_calls, n_initial_points=n_initial_points, random_state=seed,
                         x0=[[1, 1]])
     w = traq_softmax(r.x)
-    return dict(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]),
-                objective=float(r.fun), values=[float(v) for v in r.func_vals])
+    return SplitSearch(w=[float(v) for v in r.x], w_ret=float(w[0]), w_llm=float(w[1]),
+                       objective=float(r.fun), values=[float(v) for v in r.func_vals])
 
 # %% ../nbs/06f_traq_methods.ipynb #d61a7765
 def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_first`): the thresholds
@@ -140,7 +169,7 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
                         n_initial_points:int=10, # skopt's default, as TRAQ ran it
                         # `traq_recluster(opt)`, when already built
                         recluster:TraqRecluster|None=None,
-                       ) -> dict:
+                       ) -> SplitSearch:
     ("TRAQ's search: weights softmax(w1, w2) over [0, 1]^2 from x0 = [1, 1], "
      "thresholds from `cal`, mean TRAQ semantic count on `opt`.")
     alpha, n_calls = check_alpha(alpha), check_count(n_calls, 'n_calls')
@@ -154,9 +183,9 @@ def optimize_split_traq(cal:Collection, # calibration questions (TRAQ's `cal_fir
     for j in rc.joins: h.update(np.packbits(j).tobytes()); h.update(str(j.shape).encode())
     key = ('optimize_split_traq', collection_digest(cal), collection_digest(opt), h.hexdigest(),
            alpha, delta, seed, n_calls, n_initial_points)
-    return memoized(key,
-                    lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls,
-                                                 n_initial_points, rc))
+    run = lambda: _optimize_split_traq(cal, opt, alpha, delta, seed, n_calls, n_initial_points,
+                                       rc).row()
+    return SplitSearch(**memoized(key, run))
 
 # %% ../nbs/06f_traq_methods.ipynb #cfc21953
 @checked
@@ -165,7 +194,7 @@ def vanilla(test:Collection,
             fidelity:str='exact',
             # `traq_recluster(test)`, when already built ('traq' only)
             recluster:TraqRecluster|None=None,
-           ) -> dict:
+           ) -> Metrics:
     ("Vanilla RAG: the top-1 retrieved passage and its most frequent sampled answer (a set of size "
      "1, no guarantee).")
     Q = len(test)
@@ -180,12 +209,34 @@ def vanilla(test:Collection,
     else: mask[np.arange(Q), top] = test.cluster[np.arange(Q), top] >= 0
     # one request: the top-1 passage
     r = report(test, mask, test.is_gold[np.arange(Q), top], np.nan, 1.0, 1.0)
-    if fidelity == 'traq':
-        r['semantic_size_traq'] = float(
-            semantic_size_traq(recluster or traq_recluster(test), mask).mean())
-    return r
+    if fidelity == 'exact': return r
+    size = semantic_size_traq(recluster or traq_recluster(test), mask).mean()
+    return replace(r, semantic_size_traq=float(size))
 
 # %% ../nbs/06f_traq_methods.ipynb #2f042ea4
+@dataclass(frozen=True)
+class MethodResult(Metrics):
+    "One method's result on one split: `evaluate`'s metrics and what the method chose."
+    alpha_ret:float|None = None # the retriever's error budget
+    alpha_llm:float|None = None # the LLM's error budget
+    tau_ret:float|None = None # the retrieval threshold
+    tau_llm:float|None = None # the LLM threshold
+    whole_ret:bool|None = None # tau_ret admits every retrieved passage of the calibration questions
+    whole_llm:bool|None = None # tau_llm admits every sampled answer of the calibration questions
+    opt_objective:float|None = None # the searched split's objective on the optimization questions
+    n_eval:int|None = None # questions evaluated when not the test split (TRAQ's Vanilla: every one)
+    pair_coverage:float|None = None # TRAC: the truth's (passage, answer) pair passes its test
+    w_ret:float|None = None # TRAC: the retriever's weight
+    search:str|None = None # the split's search, when not 'bo'
+    llm_score:str|None = None # the LLM score, when not 'frequency'
+
+def _method_result(m:Metrics, th:Thresholds, **extra) -> MethodResult:
+    "A Bonferroni-style method's result: metrics `m`, thresholds `th` with their budgets, `extra`."
+    return MethodResult(**m.row(), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
+                        tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret,
+                        whole_llm=th.whole_llm, **extra)
+
+# %% ../nbs/06f_traq_methods.ipynb #8238b74d
 SET_METHODS = {}
 # the options `run_grid` passes to every method (a method ignores those it does not use);
 # `register_method` adds more
@@ -195,10 +246,16 @@ METHOD_OPTIONS = {'n_calls', 'n_initial_points', 'method', 'fast_bo', 'search', 
 def register_method(name:str,
                     options=(), # option names the method takes beyond `METHOD_OPTIONS`
                    ):
-    ("Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, "
-     "**options) -> dict` under `name`.")
-    def deco(fn): SET_METHODS[name] = fn; METHOD_OPTIONS.update(options); return fn
+    ("Decorator: register `fn(coll, cal_idx, opt_idx, test_idx, alpha, delta, **options)` "
+     "(a `MethodResult` or a dict of its fields) under `name`; returns `fn` unchanged.")
+    def deco(fn): SET_METHODS[name] = _parsing(fn, name); METHOD_OPTIONS.update(options); return fn
     return deco
+
+def _parsing(fn, name:str):
+    "`fn`, its result parsed into a `MethodResult` (a dict's keys checked once, as they enter)."
+    @functools.wraps(fn)
+    def method(*args, **kw): return MethodResult.of(fn(*args, **kw), f'method {name!r}')
+    return method
 
 # %% ../nbs/06f_traq_methods.ipynb #4d34e2c5
 def check_run_options(fidelity:str, search:str, llm_score:str) -> str:
@@ -230,57 +287,57 @@ def split_and_calibrate(c:Collection, # the collected arrays
                         search:str='bo', # split search (`optimize_split`): 'bo' (TRAQ's) or 'grid'
                         n_grid:int=91, # points of the grid search
                         llm_score:str='frequency', # LLM score (`with_llm_score`, tie-break `seed`)
-                        **_) -> dict:
+                        **_) -> MethodResult:
     ("TRAQ's core (§3.3, Theorem 1): split alpha between retriever and LLM (weighted Bonferroni), "
      "calibrate both, evaluate.")
     if check_run_options(fidelity, search, llm_score) == 'traq':
         return split_and_calibrate_traq(c, cal, opt, test, alpha, delta, pac, optimize, method,
                                         n_calls, n_initial_points, seed, recluster)
-    n_initial_points, method = (5 if n_initial_points is None else n_initial_points,
-                                'exact' if method is None else method)
+    method, d = 'exact' if method is None else method, delta if pac else None
     c = with_llm_score(c, llm_score, seed)   # one score for the whole pool (cal, opt, test)
-    cal_c, test_c = split_part(c, cal), split_part(c, test); w, extra = 0.5, {}
-    if optimize:
-        r = optimize_split(split_part(c, opt), alpha, delta if pac else None, n_calls=n_calls,
-                           n_initial_points=n_initial_points, seed=seed, method=method,
-                           fast_bo=fast_bo, search=search, n_grid=n_grid)
-        w, extra = r['w_ret'], dict(opt_objective=r['objective'])
+    cal_c, test_c = split_part(c, cal), split_part(c, test)
+    r = optimize_split(split_part(c, opt), alpha, d, n_calls=n_calls,
+                       n_initial_points=5 if n_initial_points is None else n_initial_points,
+                       seed=seed, method=method, fast_bo=fast_bo, search=search,
+                       n_grid=n_grid) if optimize else None
+    w = r.w_ret if optimize else 0.5
     alpha_ret, alpha_llm = bonferroni_alphas(alpha, (w, 1 - w))   # alpha_ret + alpha_LLM = alpha
-    th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), delta if pac else None, method)
-    if optimize and search != 'bo': extra['search'] = search   # non-defaults only
-    if llm_score != 'frequency': extra['llm_score'] = llm_score
-    return dict(evaluate(test_c, th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
-                tau_ret=th.tau_ret, tau_llm=th.tau_llm, whole_ret=th.whole_ret,
-                whole_llm=th.whole_llm, **extra)
+    th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), d, method)
+    return _method_result(evaluate(test_c, th), th, **_run_notes(r, search, llm_score))
+
+def _run_notes(r:SplitSearch|None, # the split's search; None: the even split
+               search:str, llm_score:str) -> dict:
+    "What a method's row notes of its run: the search's objective, the options not the defaults."
+    return dict(opt_objective=None if r is None else r.objective,
+                search=search if r is not None and search != 'bo' else None,
+                llm_score=None if llm_score == 'frequency' else llm_score)
 
 # %% ../nbs/06f_traq_methods.ipynb #bb29386a
 def split_and_calibrate_traq(c:Collection, cal, opt, test, alpha:float, delta:float|None, pac:bool,
                              optimize:bool, method:str|None, n_calls:int, n_initial_points:int|None,
-                             seed:int, recluster:TraqRecluster|None) -> dict:
+                             seed:int, recluster:TraqRecluster|None) -> MethodResult:
     ("TRAQ's code: Bonferroni or searched weights (`optimize_split_traq`), thresholds from `cal`, "
      "TRAQ's metrics on `test`.")
     fidelity_method(method, 'traq')
     rc = recluster if recluster is not None else traq_recluster(c)
     cal_c, test_c, d = split_part(c, cal), split_part(c, test), delta if pac else None
-    w, extra = np.array([0.5, 0.5]), {}
-    if optimize:
-        r = optimize_split_traq(cal_c, split_part(c, opt), alpha, d, seed, n_calls,
-                                10 if n_initial_points is None else n_initial_points,
-                                rc.subset(opt))
-        w, extra = np.array([r['w_ret'], r['w_llm']]), dict(opt_objective=r['objective'])
+    r = optimize_split_traq(cal_c, split_part(c, opt), alpha, d, seed, n_calls,
+                            10 if n_initial_points is None else n_initial_points,
+                            rc.subset(opt)) if optimize else None
+    w = np.array([r.w_ret, r.w_llm] if optimize else [0.5, 0.5])
     # TRAQ: alpha * weights[i], both from one softmax
     alpha_ret, alpha_llm = bonferroni_alphas(alpha, w)
     th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), d, fidelity='traq')
-    return dict(evaluate(test_c, th, 'traq', rc.subset(test)), alpha_ret=th.alpha_ret,
-                alpha_llm=th.alpha_llm, tau_ret=th.tau_ret, tau_llm=th.tau_llm,
-                whole_ret=th.whole_ret, whole_llm=th.whole_llm, **extra)
+    return _method_result(evaluate(test_c, th, 'traq', rc.subset(test)), th,
+                          opt_objective=None if r is None else r.objective)
 
 # %% ../nbs/06f_traq_methods.ipynb #9e3fe53a
 @register_method('Vanilla')
 def _vanilla(c, cal, opt, test, alpha, delta, fidelity='exact', recluster=None, **_):
-    if check_fidelity(fidelity) == 'exact': return vanilla(split_part(c, test))
+    if check_fidelity(fidelity) == 'exact':
+        return MethodResult(**vanilla(split_part(c, test)).row())
     # TRAQ's code: every question, not the test split
-    return dict(vanilla(c, 'traq', recluster), n_eval=len(c))
+    return MethodResult(**vanilla(c, 'traq', recluster).row(), n_eval=len(c))
 
 # %% ../nbs/06f_traq_methods.ipynb #7f61cd11
 @register_method('Bonf')

@@ -24,7 +24,7 @@ __all__ = ['TASKS', 'RELEASE_BACKBONES', 'RELEASE_MODELS', 'REQUIRED', 'RELEASE_
 
 # %% ../nbs/06b_traq_release.ipynb #140d20a3
 class ReleaseFileError(ValueError):
-    "A release file that cannot be read, or whose content does not have the release schema (the message names it)."
+    "A release file that cannot be read or lacks the release schema (the message names it)."
 
 # %% ../nbs/06b_traq_release.ipynb #9df5b671
 def _numpy_globals() -> dict:
@@ -37,7 +37,7 @@ def _numpy_globals() -> dict:
     return g
 
 # %% ../nbs/06b_traq_release.ipynb #cf689cad
-_BUILTINS = ('list', 'dict', 'tuple', 'set', 'frozenset', 'str', 'int', 'float', 'bool', 'complex', 'bytes', 'bytearray')
+_BUILTINS = 'list dict tuple set frozenset str int float bool complex bytes bytearray'.split()
 
 class SafeUnpickler(pickle.Unpickler):
     "An unpickler that allows numpy arrays, numpy scalars and builtin containers only."
@@ -52,13 +52,13 @@ class SafeUnpickler(pickle.Unpickler):
         if module == 'builtins' and name in _BUILTINS:
             import builtins
             return getattr(builtins, name)
-        raise pickle.UnpicklingError(f"{self.path}: refused to load global {module}.{name} (a release file holds only "
-                                     "numpy arrays and builtin containers)")
+        why = "a release file holds only numpy arrays and builtin containers"
+        raise pickle.UnpicklingError(f"{self.path}: refused to load global {module}.{name} ({why})")
 
 # %% ../nbs/06b_traq_release.ipynb #e308e23a
 def safe_load(path:str|Path # a pickle file
              ):
-    "Load a pickle with `SafeUnpickler`; a missing, truncated or malicious file raises an error naming it."
+    "Load a pickle with `SafeUnpickler`; an error names a missing, truncated or malicious file."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f"release file {path} not found")
     try:
@@ -66,49 +66,53 @@ def safe_load(path:str|Path # a pickle file
     except pickle.UnpicklingError as e:
         if 'refused to load global' in str(e): raise
         raise ReleaseFileError(f"{path}: not a readable pickle ({e})") from e
-    except (EOFError, ValueError, TypeError, AttributeError, IndexError, KeyError, MemoryError) as e:
+    except (EOFError, ValueError, TypeError, AttributeError, IndexError, KeyError,
+            MemoryError) as e:
         raise ReleaseFileError(f"{path}: not a readable pickle ({type(e).__name__}: {e})") from e
 
 # %% ../nbs/06b_traq_release.ipynb #c3023d92
 TASKS = ('nq', 'squad1', 'trivia', 'bio')
 RELEASE_BACKBONES = {'llama2': 'llama2', 'llama-2': 'llama2', 'opensource': 'llama2',
              'gpt-3.5': 'gpt-3.5', 'chatgpt': 'gpt-3.5', 'gpt35': 'gpt-3.5'}
-RELEASE_MODELS = {'llama2': 'Llama-2-7b-chat, fine-tuned by the TRAQ authors', 'gpt-3.5': 'gpt-3.5-turbo-0613'}
+RELEASE_MODELS = {'llama2': 'Llama-2-7b-chat, fine-tuned by the TRAQ authors',
+                  'gpt-3.5': 'gpt-3.5-turbo-0613'}
 # array -> candidate file stems (first found wins), per backbone
-_FILES = {
-    'llama2': dict(retrieved_scores=['retrieved_scores'], retrieved_true_scores=['retrieved_true_scores'],
-                   queries=['queries'], true_answers=['answers'], true_scores=['opensource_true_scores'],
-                   occurances=['occurances', 'opensource_occurances'], semantic_ids=['semantic_ids', 'opensource_semantic_ids'],
-                   probs=['probs', 'opensource_probs'], samples=['opensource_answers']),
-    'gpt-3.5': dict(retrieved_scores=['chatgpt_retrieved_scores'], retrieved_true_scores=['chatgpt_retrieved_true_scores'],
-                    queries=['chatgpt_queries'], true_answers=['chatgpt_true_answers'], true_scores=['chatgpt_true_scores'],
-                    occurances=['chatgpt_occurances'], semantic_ids=['chatgpt_semantic_ids'], probs=['chatgpt_probs'],
-                    samples=['chatgpt_answers'])}
-REQUIRED = ('retrieved_scores', 'retrieved_true_scores', 'queries', 'true_scores', 'occurances', 'semantic_ids', 'probs')
+_FILES = {'llama2': dict(retrieved_scores=['retrieved_scores'],
+                         retrieved_true_scores=['retrieved_true_scores'], queries=['queries'],
+                         true_answers=['answers'], true_scores=['opensource_true_scores'],
+                         occurances=['occurances', 'opensource_occurances'],
+                         semantic_ids=['semantic_ids', 'opensource_semantic_ids'],
+                         probs=['probs', 'opensource_probs'], samples=['opensource_answers'])}
+_FILES['gpt-3.5'] = {n: [f'chatgpt_{n}'] for n in _FILES['llama2']}   # `chatgpt_<array>`...
+_FILES['gpt-3.5']['samples'] = ['chatgpt_answers']                    # ...but the samples
+REQUIRED = ('retrieved_scores', 'retrieved_true_scores', 'queries', 'true_scores', 'occurances',
+            'semantic_ids', 'probs')
 
 def check_backbone(backbone:str) -> str:
     "The canonical backbone name (`llama2` or `gpt-3.5`)."
     b = RELEASE_BACKBONES.get(str(backbone).lower())
-    if b is None: raise ValueError(f"unknown TRAQ backbone {backbone!r}; use one of {sorted(RELEASE_BACKBONES)}")
+    if b is None:
+        raise ValueError(f"unknown TRAQ backbone {backbone!r}; "
+                         f"use one of {sorted(RELEASE_BACKBONES)}")
     return b
 
 # %% ../nbs/06b_traq_release.ipynb #c847db09
 @checked
 def release_suffix(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
-                   variant:str|None=None # None, 'fewshot', 'new', 'semantic', 'unc', 'unc_fewshot', ...
+                   variant:str|None=None # None, 'fewshot', 'new', 'semantic', 'unc', 'unc_fewshot'
                   ) -> str:
     "The file-name tail after `<array>_`: `nq`, `nq_fewshot`, `unc_nq`, `unc_nq_fewshot`."
     if task not in TASKS: raise ValueError(f"unknown TRAQ task {task!r}; use one of {TASKS}")
     if not variant: return task
     v = str(variant)
-    if v == 'unc' or v.startswith('unc_'): return '_'.join(['unc', task] + ([v[4:]] if v != 'unc' else []))
+    if v == 'unc' or v.startswith('unc_'): return f"unc_{task}{v[3:]}"
     return f"{task}_{v}"
 
 # %% ../nbs/06b_traq_release.ipynb #6acbec01
 @checked
-def release_files(dir:str|Path, # the folder holding the release pickles (the authors' `collected_data`; it must exist)
+def release_files(dir:str|Path, # the release folder (the authors' `collected_data`; it must exist)
                   task:str, backbone:str, variant:str|None=None) -> dict:
-    "{array: Path or None} for every array of the release schema; None where no candidate file exists in the folder."
+    "{array: Path or None} for every array of the release schema; None where no candidate file is."
     b, sfx, dir = check_backbone(backbone), release_suffix(task, variant), Path(dir).expanduser()
     if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {str(dir)!r} not found")
     out = {}
@@ -120,29 +124,30 @@ def release_files(dir:str|Path, # the folder holding the release pickles (the au
 # %% ../nbs/06b_traq_release.ipynb #eafabf67
 def expected_names(task:str, backbone:str, variant:str|None, name:str) -> list:
     "The file names that would hold array `name`."
-    return [f"{s}_{release_suffix(task, variant)}.p" for s in _FILES[check_backbone(backbone)][name]]
+    sfx = release_suffix(task, variant)
+    return [f"{s}_{sfx}.p" for s in _FILES[check_backbone(backbone)][name]]
 
 # %% ../nbs/06b_traq_release.ipynb #87629920
 @functools.cache
 def _release_hashes() -> dict:
     "{file name: SHA-256} from the package's `release_hashes.csv` (read once)."
-    text = (importlib.resources.files('conformal_rag')/'release_hashes.csv').read_text(encoding='utf-8')
-    rows = list(csv.DictReader(io.StringIO(text)))
+    path = importlib.resources.files('conformal_rag')/'release_hashes.csv'
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding='utf-8'))))
     bad = [r for r in rows if len(r.get('sha256') or '') != 64]
     if bad: raise ValueError(f"release_hashes.csv: row {bad[0]} holds no SHA-256")
     return {r['file']: r['sha256'] for r in rows}
 
-# %% ../nbs/06b_traq_release.ipynb #6e6da551
 RELEASE_SHA256 = _release_hashes()   # {file name: the authors' LFS object id (SHA-256)}
 
 # %% ../nbs/06b_traq_release.ipynb #59f2247e
-SYNTHETIC_WORDS = ('the of a in was is city river king war year born capital france paris london music song film team '
-          'first second played won by for with from').split()   # the words of synthetic wrong answers
+SYNTHETIC_WORDS = ('the of a in was is city river king war year born capital france paris london '
+                   'music song film team first second played won by for with from'
+                  ).split()   # the words of synthetic wrong answers
 
 def _draw_passage(rng:np.random.Generator, pool:list, M:int, q:int) -> tuple:
-    "One synthetic passage of question `q`: M answers drawn from `pool`, their counts, arbitrary semantic ids and the ids' probabilities."
+    "A synthetic passage: M answers from `pool`, their counts, arbitrary ids, their probabilities."
     p = rng.dirichlet(np.ones(len(pool)))
-    ans = [pool[i].encode().decode() for i in rng.choice(len(pool), M, p=p)]   # one object per sample, as generated
+    ans = [pool[i].encode().decode() for i in rng.choice(len(pool), M, p=p)]   # a str per sample
     occ = dict(Counter(ans))                       # insertion order = first occurrence, as theirs
     sid = {a: (len(a) + q) % 3 for a in occ}        # arbitrary per-passage ids (not a reclustering)
     pr = {}
@@ -150,65 +155,81 @@ def _draw_passage(rng:np.random.Generator, pool:list, M:int, q:int) -> tuple:
     return ans, occ, sid, pr
 
 # %% ../nbs/06b_traq_release.ipynb #5dcdded1
+_PASSAGE_ARRAYS = ('samples', 'occurances', 'semantic_ids', 'probs')   # `_draw_passage`'s result
+
+def _answer_pool(rng:np.random.Generator, q:int, long_answer:int, extra_answers:int) -> list:
+    "Question `q`'s candidate answers: its gold one first, near misses, an empty one, and more."
+    gold = f"answer {q}"
+    pool = [gold, f"the {gold}", f"wrong {q} a", f"wrong {q} b", f"other reply {q}", ""]
+    if long_answer: pool.append(f"long {q} " + "x" * max(long_answer - 8, 0))
+    sentence = lambda: ' '.join(rng.choice(SYNTHETIC_WORDS, int(rng.integers(3, 31))))
+    return pool + [sentence() + f" {q}.{j}" for j in range(extra_answers)]
+
+def _synthetic_question(R:dict, rng:np.random.Generator, pool:list, q:int, K:int, M:int,
+                        gold_only:bool):
+    "Append question `q`'s entry to every array of `R`."
+    golds = [pool[0], f"alias {q}"]
+    R['queries'].append(f"synthetic question {q}?"); R['true_answers'].append(golds)
+    scores = np.sort(rng.normal(70, 3, K).astype(np.float32))[::-1].copy()
+    R['retrieved_scores'].append(scores)
+    R['retrieved_true_scores'].append([scores[int(rng.integers(K))]])
+    g = _draw_passage(rng, pool, M, q)   # the separately sampled gold passage
+    g_ans, _, g_sid, g_pr = g
+    R['true_scores'].append([g_pr[g_sid[a]] for a in g_ans if traq_correct(a, golds)])
+    per = None if gold_only else [_draw_passage(rng, pool, M, q) for _ in range(K)]
+    for j, n in enumerate(_PASSAGE_ARRAYS): R[n].append(g[j] if gold_only else [p[j] for p in per])
+
 @checked
 def synthetic_release(dir:str|Path, # folder to write into (created)
                       task:str='nq', backbone:str='llama2', variant:str|None=None,
-                      Q:PositiveInt=6, K:PositiveInt=4, M:PositiveInt=8, # questions, passages per question, samples per passage
+                      Q:PositiveInt=6, # questions
+                      K:PositiveInt=4, # passages per question
+                      M:PositiveInt=8, # samples per passage
                       seed:Seed=0,
-                      long_answer:NonNegativeInt=0, # length in characters of one long answer per question pool (0: none)
-                      extra_answers:NonNegativeInt=0, # more distinct wrong answers per question pool (sentences of 3 to 30 words)
+                      long_answer:NonNegativeInt=0, # length of one long answer per pool (0: none)
+                      extra_answers:NonNegativeInt=0, # more wrong answers per pool (3 to 30 words)
                       samples:bool=True, # also write the sampled-answers file
-                      gold_only:bool=False, # the `unc` layout: one dict per question (gold passage only)
+                      gold_only:bool=False, # the `unc` layout: one dict per question (gold passage)
                      ) -> dict:
     "Write release pickles with known content; return that content (lists as written)."
     rng = np.random.default_rng(seed)
     b, sfx, dir = check_backbone(backbone), release_suffix(task, variant), Path(dir)
     dir.mkdir(parents=True, exist_ok=True)
-    R = dict(queries=[], true_answers=[], retrieved_scores=[], retrieved_true_scores=[], true_scores=[],
-             occurances=[], semantic_ids=[], probs=[], samples=[])
+    R = dict(queries=[], true_answers=[], retrieved_scores=[], retrieved_true_scores=[],
+             true_scores=[], occurances=[], semantic_ids=[], probs=[], samples=[])
     for q in range(Q):
-        gold = f"answer {q}"
-        pool = [gold, f"the {gold}", f"wrong {q} a", f"wrong {q} b", f"other reply {q}", ""]
-        if long_answer: pool.append(f"long {q} " + "x" * max(long_answer - 8, 0))
-        pool += [' '.join(rng.choice(SYNTHETIC_WORDS, int(rng.integers(3, 31)))) + f" {q}.{j}" for j in range(extra_answers)]
-        R['queries'].append(f"synthetic question {q}?"); R['true_answers'].append([gold, f"alias {q}"])
-        scores = np.sort(rng.normal(70, 3, K).astype(np.float32))[::-1].copy()
-        R['retrieved_scores'].append(scores)
-        R['retrieved_true_scores'].append([scores[int(rng.integers(K))]])
-        g_ans, g_occ, g_sid, g_pr = _draw_passage(rng, pool, M, q)   # the separately sampled gold passage
-        R['true_scores'].append([g_pr[g_sid[a]] for a in g_ans if traq_correct(a, R['true_answers'][-1])])
-        if gold_only:
-            for n, v in zip(('samples', 'occurances', 'semantic_ids', 'probs'), (g_ans, g_occ, g_sid, g_pr)): R[n].append(v)
-            continue
-        per = [_draw_passage(rng, pool, M, q) for _ in range(K)]
-        for j, n in enumerate(('samples', 'occurances', 'semantic_ids', 'probs')): R[n].append([p[j] for p in per])
+        pool = _answer_pool(rng, q, long_answer, extra_answers)
+        _synthetic_question(R, rng, pool, q, K, M, gold_only)
     for name, stems in _FILES[b].items():
         if name == 'samples' and not samples: continue
         with open(dir/f"{stems[0]}_{sfx}.p", 'wb') as f: pickle.dump(R[name], f, protocol=4)
     return R
 
-# %% ../nbs/06b_traq_release.ipynb #f064a05d
+# %% ../nbs/06b_traq_release.ipynb #04eaf706
 def _sha256(path:Path) -> str:
     h = hashlib.sha256()
     with open(path, 'rb') as f:
         for chunk in iter(lambda: f.read(1 << 20), b''): h.update(chunk)
     return h.hexdigest()
 
-# %% ../nbs/06b_traq_release.ipynb #04eaf706
 def _floats(x, path, q) -> list:
     "A per-question score entry (scalar or list of scalars) as a list of floats."
     try: v = np.asarray(x, dtype=np.float64).ravel()
-    except (TypeError, ValueError) as e: raise ReleaseFileError(f"{path}: question {q}: expected numbers, got {type(x).__name__}") from e
+    except (TypeError, ValueError) as e:
+        got = type(x).__name__
+        raise ReleaseFileError(f"{path}: question {q}: expected numbers, got {got}") from e
     return [float(a) for a in v]
 
 # %% ../nbs/06b_traq_release.ipynb #7170998f
 def _load_golds(golds, queries:list) -> list:
-    "True answers per question from a mapping question -> answers, or from a DPR biencoder JSON file."
-    if isinstance(golds, (str, Path)):   # a DPR biencoder file, read (and its errors named) as every dataset file is
-        golds = {r['question']: list(r['answers']) for r in read_json_records(golds, 'true-answer file (a DPR biencoder-<task>-dev.json)')}
+    "True answers per question from a mapping question -> answers, or from a DPR biencoder JSON."
+    if isinstance(golds, (str, Path)):   # a DPR biencoder file, read as every dataset file is
+        what = 'true-answer file (a DPR biencoder-<task>-dev.json)'
+        golds = {r['question']: list(r['answers']) for r in read_json_records(golds, what)}
     out = []
     for q, text in enumerate(queries):
-        if text not in golds: raise KeyError(f"no true answers for question {q} {text!r:.80} in the golds given")
+        if text not in golds:
+            raise KeyError(f"no true answers for question {q} {text!r:.80} in the golds given")
         a = golds[text]
         out.append([a] if isinstance(a, str) else list(a))
     return out
@@ -217,101 +238,147 @@ def _load_golds(golds, queries:list) -> list:
 def _check_len(arrays:dict, files:dict, Q:int):
     for n, v in arrays.items():
         if not isinstance(v, list):
-            raise ReleaseFileError(f"{files[n]}: expected a list over questions, got {type(v).__name__}")
+            raise ReleaseFileError(f"{files[n]}: expected a list over questions, "
+                                   f"got {type(v).__name__}")
         if len(v) != Q:
-            raise ReleaseFileError(f"{files[n]}: {len(v)} questions, but {files['queries'].name} has {Q}")
+            raise ReleaseFileError(f"{files[n]}: {len(v)} questions, "
+                                   f"but {files['queries'].name} has {Q}")
 
 # %% ../nbs/06b_traq_release.ipynb #4b643e07
 def _slot(occ, sid, pr, files, q, k):
-    "Answers, counts and the authors' semantic probability of each distinct answer of one (question, passage)."
-    if not isinstance(occ, dict) or not isinstance(sid, dict) or not isinstance(pr, dict):
-        raise ReleaseFileError(f"{files['occurances']}: question {q} passage {k}: expected dicts in the occurrence, "
-                               f"semantic-id and probability files, got {type(occ).__name__}, {type(sid).__name__}, {type(pr).__name__}")
+    "Answers, counts and the authors' semantic probability of the distinct answers of one passage."
+    at = f"question {q} passage {k}"
+    if not all(isinstance(x, dict) for x in (occ, sid, pr)):
+        got = ', '.join(type(x).__name__ for x in (occ, sid, pr))
+        raise ReleaseFileError(f"{files['occurances']}: {at}: expected dicts in the occurrence, "
+                               f"semantic-id and probability files, got {got}")
     ans, cnt, p = [], [], []
     for a, n in occ.items():
-        if a not in sid: raise ReleaseFileError(f"{files['semantic_ids']}: question {q} passage {k}: answer {a!r:.60} has no semantic id")
-        if sid[a] not in pr: raise ReleaseFileError(f"{files['probs']}: question {q} passage {k}: semantic id {sid[a]!r} has no probability")
+        if a not in sid:
+            raise ReleaseFileError(f"{files['semantic_ids']}: {at}: answer {a!r:.60} "
+                                   "has no semantic id")
+        if sid[a] not in pr:
+            raise ReleaseFileError(f"{files['probs']}: {at}: semantic id {sid[a]!r} "
+                                   "has no probability")
         if not isinstance(n, (int, np.integer)) or n < 1:
-            raise ReleaseFileError(f"{files['occurances']}: question {q} passage {k}: count {n!r} of {a!r:.60} is not a positive integer")
+            raise ReleaseFileError(f"{files['occurances']}: {at}: count {n!r} of {a!r:.60} "
+                                   "is not a positive integer")
         ans.append(str(a)); cnt.append(int(n)); p.append(float(pr[sid[a]]))
     return ans, cnt, p
 
 # %% ../nbs/06b_traq_release.ipynb #33139827
+def _missing_files_error(dir:Path, task:str, b:str, variant:str|None, missing:list):
+    "The error naming every missing array's file names (and where else to get true answers)."
+    exp = '; '.join(f"{n}: {' or '.join(expected_names(task, b, variant, n))}" for n in missing)
+    hint = '' if 'true_answers' not in missing else (
+        " (the release has GPT-3.5 true answers only for nq and bio, and none for the 'unc' files: "
+        f"pass golds= the DPR biencoder-{task}-dev.json, as TRAQ's code does)")
+    first = expected_names(task, b, variant, missing[0])[0]
+    return FileNotFoundError(f"TRAQ release file {dir/first} not found; missing in {dir} for "
+                             f"task={task!r} backbone={b!r} variant={variant!r}: {exp}{hint}")
+
 def _release_read(dir:Path, task:str, b:str, variant:str|None, golds, read_samples:bool) -> tuple:
-    "The files of the release schema, the ones read, and their content `{array: object}`; a missing file raises an error naming every missing one."
+    "The schema's files, those read and their content `{array: object}`; errors name all missing."
     files = release_files(dir, task, b, variant)
-    need = list(REQUIRED) + (['true_answers'] if golds is None else []) + (['samples'] if read_samples else [])
+    need = (list(REQUIRED) + (['true_answers'] if golds is None else [])
+            + (['samples'] if read_samples else []))
     missing = [n for n in need if files[n] is None]
-    if missing:
-        exp = '; '.join(f"{n}: {' or '.join(expected_names(task, b, variant, n))}" for n in missing)
-        hint = (" (the release has GPT-3.5 true answers only for nq and bio, and none for the 'unc' files: pass "
-                f"golds= the DPR biencoder-{task}-dev.json, as TRAQ's code does)") if 'true_answers' in missing else ''
-        first = expected_names(task, b, variant, missing[0])[0]
-        raise FileNotFoundError(f"TRAQ release file {dir/first} not found; missing in {dir} for task={task!r} "
-                                f"backbone={b!r} variant={variant!r}: {exp}{hint}")
+    if missing: raise _missing_files_error(dir, task, b, variant, missing)
     read = {name: files[name] for name in need}
     return files, read, {name: safe_load(p) for name, p in read.items()}
 
 # %% ../nbs/06b_traq_release.ipynb #44bb714e
-def _release_questions(A:dict, files:dict, n:int|None, golds) -> tuple:
-    "`(Q, A, true_answers)`: the first `n` questions of every array (lengths and types checked) and their true answers as lists of str."
-    if not isinstance(A['queries'], list): raise ReleaseFileError(f"{files['queries']}: expected a list of questions, got {type(A['queries']).__name__}")
-    Q = len(A['queries']) if n is None else min(int(n), len(A['queries']))
-    A = {k: (v[:Q] if isinstance(v, list) else v) for k, v in A.items()}
-    _check_len(A, files, Q)
-    for q, s in enumerate(A['queries']):
-        if not isinstance(s, str): raise ReleaseFileError(f"{files['queries']}: question {q} is a {type(s).__name__}, not a str")
-    true_answers = A['true_answers'] if golds is None else _load_golds(golds, A['queries'])
+def _answer_lists(true_answers:list, files:dict) -> list:
+    "Each question's true answers as a list of str (a lone str in a list of one), checked."
     for q, g in enumerate(true_answers):
         if isinstance(g, str): true_answers[q] = [g]
         elif not isinstance(g, (list, tuple)) or not all(isinstance(x, str) for x in g):
-            raise ReleaseFileError(f"{files['true_answers']}: question {q}: expected a list of answer strings, got {g!r:.80}")
-    return Q, A, true_answers
+            raise ReleaseFileError(f"{files['true_answers']}: question {q}: "
+                                   f"expected a list of answer strings, got {g!r:.80}")
+    return true_answers
+
+def _release_questions(A:dict, files:dict, n:int|None, golds) -> tuple:
+    "`(Q, A, true_answers)`: the first `n` questions of every array, checked, and their answers."
+    queries = A['queries']
+    if not isinstance(queries, list):
+        raise ReleaseFileError(f"{files['queries']}: expected a list of questions, "
+                               f"got {type(queries).__name__}")
+    Q = len(queries) if n is None else min(int(n), len(queries))
+    A = {k: (v[:Q] if isinstance(v, list) else v) for k, v in A.items()}
+    _check_len(A, files, Q)
+    for q, s in enumerate(A['queries']):
+        if not isinstance(s, str):
+            raise ReleaseFileError(f"{files['queries']}: question {q} is a {type(s).__name__}, "
+                                   "not a str")
+    true_answers = A['true_answers'] if golds is None else _load_golds(golds, A['queries'])
+    return Q, A, _answer_lists(true_answers, files)
 
 # %% ../nbs/06b_traq_release.ipynb #f95ccee7
-def _release_scores(A:dict, files:dict) -> tuple:
-    "`(rs, K, true_ret, true_llm)`: retrieved scores per question (all of length K), the gold passage's DPR scores and the LLM scores of the truth."
+def _retrieved_scores(A:dict, path:Path) -> tuple:
+    "`(rs, K)`: each question's retrieved scores as a 1-d array, all of one length K."
     rs = []
     for q, s in enumerate(A['retrieved_scores']):
         v = np.asarray(s)
         if v.ndim != 1 or not np.issubdtype(v.dtype, np.number):
-            raise ReleaseFileError(f"{files['retrieved_scores']}: question {q}: expected a 1-d array of scores, got shape {v.shape} dtype {v.dtype}")
+            raise ReleaseFileError(f"{path}: question {q}: expected a 1-d array of scores, "
+                                   f"got shape {v.shape} dtype {v.dtype}")
         rs.append(v)
     K = len(rs[0]) if rs else 0
     bad = [q for q, v in enumerate(rs) if len(v) != K]
-    if bad: raise ReleaseFileError(f"{files['retrieved_scores']}: question {bad[0]} has {len(rs[bad[0]])} scores, question 0 has {K}")
-    true_ret = [_floats(x, files['retrieved_true_scores'], q) for q, x in enumerate(A['retrieved_true_scores'])]
-    true_llm = [_floats(x, files['true_scores'], q) for q, x in enumerate(A['true_scores'])]
+    if bad: raise ReleaseFileError(f"{path}: question {bad[0]} has {len(rs[bad[0]])} scores, "
+                                   f"question 0 has {K}")
+    return rs, K
+
+def _score_lists(A:dict, files:dict, name:str) -> list:
+    "Array `name`'s per-question score entries, each as a list of floats."
+    return [_floats(x, files[name], q) for q, x in enumerate(A[name])]
+
+def _check_probs(true_llm:list, path:Path):
+    "Every LLM score of the truth is a semantic probability, in (0, 1]."
     for q, t in enumerate(true_llm):
         if any(not 0 < x <= 1 + 1e-9 for x in t):
-            raise ReleaseFileError(f"{files['true_scores']}: question {q}: semantic probabilities must lie in (0, 1], got {t[:5]}")
+            raise ReleaseFileError(f"{path}: question {q}: "
+                                   f"semantic probabilities must lie in (0, 1], got {t[:5]}")
+
+def _release_scores(A:dict, files:dict) -> tuple:
+    "`(rs, K, true_ret, true_llm)`: retrieved scores (length K), the truth's DPR and LLM scores."
+    rs, K = _retrieved_scores(A, files['retrieved_scores'])
+    true_ret = _score_lists(A, files, 'retrieved_true_scores')
+    true_llm = _score_lists(A, files, 'true_scores')
+    _check_probs(true_llm, files['true_scores'])
     return rs, K, true_ret, true_llm
 
 # %% ../nbs/06b_traq_release.ipynb #d2014b0f
+def _check_passages(files:dict, q:int, lists:dict, n:int, K:int):
+    "Each of question q's per-passage arrays `lists` holds one dict per passage, `n` in all."
+    for name, v in lists.items():
+        if not isinstance(v, list):
+            raise ReleaseFileError(f"{files[name]}: question {q}: expected one dict per "
+                                   f"retrieved passage, got {type(v).__name__}")
+        if len(v) != n:
+            raise ReleaseFileError(f"{files[name]}: question {q} has {len(v)} passages, "
+                                   f"{files['retrieved_scores'].name} has {K}")
+
+def _check_samples(files:dict, q:int, samples:list, slots_q:list):
+    "Each of question q's passages holds the sampled answers its counts say."
+    for k, (a_list, (ans, cnt, _)) in enumerate(zip(samples, slots_q)):
+        if Counter(map(str, a_list)) != dict(zip(ans, cnt)):
+            raise ReleaseFileError(f"{files['samples']}: question {q} passage {k}: the sampled "
+                                   f"answers do not match the counts in {files['occurances'].name}")
+
 def _release_slots(A:dict, files:dict, Q:int, K:int, gold_only:bool, read_samples:bool) -> list:
-    "`slots[q]`: per retrieved passage (or the gold passage only), `_slot`'s (answers, counts, probabilities); with `read_samples`, checked against the sampled answers."
-    slots = []
+    "`slots[q]`: `_slot` of each passage (or the gold one only), checked on the samples if read."
+    slots, per_passage = [], (lambda v: [v]) if gold_only else (lambda v: v)
     for q in range(Q):
-        occ, sid, pr = A['occurances'][q], A['semantic_ids'][q], A['probs'][q]
-        if gold_only: occ, sid, pr = [occ], [sid], [pr]
-        for name, v in (('occurances', occ), ('semantic_ids', sid), ('probs', pr)):
-            if not isinstance(v, list):
-                raise ReleaseFileError(f"{files[name]}: question {q}: expected one dict per retrieved passage, got {type(v).__name__}")
-            if len(v) != (1 if gold_only else K):
-                raise ReleaseFileError(f"{files[name]}: question {q} has {len(v)} passages, {files['retrieved_scores'].name} has {K}")
-        slots.append([_slot(o, s_, p, files, q, k) for k, (o, s_, p) in enumerate(zip(occ, sid, pr))])
-        if read_samples:
-            sm = A['samples'][q]
-            sm = [sm] if gold_only else sm
-            for k, (a_list, (ans, cnt, _)) in enumerate(zip(sm, slots[q])):
-                if Counter(map(str, a_list)) != dict(zip(ans, cnt)):
-                    raise ReleaseFileError(f"{files['samples']}: question {q} passage {k}: the sampled answers do not match "
-                                           f"the counts in {files['occurances'].name}")
+        lists = {name: per_passage(A[name][q]) for name in ('occurances', 'semantic_ids', 'probs')}
+        _check_passages(files, q, lists, 1 if gold_only else K, K)
+        slots.append([_slot(*x, files, q, k) for k, x in enumerate(zip(*lists.values()))])
+        if read_samples: _check_samples(files, q, per_passage(A['samples'][q]), slots[q])
     return slots
 
 # %% ../nbs/06b_traq_release.ipynb #b68c9ace
 def _question_ids(slots_q:list, golds_q:list, rule, threshold:float) -> tuple:
-    "One question's distinct answers `{answer: index}` over its passages, their ROUGE and exact question-level ids, and their correctness."
+    "A question's distinct answers `{answer: index}`, their ROUGE and exact ids and correctness."
     uniq = {}
     for ans, _, _ in slots_q:
         for a in ans: uniq.setdefault(a, len(uniq))
@@ -323,121 +390,154 @@ def _question_ids(slots_q:list, golds_q:list, rule, threshold:float) -> tuple:
 
 # %% ../nbs/06b_traq_release.ipynb #88b263bc
 def _gold_slot(arr:dict, q:int, K:int, t_llm:list, t_ret:list, base:int):
-    "Fill slot K of question q: the separately sampled gold passage, its correct samples' probabilities only (ids from `base` on)."
+    "Fill slot K of question q: the separate gold passage's correct samples (ids from `base` on)."
     t = np.sort(np.asarray(t_llm))[::-1]
     arr['is_gold'][q, K] = True
     arr['ret_score'][q, K] = max(t_ret) if t_ret else -np.inf
     if len(t):
-        ids = base + np.unique(-t, return_inverse=True)[1].ravel()
-        arr['cluster'][q, K, :len(t)] = arr['exact_id'][q, K, :len(t)] = arr['rouge_id'][q, K, :len(t)] = ids
-        arr['freq'][q, K, :len(t)] = t; arr['correct'][q, K, :len(t)] = True
+        ids, m = base + np.unique(-t, return_inverse=True)[1].ravel(), len(t)
+        for name in ('cluster', 'exact_id', 'rouge_id'): arr[name][q, K, :m] = ids
+        arr['freq'][q, K, :m] = t; arr['correct'][q, K, :m] = True
 
-# %% ../nbs/06b_traq_release.ipynb #3f4eb99d
-def _release_arrays(slots:list, rs:list, true_ret:list, true_llm:list, true_answers:list, K:int, S:int, S_ret:int, M:int,
-                    gold_only:bool, rule, threshold:float, question_cluster:str) -> dict:
-    "The (Q, S) and (Q, S, M) arrays of the `Collection`: scores, gold marks, question-level ids, the authors' probabilities, correctness, answers."
-    Q = len(slots)
-    arr = dict(ret_score=np.full((Q, S), -np.inf), in_topk=np.zeros((Q, S), bool), is_gold=np.zeros((Q, S), bool),
-               cluster=np.full((Q, S, M), -1, np.int32))
-    arr.update(exact_id=arr['cluster'].copy(), rouge_id=arr['cluster'].copy(), freq=np.zeros((Q, S, M)),
-               correct=np.zeros((Q, S, M), bool), answers=np.full((Q, S, M), '', dtype=object))
-    for q in range(Q):
-        if gold_only:
-            arr['ret_score'][q, 0] = max(true_ret[q]) if true_ret[q] else -np.inf
-            arr['is_gold'][q, 0] = bool(true_ret[q])
-        else:
-            arr['ret_score'][q, :K] = rs[q]; arr['in_topk'][q, :K] = True
-            arr['is_gold'][q, :K] = np.isin(rs[q].astype(np.float64), np.asarray(true_ret[q], dtype=rs[q].dtype).astype(np.float64))
-        uniq, lab_r, lab_e, ok = _question_ids(slots[q], true_answers[q], rule, threshold)
-        u, lab_c = list(uniq), lab_r if question_cluster == 'rouge' else lab_e
-        for k, (ans, cnt, p) in enumerate(slots[q]):
-            idx = np.repeat(np.array([uniq[a] for a in ans], int), cnt)
-            m = len(idx)
-            arr['cluster'][q, k, :m], arr['rouge_id'][q, k, :m], arr['exact_id'][q, k, :m] = lab_c[idx], lab_r[idx], lab_e[idx]
-            arr['freq'][q, k, :m] = np.repeat(p, cnt); arr['correct'][q, k, :m] = ok[idx]
-            arr['answers'][q, k, :m] = [u[i] for i in idx]
-        if S > S_ret:  # the separately sampled gold passage: its correct samples' probabilities only
-            _gold_slot(arr, q, K, true_llm[q], true_ret[q], int(max(lab_r.max(initial=-1), lab_e.max(initial=-1))) + 1)
+def _empty_arrays(Q:int, S:int, M:int) -> dict:
+    "The collection's arrays for Q questions, S slots and M samples, every slot and sample absent."
+    QS, QSM, cluster = (Q, S), (Q, S, M), np.full((Q, S, M), -1, np.int32)
+    return dict(ret_score=np.full(QS, -np.inf), in_topk=np.zeros(QS, bool),
+                is_gold=np.zeros(QS, bool), cluster=cluster, exact_id=cluster.copy(),
+                rouge_id=cluster.copy(), freq=np.zeros(QSM), correct=np.zeros(QSM, bool),
+                answers=np.full(QSM, '', dtype=object))
+
+def _fill_retrieval(arr:dict, q:int, rs_q:np.ndarray, t_ret:list, K:int, gold_only:bool):
+    "Question q's retrieval scores and gold marks: of the gold passage only, or of the K retrieved."
+    if gold_only:
+        arr['ret_score'][q, 0] = max(t_ret) if t_ret else -np.inf
+        arr['is_gold'][q, 0] = bool(t_ret)
+        return
+    arr['ret_score'][q, :K] = rs_q; arr['in_topk'][q, :K] = True
+    gold = np.asarray(t_ret, dtype=rs_q.dtype).astype(np.float64)
+    arr['is_gold'][q, :K] = np.isin(rs_q.astype(np.float64), gold)
+
+def _fill_samples(arr:dict, q:int, slots_q:list, golds_q:list, rule, threshold:float,
+                  question_cluster:str) -> int:
+    "Question q's samples (ids, probabilities, correctness, answers); returns the next free id."
+    uniq, lab_r, lab_e, ok = _question_ids(slots_q, golds_q, rule, threshold)
+    u, lab_c = list(uniq), lab_r if question_cluster == 'rouge' else lab_e
+    for k, (ans, cnt, p) in enumerate(slots_q):
+        idx = np.repeat(np.array([uniq[a] for a in ans], int), cnt)
+        m = len(idx)
+        for name, lab in (('cluster', lab_c), ('rouge_id', lab_r), ('exact_id', lab_e)):
+            arr[name][q, k, :m] = lab[idx]
+        arr['freq'][q, k, :m] = np.repeat(p, cnt); arr['correct'][q, k, :m] = ok[idx]
+        arr['answers'][q, k, :m] = [u[i] for i in idx]
+    return int(max(lab_r.max(initial=-1), lab_e.max(initial=-1))) + 1
+
+def _release_arrays(slots:list, rs:list, true_ret:list, true_llm:list, true_answers:list, K:int,
+                    S:int, S_ret:int, M:int, gold_only:bool, rule, threshold:float,
+                    question_cluster:str) -> dict:
+    "The `Collection`'s (Q, S) and (Q, S, M) arrays, filled question by question."
+    arr = _empty_arrays(len(slots), S, M)
+    for q, slots_q in enumerate(slots):
+        _fill_retrieval(arr, q, rs[q], true_ret[q], K, gold_only)
+        free = _fill_samples(arr, q, slots_q, true_answers[q], rule, threshold, question_cluster)
+        if S > S_ret: _gold_slot(arr, q, K, true_llm[q], true_ret[q], free)   # the gold samples
     return arr
 
 # %% ../nbs/06b_traq_release.ipynb #aaad2cef
-def _release_meta(read:dict, task:str, b:str, variant, dir:Path, Q:int, K:int, M:int, gold_only:bool, gold_slot:bool,
-                  question_cluster:str, threshold:float, strict:bool, correct, golds, true_llm:list) -> dict:
-    "The collection's `meta`: source, files read with their SHA-256 and whether each is the authors' version, layout and rules."
+def _release_meta(read:dict, task:str, b:str, variant, dir:Path, Q:int, K:int, M:int,
+                  gold_only:bool, gold_slot:bool, question_cluster:str, threshold:float,
+                  strict:bool, correct, golds, true_llm:list) -> dict:
+    "The collection's `meta`: source, files read, their SHA-256 and match, layout and rules."
     hashes = {p.name: _sha256(p) for p in read.values()}
-    return dict(source='traq-release', task=task, backbone=b, model=RELEASE_MODELS[b], variant=variant or '', dir=str(dir),
-                files=hashes, release_match={n: (RELEASE_SHA256[n] == h if n in RELEASE_SHA256 else None) for n, h in hashes.items()},
-                n_questions=Q, K=K, M=M,
-                layout='gold passage only' if gold_only else 'retrieved passages', gold_slot=gold_slot,
+    match = {n: RELEASE_SHA256[n] == h if n in RELEASE_SHA256 else None for n, h in hashes.items()}
+    layout = 'gold passage only' if gold_only else 'retrieved passages'
+    rule = 'traq_correct ' + ('> 0.3' if strict else '>= 0.3')
+    rule = rule if correct is None else getattr(correct, '__name__', 'custom')
+    source = 'DPR file ' + Path(golds).name if isinstance(golds, (str, Path)) else 'mapping'
+    return dict(source='traq-release', task=task, backbone=b, model=RELEASE_MODELS[b],
+                variant=variant or '', dir=str(dir), files=hashes, release_match=match,
+                n_questions=Q, K=K, M=M, layout=layout, gold_slot=gold_slot,
                 question_cluster=question_cluster, threshold=threshold,
-                correctness='traq_correct ' + ('> 0.3' if strict else '>= 0.3') if correct is None else getattr(correct, '__name__', 'custom'),
-                golds='release file' if golds is None else ('DPR file ' + Path(golds).name if isinstance(golds, (str, Path)) else 'mapping'),
+                correctness=rule, golds='release file' if golds is None else source,
                 traq_llm_score=[max(t) if t else None for t in true_llm],
                 prompt=variant or 'zero-shot')
 
 # %% ../nbs/06b_traq_release.ipynb #ef5de04b
 def _correctness_rule(v, name:str):
     "A correctness rule: a callable `(answer, golds) -> bool`."
-    if not callable(v): raise TypeError(f"{name} must be a rule (answer, golds) -> bool, got {name}={v!r:.80}")
+    if not callable(v):
+        raise TypeError(f"{name} must be a rule (answer, golds) -> bool, got {name}={v!r:.80}")
     return v
 
-CorrectnessRule = Check('CorrectnessRule', _correctness_rule, 'a correctness rule: a callable (answer, golds) -> bool')
+CorrectnessRule = Check('CorrectnessRule', _correctness_rule,
+                        'a correctness rule: a callable (answer, golds) -> bool')
 
 # %% ../nbs/06b_traq_release.ipynb #c5b9b14c
+def _release_collection(arr:dict, meta:dict, task:str, queries:list, true_answers:list,
+                        true_ret:list, true_llm:list, requests:int) -> Collection:
+    "The `Collection`; `meta` keeps the truths by question id, for the scripts' rules (`script_*`)."
+    Q = len(queries)
+    qid = [f"{task}-{q}" for q in range(Q)]
+    meta.update(true_answers=dict(zip(qid, map(list, true_answers))),
+                retrieved_true_scores=dict(zip(qid, true_ret)),
+                true_scores_max=dict(zip(qid, [max(t) if t else None for t in true_llm])))
+    golds = np.array(['; '.join(g) for g in true_answers], dtype=object)
+    return Collection(**arr, requests=np.full(Q, requests), template=np.full(Q, task), qid=qid,
+                      question=np.array(queries, dtype=object), gold_answer=golds, meta=meta)
+
 @checked
 def load_release(dir:str|Path, # the folder of release pickles (the authors' `collected_data`)
                  task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                  backbone:str, # 'llama2' (files without prefix) or 'gpt-3.5' (files `chatgpt_*`)
                  variant:str|None=None, # None, 'fewshot', 'new', 'semantic', 'unc', ...
-                 golds=None, # true answers when the release has no file for them: {question: answers} or a DPR biencoder JSON
-                 n:PositiveInt|None=None, # keep the first n questions (TRAQ's Llama-2 code reads the first 1000)
+                 golds=None, # true answers if no file has them: {question: answers} or a DPR JSON
+                 n:PositiveInt|None=None, # keep the first n questions (TRAQ's Llama-2 code: 1000)
                  gold_slot:bool=True, # append the separately sampled gold passage as slot K
-                 question_cluster:str='rouge', # question-level cluster ids: 'rouge' (TRAQ's union clustering) or 'exact'
-                 threshold:float=0.7, # ROUGE-1 threshold of the question-level clustering (TRAQ: > 0.7)
-                 strict:bool=True, # correctness ROUGE-1 > 0.3 (the paper); False: >= 0.3 (TRAQ's evaluation code)
-                 correct:CorrectnessRule|None=None, # correctness rule (answer, golds) -> bool; default TRAQ's
-                 read_samples:bool=False, # also read the sampled-answers file and check it against the counts
+                 question_cluster:str='rouge', # question-level ids: 'rouge' (TRAQ's) or 'exact'
+                 threshold:float=0.7, # ROUGE-1 threshold of the question-level ids (TRAQ: > 0.7)
+                 strict:bool=True, # ROUGE-1 > 0.3 (the paper); False: >= 0.3 (TRAQ's evaluation)
+                 correct:CorrectnessRule|None=None, # rule (answer, golds) -> bool; default TRAQ's
+                 read_samples:bool=False, # also read the sampled answers, checked on the counts
                 ) -> Collection:
-    "The TRAQ authors' released collection for (task, backbone, variant) as a `collection.Collection`."
-    if question_cluster not in ('rouge', 'exact'): raise ValueError(f"unknown question_cluster {question_cluster!r}; use 'rouge' or 'exact'")
+    "The TRAQ authors' released collection for (task, backbone, variant) as a `Collection`."
+    if question_cluster not in ('rouge', 'exact'):
+        raise ValueError(f"unknown question_cluster {question_cluster!r}; use 'rouge' or 'exact'")
     dir = Path(dir).expanduser()
-    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found (see the traq_release notebook for how to get it)")
+    if not dir.is_dir():
+        raise FileNotFoundError(f"TRAQ release folder {dir} not found "
+                                "(see the traq_release notebook for how to get it)")
     b = check_backbone(backbone)
     files, read, A = _release_read(dir, task, b, variant, golds, read_samples)
     Q, A, true_answers = _release_questions(A, files, n, golds)
     gold_only = Q > 0 and isinstance(A['occurances'][0], dict)
     rs, K, true_ret, true_llm = _release_scores(A, files)
     slots = _release_slots(A, files, Q, K, gold_only, read_samples)
-    del A['occurances'], A['semantic_ids'], A['probs']
-    A.pop('samples', None)
+    for name in ('occurances', 'semantic_ids', 'probs', 'samples'): A.pop(name, None)   # memory
     S_ret = 1 if gold_only else K
     S = S_ret + (1 if gold_slot and not gold_only else 0)
     M = max([sum(c) for sl in slots for (_, c, _) in sl] + [len(t) for t in true_llm] + [1])
     rule = correct if correct is not None else (lambda a, g: traq_correct(a, g, strict=strict))
-    arr = _release_arrays(slots, rs, true_ret, true_llm, true_answers, K, S, S_ret, M, gold_only, rule, threshold, question_cluster)
-    meta = _release_meta(read, task, b, variant, dir, Q, K, M, gold_only, S > S_ret, question_cluster, threshold, strict,
-                         correct, golds, true_llm)
-    qid = [f"{task}-{q}" for q in range(Q)]
-    # per question id (a subset keeps them aligned through `qid`), for the scripts' rules (`script_correctness`, `script_components`)
-    meta.update(true_answers=dict(zip(qid, map(list, true_answers))), retrieved_true_scores=dict(zip(qid, true_ret)),
-                true_scores_max=dict(zip(qid, [max(t) if t else None for t in true_llm])))
-    return Collection(**arr, requests=np.full(Q, S_ret + 1 if not gold_only else 1),
-                      template=np.full(Q, task), qid=qid,
-                      question=np.array(A['queries'], dtype=object),
-                      gold_answer=np.array(['; '.join(g) for g in true_answers], dtype=object), meta=meta)
+    arr = _release_arrays(slots, rs, true_ret, true_llm, true_answers, K, S, S_ret, M, gold_only,
+                          rule, threshold, question_cluster)
+    meta = _release_meta(read, task, b, variant, dir, Q, K, M, gold_only, S > S_ret,
+                         question_cluster, threshold, strict, correct, golds, true_llm)
+    return _release_collection(arr, meta, task, A['queries'], true_answers, true_ret, true_llm,
+                               S_ret + 1 if not gold_only else 1)
 
 # %% ../nbs/06b_traq_release.ipynb #ed4d8507
 def parse_spec(spec:str) -> dict:
     "`traq-release:DIR:TASK:BACKBONE[:VARIANT]` as keyword arguments of `load_release`."
     pre = 'traq-release:'
-    if not str(spec).startswith(pre): raise ValueError(f"not a TRAQ release spec: {spec!r} (expected {pre}DIR:TASK:BACKBONE[:VARIANT])")
+    if not str(spec).startswith(pre):
+        raise ValueError(f"not a TRAQ release spec: {spec!r} "
+                         f"(expected {pre}DIR:TASK:BACKBONE[:VARIANT])")
     rest = str(spec)[len(pre):]
     for n in (3, 2):   # DIR may itself hold ':'; TASK and BACKBONE name the split
         parts = rest.rsplit(':', n)
-        if len(parts) == n + 1 and parts[1] in TASKS and parts[2].lower() in RELEASE_BACKBONES and parts[0]:
-            return dict(dir=parts[0], task=parts[1], backbone=parts[2], variant=parts[3] if n == 3 else None)
-    raise ValueError(f"bad TRAQ release spec {spec!r}: expected {pre}DIR:TASK:BACKBONE[:VARIANT] with TASK in {TASKS} "
-                     f"and BACKBONE in {sorted(RELEASE_BACKBONES)}")
+        split = len(parts) == n + 1 and parts[0] and parts[1] in TASKS
+        if split and parts[2].lower() in RELEASE_BACKBONES:
+            return dict(zip(('dir', 'task', 'backbone', 'variant'), parts + [None]))
+    raise ValueError(f"bad TRAQ release spec {spec!r}: expected {pre}DIR:TASK:BACKBONE[:VARIANT] "
+                     f"with TASK in {TASKS} and BACKBONE in {sorted(RELEASE_BACKBONES)}")
 
 # %% ../nbs/06b_traq_release.ipynb #24174338
 def load_collection_spec(spec:str, **kw) -> Collection:
@@ -447,7 +547,8 @@ def load_collection_spec(spec:str, **kw) -> Collection:
 register_collection_loader('traq-release:', load_collection_spec)
 
 # %% ../nbs/06b_traq_release.ipynb #ebda0f68
-RESULT_COLUMNS = {   # the authors' column -> (method, metric with fidelity='traq', metric with fidelity='exact')
+# the authors' column -> (method, metric with fidelity='traq', metric with fidelity='exact')
+RESULT_COLUMNS = {
     'retrieval_coverage': ('Bonf', 'ret_coverage', 'ret_coverage'),
     'qa_coverage': ('Bonf', 'llm_coverage', 'llm_coverage'),
     'end_to_end_coverage': ('Bonf', 'e2e_coverage_top', 'e2e_coverage_top'),
@@ -465,99 +566,130 @@ RESULT_COLUMNS = {   # the authors' column -> (method, metric with fidelity='tra
     'Vanila_coverage': ('Vanilla', 'e2e_coverage', 'e2e_coverage'),
     'Vanila_average_semantic': ('Vanilla', 'semantic_size_traq', 'semantic_size'),
 }
-RACY = {k for k in RESULT_COLUMNS if not k.startswith(('retrieval_', 'qa_', 'end_to_end_'))}   # summed by 40 workers
+# the columns summed by 40 workers
+RACY = {k for k in RESULT_COLUMNS if not k.startswith(('retrieval_', 'qa_', 'end_to_end_'))}
 
 # %% ../nbs/06b_traq_release.ipynb #4f007075
 SCORE_ARRAYS = ('retrieved_true_scores', 'true_scores')   # enough for the component columns
-SET_ARRAYS = ('retrieved_scores', 'queries', 'occurances', 'semantic_ids', 'probs', 'true_answers')   # the sets need these too
+# the sets need these too
+SET_ARRAYS = ('retrieved_scores', 'queries', 'occurances', 'semantic_ids', 'probs', 'true_answers')
 
 def column_needs(col:str # a column of `RESULT_COLUMNS`
                 ) -> tuple:
     "The release arrays a results column needs."
-    if col not in RESULT_COLUMNS: raise ValueError(f"unknown results column {col!r}; use one of {list(RESULT_COLUMNS)}")
+    if col not in RESULT_COLUMNS:
+        raise ValueError(f"unknown results column {col!r}; use one of {list(RESULT_COLUMNS)}")
     return SCORE_ARRAYS if col not in RACY else SCORE_ARRAYS + SET_ARRAYS
 
 # %% ../nbs/06b_traq_release.ipynb #42425610
+def _lacking(files:dict, arrays, golds) -> list:
+    "The arrays without a file (the true answers do not lack where `golds` gives them)."
+    return [a for a in arrays if files[a] is None and not (a == 'true_answers' and golds)]
+
 def computable_columns(dir:str|Path, task:str, backbone:str, variant:str|None=None,
-                       golds:bool=False, # true answers are given otherwise (a DPR file or a mapping)
+                       golds:bool=False, # true answers are given otherwise (a DPR file, a mapping)
                       ) -> pd.DataFrame:
-    "One row per results column: `computable`, and `missing`: the file names (first expected name per array) it lacks."
+    ("One row per results column: `computable`, and `missing`: the file names "
+     "(first expected name per array) it lacks.")
     files, rows = release_files(dir, task, backbone, variant), []
     for col in RESULT_COLUMNS:
-        lack = [n for n in column_needs(col) if files[n] is None and not (n == 'true_answers' and golds)]
+        lack = _lacking(files, column_needs(col), golds)
         rows.append(dict(column=col, computable=not lack,
-                         missing=', '.join(expected_names(task, backbone, variant, n)[0] for n in lack)))
+                         missing=', '.join(expected_names(task, backbone, variant, n)[0]
+                                           for n in lack)))
     return pd.DataFrame(rows)
 
 # %% ../nbs/06b_traq_release.ipynb #a266629f
-@checked
-def load_release_scores(dir:str|Path, task:str, backbone:str, variant:str|None=None,
-                        n:PositiveInt|None=None, # keep the first n questions (the Llama-2 script: 1000)
-                       ) -> dict:
-    "`{retrieved_true_scores, true_scores: per-question lists of floats, n_questions, files: {name: sha256}}` from the two score files."
-    dir = Path(dir).expanduser()
-    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found")
-    files = release_files(dir, task, backbone, variant)
+def _read_score_files(dir:Path, files:dict, task:str, backbone:str, variant:str|None) -> dict:
+    "`{array: list over questions}` of the two score files; errors name a missing or malformed one."
     missing = [a for a in SCORE_ARRAYS if files[a] is None]
     if missing:
         name = lambda a: expected_names(task, backbone, variant, a)[0]
-        raise FileNotFoundError(f"TRAQ release file {dir/name(missing[0])} not found: the component columns need "
-                                f"{' and '.join(map(name, SCORE_ARRAYS))}")
+        raise FileNotFoundError(f"TRAQ release file {dir/name(missing[0])} not found: the "
+                                f"component columns need {' and '.join(map(name, SCORE_ARRAYS))}")
     A = {a: safe_load(files[a]) for a in SCORE_ARRAYS}
     for a, v in A.items():
-        if not isinstance(v, list): raise ReleaseFileError(f"{files[a]}: expected a list over questions, got {type(v).__name__}")
-    if len(A['retrieved_true_scores']) != len(A['true_scores']):
-        raise ReleaseFileError(f"{files['retrieved_true_scores']}: {len(A['retrieved_true_scores'])} questions, but "
-                               f"{files['true_scores'].name} has {len(A['true_scores'])}")
+        if not isinstance(v, list):
+            raise ReleaseFileError(f"{files[a]}: expected a list over questions, "
+                                   f"got {type(v).__name__}")
+    ret, llm = A['retrieved_true_scores'], A['true_scores']
+    if len(ret) != len(llm):
+        raise ReleaseFileError(f"{files['retrieved_true_scores']}: {len(ret)} questions, but "
+                               f"{files['true_scores'].name} has {len(llm)}")
+    return A
+
+@checked
+def load_release_scores(dir:str|Path, task:str, backbone:str, variant:str|None=None,
+                        n:PositiveInt|None=None, # keep the first n questions (Llama-2 script: 1000)
+                       ) -> dict:
+    ("`{retrieved_true_scores, true_scores: per-question lists of floats, n_questions, "
+     "files: {name: sha256}}` from the two score files.")
+    dir = Path(dir).expanduser()
+    if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found")
+    files = release_files(dir, task, backbone, variant)
+    A = _read_score_files(dir, files, task, backbone, variant)
     Q = len(A['true_scores']) if n is None else min(int(n), len(A['true_scores']))
     A = {a: v[:Q] for a, v in A.items()}
-    out = {a: [_floats(x, files[a], q) for q, x in enumerate(A[a])] for a in SCORE_ARRAYS}
-    for q, t in enumerate(out['true_scores']):
-        if any(not 0 < x <= 1 + 1e-9 for x in t):
-            raise ReleaseFileError(f"{files['true_scores']}: question {q}: semantic probabilities must lie in (0, 1], got {t[:5]}")
+    out = {a: _score_lists(A, files, a) for a in SCORE_ARRAYS}
+    _check_probs(out['true_scores'], files['true_scores'])
     return dict(out, n_questions=Q, task=task, backbone=check_backbone(backbone),
                 files={files[a].name: _sha256(files[a]) for a in SCORE_ARRAYS})
 
 # %% ../nbs/06b_traq_release.ipynb #b3114b83
 def _inventory_missing(dir:Path, t:str, b:str, files:dict, golds, e:Exception, n:int|None) -> dict:
-    "The inventory row of a (task, backbone) that does not load whole: 'partial' (the score files load: the component columns), 'missing' or 'unreadable'."
-    missing = [a for a in REQUIRED + ('true_answers',) if files[a] is None and not (a == 'true_answers' and golds)]
+    "The row of a (task, backbone) failing to load: 'partial' (scores load), 'missing' or else."
+    missing = _lacking(files, REQUIRED + ('true_answers',), golds)
     names = ', '.join(expected_names(t, b, None, a)[0] for a in missing)
-    row = dict(task=t, backbone=b, status='missing' if missing else 'unreadable', questions=0, passages=None,
-               samples=None, true_answers='', missing_files=names or f'{type(e).__name__}: {str(e)[:200]}',
+    row = dict(task=t, backbone=b, status='missing' if missing else 'unreadable', questions=0,
+               passages=None, samples=None, true_answers='',
+               missing_files=names or f'{type(e).__name__}: {str(e)[:200]}',
                computable=f'0 of {len(RESULT_COLUMNS)}')
-    if all(files[a] is not None for a in SCORE_ARRAYS):   # missing or unreadable set files: the scores may still load
-        try: q = load_release_scores(dir, t, b, n=n)['n_questions']
-        except (FileNotFoundError, ReleaseFileError) as e2:
-            return dict(row, missing_files=f'{names}; {str(e2)[:200]}'.lstrip('; '))
-        k = sum(c not in RACY for c in RESULT_COLUMNS)
-        row.update(status='partial', questions=q, computable=f'{k} of {len(RESULT_COLUMNS)} (the component coverages)')
-    return row
+    if any(files[a] is None for a in SCORE_ARRAYS): return row
+    try: q = load_release_scores(dir, t, b, n=n)['n_questions']   # the scores may still load
+    except (FileNotFoundError, ReleaseFileError) as e2:
+        return dict(row, missing_files=f'{names}; {str(e2)[:200]}'.lstrip('; '))
+    k = sum(c not in RACY for c in RESULT_COLUMNS)
+    return dict(row, status='partial', questions=q,
+                computable=f'{k} of {len(RESULT_COLUMNS)} (the component coverages)')
 
-# %% ../nbs/06b_traq_release.ipynb #1c481bc7
+
+def _load_fidelities(dir:Path, t:str, b:str, golds, n:int|None, fidelities, population:str) -> dict:
+    "`{fidelity: Collection}` of one (task, backbone), the population applied."
+    load = lambda f: load_release(dir, t, b, golds=golds, n=n, strict=f == 'exact')
+    return {f: apply_population(load(f), population) for f in fidelities}
+
+def _loaded_row(t:str, b:str, c:Collection) -> dict:
+    "The inventory row of a (task, backbone) that loads whole."
+    k = len(RESULT_COLUMNS)
+    return dict(task=t, backbone=b, status='loaded', questions=len(c), passages=c.meta['K'],
+                samples=c.meta['M'], true_answers=c.meta['golds'], missing_files='',
+                computable=f'{k} of {k}')
+
 def release_inventory(dir:str|Path, # the release folder
                       tasks=TASKS, # tasks to look for
                       backbones=('llama2', 'gpt-3.5'), # backbones to look for
-                      fidelities=('exact', 'traq'), # one collection per fidelity ('exact': strict ROUGE-1 > 0.3; 'traq': >= 0.3)
-                      population:str='all', # `population.apply_population`, applied to each loaded collection
-                      dpr_dir:str|Path|None=None, # folder of DPR's biencoder-<task>-dev.json (GPT-3.5 true answers); None: DIR/data
-                      n_questions:dict|None=None, # backbone -> first n questions (TRAQ's Llama-2 evaluation reads 1000)
+                      fidelities=('exact', 'traq'), # 'exact': ROUGE-1 > 0.3; 'traq': >= 0.3
+                      population:str='all', # `population.apply_population` to each collection
+                      dpr_dir:str|Path|None=None, # DPR's dev files (GPT-3.5 truths); None: DIR/data
+                      n_questions:dict|None=None, # backbone -> first n questions (Llama-2: 1000)
                      ) -> tuple[dict, pd.DataFrame]:
-    "Load every (task, backbone) of a release folder: `({'task/backbone': {fidelity: Collection}}, inventory)`; the inventory names what each missing one lacks."
+    ("Load every (task, backbone) of a release folder, one collection per fidelity: "
+     "`({'task/backbone': {fidelity: Collection}}, inventory)`; the inventory names what each "
+     "missing one lacks. `dpr_dir` holds DPR's biencoder-<task>-dev.json files.")
     dir = Path(dir).expanduser()
     if not dir.is_dir(): raise FileNotFoundError(f"TRAQ release folder {str(dir)!r} not found")
-    dpr, n_questions, loaded, rows = Path(dpr_dir).expanduser() if dpr_dir else dir/'data', n_questions or {}, {}, []
+    dpr = Path(dpr_dir).expanduser() if dpr_dir else dir/'data'
+    n_questions, loaded, rows = n_questions or {}, {}, []
     for t in tasks:
         for b in map(check_backbone, backbones):
             files = release_files(dir, t, b)
-            g = dpr/f'biencoder-{t}-dev.json'
+            g, n = dpr/f'biencoder-{t}-dev.json', n_questions.get(b)   # DPR's true answers
             golds = g if files['true_answers'] is None and g.exists() else None
-            try: cs = {f: apply_population(load_release(dir, t, b, golds=golds, n=n_questions.get(b), strict=f == 'exact'), population)
-                       for f in fidelities}
+            try: cs = _load_fidelities(dir, t, b, golds, n, fidelities, population)
             except (FileNotFoundError, ReleaseFileError, KeyError) as e:
-                rows.append(_inventory_missing(dir, t, b, files, golds, e, n_questions.get(b)))
+                rows.append(_inventory_missing(dir, t, b, files, golds, e, n))
                 continue
-            loaded[f'{t}/{b}'], c = cs, cs[fidelities[0]]
-            rows.append(dict(task=t, backbone=b, status='loaded', questions=len(c), passages=c.meta['K'], samples=c.meta['M'],
-                             true_answers=c.meta['golds'], missing_files='', computable=f'{len(RESULT_COLUMNS)} of {len(RESULT_COLUMNS)}'))
-    return loaded, pd.DataFrame(rows).astype({'questions': int, 'passages': 'Int64', 'samples': 'Int64'})
+            loaded[f'{t}/{b}'] = cs
+            rows.append(_loaded_row(t, b, cs[fidelities[0]]))
+    types = {'questions': int, 'passages': 'Int64', 'samples': 'Int64'}
+    return loaded, pd.DataFrame(rows).astype(types)

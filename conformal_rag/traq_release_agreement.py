@@ -16,8 +16,9 @@ from .traq_methods import traq_softmax
 from .traq_grid import run_grid
 from .stats import split_trials
 from .matching import traq_correct
-from .traq_release import (TASKS, RESULT_COLUMNS, RACY, ReleaseFileError, check_backbone, release_suffix,
-                                        load_release, load_release_scores, computable_columns)
+from .traq_release import (TASKS, RESULT_COLUMNS, RACY, ReleaseFileError, check_backbone,
+                                        release_suffix, load_release, load_release_scores,
+                                        computable_columns)
 
 # %% auto #0
 __all__ = ['FIDELITY_SETTINGS', 'script_setting', 'script_split', 'script_alpha_pac', 'script_thresholds', 'script_components',
@@ -27,18 +28,27 @@ __all__ = ['FIDELITY_SETTINGS', 'script_setting', 'script_split', 'script_alpha_
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #6b06d712
 FIDELITY_SETTINGS = {
-    'llama2': dict(script='TRAC/evaluate_opensource.py', results='opensource_results_new.txt', n_questions=1000,
-                   shuffles=3, gold_answers='all', every_gold=False, strict=False),
-    'gpt-3.5': dict(script='TRAC/evaluate_chatgpt.py (commit 2f66abe)', results='chatgpt_results_new.txt',
-                    n_questions=None, shuffles=1, gold_answers='first', every_gold=False, strict=False),
-    'gpt-3.5-bio': dict(script='TRAC/evaluate_chatgpt.py (commit 2f66abe), task bio', results='chatgpt_results_bio.txt',
-                        n_questions=None, shuffles=1, gold_answers='first', every_gold=True, strict=False),
+    'llama2': dict(script='TRAC/evaluate_opensource.py', results='opensource_results_new.txt',
+                   n_questions=1000, shuffles=3, gold_answers='all', every_gold=False,
+                   strict=False),
+    'gpt-3.5': dict(script='TRAC/evaluate_chatgpt.py (commit 2f66abe)',
+                    results='chatgpt_results_new.txt', n_questions=None, shuffles=1,
+                    gold_answers='first', every_gold=False, strict=False),
+    'gpt-3.5-bio': dict(script='TRAC/evaluate_chatgpt.py (commit 2f66abe), task bio',
+                        results='chatgpt_results_bio.txt', n_questions=None, shuffles=1,
+                        gold_answers='first', every_gold=True, strict=False),
 }
+
+def _check_setting(name:str) -> dict:
+    "The `FIDELITY_SETTINGS` entry `name` (an error names the known ones)."
+    if name not in FIDELITY_SETTINGS:
+        raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
+    return FIDELITY_SETTINGS[name]
 
 def script_setting(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                    backbone:str, # 'llama2' or 'gpt-3.5' (or an alias)
                   ) -> str:
-    "The name of the `FIDELITY_SETTINGS` entry whose script produced the authors' numbers for (task, backbone)."
+    "The `FIDELITY_SETTINGS` name of the script behind the authors' numbers of (task, backbone)."
     if task not in TASKS: raise ValueError(f"unknown TRAQ task {task!r}; use one of {TASKS}")
     b = check_backbone(backbone)
     return 'gpt-3.5-bio' if b == 'gpt-3.5' and task == 'bio' else b
@@ -47,15 +57,17 @@ def script_setting(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
 def script_split(n:int, # questions
                  seed:int, # the script's `--seed`
                  shuffles:int=1, # `random.shuffle` calls, the last kept (GPT-3.5: 1, Llama-2: 3)
-                 fractions=(0.3, 0.3, 0.4), # calibration (`cal_first`), optimization (`cal_second`), test
+                 fractions=(0.3, 0.3, 0.4), # calibration (`cal_first`), `cal_second`, test
                 ) -> tuple:
-    "(cal, opt, test) index arrays as a TRAQ script splits `n` questions: `random.seed(seed)`, `shuffles` shuffles, cut, sorted."
+    ("(cal, opt, test) index arrays as a TRAQ script splits `n` questions: `random.seed(seed)`, "
+     "`shuffles` shuffles, cut, sorted.")
     import random
     n, shuffles = check_count(n, 'n'), check_count(shuffles, 'shuffles')   # True, 2.5: refused
-    seed = check_count(seed, 'seed', 0)   # random.seed(-1) is seed 1, random.seed(2.5) hashes the float
+    seed = check_count(seed, 'seed', 0)   # random.seed(-1) is seed 1, random.seed(2.5) hashes it
     fr = check_array(fractions, 'fractions', 0, 1, ndim=1)
     if len(fr) != 3 or abs(fr.sum() - 1) > 1e-9:
-        raise ValueError(f"fractions must be three shares (cal, opt, test) summing to 1, got fractions={fractions!r}")
+        raise ValueError("fractions must be three shares (cal, opt, test) summing to 1, "
+                         f"got fractions={fractions!r}")
     rng = random.Random(seed)
     for _ in range(shuffles):
         idx = np.arange(n); rng.shuffle(idx)
@@ -63,33 +75,36 @@ def script_split(n:int, # questions
     return tuple(np.sort(p) for p in (idx[:a], idx[a:b], idx[b:]))
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #6025dd9d
-def script_alpha_pac(alpha:float, delta:float, # the level and the confidence the script passes (delta / 2 per component)
+def script_alpha_pac(alpha:float, # the level the script passes
+                     delta:float, # the confidence it passes (delta / 2 per component)
                      n:int, # calibration questions
                     ) -> float|None:
-    "TRAQ's `find_maximum_train_error_allow`: `k / n` for the largest k with `Binomial(n, alpha).cdf(k) <= delta`; None if none."
+    ("TRAQ's `find_maximum_train_error_allow`: `k / n` for the largest k with "
+     "`Binomial(n, alpha).cdf(k) <= delta`; None if none.")
     k = pac_k(n, alpha, delta)
     return None if k < 0 else k / n
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #3b8b8825
 def _script_thr(scores:list, alpha) -> float:
-    "TRAQ's `compute_threshold`: `np.quantile(scores, alpha, interpolation='lower')`; -inf when the PAC level is None."
-    return -np.inf if alpha is None else float(np.quantile(np.asarray(scores, dtype=np.float64), alpha, method='lower'))
+    "TRAQ's `compute_threshold`: the `alpha` quantile (lower); -inf when the PAC level is None."
+    if alpha is None: return -np.inf
+    return float(np.quantile(np.asarray(scores, dtype=np.float64), alpha, method='lower'))
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #172d3b2d
 def _script_scores(ret_true:list, llm_true:list, idx, every_gold:bool) -> tuple:
-    "The questions `idx`'s retrieval scores (one per question, or every gold passage's) and their max LLM score of the truth."
+    "Questions `idx`'s retrieval scores (one each, or all gold passages') and max LLM truth scores."
     if every_gold: r = [float(s) for i in idx for s in ret_true[i]]
     else: r = [max(ret_true[i]) if len(ret_true[i]) else -np.inf for i in idx]
     return r, [max(llm_true[i]) if len(llm_true[i]) else -np.inf for i in idx]
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #a7c43da0
-def script_thresholds(ret_true:list, llm_true:list, # per-question truth scores, as in `script_components`
+def script_thresholds(ret_true:list, llm_true:list, # truth scores (`script_components`)
                       cal, # calibration question indices
                       alpha_ret:float, alpha_llm:float, # the components' levels
                       delta:float|None=None, # PAC when given (each component at delta / 2)
-                      every_gold:bool=False, # every gold passage's retrieval score (GPT-3.5, BioASQ)
+                      every_gold:bool=False, # all gold passages' retrieval scores (GPT-3.5, BioASQ)
                      ) -> tuple[float, float]:
-    "(retrieval threshold, LLM threshold): a candidate is kept when its score is at least its threshold."
+    "(retrieval threshold, LLM threshold): a candidate scoring at least its threshold is kept."
     r, l = _script_scores(ret_true, llm_true, cal, every_gold)
     if delta is not None:
         alpha_ret = script_alpha_pac(alpha_ret, delta / 2, len(cal))
@@ -97,72 +112,92 @@ def script_thresholds(ret_true:list, llm_true:list, # per-question truth scores,
     return _script_thr(r, alpha_ret), _script_thr(l, alpha_llm)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #87a0790b
-def script_components(ret_true:list, # per question: the retrieval scores of its gold passages (`retrieved_true_scores`)
-                      llm_true:list, # per question: the LLM scores of the truth (`*_true_scores`; the max is used)
+def script_components(ret_true:list, # per question: its gold passages' retrieval scores
+                      llm_true:list, # per question: the LLM scores of the truth (the max is used)
                       split, # (cal, opt, test) index arrays (`script_split`)
                       alpha:float, # overall miscoverage, halved between the components (Bonferroni)
                       delta:float=0.1, # PAC: each component at delta / 2
-                      every_gold:bool=False, # GPT-3.5 on BioASQ: every gold passage's score, concatenated over questions
+                      every_gold:bool=False, # GPT-3.5 on BioASQ: every gold passage's score
                      ) -> dict:
-    "The component coverages of TRAQ's scripts (and PAC versions) on the test split, with their thresholds."
+    ("The component coverages of TRAQ's scripts (and PAC versions) on the test split, with their "
+     "thresholds. `ret_true` and `llm_true` are the release's `retrieved_true_scores` and "
+     "`*_true_scores`; with `every_gold`, the gold passages' scores are concatenated.")
     cal, _, test = split
     r, l = map(np.asarray, _script_scores(ret_true, llm_true, test, every_gold))
     out = {}
     for sfx, d in (('', None), ('_pac', delta)):
-        t_ret, t_llm = script_thresholds(ret_true, llm_true, cal, alpha / 2, alpha / 2, d, every_gold)
-        out[f'retrieval_coverage{sfx}'], out[f'qa_coverage{sfx}'] = float(np.mean(r >= t_ret)), float(np.mean(l >= t_llm))
-        # TRAQ's `coverage`: zip of the two lists (with every_gold, the concatenated scores against the questions)
-        out[f'end_to_end_coverage{sfx}'] = float(np.mean([x >= t_ret and y >= t_llm for x, y in zip(r, l)]))
+        t_ret, t_llm = script_thresholds(ret_true, llm_true, cal, alpha / 2, alpha / 2, d,
+                                         every_gold)
+        out[f'retrieval_coverage{sfx}'] = float(np.mean(r >= t_ret))
+        out[f'qa_coverage{sfx}'] = float(np.mean(l >= t_llm))
+        # TRAQ's `coverage`: zip of the two lists (with every_gold, the concatenated scores against
+        # the questions)
+        both = [x >= t_ret and y >= t_llm for x, y in zip(r, l)]
+        out[f'end_to_end_coverage{sfx}'] = float(np.mean(both))
         out[f'thr_ret{sfx}'], out[f'thr_llm{sfx}'] = t_ret, t_llm
     return out
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #e10d138b
-def script_correctness(c:Collection, # from `load_release` (its meta holds the true answers per question id)
-                       gold_answers:str='first', # 'all': every gold answer; 'first': the first only (TRAQ's GPT-3.5 script)
-                       strict:bool=False, # ROUGE-1 > 0.3 (the paper); False: >= 0.3 (the scripts)
-                      ) -> Collection:
-    "`c` with the retrieved passages' answers marked correct against the first gold answer ('first') or unchanged ('all')."
-    import dataclasses
-    if gold_answers not in ('all', 'first'):
-        raise ValueError(f"gold_answers must be 'all' or 'first', got gold_answers={gold_answers!r}")
-    if gold_answers == 'all': return c
-    golds = c.meta.get('true_answers')
-    if not isinstance(golds, dict) or c.answers is None:
-        raise ValueError("script_correctness needs a collection from load_release (its meta['true_answers'] and answers)")
+def _first_gold_correct(c:Collection, golds:dict, strict:bool) -> np.ndarray:
+    "`c.correct`, its retrieved passages' answers judged against each question's first gold answer."
     correct = c.correct.copy()
     for q, qid in enumerate(c.qid):
         first, seen = list(golds[str(qid)][:1]), {}
         for k in np.flatnonzero(c.in_topk[q]):
             for m in np.flatnonzero(c.cluster[q, k] >= 0):
                 a = c.answers[q, k, m]
-                if a not in seen: seen[a] = bool(a.strip()) and bool(first) and traq_correct(a, first, strict=strict)
+                if a not in seen:
+                    seen[a] = bool(a.strip() and first) and traq_correct(a, first, strict=strict)
                 correct[q, k, m] = seen[a]
+    return correct
+
+def script_correctness(c:Collection, # from `load_release` (its meta: true answers per question)
+                       gold_answers:str='first', # 'all' or 'first' (TRAQ's GPT-3.5 script)
+                       strict:bool=False, # ROUGE-1 > 0.3 (the paper); False: >= 0.3 (the scripts)
+                      ) -> Collection:
+    ("`c` with the retrieved passages' answers marked correct against the first gold answer "
+     "('first') or unchanged ('all': every gold answer).")
+    import dataclasses
+    if gold_answers not in ('all', 'first'):
+        raise ValueError("gold_answers must be 'all' or 'first', "
+                         f"got gold_answers={gold_answers!r}")
+    if gold_answers == 'all': return c
+    golds = c.meta.get('true_answers')
+    if not isinstance(golds, dict) or c.answers is None:
+        raise ValueError("script_correctness needs a collection from load_release "
+                         "(its meta['true_answers'] and answers)")
     rule = c.meta.get('correctness', '') + ', first gold answer only'
-    return dataclasses.replace(c, correct=correct, meta={**c.meta, 'correctness': rule})
+    return dataclasses.replace(c, correct=_first_gold_correct(c, golds, strict),
+                               meta={**c.meta, 'correctness': rule})
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #b24c06a1
 @checked
 def truth_scores(c:Collection # from `load_release`
                 ) -> tuple[list, list]:
-    "(retrieval scores of each question's gold passages, [max LLM score of the truth] or []) from `load_release`'s meta."
+    ("(retrieval scores of each question's gold passages, [max LLM score of the truth] or []) "
+     "from `load_release`'s meta.")
     r, l = c.meta.get('retrieved_true_scores'), c.meta.get('true_scores_max')
     if not isinstance(r, dict) or not isinstance(l, dict):
-        raise ValueError("the collection keeps no truth scores per question: load it with load_release")
-    return [list(r[str(q)]) for q in c.qid], [[] if l[str(q)] is None else [l[str(q)]] for q in c.qid]
+        raise ValueError("the collection keeps no truth scores per question: "
+                         "load it with load_release")
+    ids = [str(q) for q in c.qid]
+    return [list(r[q]) for q in ids], [[] if l[q] is None else [l[q]] for q in ids]
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #e56e9601
 def _script_sets(c:Collection, rc, idx, thr_ret:float, thr_llm:float) -> tuple:
-    "Per question of `idx`: coverage and TRAQ's semantic count of the aggregated set at the script's thresholds."
+    "Per question of `idx`: coverage and TRAQ's semantic count of the set at the script's levels."
     t = c.subset(idx)
     mask = aggregated_set(t, -thr_ret, -thr_llm)   # score >= thr: nonconformity -score <= -thr
     return covered(t, mask), semantic_size_traq(rc.subset(idx), mask)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #0e85455e
-def script_set_columns(c:Collection, # the collection with the script's correctness (`script_correctness`)
+def script_set_columns(c:Collection, # with the script's correctness (`script_correctness`)
                        rc, # `traq.traq_recluster(c)`
-                       split, alpha:float, delta:float=0.1, every_gold:bool=False, # as in `script_components`
+                       split, alpha:float, # as in `script_components`
+                       delta:float=0.1, every_gold:bool=False, # as in `script_components`
                       ) -> dict:
-    "{column: value} of Bonf_* and PAC_Bonf_* with the script's thresholds, and {column: per-question values} under '_per_question'."
+    ("{column: value} of Bonf_* and PAC_Bonf_* with the script's thresholds, and "
+     "{column: per-question values} under '_per_question'.")
     comp = script_components(*truth_scores(c), split, alpha, delta, every_gold)
     out, per = {}, {}
     for pre, sfx in (('Bonf', ''), ('PAC_Bonf', '_pac')):
@@ -172,14 +207,14 @@ def script_set_columns(c:Collection, # the collection with the script's correctn
     return dict(out, _per_question=per)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #dbdcad41
-def script_search(c:Collection, # with the script's correctness (`script_correctness`) and truth scores (`load_release`)
+def script_search(c:Collection, # with the script's correctness and `load_release`'s truth scores
                   rc, # `traq.traq_recluster(c)`
                   split, alpha:float, # (cal, opt, test) and the overall miscoverage
                   delta:float|None=None, # PAC (TRAQ-P) when given
                   every_gold:bool=False, # every gold passage's retrieval score (GPT-3.5, BioASQ)
                   seed:int=0, n_calls:int=15, # skopt's random_state (the script's seed) and calls
                  ) -> dict:
-    "The searched weights and the resulting test coverage and semantic count (means, and per question)."
+    "The searched weights, and the test coverage and semantic count (means, and per question)."
     from skopt import gp_minimize
     from skopt.space import Real
     rt, lt = truth_scores(c)
@@ -190,15 +225,15 @@ def script_search(c:Collection, # with the script's correctness (`script_correct
     f = lambda x: float(np.mean(_script_sets(c, rc, opt, *thresholds(x))[1]))
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')   # skopt warns when it re-evaluates a point
-        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI', n_calls=n_calls,
-                        random_state=seed, x0=[[1, 1]])
+        r = gp_minimize(f, [Real(0.0, 1.0, name='w1'), Real(0.0, 1.0, name='w2')], acq_func='EI',
+                        n_calls=n_calls, random_state=seed, x0=[[1, 1]])
     cov, sem = _script_sets(c, rc, test, *thresholds(r.x))
-    return dict(w_ret=float(traq_softmax(r.x)[0]), coverage=float(cov.mean()), average_semantic=float(sem.mean()),
-                covered=cov, semantic=sem)
+    return dict(w_ret=float(traq_softmax(r.x)[0]), coverage=float(cov.mean()),
+                average_semantic=float(sem.mean()), covered=cov, semantic=sem)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #77e3def7
 def _result_line(line:str):
-    "One line of a results file as a dict with task, alpha and seed, or None when it is not a result row."
+    "A results file's line as a dict with task, alpha and seed, or None when it is no result row."
     import json
     try: r = json.loads(line)
     except json.JSONDecodeError: return None
@@ -213,57 +248,69 @@ def _result_line_keys(line:str) -> str:
     return f"holds keys {', '.join(map(str, r))}" if isinstance(r, dict) else 'is not a JSON object'
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #50db3eed
-def read_results(path:str|Path, # the authors' JSON-lines results file
-                 task:str|None=None, # keep this task's rows only
-                ) -> pd.DataFrame:
-    "The authors' results file as a DataFrame, one row per result line (task, alpha, seed and the result columns); other lines are skipped with one warning."
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"results file {path} not found")
-    rows, other = [], []   # result rows; line numbers of the other non-blank lines
-    lines = path.read_text().splitlines()
+def _result_rows(lines:list) -> tuple:
+    "`(rows, other)`: the result rows, and the line numbers of the other non-blank lines."
+    rows, other = [], []
     for i, line in enumerate(lines, 1):
         if not line.strip(): continue
         r = _result_line(line)
         if r is None: other.append(i)
         else: rows.append(r)
-    if not rows: raise ReleaseFileError(f"{path}: no result row (a JSON object with task, alpha and seed) in {len(other)} line(s)")
+    return rows, other
+
+def read_results(path:str|Path, # the authors' JSON-lines results file
+                 task:str|None=None, # keep this task's rows only
+                ) -> pd.DataFrame:
+    ("The authors' results file as a DataFrame, one row per result line (task, alpha, seed and the "
+     "result columns); other lines are skipped with one warning.")
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f"results file {path} not found")
+    lines = path.read_text().splitlines()
+    rows, other = _result_rows(lines)
+    if not rows:
+        raise ReleaseFileError(f"{path}: no result row (a JSON object with task, alpha and seed) "
+                               f"in {len(other)} line(s)")
     if other:
         first = _result_line_keys(lines[other[0] - 1])
-        warnings.warn(f"{path.name}: read {len(rows)} result row(s); skipped {len(other):,} other line(s) (lines {other[0]}-"
-                      f"{other[-1]}; the first {first})", stacklevel=2)
+        warnings.warn(f"{path.name}: read {len(rows)} result row(s); skipped {len(other):,} other "
+                      f"line(s) (lines {other[0]}-{other[-1]}; the first {first})", stacklevel=2)
     df = pd.DataFrame(rows)
-    if task is not None:
-        if task not in set(df.task): raise ValueError(f"{path}: no rows for task={task!r}; it holds {sorted(set(df.task))}")
-        df = df[df.task == task].reset_index(drop=True)
-    return df
+    if task is None: return df
+    if task not in set(df.task):
+        raise ValueError(f"{path}: no rows for task={task!r}; it holds {sorted(set(df.task))}")
+    return df[df.task == task].reset_index(drop=True)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #f3db461f
-def results_rows(grid:pd.DataFrame, # a `run_grid(..., fidelity='traq')` result with every method of RESULT_COLUMNS
+def results_rows(grid:pd.DataFrame, # `run_grid(..., fidelity='traq')`, RESULT_COLUMNS' methods
                  task:str) -> list:
-    "The grid in the authors' results schema: one dict per (alpha, seed), as their script writes a line (e.g. for synthetic files)."
+    ("The grid in the authors' results schema: one dict per (alpha, seed), as their script writes "
+     "a line (e.g. for synthetic files).")
     out = []
     for (alpha, seed), g in grid.groupby(['alpha', 'seed'], sort=False):
         r = dict(task=task, alpha=float(alpha), seed=int(seed), semantic=False)
-        for col, (m, metric, _) in RESULT_COLUMNS.items(): r[col] = float(g[g.method == m][metric].iloc[0])
+        for col, (m, metric, _) in RESULT_COLUMNS.items():
+            r[col] = float(g[g.method == m][metric].iloc[0])
         out.append(r)
     return out
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #9a5185f0
 @checked
-def traq_chunk_sums(values:Numbers, # per-question values, in TRAQ's order (index order of the split)
+def traq_chunk_sums(values:Numbers, # per-question values, in TRAQ's order (the split's order)
                     kernel:PositiveInt=40, # TRAQ's `evaluate` processes
                    ) -> np.ndarray:
-    "Sum of each worker's chunk, cut as TRAQ's `evaluate` cuts its list (`np.linspace(0, length, kernel + 1)`)."
+    ("Sum of each worker's chunk, cut as TRAQ's `evaluate` cuts its list "
+     "(`np.linspace(0, length, kernel + 1)`).")
     v = np.asarray(values, dtype=float)
     lens = np.linspace(0, len(v), kernel + 1)
     return np.array([v[int(lens[i]):int(lens[i + 1])].sum() for i in range(kernel)])
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #3b081337
 @checked
-def lost_chunks(deficit:int, # sequential total minus the authors' total (an integer count; negative: the authors' is larger)
+def lost_chunks(deficit:int, # sequential total minus the authors' (an integer; may be negative)
                 chunk_sums:Numbers, # integer per-worker sums
                ) -> int|None:
-    "The fewest chunks whose sums add up to `deficit` (lost `+=` updates), 0 when `deficit` is 0, None when no set does (a negative `deficit`: none)."
+    ("The fewest chunks whose sums add up to `deficit` (lost `+=` updates), 0 when `deficit` is 0, "
+     "None when no set does (a negative `deficit`: the authors' total is larger, none).")
     if deficit == 0: return 0
     if deficit < 0: return None
     best = {0: 0}   # reachable total -> fewest chunks
@@ -275,7 +322,8 @@ def lost_chunks(deficit:int, # sequential total minus the authors' total (an int
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #1109767c
 def _per_question(c, row, rc):
-    "Per-question coverage and TRAQ semantic count of one grid row's set, in TRAQ's order, and the questions it ran on."
+    ("Per-question coverage and TRAQ semantic count of one grid row's set, in TRAQ's order, "
+     "and the questions it ran on.")
     if row['method'] == 'Vanilla':
         Q = len(c); top = np.where(c.in_topk, c.ret_score, -np.inf).argmax(axis=1)
         mask = np.zeros(c.shape, bool); mask[np.arange(Q), top] = c.cluster[np.arange(Q), top] >= 0
@@ -286,10 +334,11 @@ def _per_question(c, row, rc):
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #144fcd4d
 def _split_part(c:Collection, idx, name:str) -> Collection:
-    "`c.subset(idx)`, or an error naming `name` when `idx` is no list of question rows of `c` or selects none."
+    "`c.subset(idx)`, or an error naming `name` when `idx` is not rows of `c` or selects none."
     try: part = c.subset(idx)
     except (IndexError, ValueError, TypeError) as e: raise IndexError(f"{name}: {e}") from e
-    if not len(part): raise ValueError(f"{name} selects no question: a split part needs at least one")
+    if not len(part):
+        raise ValueError(f"{name} selects no question: a split part needs at least one")
     return part
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #4b3f6dd5
@@ -298,9 +347,11 @@ def weight_scan(c:Collection, # the pool of questions
                 cal, test, # index arrays: calibration (TRAQ's `cal_first`) and test questions
                 alpha:Level, delta:Level|None=None, # PAC (TRAQ-P) when delta is given
                 rc=None, # `traq.traq_recluster(c)`, when already built
-                n:PositiveInt=2001, # weights scanned over TRAQ's range of the retriever's share [1/(1+e), e/(1+e)]
+                n:PositiveInt=2001, # weights scanned over TRAQ's range [1/(1+e), e/(1+e)]
                ) -> pd.DataFrame:
-    "Coverage and TRAQ semantic count on `test` of every distinct threshold pair TRAQ's search can reach (fidelity 'traq'), with the per-question values (`covered`, `semantic`)."
+    ("Coverage and TRAQ semantic count on `test` of every distinct threshold pair TRAQ's search "
+     "can reach (fidelity 'traq'), with the per-question values (`covered`, `semantic`). "
+     "The weight `w_ret` is the retriever's share of `alpha`.")
     cal_c, test_c = _split_part(c, cal, 'cal'), _split_part(c, test, 'test')
     rc = traq_recluster(c) if rc is None else rc
     rct = rc.subset(test)
@@ -320,37 +371,44 @@ def weight_scan(c:Collection, # the pool of questions
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #8488aa2d
 def _attained(scan, cov, sem, tol):
-    "Weight ranges where the authors' coverage and semantic count are both attained, and where each is."
-    both = scan[(abs(scan.e2e_coverage - cov) <= tol) & (abs(scan.semantic_size_traq - sem) <= tol)]
+    "Weight ranges where the authors' coverage and semantic count are both attained."
+    near = lambda col, v: abs(scan[col] - v) <= tol
+    both = scan[near('e2e_coverage', cov) & near('semantic_size_traq', sem)]
     rng = lambda d: f"[{d.w_ret.min():.3f}, {d.w_ret.max():.3f}]" if len(d) else ''
     return rng(both)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #ca9bc71b
 def _attained_lost(scan, cov, sem):
-    "Weight range where the authors' coverage and semantic count are both the sequential values less lost worker updates."
+    ("Weight range where the authors' coverage and semantic count are both the sequential values "
+     "less lost worker updates.")
     ok, pairs = [], scan.drop_duplicates(['tau_ret', 'tau_llm'])
     for _, r in pairs.iterrows():
         n = len(r.covered)
         dc, ds = int(round(r.covered.sum() - cov * n)), int(round(r.semantic.sum() - sem * n))
-        if lost_chunks(dc, traq_chunk_sums(r.covered)) is not None and lost_chunks(ds, traq_chunk_sums(r.semantic)) is not None:
-            ok.append((r.tau_ret, r.tau_llm))
+        lost = lambda d, v: lost_chunks(d, traq_chunk_sums(v)) is not None
+        if lost(dc, r.covered) and lost(ds, r.semantic): ok.append((r.tau_ret, r.tau_llm))
     d = scan[[(a, b) in ok for a, b in zip(scan.tau_ret, scan.tau_llm)]]
-    return f"{len(ok)} of the {len(pairs)} threshold pairs the search can reach (w_ret {d.w_ret.min():.3f} to {d.w_ret.max():.3f})" if len(d) else ''
+    if not len(d): return ''
+    return (f"{len(ok)} of the {len(pairs)} threshold pairs the search can reach "
+            f"(w_ret {d.w_ret.min():.3f} to {d.w_ret.max():.3f})")
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #0330cea9
-def _agreement_grids(c:Collection, c_set:Collection, res:pd.DataFrame, exact:bool, n_calls:int, progress:bool, n_jobs:int,
-                     shuffles:int=3) -> tuple:
-    "`(seeds, splits, grids)`: the authors' seeds, the script's split of each, and the package's grids on them ('traq', and 'exact' when asked); Vanilla on `c`, the sets on `c_set` (the script's correctness)."
+def _agreement_grids(c:Collection, c_set:Collection, res:pd.DataFrame, exact:bool, n_calls:int,
+                     progress:bool, n_jobs:int, shuffles:int=3) -> tuple:
+    ("`(seeds, splits, grids)`: the authors' seeds, the script's split of each, and the package's "
+     "grids on them ('traq', and 'exact' when asked); Vanilla on `c`, the sets on `c_set` (the "
+     "script's correctness).")
     seeds = sorted(set(int(s) for s in res.seed))
     levels = sorted(set(round(1 - float(a), 10) for a in res.alpha))
     splits = [script_split(len(c), s, shuffles) for s in seeds]
     sets = ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P')
     kw = dict(progress=progress, n_jobs=n_jobs, splits=splits)
-    grids = {'traq': pd.concat([run_grid(c, ('Vanilla',), levels, seeds, fidelity='traq', **kw),
-                                run_grid(c_set, sets, levels, seeds, n_calls=n_calls, fidelity='traq', **kw)],
-                               ignore_index=True)}
-    if exact: grids['exact'] = pd.concat([run_grid(c, ('Vanilla',), levels, seeds, **kw),
-                                          run_grid(c_set, sets, levels, seeds, **kw)], ignore_index=True)
+    grid = lambda coll, methods, **k: run_grid(coll, methods, levels, seeds, **k, **kw)
+    traq = [grid(c, ('Vanilla',), fidelity='traq'),
+            grid(c_set, sets, n_calls=n_calls, fidelity='traq')]
+    grids = {'traq': pd.concat(traq, ignore_index=True)}
+    if exact:
+        grids['exact'] = pd.concat([grid(c, ('Vanilla',)), grid(c_set, sets)], ignore_index=True)
     return seeds, splits, grids
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #5c4f14f7
@@ -362,45 +420,52 @@ def _run_at(g:pd.DataFrame, m:str, alpha:float, seed:int) -> pd.Series:
 def _lost_why(v, # per-question values of the package's set, in TRAQ's order
               auth:float, # the authors' mean
              ) -> str:
-    "'lost update(s): ...' when the authors' total is the sequential one less some workers' chunk sums, else ''."
+    "'lost update(s): ...' when the authors' total is the sequential one less some chunk sums."
     length = len(v)
     d = int(round(float(np.sum(v)) - auth * length))
-    k = lost_chunks(d, traq_chunk_sums(v)) if abs(auth * length - round(auth * length)) < 1e-6 else None
+    whole = abs(auth * length - round(auth * length)) < 1e-6   # the authors' total is a count
+    k = lost_chunks(d, traq_chunk_sums(v)) if whole else None
     if not k: return ''
-    return (f"lost update(s): the authors' total is {d} below the sequential one, the sum of {k} of the 40 "
-            f"workers' partial sums (TRAQ's non-atomic Value +=)")
+    return (f"lost update(s): the authors' total is {d} below the sequential one, the sum of {k} "
+            f"of the 40 workers' partial sums (TRAQ's non-atomic Value +=)")
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #d6533ace
 def _search_why(scan:pd.DataFrame, a:pd.Series, m:str, rt:pd.Series, alpha:float, tol:float) -> str:
-    "Why a TRAQ / TRAQ-P row differs: the weights at which the authors' coverage and semantic count are attained (with or without lost updates)."
+    ("Why a TRAQ / TRAQ-P row differs: the weights at which the authors' coverage and semantic "
+     "count are attained (with or without lost updates).")
     pre = 'TRAC' if m == 'TRAQ' else 'PAC_TRAC'
     ac, asem = float(a[f'{pre}_coverage']), float(a[f'{pre}_average_semantic'])
-    at, lost = _attained(scan, ac, asem, tol), ''
-    if not at: lost = _attained_lost(scan, ac, asem)
+    at = _attained(scan, ac, asem, tol)
+    lost = '' if at else _attained_lost(scan, ac, asem)
     chose = f"the package's search chose {float(rt['alpha_ret']) / alpha:.3f}"
-    return ("searched weights: " + (f"the authors' coverage and semantic count are both attained at "
-            f"w_ret in {at}, {chose}" if at else f"the authors' coverage and semantic count are both "
-            f"attained, less lost worker updates, at {lost}, {chose}" if lost else
-            "not attained by any weight, nor with lost worker updates") +
-            " (TRAQ's objective on the second split was summed with lost updates; skopt 0.9 / "
-            "scikit-learn 1.3 there)")
+    both = "the authors' coverage and semantic count are both attained"
+    if at: found = f"{both} at w_ret in {at}, {chose}"
+    elif lost: found = f"{both}, less lost worker updates, at {lost}, {chose}"
+    else: found = "not attained by any weight, nor with lost worker updates"
+    return ("searched weights: " + found + " (TRAQ's objective on the second split was summed with "
+            "lost updates; skopt 0.9 / scikit-learn 1.3 there)")
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #6bb9cfb1
-def _racy_why(c:Collection, rc, cache:dict, a:pd.Series, col:str, m:str, rt:pd.Series, cal, test, alpha:float, seed:int,
-              tol:float) -> str:
-    "Why a column summed by TRAQ's 40 workers differs: lost updates, the searched weights, or not explained (per-question values cached)."
+def _racy_why(c:Collection, rc, cache:dict, a:pd.Series, col:str, m:str, rt:pd.Series, cal, test,
+              alpha:float, seed:int, tol:float) -> str:
+    ("Why a column summed by TRAQ's 40 workers differs: lost updates, the searched weights, or not "
+     "explained (per-question values cached).")
     key = ('Vanilla',) if m == 'Vanilla' else (alpha, seed, m)
-    if key not in cache: cache[key] = _per_question(c, dict(method='Vanilla') if m == 'Vanilla' else dict(rt, _test=test), rc)
+    if key not in cache:
+        row = dict(method='Vanilla') if m == 'Vanilla' else dict(rt, _test=test)
+        cache[key] = _per_question(c, row, rc)
     cov, sem = cache[key]
     why = _lost_why(cov if col.endswith('coverage') else sem, float(a[col]))
     if why: return why
     if m not in ('TRAQ', 'TRAQ-P'): return 'not explained by lost worker updates'
-    if ('scan',) + key not in cache: cache[('scan',) + key] = weight_scan(c, cal, test, alpha, 0.1 if m == 'TRAQ-P' else None, rc)
-    return _search_why(cache[('scan',) + key], a, m, rt, alpha, tol)
+    scan = ('scan',) + key
+    if scan not in cache:
+        cache[scan] = weight_scan(c, cal, test, alpha, 0.1 if m == 'TRAQ-P' else None, rc)
+    return _search_why(cache[scan], a, m, rt, alpha, tol)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #623013ff
 def _check_results(results_file, task:str) -> pd.DataFrame:
-    "The authors' rows for `task`, with every column of `RESULT_COLUMNS` (else an error naming the missing ones)."
+    "The authors' rows for `task`, with all the columns of `RESULT_COLUMNS` (else an error)."
     res = read_results(results_file, task)
     missing = [k for k in RESULT_COLUMNS if k not in res.columns]
     if missing: raise ReleaseFileError(f"{results_file}: no column(s) {missing} for task={task!r}")
@@ -411,174 +476,216 @@ def _status(match:bool, why:str) -> str:
     "'matched', 'differs: known cause', 'differs: not explained' or 'not computable: <why>'."
     if why.startswith('not computable'): return why
     if match: return 'matched'
-    known = why.startswith('lost update') or (why.startswith('searched weights') and 'not attained' not in why)
+    searched = why.startswith('searched weights') and 'not attained' not in why
+    known = why.startswith('lost update') or searched
     return 'differs: known cause' if known else 'differs: not explained'
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #0c704d8d
+def _package_value(ctx:dict, col:str, m:str, metric:str, rt:pd.Series) -> float:
+    "The package's value of `col`: the script's components, BioASQ sets or search, or the grid's."
+    every_gold = ctx['setting']['every_gold']
+    if col not in RACY: return ctx['comp'][col]
+    if every_gold and m in ('Bonf', 'Bonf-P'): return ctx['sets'][col]
+    if every_gold and m in ('TRAQ', 'TRAQ-P'):
+        return ctx['search'][m]['coverage' if col.endswith('coverage') else 'average_semantic']
+    return float(rt[metric])
+
+def _mismatch_why(ctx:dict, a:pd.Series, col:str, m:str, rt:pd.Series, split, auth:float) -> str:
+    "Why the package's value of `col` differs from the authors' `auth`."
+    every_gold = ctx['setting']['every_gold']
+    if col not in RACY: return 'not explained (computed without workers)'
+    if every_gold and m in ('Bonf', 'Bonf-P'):
+        why = _lost_why(ctx['sets']['_per_question'][col], auth)
+        return why or 'not explained by lost worker updates'
+    if every_gold and m in ('TRAQ', 'TRAQ-P'):
+        sr = ctx['search'][m]
+        return (_lost_why(sr['covered' if col.endswith('coverage') else 'semantic'], auth) or
+                "not explained by lost worker updates (TRAQ's searched weights with BioASQ's "
+                "calibration: not scanned)")
+    c, (cal, _, test) = ctx['c'] if m == 'Vanilla' else ctx['c_set'], split
+    return _racy_why(c, ctx['rc'], ctx['cache'], a, col, m, rt, cal, test, float(a['alpha']),
+                     int(a['seed']), ctx['tol'])
+
 def _agreement_row(ctx:dict, a:pd.Series, col:str, split) -> dict:
-    "One (alpha, seed, column) row of `release_agreement`: the authors' value, the package's, the difference, why and the status."
+    ("One (alpha, seed, column) row of `release_agreement`: the authors' value, the package's, the "
+     "difference, why and the status.")
     m, metric, metric_exact = RESULT_COLUMNS[col]
-    alpha, seed, st, grids = float(a['alpha']), int(a['seed']), ctx['setting'], ctx['grids']
-    cal, _, test = split
-    rt, auth, why = _run_at(grids['traq'], m, alpha, seed), float(a[col]), None
-    if not col in RACY: mine = ctx['comp'][col]
-    elif st['every_gold'] and m in ('Bonf', 'Bonf-P'): mine = ctx['sets'][col]
-    elif st['every_gold'] and m in ('TRAQ', 'TRAQ-P'):
-        mine = ctx['search'][m]['coverage' if col.endswith('coverage') else 'average_semantic']
-    else: mine = float(rt[metric])
-    r = dict(task=ctx['task'], alpha=alpha, seed=seed, column=col, method=m, metric=metric, authors=auth, traq=mine,
-             diff_traq=mine - auth, setting=ctx['name'])
+    alpha, seed, grids = float(a['alpha']), int(a['seed']), ctx['grids']
+    rt, auth = _run_at(grids['traq'], m, alpha, seed), float(a[col])
+    mine = _package_value(ctx, col, m, metric, rt)
+    r = dict(task=ctx['task'], alpha=alpha, seed=seed, column=col, method=m, metric=metric,
+             authors=auth, traq=mine, diff_traq=mine - auth, setting=ctx['name'])
     if ctx['exact']:
-        r.update(exact=float(_run_at(grids['exact'], m, alpha, seed)[metric_exact]), metric_exact=metric_exact)
-        r['diff_exact'] = r['exact'] - auth
+        ex = float(_run_at(grids['exact'], m, alpha, seed)[metric_exact])
+        r.update(exact=ex, metric_exact=metric_exact, diff_exact=ex - auth)
     r['match'] = bool(abs(mine - auth) <= ctx['tol'])
-    if why is None and not r['match']:
-        if col not in RACY: why = 'not explained (computed without workers)'
-        elif st['every_gold'] and m in ('Bonf', 'Bonf-P'):
-            why = _lost_why(ctx['sets']['_per_question'][col], auth) or 'not explained by lost worker updates'
-        elif st['every_gold'] and m in ('TRAQ', 'TRAQ-P'):
-            sr = ctx['search'][m]
-            why = (_lost_why(sr['covered' if col.endswith('coverage') else 'semantic'], auth) or
-                   "not explained by lost worker updates (TRAQ's searched weights with BioASQ's calibration: not scanned)")
-        else:
-            c = ctx['c'] if m == 'Vanilla' else ctx['c_set']
-            why = _racy_why(c, ctx['rc'], ctx['cache'], a, col, m, rt, cal, test, alpha, seed, ctx['tol'])
-    r['why'] = why or ''
+    r['why'] = '' if r['match'] else _mismatch_why(ctx, a, col, m, rt, split, auth)
     r['status'] = _status(r['match'], r['why'])
     return r
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #2055fe27
-def release_agreement(collection:Collection, # the release as the script reads it: `load_release(..., n=1000, strict=False)` for Llama-2
-                      results_file:str|Path, # the authors' JSON-lines results (e.g. TRAC/opensource_results_new.txt)
+def _bioasq_context(c_set:Collection, rc, split, alpha:float, seed:int, n_calls:int) -> tuple:
+    "`(sets, search)`: the script's Bonf sets and TRAQ searches on all gold passages' scores."
+    sets = script_set_columns(c_set, rc, split, alpha, 0.1, True)
+    search = lambda d: script_search(c_set, rc, split, alpha, d, True, seed, n_calls)
+    return sets, {m: search(d) for m, d in (('TRAQ', None), ('TRAQ-P', 0.1))}
+
+def release_agreement(collection:Collection, # the release as the script reads it (see below)
+                      results_file:str|Path, # the authors' JSON-lines results
                       task:str='squad1', # the task's rows to recompute
                       tol:float=1e-9, # |package - authors| at most this counts as a match
                       exact:bool=True, # also recompute with fidelity='exact' on the same splits
                       n_calls:int=15, # TRAQ's search length
                       progress:bool=False, n_jobs:int=1,
-                      setting:str|None=None, # a `FIDELITY_SETTINGS` name; None: the script of (task, the collection's backbone)
+                      setting:str|None=None, # a `FIDELITY_SETTINGS` name; None: the task's script
                      ) -> pd.DataFrame:
-    "Every column of the authors' results for `task`, row by row: their value, the package's (fidelity 'traq' and 'exact'), differences, why and status."
+    ("Every column of the authors' results for `task`, row by row: their value, the package's "
+     "(fidelity 'traq' and 'exact'), differences, why and status. For Llama-2 the collection is "
+     "`load_release(..., n=1000, strict=False)`; the results e.g. TRAC/opensource_results_new.txt.")
     res = _check_results(results_file, task)
     if collection.meta.get('correctness', '').endswith('> 0.3'):
-        warnings.warn("the collection marks answers correct at ROUGE-1 > 0.3 (the paper); TRAQ's evaluation code uses "
-                      ">= 0.3: load the release with strict=False to compare", stacklevel=2)
-    name = setting or script_setting(task if task in TASKS else 'nq', collection.meta.get('backbone', 'llama2'))
-    if name not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
-    st, c = FIDELITY_SETTINGS[name], collection
+        warnings.warn("the collection marks answers correct at ROUGE-1 > 0.3 (the paper); TRAQ's "
+                      "evaluation code uses >= 0.3: load the release with strict=False to compare",
+                      stacklevel=2)
+    backbone = collection.meta.get('backbone', 'llama2')
+    name = setting or script_setting(task if task in TASKS else 'nq', backbone)
+    st, c = _check_setting(name), collection
     c_set = script_correctness(c, st['gold_answers'], st['strict'])
-    seeds, splits, grids = _agreement_grids(c, c_set, res, exact, n_calls, progress, n_jobs, st['shuffles'])
-    ctx = dict(task=task, name=name, setting=st, grids=grids, exact=exact, tol=tol, c=c, c_set=c_set,
-               rc=traq_recluster(c), cache={})
+    seeds, splits, grids = _agreement_grids(c, c_set, res, exact, n_calls, progress, n_jobs,
+                                            st['shuffles'])
+    ctx = dict(task=task, name=name, setting=st, grids=grids, exact=exact, tol=tol, c=c,
+               c_set=c_set, rc=traq_recluster(c), cache={})
     rows = []
     for _, a in res.iterrows():
-        split = splits[seeds.index(int(a['seed']))]
-        ctx['comp'] = script_components(*truth_scores(c), split, float(a['alpha']), 0.1, st['every_gold'])
-        ctx['sets'] = script_set_columns(c_set, ctx['rc'], split, float(a['alpha']), 0.1, True) if st['every_gold'] else {}
-        ctx['search'] = {m: script_search(c_set, ctx['rc'], split, float(a['alpha']), d, True, int(a['seed']), n_calls)
-                         for m, d in (('TRAQ', None), ('TRAQ-P', 0.1))} if st['every_gold'] else {}
+        split, alpha, seed = splits[seeds.index(int(a['seed']))], float(a['alpha']), int(a['seed'])
+        ctx['comp'] = script_components(*truth_scores(c), split, alpha, 0.1, st['every_gold'])
+        ctx['sets'], ctx['search'] = (_bioasq_context(c_set, ctx['rc'], split, alpha, seed, n_calls)
+                                      if st['every_gold'] else ({}, {}))
         rows += [_agreement_row(ctx, a, col, split) for col in RESULT_COLUMNS]
     return pd.DataFrame(rows)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #05d54c8b
-def agreement_summary(ag:pd.DataFrame, # from `release_agreement`, `folder_agreement` or `agreement_tables`
+def agreement_summary(ag:pd.DataFrame, # an agreement table (e.g. from `release_agreement`)
                       by=('column',), # the groups: ('task', 'column') for a table of several tasks
                      ) -> pd.DataFrame:
-    "Per authors' column: rows, matches, differences by known causes (lost updates among them), unexplained ones, not computable, mean and largest |difference|."
-    st = ag.status if 'status' in ag else pd.Series([_status(m, w) for m, w in zip(ag.match, ag.why)], index=ag.index)
+    ("Per authors' column: rows, matches, differences by known causes (lost updates among them), "
+     "unexplained ones, not computable, mean and largest |difference|.")
+    st = (ag.status if 'status' in ag else
+          pd.Series([_status(m, w) for m, w in zip(ag.match, ag.why)], index=ag.index))
+    nc = st.str.startswith('not computable')
     g = ag.assign(lost=ag.why.str.startswith('lost update'), known=st == 'differs: known cause',
-                  other=st == 'differs: not explained', nc=st.str.startswith('not computable'),
-                  reason=np.where(st.str.startswith('not computable'), st, ''))
+                  other=st == 'differs: not explained', nc=nc, reason=np.where(nc, st, ''))
+    max_abs = lambda x: float(np.abs(x).max()) if x.notna().any() else np.nan
     return g.groupby(list(by), sort=False).agg(
-        rows=('match', 'size'), match=('match', 'sum'), known_cause=('known', 'sum'), lost_updates=('lost', 'sum'),
-        other=('other', 'sum'), not_computable=('nc', 'sum'), mean_diff_traq=('diff_traq', 'mean'),
-        max_abs_diff_traq=('diff_traq', lambda x: float(np.abs(x).max()) if x.notna().any() else np.nan),
+        rows=('match', 'size'), match=('match', 'sum'), known_cause=('known', 'sum'),
+        lost_updates=('lost', 'sum'), other=('other', 'sum'), not_computable=('nc', 'sum'),
+        mean_diff_traq=('diff_traq', 'mean'), max_abs_diff_traq=('diff_traq', max_abs),
         why_not_computable=('reason', lambda x: next((v for v in x if v), ''))).reset_index()
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #e0cd9c18
-def component_grid(scores:dict, # from `load_release_scores` (or {'retrieved_true_scores', 'true_scores'} lists)
+def component_grid(scores:dict, # `load_release_scores` ({'retrieved_true_scores', 'true_scores'})
                    levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverage 1 - alpha
                    seeds=(10, 20, 30, 40, 50), # the scripts' seeds
                    setting:str='llama2', # a `FIDELITY_SETTINGS` name (its split and calibration)
                    delta:float=0.1, # PAC confidence parameter
                   ) -> pd.DataFrame:
-    "One row per (level, seed): the six component columns of the script `setting`, with n_cal and n_test."
-    if setting not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {setting!r}; use one of {sorted(FIDELITY_SETTINGS)}")
-    st, rt, lt = FIDELITY_SETTINGS[setting], scores['retrieved_true_scores'], scores['true_scores']
+    "One row per (level, seed): the six component columns of the script `setting`, n_cal, n_test."
+    st, rt, lt = _check_setting(setting), scores['retrieved_true_scores'], scores['true_scores']
     seeds = list(seeds)
     def one(t, sp):   # the script's components at every level on the split of seed seeds[t]
-        return [dict(setting=setting, level=level, alpha=round(1 - level, 10), seed=seeds[t], n_cal=len(sp[0]),
-                     n_test=len(sp[2]), **{k: v for k, v in comp.items() if not k.startswith('thr')})
+        return [dict(setting=setting, level=level, alpha=round(1 - level, 10), seed=seeds[t],
+                     n_cal=len(sp[0]), n_test=len(sp[2]),
+                     **{k: v for k, v in comp.items() if not k.startswith('thr')})
                 for level in levels
-                for comp in [script_components(rt, lt, sp, round(1 - level, 10), delta, st['every_gold'])]]
+                for comp in [script_components(rt, lt, sp, round(1 - level, 10), delta,
+                                               st['every_gold'])]]
     split = lambda s: script_split(len(lt), s, st['shuffles'])   # the script's split of each seed
     return split_trials(len(lt), None, one, seeds=seeds, split=split, trial_column=None)
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #6b3241b4
+def _component_row(a:pd.Series, col:str, comp:dict, name:str, miss:dict, tol:float) -> dict:
+    "The agreement row of one (results line, column): the script's component, or not computable."
+    m, metric, _ = RESULT_COLUMNS[col]
+    auth, mine = float(a[col]), comp.get(col, np.nan)
+    match = bool(abs(mine - auth) <= tol)
+    if col not in comp: why = f"not computable: {miss[col]}"
+    else: why = '' if match else 'not explained (computed without workers)'
+    return dict(task=a['task'], alpha=float(a['alpha']), seed=int(a['seed']), column=col, method=m,
+                metric=metric, authors=auth, traq=mine, diff_traq=mine - auth, setting=name,
+                match=match, why=why, status=_status(match, why))
+
 def _component_rows(res:pd.DataFrame, # the authors' rows (`_check_results`)
                     S:dict|None, # `load_release_scores`, or None when no score file is readable
                     name:str, # the `FIDELITY_SETTINGS` name
                     miss:dict, # column -> why it is not computable
                     tol:float) -> list:
-    "One agreement row per (results line, column): the script's components where `S` gives them, else not computable."
+    "One agreement row per (results line, column): the script's components where `S` gives them."
     st, rows = FIDELITY_SETTINGS[name], []
     for _, a in res.iterrows():
         comp = {}
         if S is not None:
             sp = script_split(S['n_questions'], int(a['seed']), st['shuffles'])
-            comp = script_components(S['retrieved_true_scores'], S['true_scores'], sp, float(a['alpha']), 0.1, st['every_gold'])
-        for col, (m, metric, _) in RESULT_COLUMNS.items():
-            mine = comp.get(col, np.nan)
-            match = bool(abs(mine - float(a[col])) <= tol)
-            if col not in comp: why = f"not computable: {miss[col]}"
-            else: why = '' if match else 'not explained (computed without workers)'
-            rows.append(dict(task=a['task'], alpha=float(a['alpha']), seed=int(a['seed']), column=col, method=m, metric=metric,
-                             authors=float(a[col]), traq=mine, diff_traq=mine - float(a[col]), setting=name, match=match,
-                             why=why, status=_status(match, why)))
+            comp = script_components(S['retrieved_true_scores'], S['true_scores'], sp,
+                                     float(a['alpha']), 0.1, st['every_gold'])
+        rows += [_component_row(a, col, comp, name, miss, tol) for col in RESULT_COLUMNS]
     return rows
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #556eb8fa
-def folder_agreement(dir:str|Path, task:str, backbone:str,
-                     results_file:str|Path, # the authors' results (JSON lines)
-                     variant:str|None=None, golds=None, # as in `load_release`
-                     setting:str|None=None, # a `FIDELITY_SETTINGS` name; None: `script_setting(task, backbone)`
-                     results_task:str|None=None, # the task's name in the results file (default `task`; GPT-3.5 few-shot: 'fewshot')
-                     **kw, # to `release_agreement` (tol, exact, n_calls, progress, n_jobs)
-                    ) -> pd.DataFrame:
-    "The agreement table of (task, backbone) from a release folder, complete, partial or empty (not computable columns say why)."
-    name = setting or script_setting(task, backbone)
-    if name not in FIDELITY_SETTINGS: raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
-    if not Path(dir).expanduser().is_dir(): raise FileNotFoundError(f"TRAQ release folder {dir} not found")
-    st, rtask = FIDELITY_SETTINGS[name], results_task or task
-    cc, unreadable = computable_columns(dir, task, backbone, variant, golds is not None), ''
-    if cc.computable.all():
-        try: c = load_release(dir, task, backbone, variant, golds=golds, n=st['n_questions'], strict=st['strict'])
-        except ReleaseFileError as e: unreadable = str(e)   # files of different versions: the scores may still agree
-        else: return release_agreement(c, results_file, rtask, setting=name, **kw)
-    res = _check_results(results_file, rtask)
-    miss = {k: f'missing {v}' if v else f'unreadable set files ({unreadable})' for k, v in zip(cc.column, cc.missing)}
+def _partial_agreement(dir, task:str, backbone:str, results_file, variant, name:str,
+                       cc:pd.DataFrame, unreadable:str, rtask:str, tol:float) -> pd.DataFrame:
+    "The agreement table where the sets cannot load: the component columns the score files give."
+    st, res = FIDELITY_SETTINGS[name], _check_results(results_file, rtask)
+    why = lambda v: f'missing {v}' if v else f'unreadable set files ({unreadable})'
+    miss = {k: why(v) for k, v in zip(cc.column, cc.missing)}
     S = None
     if cc.computable.any():
         try: S = load_release_scores(dir, task, backbone, variant, n=st['n_questions'])
         except ReleaseFileError as e: miss = {k: f'unreadable score files ({e})' for k in miss}
-    return pd.DataFrame(_component_rows(res, S, name, miss, kw.get('tol', 1e-9)))
+    return pd.DataFrame(_component_rows(res, S, name, miss, tol))
+
+def folder_agreement(dir:str|Path, task:str, backbone:str,
+                     results_file:str|Path, # the authors' results (JSON lines)
+                     variant:str|None=None, golds=None, # as in `load_release`
+                     setting:str|None=None, # a `FIDELITY_SETTINGS` name; None: `script_setting`'s
+                     results_task:str|None=None, # the task's name in the results file (or `task`)
+                     **kw, # to `release_agreement` (tol, exact, n_calls, progress, n_jobs)
+                    ) -> pd.DataFrame:
+    ("The agreement table of (task, backbone) from a release folder, complete, partial or empty "
+     "(not computable columns say why). `results_task`: e.g. 'fewshot' for GPT-3.5 few-shot.")
+    name = setting or script_setting(task, backbone)
+    st = _check_setting(name)
+    if not Path(dir).expanduser().is_dir():
+        raise FileNotFoundError(f"TRAQ release folder {dir} not found")
+    rtask = results_task or task
+    cc, unreadable = computable_columns(dir, task, backbone, variant, golds is not None), ''
+    if cc.computable.all():
+        try: c = load_release(dir, task, backbone, variant, golds=golds, n=st['n_questions'],
+                              strict=st['strict'])
+        except ReleaseFileError as e: unreadable = str(e)   # other versions: the scores may agree
+        else: return release_agreement(c, results_file, rtask, setting=name, **kw)
+    return _partial_agreement(dir, task, backbone, results_file, variant, name, cc, unreadable,
+                              rtask, kw.get('tol', 1e-9))
 
 # %% ../nbs/06d_traq_release_agreement.ipynb #8d1ac865
 def agreement_tables(dir:str|Path, # the release folder
                      tasks, # one task or a list of tasks
                      backbone:str, # 'llama2' or 'gpt-3.5' (or an alias)
                      results_file, # the authors' results file, or {task: file}
-                     golds:dict|None=None, # {task: true answers (a DPR file or a mapping)} where the release lacks them
-                     **kw, # to `folder_agreement` (variant, setting, results_task, tol, exact, n_calls, progress, n_jobs)
+                     golds:dict|None=None, # {task: true answers} where the release lacks them
+                     **kw, # to `folder_agreement` (variant, setting, results_task, tol, exact, ...)
                     ) -> tuple[pd.DataFrame, list]:
-    "(one agreement table of every task, rows stacked with task and backbone; ['task: why'] for the tasks left out)."
+    ("(one agreement table of every task, rows stacked with task and backbone; ['task: why'] for "
+     "the tasks left out).")
     tasks, b = [tasks] if isinstance(tasks, str) else list(tasks), check_backbone(backbone)
     if not tasks: raise ValueError("tasks is empty: give at least one task")
     for t in tasks: release_suffix(t)   # an unknown task is bad input, not a skipped one
     tables, skipped = [], []
     for t in tasks:
         rf = results_file.get(t) if isinstance(results_file, dict) else results_file
-        if rf is None: skipped.append(f"{t}: no results file given"); continue
+        if rf is None:
+            skipped.append(f"{t}: no results file given"); continue
         try: ag = folder_agreement(dir, t, b, rf, golds=(golds or {}).get(t), **kw)
-        except (ReleaseFileError, FileNotFoundError, ValueError) as e: skipped.append(f"{t}: {e}"); continue
+        except (ReleaseFileError, FileNotFoundError, ValueError) as e:
+            skipped.append(f"{t}: {e}"); continue
         tables.append(ag.assign(backbone=b))
     return (pd.concat(tables, ignore_index=True) if tables else pd.DataFrame()), skipped

@@ -23,41 +23,55 @@ __all__ = ['IDK_SEP', 'load_certain_uncertain', 'synthetic_certain_uncertain', '
 IDK_SEP = '[SEP]'   # the authors' separator of question and passage
 
 def _idk_record(r, path:Path, i:int) -> tuple:
-    "One line of a certain_uncertain file as (question, passage, answerable), or an error naming the file and line."
+    "A certain_uncertain file's line as (question, passage, answerable); errors name file and line."
     if not isinstance(r, dict) or not {'sentence', 'label'} <= set(r):
-        raise ReleaseFileError(f"{path}:{i}: expected an object with 'sentence' and 'label', got {str(r)[:80]!r}")
+        raise ReleaseFileError(f"{path}:{i}: expected an object with 'sentence' and 'label', "
+                               f"got {str(r)[:80]!r}")
     s, lab = r['sentence'], r['label']
     if not isinstance(s, str) or IDK_SEP not in s:
-        raise ReleaseFileError(f"{path}:{i}: 'sentence' must be question{IDK_SEP}passage, got {str(s)[:80]!r}")
+        raise ReleaseFileError(f"{path}:{i}: 'sentence' must be question{IDK_SEP}passage, "
+                               f"got {str(s)[:80]!r}")
     if isinstance(lab, bool) or lab not in (0, 1):
-        raise ReleaseFileError(f"{path}:{i}: 'label' must be 1 (answerable) or 0 (unanswerable), got {lab!r}")
+        raise ReleaseFileError(f"{path}:{i}: 'label' must be 1 (answerable) or 0 (unanswerable), "
+                               f"got {lab!r}")
     q, p = s.split(IDK_SEP, 1)
     return q.strip(), p.strip(), bool(lab)
 
 # %% ../nbs/06e_traq_release_idk.ipynb #8392fc63
-def load_certain_uncertain(path:str|Path, # a certain_uncertain*.json file, or a folder holding them
-                           tasks=('nq', 'squad1', 'trivia'), # a folder's files to read (the authors' classifier: these three)
-                          ) -> pd.DataFrame:
-    "The IDK data: one row per line (question, passage, answerable, task, file, line); errors name the file and line."
-    import json
-    path = Path(path).expanduser()
+def _idk_files(path:Path, tasks) -> list:
+    "The file `path`, or a folder's `certain_uncertain_<task>.json` files of `tasks`."
     if path.is_dir():
-        files = [path/f'certain_uncertain_{t}.json' for t in tasks if (path/f'certain_uncertain_{t}.json').exists()]
-        if not files: raise FileNotFoundError(f"no certain_uncertain_<task>.json for tasks {tuple(tasks)} in {path}")
-    elif path.exists(): files = [path]
-    else: raise FileNotFoundError(f"IDK data file {path} not found")
+        files = [path/f'certain_uncertain_{t}.json' for t in tasks]
+        files = [f for f in files if f.exists()]
+        if not files:
+            raise FileNotFoundError("no certain_uncertain_<task>.json for tasks "
+                                    f"{tuple(tasks)} in {path}")
+        return files
+    if path.exists(): return [path]
+    raise FileNotFoundError(f"IDK data file {path} not found")
+
+def _idk_rows(f:Path) -> list:
+    "One row per record of the IDK file `f` (at least one); errors name the file and line."
+    import json
+    task = f.stem[len('certain_uncertain_'):] if f.stem.startswith('certain_uncertain_') else ''
     rows = []
-    for f in files:
-        task = f.stem[len('certain_uncertain_'):] if f.stem.startswith('certain_uncertain_') else ''
-        n0 = len(rows)
-        for i, line in enumerate(f.read_text().splitlines(), 1):
-            if not line.strip(): continue
-            try: r = json.loads(line)
-            except json.JSONDecodeError as e: raise ReleaseFileError(f"{f}:{i}: not a JSON object ({e.msg})") from e
-            q, p, y = _idk_record(r, f, i)
-            rows.append(dict(question=q, passage=p, answerable=y, task=task, file=f.name, line=i))
-        if len(rows) == n0: raise ReleaseFileError(f"{f}: no record")
-    return pd.DataFrame(rows)
+    for i, line in enumerate(f.read_text().splitlines(), 1):
+        if not line.strip(): continue
+        try: r = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ReleaseFileError(f"{f}:{i}: not a JSON object ({e.msg})") from e
+        q, p, y = _idk_record(r, f, i)
+        rows.append(dict(question=q, passage=p, answerable=y, task=task, file=f.name, line=i))
+    if not rows: raise ReleaseFileError(f"{f}: no record")
+    return rows
+
+def load_certain_uncertain(path:str|Path, # a certain_uncertain*.json file, or a folder holding them
+                           tasks=('nq', 'squad1', 'trivia'), # a folder's files (the authors')
+                          ) -> pd.DataFrame:
+    ("The IDK data: one row per line (question, passage, answerable, task, file, line); errors "
+     "name the file and line.")
+    files = _idk_files(Path(path).expanduser(), tasks)
+    return pd.DataFrame([r for f in files for r in _idk_rows(f)])
 
 # %% ../nbs/06e_traq_release_idk.ipynb #98a288d1
 @checked
@@ -66,7 +80,8 @@ def synthetic_certain_uncertain(path:str|Path, # the file to write (its folder i
                                 p_answerable:Probability=0.5, # share labelled answerable
                                 seed:Seed=0,
                                ) -> Path:
-    "Write n synthetic records `{'sentence': question[SEP]passage, 'label': 1|0}` (the authors' schema); return the path."
+    ("Write n synthetic records `{'sentence': question[SEP]passage, 'label': 1|0}` (the authors' "
+     "schema); return the path.")
     import json
     rng, path = np.random.default_rng(seed), Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,13 +90,15 @@ def synthetic_certain_uncertain(path:str|Path, # the file to write (its folder i
         subj, y = str(rng.choice(SYNTHETIC_WORDS)) + f' {i}', bool(rng.random() < p_answerable)
         passage = (f"the {subj} was born in the city by the river in year {i}" if y else
                    ' '.join(rng.choice(SYNTHETIC_WORDS, 12)) + ' unrelated text about music')
-        lines.append(json.dumps(dict(sentence=f"where was the {subj} born?{IDK_SEP}{passage}", label=int(y))))
+        sentence = f"where was the {subj} born?{IDK_SEP}{passage}"
+        lines.append(json.dumps(dict(sentence=sentence, label=int(y))))
     path.write_text('\n'.join(lines) + '\n')
     return path
 
 # %% ../nbs/06e_traq_release_idk.ipynb #0861496d
 class HashingEncoder:
-    "`encode(texts) -> (n, n_features)` float32 unit rows of hashed word counts (scikit-learn's `HashingVectorizer`)."
+    ("`encode(texts) -> (n, n_features)` float32 unit rows of hashed word counts (scikit-learn's "
+     "`HashingVectorizer`).")
     @checked
     def __init__(self, n_features:PositiveInt=256 # the hashed dimensions (columns of `encode`)
                 ): self.n_features = int(n_features)
@@ -95,33 +112,41 @@ class HashingEncoder:
 
 # %% ../nbs/06e_traq_release_idk.ipynb #dd2caf1c
 def idk_collection(df:pd.DataFrame, # from `load_certain_uncertain`
-                   encoder=None, # an object with `encode(list[str]) -> array`; None: all-MiniLM-L6-v2 (`retrieval.embed_passages`)
-                   key:str|None=None, # cache key of `encoder`'s embeddings (None: the default encoder's, `retrieval.model_key`; another encoder: no cache)
+                   encoder=None, # has `encode(list[str]) -> array`; None: all-MiniLM-L6-v2
+                   key:str|None=None, # cache key of `encoder`'s embeddings (see below)
                    progress:bool=True, # a tqdm bar over the embedding's chunks
                   ) -> Collection:
-    "A Collection whose `answerable` is the IDK label and whose `features` embed (question, passage), template = task."
+    ("A Collection whose `answerable` is the IDK label and whose `features` embed (question, "
+     "passage), template = task. The default encoder is `retrieval.embed_passages`'s, cached "
+     "under `retrieval.model_key` when `key` is None; another encoder's, only under `key`.")
     if not len(df): raise ValueError("the IDK data is empty")
     texts = df.question.tolist() + df.passage.tolist()
-    # cached by chunks of 512 texts and resumable (`embed_passages`): all-MiniLM-L6-v2 takes ~26 min for 17,248 texts on 2 cores
+    # cached by chunks of 512 texts and resumable (`embed_passages`): all-MiniLM-L6-v2 takes ~26 min
+    # for 17,248 texts on 2 cores
     E = unit_rows(embed_passages(texts, encoder, key=key, progress=progress))
     Eq, Ep, Q = E[:len(df)], E[len(df):], len(df)
-    y = df.answerable.to_numpy(bool)
-    return Collection(ret_score=np.zeros((Q, 1)), in_topk=np.zeros((Q, 1), bool), is_gold=np.ones((Q, 1), bool),
-                      cluster=np.zeros((Q, 1, 1), int), freq=np.ones((Q, 1, 1)), correct=y[:, None, None],
-                      exact_id=np.zeros((Q, 1, 1), int), rouge_id=np.zeros((Q, 1, 1), int), requests=np.ones(Q, int),
-                      template=df.task.replace('', 'all').to_numpy(str), qid=[f'idk-{i}' for i in range(Q)],
-                      features=np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32),
-                      meta=dict(source='certain_uncertain', files=sorted(set(df.file)),
-                                features='unit embeddings of the question and the passage, their cosine'))
+    y, one, zero = df.answerable.to_numpy(bool), np.ones((Q, 1, 1)), np.zeros((Q, 1, 1), int)
+    meta = dict(source='certain_uncertain', files=sorted(set(df.file)),
+                features='unit embeddings of the question and the passage, their cosine')
+    return Collection(ret_score=np.zeros((Q, 1)), in_topk=np.zeros((Q, 1), bool),
+                      is_gold=np.ones((Q, 1), bool), cluster=zero, freq=one,
+                      correct=y[:, None, None], exact_id=zero.copy(), rouge_id=zero.copy(),
+                      requests=np.ones(Q, int),
+                      template=df.task.replace('', 'all').to_numpy(str),
+                      qid=[f'idk-{i}' for i in range(Q)],
+                      features=np.c_[Eq, Ep, (Eq * Ep).sum(axis=1)].astype(np.float32), meta=meta)
 
 # %% ../nbs/06e_traq_release_idk.ipynb #37f1f432
 @checked
 def idk_split_shares(n:PositiveInt, # (question, passage) pairs
-                     fractions:Numbers=(0.8, 0.1, 0.1), # training / IDK calibration / test; the authors': 0.8, the rest halved
+                     fractions:Numbers=(0.8, 0.1, 0.1), # training / IDK calibration / test
                     ) -> tuple:
-    "Shares giving `int(f0 * n)` training pairs, then `int(f1 / (f1 + f2) * rest)` calibration pairs and the rest test (the authors' rounding)."
+    ("Shares giving `int(f0 * n)` training pairs, then `int(f1 / (f1 + f2) * rest)` calibration "
+     "pairs and the rest test (the authors' rounding; theirs: 0.8 training, the rest halved).")
     n, fr = check_count(n, 'n'), check_fractions(fractions)
-    if len(fr) != 3: raise ValueError(f"fractions must hold 3 shares (training, calibration, test), got fractions={tuple(fractions)}")
+    if len(fr) != 3:
+        raise ValueError("fractions must hold 3 shares (training, calibration, test), "
+                         f"got fractions={tuple(fractions)}")
     train = int(float(fr[0]) * n)
     rest = n - train
     cal = int(float(fr[1]) / float(fr[1] + fr[2]) * rest) if fr[1] + fr[2] > 0 else 0
@@ -130,14 +155,17 @@ def idk_split_shares(n:PositiveInt, # (question, passage) pairs
 # %% ../nbs/06e_traq_release_idk.ipynb #b6f438c5
 def idk_confidences(c:Collection, # from `idk_collection`
                     train, test, # index arrays
-                    C:float=1.0, # logistic regression's inverse regularization strength (as `traq_grid.idk_extension`)
+                    C:float=1.0, # inverse regularization (as `traq_grid.idk_extension`)
                    ) -> pd.DataFrame:
-    "Per test question: the classifier's confidence in 'I do not know' (P[unanswerable]) and whether it is answerable."
+    ("Per test question: the classifier's confidence in 'I do not know' (P[unanswerable]) and "
+     "whether it is answerable. `C` is the logistic regression's.")
     from sklearn.linear_model import LogisticRegression
     y = answerable(c)
-    if len(set(y[train].tolist())) < 2:   # every training question answerable (or none): nothing to learn
-        raise ValueError(f"the IDK classifier needs answerable and unanswerable training questions; all "
-                         f"{len(train)} are {'answerable' if y[train].all() else 'unanswerable'}")
+    if len(set(y[train].tolist())) < 2:   # every training question answerable (or none)
+        kind = 'answerable' if y[train].all() else 'unanswerable'
+        raise ValueError("the IDK classifier needs answerable and unanswerable training questions; "
+                         f"all {len(train)} are {kind}")
     clf = LogisticRegression(C=C, max_iter=1000).fit(c.features[train], y[train])
     idk = list(clf.classes_).index(False)   # the column of 'unanswerable', whatever the class order
-    return pd.DataFrame(dict(confidence_idk=clf.predict_proba(c.features[test])[:, idk], answerable=y[test]))
+    proba = clf.predict_proba(c.features[test])[:, idk]
+    return pd.DataFrame(dict(confidence_idk=proba, answerable=y[test]))

@@ -13,9 +13,9 @@ from .conformal import check_alpha, check_binary, check_choice
 from .checks import Level, NonNegativeInt, PositiveInt, Seed, Texts, checked
 from .plots import coverage_plot
 from .stats import coverage_summary, quantile_agg, split_trials
-from .traq import (LLM_PLACEHOLDER, Thresholds, aggregated_set, llm_nonconformity, split_indices,
-                                check_mask)
-from .traq_methods import SEARCHES, check_search, split_search
+from .traq import (LLM_PLACEHOLDER, Metrics, Thresholds, aggregated_set,
+                                llm_nonconformity, split_indices, check_mask)
+from .traq_methods import SEARCHES, SplitSearch, check_search, split_search
 from .population import POPULATIONS, answerable, kept_table, population_words
 from .traq_grid import run_grid
 
@@ -43,7 +43,7 @@ def _need_columns(df:pd.DataFrame, # the table
     return df
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
-def evaluate_reference(test:Collection, th:Thresholds) -> dict:
+def evaluate_reference(test:Collection, th:Thresholds) -> Metrics:
     ("Per-question Python-loop version of `evaluate` (coverages and sizes), "
      "for cross-checking and benchmarks.")
     Q, K, M = test.shape
@@ -65,13 +65,13 @@ def evaluate_reference(test:Collection, th:Thresholds) -> dict:
         sem.append(len(clusters)); ext.append(len(exacts)); rou.append(len(rouges)); tot.append(n)
         rsize.append(len(passages))
     both = [r and l for r, l in zip(ret_cov, llm_cov)]
-    return dict(ret_coverage=np.mean(ret_cov), llm_coverage=np.mean(llm_cov),
-                e2e_coverage_top=np.mean(both), e2e_coverage=np.mean(e2e), ret_size=np.mean(rsize),
-                semantic_size=np.mean(sem), exact_size=np.mean(ext), rouge_size=np.mean(rou),
-                total_size=np.mean(tot), requests=np.mean(rsize),
-                answerable=answerable(test).mean(),
-                whole_set=np.mean([t == (test.in_topk[q][:, None] & (test.cluster[q] >= 0)).sum()
-                                   for q, t in enumerate(tot)]))
+    whole = [t == (test.in_topk[q][:, None] & (test.cluster[q] >= 0)).sum()
+             for q, t in enumerate(tot)]
+    return Metrics(ret_coverage=np.mean(ret_cov), llm_coverage=np.mean(llm_cov),
+                   e2e_coverage_top=np.mean(both), e2e_coverage=np.mean(e2e),
+                   ret_size=np.mean(rsize), semantic_size=np.mean(sem), exact_size=np.mean(ext),
+                   rouge_size=np.mean(rou), total_size=np.mean(tot), requests=np.mean(rsize),
+                   answerable=answerable(test).mean(), whole_set=np.mean(whole))
 
 # %% ../nbs/06a_traq_report.ipynb #f304a421
 @checked
@@ -82,13 +82,30 @@ def traq_search(opt:Collection, # the optimization questions
                 n_grid:PositiveInt, # points of a grid search (at least 2)
                 # Bayesian optimization (as in `optimize_split`)
                 n_calls:PositiveInt=15, n_initial_points:NonNegativeInt=5,
-               ) -> dict:
+               ) -> SplitSearch:
     "TRAQ's error-split search of the mean semantic count, not memoized (for `search_comparison`)."
     check_search(search)
     return split_search(opt, alpha, None, 'semantic_size', n_calls, n_initial_points, (0.05, 0.95),
                         seed, 'exact', True, search, n_grid)
 
 # %% ../nbs/06a_traq_report.ipynb #a29e294b
+def _level_rows(searcher, opt:Collection, alpha:float, seed:int, level:float, n_grid:int,
+                fine:int, n_calls:int, n_initial_points:int) -> list:
+    "Both searches at one level: each judged against the fine grid's optimum, and timed."
+    def run(search, n):   # a searcher's dict (`w_ret`, `objective`) parsed once
+        r = searcher(opt, alpha, seed, search, n, n_calls, n_initial_points)
+        return SplitSearch.of(r, "the searcher's result")
+    best, rows = run('grid', fine).objective, []
+    for search in SEARCHES:
+        t0 = time.perf_counter()
+        r = run(search, n_grid)
+        rows.append(dict(seed=seed, level=level, search=search, w_ret=r.w_ret,
+                         objective=r.objective, fine_objective=best,
+                         reaches=r.objective <= best + 1e-9,
+                         seconds=time.perf_counter() - t0, n_opt=len(opt)))
+    return rows
+
+# %% ../nbs/06a_traq_report.ipynb #e2373c5f
 def search_comparison(c:Collection, # the pool of questions (after `population`)
                       levels=(0.5, 0.6, 0.7, 0.8, 0.9), # desired end-to-end coverages 1 - alpha
                       seeds=range(12), # one optimization split per seed (`split_indices`)
@@ -100,8 +117,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
                       fine:int=901,
                       n_jobs:int=1, # worker processes (`stats.split_trials`): the same rows
                       keep_workers:bool=False, # n_jobs > 1: leave the workers up for the next call
-                      # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> dict with
-                      # `w_ret`, `objective`: `traq_search` (TRAQ), `trac.weight_search` (TRAC)
+                      # (opt, alpha, seed, search, n_grid, n_calls, n_initial_points) -> a
+                      # `SplitSearch` (or a dict of its fields): `traq_search`, `trac.weight_search`
                       searcher=traq_search,
                       stratify:bool=False, # by template; False: the papers' random split
                      ) -> pd.DataFrame:
@@ -116,15 +133,8 @@ def search_comparison(c:Collection, # the pool of questions (after `population`)
             with warnings.catch_warnings():
                 # +inf thresholds on small optimization splits: legitimate outcomes
                 warnings.simplefilter('ignore')
-                best = searcher(opt, alpha, seed, 'grid', fine, n_calls,
-                                n_initial_points)['objective']
-                for search in SEARCHES:
-                    t0 = time.perf_counter()
-                    r = searcher(opt, alpha, seed, search, n_grid, n_calls, n_initial_points)
-                    rows.append(dict(seed=seed, level=level, search=search, w_ret=r['w_ret'],
-                                     objective=r['objective'], fine_objective=best,
-                                     reaches=r['objective'] <= best + 1e-9,
-                                     seconds=time.perf_counter() - t0, n_opt=len(opt)))
+                rows += _level_rows(searcher, opt, alpha, seed, level, n_grid, fine, n_calls,
+                                    n_initial_points)
         return rows
     strata = c.template if stratify else len(c)
     return split_trials(strata, fractions, one, seeds=seeds, trial_column=None, n_jobs=n_jobs,

@@ -346,6 +346,46 @@ def augmentation_table(labelled:pd.DataFrame, # from `label_replies`, with RA ro
     return pd.DataFrame(rows)
 
 # %% ../nbs/09b_w2r_metrics.ipynb #403d9c1e
+def _replies(lm:pd.DataFrame, # one model's labelled replies
+             kind:str, name:str, # the replies' kind ('strategy', 'ra') and name ('vanilla')
+             col:str, # the column wanted
+            ) -> pd.Series:
+    "One column of one kind of reply, indexed by question id."
+    return lm[(lm.kind == kind) & (lm.name == name)].set_index('id')[col]
+
+# %% ../nbs/09b_w2r_metrics.ipynb #97c1a577
+def _model_levels(lm:pd.DataFrame, # one model's labelled replies
+                  certainty:str, tau:float, second:str, # as in `level_table`
+                 ) -> pd.Series:
+    "Each question's certainty level: Vanilla's certainty refined by `second`'s (Section 5.1)."
+    if certainty == 'token':
+        conf = lambda s: _replies(lm, 'strategy', s, 'token_conf')
+        v, p2 = (pd.Series(threshold_labels(conf(s), tau), index=conf(s).index)
+                 for s in ('vanilla', second))
+    else: v, p2 = (_replies(lm, 'strategy', s, certainty) for s in ('vanilla', second))
+    ids = v.index
+    return pd.Series(certainty_level(v.loc[ids], p2.loc[ids]), index=ids)
+
+# %% ../nbs/09b_w2r_metrics.ipynb #8171be8f
+def _level_rows(model:str, lm:pd.DataFrame, # a model and its labelled replies
+                lvl:pd.Series, # each question's certainty level (`_model_levels`)
+                gold_doc:dict, # each question's gold document
+               ) -> list:
+    "Per certainty level of one model: questions, utilization ratio (gold), corruption counts."
+    ids = lvl.index
+    piv = lambda kind, name, col: _replies(lm, kind, name, col).loc[ids]
+    own, with_gold = piv('strategy', 'vanilla', 'answer'), piv('ra', 'gold', 'answer')
+    right0, right_bad = piv('strategy', 'vanilla', 'correct'), piv('ra', 'corrupted', 'correct')
+    util = pd.Series([utilized(own[i], with_gold[i], gold_doc[i]) for i in ids], index=ids)
+    rows = []
+    for L in (0, 1, 2, 3, 'unparsed'):
+        m = (lvl.isna() if L == 'unparsed' else lvl == L).to_numpy()
+        rows.append(dict(model=model, level=L, n=int(m.sum()),
+                         utilization=util[m].mean() if m.any() else float('nan'),
+                         **corruption_counts(right0[m], right_bad[m])))
+    return rows
+
+# %% ../nbs/09b_w2r_metrics.ipynb #ae74afbc
 def level_table(labelled:pd.DataFrame, # from `label_replies`: Vanilla, Punish, gold, corrupted RA
                 docs:pd.DataFrame, # from `benchmark_documents` (gold and corrupted texts)
                 certainty:str='label', # 'label' (strict), 'paper_label' or 'token' (probability)
@@ -360,22 +400,5 @@ def level_table(labelled:pd.DataFrame, # from `label_replies`: Vanilla, Punish, 
     rows = []
     gold_doc = dict(zip(docs['id'], docs['gold']))
     for model, lm in labelled.groupby('model', sort=False):
-        piv = lambda kind, name, col: lm[(lm.kind == kind) & (lm.name == name)].set_index('id')[col]
-        if certainty == 'token':
-            conf = lambda s: piv('strategy', s, 'token_conf')
-            v, p2 = (pd.Series(threshold_labels(conf(s), tau), index=conf(s).index)
-                     for s in ('vanilla', second))
-        else: v, p2 = piv('strategy', 'vanilla', certainty), piv('strategy', second, certainty)
-        ids = v.index
-        lvl = pd.Series(certainty_level(v.loc[ids], p2.loc[ids]), index=ids)
-        own = piv('strategy', 'vanilla', 'answer').loc[ids]
-        with_gold = piv('ra', 'gold', 'answer').loc[ids]
-        right0 = piv('strategy', 'vanilla', 'correct').loc[ids]
-        right_bad = piv('ra', 'corrupted', 'correct').loc[ids]
-        util = pd.Series([utilized(own[i], with_gold[i], gold_doc[i]) for i in ids], index=ids)
-        for L in (0, 1, 2, 3, 'unparsed'):
-            m = (lvl.isna() if L == 'unparsed' else lvl == L).to_numpy()
-            rows.append(dict(model=model, level=L, n=int(m.sum()),
-                             utilization=util[m].mean() if m.any() else float('nan'),
-                             **corruption_counts(right0[m], right_bad[m])))
+        rows += _level_rows(model, lm, _model_levels(lm, certainty, tau, second), gold_doc)
     return pd.DataFrame(rows)

@@ -136,6 +136,30 @@ def _read_w2r(root:Path, names:dict) -> tuple[dict, int]:
     return data, lines
 
 # %% ../nbs/09c_w2r_release.ipynb #fd71cecd
+def _merged_correct(i:int, # 0-based line
+                    data:dict, p:dict, names:dict, # from `_read_w2r`; path and file name per key
+                    merged_giveup:bool, # the reply's Giveup, or the re-asked confidence's
+                    re_conf:bool, re_ans:bool, # whether confidence and answer were re-asked
+                   ) -> bool:
+    "Line `i`'s `has_answer` in the merged file, which must agree with the files it merges."
+    n = i + 1
+    m = data['merged'][i]
+    m_giveup = _w2r_flag(m, 'Giveup', p['merged'], n, 'a merged record')
+    correct = _w2r_flag(m, 'has_answer', p['merged'], n, 'a merged record')
+    if m_giveup != merged_giveup:
+        raise ValueError(f"{p['merged']}:{n}: Giveup is {m_giveup} but merging {names['replies']} "
+                         f"and {names['post_confidence']} gives {merged_giveup} (confidence "
+                         f"re-asked: {re_conf}): the files are not from the same run")
+    if re_ans:
+        pa_correct = _w2r_flag(data['post_answer'][i], 'has_answer', p['post_answer'], n,
+                               'a re-asked answer (the reply gave no answer)')
+        if pa_correct != correct:
+            raise ValueError(f"{p['merged']}:{n}: has_answer is {int(correct)} but the re-asked "
+                             f"answer in {names['post_answer']} has {int(pa_correct)}: the files "
+                             "are not from the same run")
+    return correct
+
+# %% ../nbs/09c_w2r_release.ipynb #a1136e22
 def _w2r_row(i:int, # 0-based line
              rec, # its record in the replies file
              data:dict, p:dict, names:dict # from `_read_w2r`; path and file name per key
@@ -154,20 +178,7 @@ def _w2r_row(i:int, # 0-based line
     if re_conf:
         merged_giveup = _w2r_flag(data['post_confidence'][i], 'Giveup', p['post_confidence'], n,
                                   'a re-asked confidence (the reply gave no certainty word)')
-    m = data['merged'][i]
-    m_giveup = _w2r_flag(m, 'Giveup', p['merged'], n, 'a merged record')
-    correct = _w2r_flag(m, 'has_answer', p['merged'], n, 'a merged record')
-    if m_giveup != merged_giveup:
-        raise ValueError(f"{p['merged']}:{n}: Giveup is {m_giveup} but merging {names['replies']} "
-                         f"and {names['post_confidence']} gives {merged_giveup} (confidence "
-                         f"re-asked: {re_conf}): the files are not from the same run")
-    if re_ans:
-        pa_correct = _w2r_flag(data['post_answer'][i], 'has_answer', p['post_answer'], n,
-                               'a re-asked answer (the reply gave no answer)')
-        if pa_correct != correct:
-            raise ValueError(f"{p['merged']}:{n}: has_answer is {int(correct)} but the re-asked "
-                             f"answer in {names['post_answer']} has {int(pa_correct)}: the files "
-                             "are not from the same run")
+    correct = _merged_correct(i, data, p, names, merged_giveup, re_conf, re_ans)
     strict, paper = parse_certainty(res)[1], parse_certainty(res, 'paper')[1]
     return dict(line=n, strategy=w2r_strategy(rec.get('prompt') or ''), reasked_confidence=re_conf,
                 reasked_answer=re_ans, label_first='uncertain' if first else 'certain',
@@ -235,6 +246,25 @@ def load_w2r_release(release_dir:str|Path, # the authors' examples/ folder (see 
     return out
 
 # %% ../nbs/09c_w2r_release.ipynb #6a758e87
+def _w2r_records(q:int, # the question's number
+                 r:dict, # dict(res, correct, post_res, post_correct, ra)
+                 info:dict, # the placeholder record, where a file has none
+                ) -> dict:
+    "Question `q`'s record in the replies, re-asked and merged files of a synthetic release."
+    giveup = lambda s: parse_certainty(s, 'paper')[1] == 'uncertain'
+    prompt = f"{STRATEGIES['vanilla']['instruction']}\nQuestion: synthetic question {q}"
+    re_conf, re_ans = w2r_reasked(r['res'])
+    g = giveup(r['res'])
+    return dict(test=dict(prompt=prompt, Res=r['res'], Giveup=g),
+                post_confidence=dict(prompt='post', Res=r['post_res'],
+                                     Giveup=giveup(r['post_res'])) if re_conf else info,
+                post_answer=dict(prompt='qa', question=f'q{q}', Res='re-asked',
+                                 has_answer=r['post_correct']) if re_ans else info,
+                test_new=dict(prompt=prompt, Res=w2r_strip_certainty(r['res']),
+                              Giveup=giveup(r['post_res']) if re_conf else g,
+                              has_answer=r['post_correct'] if re_ans else r['correct']))
+
+# %% ../nbs/09c_w2r_release.ipynb #cbebce6f
 def write_w2r_release(folder:str|Path, # where to write the files
                       rows:list, # per question: dict(res, correct, post_res, post_correct, ra)
                       placeholders:int=1 # `{"info": ...}` lines before each question
@@ -242,7 +272,6 @@ def write_w2r_release(folder:str|Path, # where to write the files
     ("Write a synthetic release in the authors' schema (for tests): test, test_new, post_*, index "
      "files and static RA files.")
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
-    giveup = lambda s: parse_certainty(s, 'paper')[1] == 'uncertain'
     info = {'info': 'no need to get results'}
     files = {k: [] for k in ('test', 'test_new', 'post_confidence', 'post_answer', 'confidence',
                              'answer')}
@@ -253,25 +282,15 @@ def write_w2r_release(folder:str|Path, # where to write the files
             for k in ('test', 'test_new', 'post_confidence', 'post_answer'): files[k].append(info)
             for s in ra_srcs: ra[s].append(info)
         i = len(files['test'])
-        prompt = f"{STRATEGIES['vanilla']['instruction']}\nQuestion: synthetic question {q}"
         re_conf, re_ans = w2r_reasked(r['res'])
-        g = giveup(r['res'])
-        files['test'].append(dict(prompt=prompt, Res=r['res'], Giveup=g))
-        files['post_confidence'].append(dict(prompt='post', Res=r['post_res'],
-                                             Giveup=giveup(r['post_res'])) if re_conf else info)
-        files['post_answer'].append(dict(prompt='qa', question=f'q{q}', Res='re-asked',
-                                         has_answer=r['post_correct']) if re_ans else info)
-        files['test_new'].append(dict(prompt=prompt, Res=w2r_strip_certainty(r['res']),
-                                      Giveup=giveup(r['post_res']) if re_conf else g,
-                                      has_answer=r['post_correct'] if re_ans else r['correct']))
+        for k, rec in _w2r_records(q, r, info).items(): files[k].append(rec)
         if re_conf: files['confidence'].append(i)
         if re_ans: files['answer'].append(i)
         for s in ra_srcs:
             ra[s].append(dict(prompt='ra', question=f'q{q}', Res='ra', has_answer=r['ra'][s]))
-    for k, recs in files.items():
-        (folder/f'{k}.jsonl').write_text(''.join(json.dumps(x) + '\n' for x in recs))
-    for s, recs in ra.items():
-        (folder/W2R_RA_FILES[s]).write_text(''.join(json.dumps(x) + '\n' for x in recs))
+    write = lambda path, recs: path.write_text(''.join(json.dumps(x) + '\n' for x in recs))
+    for k, recs in files.items(): write(folder/f'{k}.jsonl', recs)
+    for s, recs in ra.items(): write(folder/W2R_RA_FILES[s], recs)
     return folder
 
 # %% ../nbs/09c_w2r_release.ipynb #a591be38

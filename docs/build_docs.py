@@ -511,11 +511,13 @@ def scale_page(root:Path=ROOT) -> str:
                 f"{bench['gpu_tokens_per_sample']:g} tokens, one GPU gives {gpu:,.0f} samples/s: "
                 f"{traq['questions'] * paper_samples / gpu / 60:.0f} minutes for {traq['questions']:,} questions at "
                 f"K = {traq['K']}, M = {traq['M']}.", '',
-                f"The client keeps up: measured {bench['measured']} on {bench['cores']} cores against a loopback "
-                f"server that answers at once (`bench/bench_openai_client.py`), the package's `openai:` path takes in "
+                f"The client keeps up: measured {bench['measured']} on "
+                f"{bench.get('machine', str(bench['cores']) + ' cores')} against a loopback "
+                f"server that answers at once (`bench/bench_openai_client.py`, each row the median of "
+                f"{bench.get('repeats', 1)} runs), the package's `openai:` path takes in "
                 f"{bench['no_cache']['ceiling']:,.0f} samples per client-CPU-second without the cache and "
-                f"{bench['cache']['ceiling']:,.0f} with it, {bench['cache']['ratio']:.0f}x that GPU "
-                f"(the target is {bench['target']}x)."]
+                f"{bench['cache']['ceiling']:,.0f} with it: {bench['no_cache']['ratio']:.0f}x and "
+                f"{bench['cache']['ratio']:.0f}x that GPU (the target is {bench['target']}x)."]
     out += ['', '## 4. A multi-day run: resumable and shareable', '',
             'Every sample is written to the generation cache (an SQLite file, `--cache FILE`) as its reply arrives, '
             'keyed by its request (model, prompt, settings, seed, sample index). A killed run loses nothing: '

@@ -12,7 +12,7 @@ from conformal_rag.collection import load_collection, synthetic_collection
 from conformal_rag.collect import recluster
 from conformal_rag.stats import coverage_band
 from conformal_rag.traq import calibrate, evaluate, with_ret_score
-from conformal_rag.traq_methods import SET_METHODS, register_method
+from conformal_rag.traq_methods import SET_METHODS, MethodResult, register_method
 from conformal_rag.traq_grid import individual_coverage, run_grid
 
 N_SPLITS = 200
@@ -22,6 +22,19 @@ def bonf_30_70(c, cal, opt, test, alpha, delta, **kw):
     "Bonferroni with a fixed uneven split: 30% of the error to the retriever, 70% to the LLM."
     th = calibrate(c.subset(cal), 0.3 * alpha, 0.7 * alpha)
     return dict(evaluate(c.subset(test), th), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm)
+
+def test_a_registered_methods_dict_is_parsed_once_naming_a_bad_key():
+    "A method's dict enters as a `MethodResult` (the grid's row); a misspelt or missing key is named."
+    c = synthetic_collection(60, 4, 5, seed=1)
+    cal, opt, test = np.arange(30), np.arange(0), np.arange(30, 60)
+    r = SET_METHODS['Bonf-30/70'](c, cal, opt, test, 0.2, None)
+    assert isinstance(r, MethodResult) and r.alpha_ret == pytest.approx(0.3 * 0.2)
+    register_method('Bonf-typo')(lambda c, cal, opt, test, alpha, delta, **kw:
+                                 {**bonf_30_70(c, cal, opt, test, alpha, delta), 'alpah_llm': 0.1})
+    try:
+        with pytest.raises(ValueError, match=r"method 'Bonf-typo' must give .*unknown \['alpah_llm'\]"):
+            run_grid(c, ['Bonf-typo'], [0.8], seeds=[0], progress=False)
+    finally: SET_METHODS.pop('Bonf-typo')
 
 def minus_rank(c):
     "Minus each passage's rank within its question (the top passage scores 0)."

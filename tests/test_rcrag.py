@@ -9,6 +9,7 @@ import pytest
 from conformal_rag.llm import LLM, FakeBackend, replay_llm
 from conformal_rag.cache import GenerationCache
 from conformal_rag import rcrag as rc, rcrag_metrics as rm, rcrag_collect as rcc
+from conformal_rag import rcrag_prompts as rp
 
 
 # --- metrics -------------------------------------------------------------------------------------------------------
@@ -69,22 +70,22 @@ def test_metric_validation():
 
 # --- parsers -------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('reply,robust,paper', rc.KEEP_DISCARD_CASES, ids=lambda x: str(x)[:20])
+@pytest.mark.parametrize('reply,robust,paper', rp.KEEP_DISCARD_CASES, ids=lambda x: str(x)[:20])
 def test_keep_discard_parser(reply, robust, paper):
-    assert rc.parse_keep_discard(reply) == robust
-    assert rc.parse_keep_discard(reply, 'paper') == paper
+    assert rp.parse_keep_discard(reply) == robust
+    assert rp.parse_keep_discard(reply, 'paper') == paper
 
 
-@pytest.mark.parametrize('row', rc.PARSE_CASES.to_dict('records'), ids=lambda r: r['reply'][:25])
+@pytest.mark.parametrize('row', rp.PARSE_CASES.to_dict('records'), ids=lambda r: r['reply'][:25])
 def test_reply_parser(row):
-    p = rc.parse_reply(row['reply'])
+    p = rp.parse_reply(row['reply'])
     assert (p.answer, p.evidence, p.reject) == (row['answer'], row['evidence'], row['reject'])
 
 
 def test_probability_parser():
-    assert rc.parse_probability('Probability: 0.35') == 0.35
-    assert rc.parse_probability('I am 90% sure') == 0.9
-    assert rc.parse_probability('definitely') is None and rc.parse_probability('Probability: 7.5') is None
+    assert rp.parse_probability('Probability: 0.35') == 0.35
+    assert rp.parse_probability('I am 90% sure') == 0.9
+    assert rp.parse_probability('definitely') is None and rp.parse_probability('Probability: 7.5') is None
 
 
 # --- judgment and fusion on scripted replies -----------------------------------------------------------------------
@@ -94,10 +95,10 @@ ORDER = ['fusion_probability', 'fusion_usage', 'fusion_quality', 'cf_quality_no_
 def kind_and_round(prompt):
     "Which prompt a chat prompt ends with, and (for counterfactual prompts) its round."
     last = prompt[-1]['content']
-    if last.startswith(rc.RAG_INSTRUCTION): return 'rag', 0
+    if last.startswith(rp.RAG_INSTRUCTION): return 'rag', 0
     if last.startswith('Given the following information'): return 'priori', 0
     for k in ORDER:
-        if k in rc.RCRAG_PROMPTS and last == rc.user_turn(k, chat=True):
+        if k in rp.RCRAG_PROMPTS and last == rp.user_turn(k, chat=True):
             return k, sum(m['role'] == 'user' and m['content'] == last for m in prompt)
     raise AssertionError(f'unknown prompt {last[:80]!r}')
 
@@ -188,14 +189,14 @@ def test_disagreement_direct_selection_keep_reply():
 
 def test_unparseable_keep_discard_reply():
     r, d, _ = run(BASE)
-    assert rc.parse_keep_discard(r.fusion[(2, 1)]['direct']) is None
+    assert rp.parse_keep_discard(r.fusion[(2, 1)]['direct']) is None
     assert pick(d, 'c', 'CF (direct)', 1).decision == 'discard'                       # default: discard
     assert pick(rc.decision_table(r, unparsed='keep'), 'c', 'CF (direct)', 1).decision == 'keep'
     rates = rm.parse_rate_table(r.reply_table())
     fd = rates[rates.step == 'fusion_direct']
     n_direct = len(r.reply_table().query("step == 'fusion_direct'"))
     assert fd.n.item() == n_direct and fd.parse_rate.item() == pytest.approx(1 - sum(
-        rc.parse_keep_discard(t) is None for t in r.reply_table().query("step == 'fusion_direct'").response) / n_direct)
+        rp.parse_keep_discard(t) is None for t in r.reply_table().query("step == 'fusion_direct'").response) / n_direct)
     assert fd.parse_rate.item() < 1
 
 
@@ -253,8 +254,8 @@ def test_text_dialogue_for_base_models():
         return 'Lima.\nEvidence: ## Passage-0 ##.'
     rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q.iloc[:1], P[:1], rc.RCConfig(shots=1, rounds=2, baselines=False))
     assert all(isinstance(p, str) for p in seen)
-    r2 = [p for p in seen if p.count(rc.RCRAG_PROMPTS['cf_usage']['text']) == 2][0]
-    assert r2.endswith(rc.RCRAG_PROMPTS['cf_usage']['text'] + '\nAnswer: Lima\n' + rc.RCRAG_PROMPTS['cf_usage']['text'] + '\nAnswer:')
+    r2 = [p for p in seen if p.count(rp.RCRAG_PROMPTS['cf_usage']['text']) == 2][0]
+    assert r2.endswith(rp.RCRAG_PROMPTS['cf_usage']['text'] + '\nAnswer: Lima\n' + rp.RCRAG_PROMPTS['cf_usage']['text'] + '\nAnswer:')
     assert 'Answer: Canberra.\nEvidence: ## Passage-1 ##.' in r2     # the demonstration
 
 
@@ -324,8 +325,8 @@ def test_ioe_second_step_keeps_when_the_model_picks_its_first_answer_again():
     assert sorted(a[0] for a in asked) == ['Capital of Norway?', 'Capital of Peru?']   # only where the answer changed (and was read)
     peru = [a[3] for a in asked if a[0] == 'Capital of Peru?'][0]
     assert [m['content'] for m in peru if m['role'] == 'assistant'] == ['Lima', 'Cusco']   # both answers, RAG's first
-    assert peru[-1]['content'] == rc.RCRAG_PROMPTS['ioe_decision']['text'] + '\nAnswer:'
-    assert rc.RCRAG_PROMPTS['ioe_decision']['text'] == ("You give two different answers in previous responses. Check the problem "
+    assert peru[-1]['content'] == rp.RCRAG_PROMPTS['ioe_decision']['text'] + '\nAnswer:'
+    assert rp.RCRAG_PROMPTS['ioe_decision']['text'] == ("You give two different answers in previous responses. Check the problem "
                                                    "and your answers again, and give the best answer.")
     steps = r.reply_table().step
     assert (steps == 'ioe_decision').sum() == 2 and rc.METHOD_STEPS['IoE'] == ('ioe', 'ioe_decision')
@@ -336,13 +337,13 @@ def test_ioe_second_step_in_a_text_dialogue():
     seen = []
     def script_fn(prompt, i, seed):
         seen.append(prompt)
-        if prompt.rstrip().endswith(rc.RCRAG_PROMPTS['ioe']['text'] + '\nAnswer:'): return 'Cusco'
+        if prompt.rstrip().endswith(rp.RCRAG_PROMPTS['ioe']['text'] + '\nAnswer:'): return 'Cusco'
         if 'You give two different answers' in prompt: return 'Lima'
         return 'Lima.\nEvidence: ## Passage-0 ##.'
     r = rc.run_rcrag(LLM(FakeBackend(script_fn), cache=False, progress=False), Q.iloc[:1], P[:1], rc.RCConfig(shots=0, rounds=1, fusion=()))
     step2 = [p for p in seen if 'You give two different answers' in p]
     assert len(step2) == 1 and step2[0].endswith(
-        rc.RCRAG_PROMPTS['ioe']['text'] + '\nAnswer: Cusco\n' + rc.RCRAG_PROMPTS['ioe_decision']['text'] + '\nAnswer:')
+        rp.RCRAG_PROMPTS['ioe']['text'] + '\nAnswer: Cusco\n' + rp.RCRAG_PROMPTS['ioe_decision']['text'] + '\nAnswer:')
     assert pick(rc.decision_table(r), 'a', 'IoE', 0).decision == 'keep'
 
 
@@ -353,7 +354,7 @@ def test_unparsed_rows_change_the_old_metrics_but_not_the_parsed_only_ones():
     labels, decisions = table(3, 1, 2, 4)
     labels += ['discard'] * 5 + ['keep']
     outcomes = decisions + ['unparsed'] * 6
-    old = rm.risk_metrics(rm.risk_cells(labels, [rc.binary(o) for o in outcomes]))   # the old rule: unparsed = discard
+    old = rm.risk_metrics(rm.risk_cells(labels, [rp.binary(o) for o in outcomes]))   # the old rule: unparsed = discard
     assert old['carefulness'] == pytest.approx(9 / 11) and old['alignment'] == pytest.approx(12 / 16)
     assert old['coverage'] == pytest.approx(5 / 16)
     new = rm.parsed_summary(labels, outcomes, n_boot=0)
@@ -362,7 +363,7 @@ def test_unparsed_rows_change_the_old_metrics_but_not_the_parsed_only_ones():
     assert (new['n'], new['n_questions'], new['unparsed'], new['unparsed_rate']) == (10, 16, 6, 6 / 16)
     # the same through metric_table and the paired table (parsed beside all questions)
     d = pd.DataFrame(dict(model='m', retriever='dense', id=range(16), label=labels, method='IoE', N=0,
-                          raw=[rc.binary(o) for o in outcomes], decision=[rc.binary(o) for o in outcomes], outcome=outcomes))
+                          raw=[rp.binary(o) for o in outcomes], decision=[rp.binary(o) for o in outcomes], outcome=outcomes))
     pm = rm.paired_metric_table(d, ['IoE'], n_boot=50)
     assert pm.carefulness.item() == pytest.approx(4 / 6) and pm.carefulness_all.item() == pytest.approx(9 / 11)
     assert (pm.n.item(), pm.n_all.item(), pm.unparsed.item()) == (10, 16, 6)
@@ -387,7 +388,7 @@ def test_unparsed_is_an_outcome_of_every_method():
     assert out('b', 'CF (direct)', 1) == ('keep', 'keep')
     # CF-quality round 1 of 'b' (Bergen) is a readable change; a round with nothing to compare is unparsed
     assert r.rounds['cf_quality'][1] == ['discard']
-    assert rc.judge_round(r.rag[0], rc.parse_reply('')) == 'unparsed'
+    assert rp.judge_round(r.rag[0], rp.parse_reply('')) == 'unparsed'
     # wherever the outcome is read, it is the old decision
     parsed = d[d.outcome != 'unparsed']
     assert (parsed.outcome == parsed.decision).all()
@@ -432,12 +433,12 @@ def _imports(mod):
 def test_shared_experiment_parts_are_defined_once():
     "When-to-Retrieve and RC-RAG share one model_llm, question draw, demo block, model settings and recording fake."
     from conformal_rag import experiments as ex, overconfidence as oc, w2r_collect as wc
-    rooms, w2r = (rc, rm, rcc), (oc, wc)
+    rooms, w2r = (rp, rc, rm, rcc), (oc, wc)
     for name in ('model_llm', 'experiment_questions', 'demo_block', 'MODEL_SETTINGS'):
         users = [m for m in (*w2r, *rooms) if hasattr(m, name)]
         assert all(getattr(m, name) is getattr(ex, name) for m in users), name   # the one from experiments
         assert not [m.__name__ for m in (*w2r, *rooms) if name in m.__all__], name   # defined in experiments only
-    for room, name in ((rcc, 'model_llm'), (rcc, 'experiment_questions'), (rc, 'demo_block'),
+    for room, name in ((rcc, 'model_llm'), (rcc, 'experiment_questions'), (rc, 'demo_block'), (rp, 'demo_block'),
                        (wc, 'model_llm'), (wc, 'experiment_questions'), (oc, 'demo_block')):
         assert getattr(room, name) is getattr(ex, name), (room.__name__, name)   # used where it is needed, from experiments
     for mod in (*rooms, ex):   # RC-RAG's rooms and the shared parts never reach into When-to-Retrieve's
@@ -446,29 +447,35 @@ def test_shared_experiment_parts_are_defined_once():
         assert not [(m, n) for m, n in _imports(mod) if n.startswith('_') and n != '__future__' and m != '__future__'], mod.__name__
 
 def test_rooms_import_only_earlier_rooms():
-    "Issue 17: rcrag (the method) <- rcrag_metrics (metrics, tables, plots) <- rcrag_collect (collection); never sideways or back."
+    """Issue 17: rcrag_prompts (prompts, parsers) <- rcrag (the method) <- rcrag_metrics (metrics, tables, plots) <-
+    rcrag_collect (collection); never sideways or back."""
     import ast, inspect
     def imported(mod):
         t = ast.parse(inspect.getsource(mod))
         return {(n.module or '').split('.')[-1] for n in ast.walk(t) if isinstance(n, ast.ImportFrom)} | \
                {a.name.split('.')[-1] for n in ast.walk(t) if isinstance(n, ast.ImportFrom) and n.module in ('conformal_rag', None) for a in n.names} | \
                {a.name.split('.')[-1] for n in ast.walk(t) if isinstance(n, ast.Import) for a in n.names}
-    assert not imported(rc) & {'rcrag_metrics', 'rcrag_collect'}
+    assert not imported(rp) & {'rcrag', 'rcrag_metrics', 'rcrag_collect'}
+    assert 'rcrag_prompts' in imported(rc) and not imported(rc) & {'rcrag_metrics', 'rcrag_collect'}
     assert 'rcrag' in imported(rm) and 'rcrag_collect' not in imported(rm)
     assert {'rcrag', 'rcrag_metrics'} <= imported(rcc)
     # every public name of the old single module lives in exactly one room
     names = [n for m in rooms_all() for n in m.__all__]
     assert len(names) == len(set(names))
     assert {'run_rcrag', 'decision_table', 'RCConfig', 'fake_rcrag_reply'} <= set(rc.__all__)
+    assert {'RCRAG_PROMPTS', 'parse_reply', 'judge_round', 'side_decision'} <= set(rp.__all__)
+    # the names the later rooms import from rcrag stay importable from it (the method imports them for its own use)
+    for name in ('DECISIONS', 'OUTCOMES', 'parse_keep_discard', 'parse_probability', 'parse_reply', 'binary'):
+        assert getattr(rc, name) is getattr(rp, name), name
     assert {'risk_cells', 'metric_table', 'rounds_plot', 'case_study', 'parse_rate_table'} <= set(rm.__all__)
     assert {'run_models', 'collect_rcrag_generations', 'top_passages', 'RCRAG_DEFAULTS'} <= set(rcc.__all__) and 'main' not in rcc.__all__
 
-def rooms_all(): return (rc, rm, rcc)
+def rooms_all(): return (rp, rc, rm, rcc)
 
 def test_one_replay_function():
     "No module keeps a replay_llm with its own argument order: `llm.replay_llm(path, model, ...)` is the one."
     from conformal_rag import overconfidence as oc
-    assert not any(hasattr(m, 'replay_llm') for m in (rc, rm, rcc, oc))
+    assert not any(hasattr(m, 'replay_llm') for m in (rp, rc, rm, rcc, oc))
 
 def test_model_llm_replays_the_module_export(tmp_path):
     "source='committed' replays the given export and names the module's rebuild command when it is missing."
@@ -477,7 +484,7 @@ def test_model_llm_replays_the_module_export(tmp_path):
 
 def test_no_dataset_loader_named_like_datasets_load_dataset():
     "`rcrag.load_dataset` shadowed `datasets.load_dataset`; the dataset spec goes through `data.load_qa`."
-    assert not any(hasattr(m, 'load_dataset') for m in (rc, rm, rcc))
+    assert not any(hasattr(m, 'load_dataset') for m in (rp, rc, rm, rcc))
     with pytest.raises(ValueError, match="unknown dataset 'squad2'"): rcc.experiment_questions(3, dataset='squad2')
 
 

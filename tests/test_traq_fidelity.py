@@ -51,12 +51,12 @@ def test_run_grid_uses_traq_split_and_explicit_splits():
     g = run_grid(c, ('Bonf',), (0.8,), [10], progress=False, fidelity='traq')
     cal, opt, test = traq_split(120, 10)
     th = calibrate(c.subset(cal), 0.1, 0.1, fidelity='traq')
-    assert g.e2e_coverage.iloc[0] == evaluate(c.subset(test), th, 'traq')['e2e_coverage']
+    assert g.e2e_coverage.iloc[0] == evaluate(c.subset(test), th, 'traq').e2e_coverage
     assert (g.n_cal.iloc[0], g.n_opt.iloc[0], g.n_test.iloc[0]) == (36, 36, 48)
     mine = (np.arange(0, 40), np.arange(40, 60), np.arange(60, 120))
     ge = run_grid(c, ('Bonf',), (0.8,), [0], progress=False, splits=[mine])
     th = calibrate(c.subset(mine[0]), 0.1, 0.1)
-    assert ge.e2e_coverage.iloc[0] == evaluate(c.subset(mine[2]), th)['e2e_coverage'] and ge.n_cal.iloc[0] == 40
+    assert ge.e2e_coverage.iloc[0] == evaluate(c.subset(mine[2]), th).e2e_coverage and ge.n_cal.iloc[0] == 40
 
 
 @pytest.mark.parametrize('splits,msg', [
@@ -99,7 +99,7 @@ def test_traq_retriever_score_is_the_gold_passage_score_even_unretrieved():
     assert not np.array_equal(ret_nonconformity(c), -gold_score)   # 'exact' gives unretrieved gold a placeholder
     # TRAQ's retriever coverage is `retrieved_true_score >= thr`, in the top K or not
     th = calibrate(c, 0.1, 0.1, fidelity='traq')
-    assert evaluate(c, th, 'traq')['ret_coverage'] == np.mean(gold_score >= -th.tau_ret)
+    assert evaluate(c, th, 'traq').ret_coverage == np.mean(gold_score >= -th.tau_ret)
 
 
 def test_end_to_end_top_coverage_is_the_joint_event():
@@ -108,7 +108,7 @@ def test_end_to_end_top_coverage_is_the_joint_event():
     r = evaluate(c, th, 'traq')
     ret = -ret_nonconformity(c, 'traq') >= -th.tau_ret
     llm = (c.correct & c.is_gold[:, :, None]).any(axis=(1, 2)) & (llm_nonconformity(c) <= th.tau_llm)
-    assert r['e2e_coverage_top'] == np.mean(ret & llm) != r['ret_coverage'] * r['llm_coverage']
+    assert r.e2e_coverage_top == np.mean(ret & llm) != r.ret_coverage * r.llm_coverage
 
 
 # --- Vanilla as TRAQ's evaluate_vanila ------------------------------------------------------------------------------------
@@ -128,9 +128,9 @@ def test_vanilla_is_every_answer_of_the_top_passage_on_every_question():
     r = vanilla(c, 'traq')
     # by hand: top passages 0, 1, 2; covered 1, 0, 0; TRAQ's counts: {'a b','c','d'} 3, {'e f g','e f g h','g'} 2
     # ('e f g' ~ 'e f g h': ROUGE-1 F 6/7 > 0.7), {'h'} 1
-    assert r['e2e_coverage'] == pytest.approx(1 / 3)
-    assert r['semantic_size_traq'] == pytest.approx((3 + 2 + 1) / 3)
-    assert vanilla(c)['e2e_coverage'] == 0 and vanilla(c)['semantic_size'] == 1   # 'exact': the most frequent answer only
+    assert r.e2e_coverage == pytest.approx(1 / 3)
+    assert r.semantic_size_traq == pytest.approx((3 + 2 + 1) / 3)
+    assert vanilla(c).e2e_coverage == 0 and vanilla(c).semantic_size == 1   # 'exact': the most frequent answer only
     g = run_grid(synthetic_collection(100, 5, 8, seed=1), ('Vanilla',), (0.8,), [10], progress=False, fidelity='traq')
     assert g.n_eval.iloc[0] == 100 and g.n_test.iloc[0] == 40     # on every question, as TRAQ's script calls it
 
@@ -170,14 +170,14 @@ def test_semantic_size_traq_is_their_reclustering():
 def test_search_thresholds_on_first_split_objective_on_second():
     cal, opt = synthetic_collection(150, 6, 10, seed=11), synthetic_collection(150, 6, 10, seed=14, p_answerable=0.6)
     r = optimize_split_traq(cal, opt, 0.3, seed=3, n_calls=12)
-    bonf_on_opt = evaluate(opt, calibrate(cal, 0.15, 0.15, fidelity='traq'), 'traq')['semantic_size_traq']
-    assert r['values'][0] == pytest.approx(bonf_on_opt)    # x0 = [1, 1]: softmax 1/2, 1/2
-    other = [evaluate(opt, calibrate(opt, 0.15, 0.15, fidelity='traq'), 'traq')['semantic_size_traq'],
-             evaluate(cal, calibrate(cal, 0.15, 0.15, fidelity='traq'), 'traq')['semantic_size_traq']]
+    bonf_on_opt = evaluate(opt, calibrate(cal, 0.15, 0.15, fidelity='traq'), 'traq').semantic_size_traq
+    assert r.values[0] == pytest.approx(bonf_on_opt)    # x0 = [1, 1]: softmax 1/2, 1/2
+    other = [evaluate(opt, calibrate(opt, 0.15, 0.15, fidelity='traq'), 'traq').semantic_size_traq,
+             evaluate(cal, calibrate(cal, 0.15, 0.15, fidelity='traq'), 'traq').semantic_size_traq]
     assert all(abs(v - bonf_on_opt) > 1e-9 for v in other)    # the other roles give other values: the test has power
-    w = traq_softmax(r['w'])
-    assert (r['w_ret'], r['w_llm']) == (w[0], w[1]) and 1 / (1 + np.e) - 1e-12 <= r['w_ret'] <= np.e / (1 + np.e) + 1e-12
-    assert len(r['values']) == 12 and r['objective'] == min(r['values'])
+    w = traq_softmax(r.w)
+    assert (r.w_ret, r.w_llm) == (w[0], w[1]) and 1 / (1 + np.e) - 1e-12 <= r.w_ret <= np.e / (1 + np.e) + 1e-12
+    assert len(r.values) == 12 and r.objective == min(r.values)
 
 
 def test_traq_method_rows_use_the_searched_weights():
@@ -185,7 +185,7 @@ def test_traq_method_rows_use_the_searched_weights():
     g = run_grid(c, ('TRAQ',), (0.7,), [20], progress=False, fidelity='traq', n_calls=12)
     cal, opt, test = traq_split(150, 20)
     r = optimize_split_traq(c.subset(cal), c.subset(opt), 0.3, seed=20, n_calls=12)
-    assert g.alpha_ret.iloc[0] == 0.3 * r['w_ret'] and g.alpha_llm.iloc[0] == 0.3 * r['w_llm']
+    assert g.alpha_ret.iloc[0] == 0.3 * r.w_ret and g.alpha_llm.iloc[0] == 0.3 * r.w_llm
 
 
 # --- the 'traq' sets still cover (seeded, exact band) ------------------------------------------------------------------------

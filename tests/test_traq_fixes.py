@@ -48,7 +48,7 @@ def test_llm_coverage_never_exceeds_the_answerable_share():
             warnings.simplefilter('ignore')
             th = calibrate(c.subset(cal), 0.1, 0.1)
         share = answerable(t).mean()
-        assert evaluate(t, th)['llm_coverage'] <= share + 1e-12
+        assert evaluate(t, th).llm_coverage <= share + 1e-12
         old_exceeds += np.mean(llm_nonconformity(t) <= th.tau_llm) > share   # the old event
     assert old_exceeds == 20   # the check has power: the old event exceeds the answerable share on every split
 
@@ -69,7 +69,7 @@ def test_global_test_pair_coverage_never_covers_uncoverable_questions():
     c = synthetic_collection(400, 10, 20, seed=8, p_answerable=0.6)
     cal, test = c.subset(np.arange(200)), c.subset(np.arange(200, 400))
     r = global_test_sets(cal, test, 0.02)
-    assert r['pair_coverage'] <= ceilings(test)['e2e_top'] + 1e-12
+    assert r.pair_coverage <= ceilings(test)['e2e_top'] + 1e-12
     # the old event (the truth's p-values alone pass the test) counts placeholders as covered
     _, _, pt_ret, pt_llm = component_pvalues(cal, test)
     old = (1 / (0.5 / pt_ret + 0.5 / pt_llm) > hmp_threshold(0.02, 2)).mean()
@@ -133,11 +133,11 @@ def test_req_differs_between_methods_with_different_retrieval_thresholds():
     c = synthetic_collection(300, 10, 20, seed=4)
     cal, test = c.subset(np.arange(150)), c.subset(np.arange(150, 300))
     wide, narrow = evaluate(test, calibrate(cal, 0.02, 0.08)), evaluate(test, calibrate(cal, 0.08, 0.02))
-    assert wide['requests'] > narrow['requests']          # a looser retrieval threshold asks about more passages
-    assert wide['requests'] == pytest.approx(wide['ret_size'])
+    assert wide.requests > narrow.requests          # a looser retrieval threshold asks about more passages
+    assert wide.requests == pytest.approx(wide.ret_size)
     hmp, bonf = global_test_sets(cal, test, 0.1, test_kind='hmp'), global_test_sets(cal, test, 0.1, test_kind='bonferroni')
-    assert hmp['requests'] != bonf['requests']
-    assert hmp['requests'] != test.requests.mean()       # not the collection's constant
+    assert hmp.requests != bonf.requests
+    assert hmp.requests != test.requests.mean()       # not the collection's constant
 
 
 # --- 5. TRAC Figure 2 by exact match ---------------------------------------------------------------------------------
@@ -201,9 +201,9 @@ def test_e2e_coverage_top_is_the_joint_event():
     # questions covered by exactly one component: the joint coverage is 0, the product of marginals is not
     only_one = test.subset(rc ^ lc)
     r = evaluate(only_one, th)
-    assert r['e2e_coverage_top'] == 0.0
-    assert r['ret_coverage'] * r['llm_coverage'] > 0.1
-    assert evaluate(test, th)['e2e_coverage_top'] == pytest.approx((rc & lc).mean())
+    assert r.e2e_coverage_top == 0.0
+    assert r.ret_coverage * r.llm_coverage > 0.1
+    assert evaluate(test, th).e2e_coverage_top == pytest.approx((rc & lc).mean())
 
 
 # Issue 17: say each thing once. TRAQ's alpha split lives in `conformal.bonferroni_alphas`; the paper notebooks'
@@ -218,7 +218,7 @@ def test_split_and_calibrate_splits_alpha_through_bonferroni_alphas(monkeypatch)
     c = synthetic_collection(120, 5, 6, seed=1)
     cal, opt, test = split_indices(c, (0.3, 0.3, 0.4), 0)
     r = traq_methods.split_and_calibrate(c, cal, opt, test, 0.2, 0.1, pac=True, optimize=False)
-    assert calls == [(0.2, (0.5, 0.5))] and (r['alpha_ret'], r['alpha_llm']) == (0.1, 0.1)
+    assert calls == [(0.2, (0.5, 0.5))] and (r.alpha_ret, r.alpha_llm) == (0.1, 0.1)
     assert not hasattr(traq_methods, '_bonf_like')
     for m in ('Bonf', 'TRAQ', 'Bonf-P', 'TRAQ-P'):   # every union-bound method goes through it
         calls.clear()

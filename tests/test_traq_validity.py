@@ -124,7 +124,7 @@ def test_uncorrected_union_undercovers():
     for s in range(N_SPLITS):
         c = apply_population(synthetic_collection(400, 10, 20, seed=2000 + s), POPULATION)
         cal, _, test = split_indices(c, seed=s)
-        covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), 0.3, 0.3))['e2e_coverage_top'])
+        covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), 0.3, 0.3)).e2e_coverage_top)
     assert np.mean(covs) < 0.7 - tolerance(0.7, 120, 160)
 
 
@@ -246,7 +246,7 @@ def test_committed_check_has_power(name):
             a, covs = round(1 - level, 10), []
             for s in range(COMMITTED_SPLITS):
                 cal, _, test = split_indices(c, seed=s)
-                covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), a, a, alone=True))['e2e_coverage_top'])
+                covs.append(evaluate(c.subset(test), calibrate(c.subset(cal), a, a, alone=True)).e2e_coverage_top)
             if np.mean(covs) < lower_band(level, len(cal), len(test)): failed.append(level)
     assert failed, f"{name}: uncorrected sets passed the coverage check at every level"
 

@@ -123,7 +123,7 @@ def DECISIONS():
     from conformal_rag import decisions
     return decisions.collection_decisions(C(), alpha=0.2)
 
-REPLY = lambda: __import__('conformal_rag.rcrag', fromlist=['Reply']).Reply('Paris')
+REPLY = lambda: __import__('conformal_rag.rcrag_prompts', fromlist=['Reply']).Reply('Paris')
 ARG_ERR = (argparse.ArgumentTypeError,)
 REDACT_STR = 'anything `str` turns into a message is redacted as that text (documented in `artifacts.redact`)'
 
@@ -469,11 +469,11 @@ RECIPES = {
                             "prompts='x'": 'a text is one prompt: one list of samples (documented in `LLM.sample`)'},
                         obj=FAKE_LLM, kinds=dict(top_p='prob')),
     'llm.FakeBackend': R(dict(answers=['Paris'], max_n=4)),
-    'cache.Decoding': R(dict(temperature=1.0, top_p=1.0, max_new_tokens=16), kinds=dict(top_p='prob'),
+    'keys.Decoding': R(dict(temperature=1.0, top_p=1.0, max_new_tokens=16), kinds=dict(top_p='prob'),
                         ok={'stop=[]': STOP_NONE, "stop='x'": STOP_ONE}),
-    'cache.normalize_base_url': R(dict(url='http://127.0.0.1:8080/v1')),
-    'cache.request_checksum': R(dict(key='k', request='{}')),
-    'cache.row_checksum': R(dict(key='k', idx=0, text='a', logprobs=None, finish='stop'),
+    'keys.normalize_base_url': R(dict(url='http://127.0.0.1:8080/v1')),
+    'keys.request_checksum': R(dict(key='k', request='{}')),
+    'keys.row_checksum': R(dict(key='k', idx=0, text='a', logprobs=None, finish='stop'),
                             ok={'idx=-1': 'the checksum of a row of any integer index: rows stored with a negative one '
                                           'before `put` refused them are verified too (documented; never served, and '
                                           '`repair_cache` drops them)'}),
@@ -631,14 +631,14 @@ RECIPES = {
     'w2r_figures.level_details': R(lambda: dict(levels=pd.DataFrame(dict(model=['m'] * 5, level=[0, 1, 2, 3, 'unparsed'],
                                                                          n=[2, 0, 1, 1, 0])), settings=dict(tau=0.5))),
     # rcrag, rcrag_metrics
-    'rcrag.answers_match': R(dict(pred='Paris', reference=['Paris']),
+    'rcrag_prompts.answers_match': R(dict(pred='Paris', reference=['Paris']),
                              ok={'reference=[]': 'an empty reference never matches (documented)',
                                  "reference='x'": 'a bare str is one reference answer (documented: str|list)'}),
-    'rcrag.binary': R(dict(outcome='keep'), kinds=dict(outcome='choice')),
-    'rcrag.check_prompt_name': R(dict(name='rag'), kinds=dict(name='choice')),
-    'rcrag.dialogue': R(dict(turns=[('u', 'a')], user='q')),
+    'rcrag_prompts.binary': R(dict(outcome='keep'), kinds=dict(outcome='choice')),
+    'rcrag_prompts.check_prompt_name': R(dict(name='rag'), kinds=dict(name='choice')),
+    'rcrag_prompts.dialogue': R(dict(turns=[('u', 'a')], user='q')),
     'rcrag.fake_rcrag_reply': R(dict(prompt='Question: capital?', i=0, seed=0), kinds=dict(prompt='text')),
-    'rcrag.format_passages': R(dict(passages=['Paris is big.', 'Lima too.'], max_words=3),
+    'rcrag_prompts.format_passages': R(dict(passages=['Paris is big.', 'Lima too.'], max_words=3),
                                kinds=dict(max_words='count')),
     'rcrag.fuse': R(dict(usage='keep', quality='discard', strategy='probability', p_usage=0.9, p_quality=0.4),
                     kinds=dict(usage='choice', quality='choice')),
@@ -646,16 +646,16 @@ RECIPES = {
                                  p_quality=0.4), kinds=dict(usage='choice', quality='choice')),
     'rcrag.ioe_needs_second_step': R(dict(rag_answer='Paris', first='Lima')),
     'rcrag.ioe_outcome': R(dict(rag_answer='Paris', first='Lima', second='Paris'), kinds=dict(second='text')),
-    'rcrag.is_rejection': R(dict(text='I cannot answer')),
-    'rcrag.judge_round': R(lambda: dict(rag=REPLY(), regen=REPLY())),
-    'rcrag.judgment_label': R(dict(rag_answer='Paris', golds=['Paris'])),
-    'rcrag.parse_keep_discard': R(dict(text='keep')),
-    'rcrag.parse_probability': R(dict(text='0.7')),
-    'rcrag.parse_reply': R(dict(text='Answer: Paris')),
-    'rcrag.side_decision': R(dict(rounds=['continue', 'continue'], N=2)),
+    'rcrag_prompts.is_rejection': R(dict(text='I cannot answer')),
+    'rcrag_prompts.judge_round': R(lambda: dict(rag=REPLY(), regen=REPLY())),
+    'rcrag_prompts.judgment_label': R(dict(rag_answer='Paris', golds=['Paris'])),
+    'rcrag_prompts.parse_keep_discard': R(dict(text='keep')),
+    'rcrag_prompts.parse_probability': R(dict(text='0.7')),
+    'rcrag_prompts.parse_reply': R(dict(text='Answer: Paris')),
+    'rcrag_prompts.side_decision': R(dict(rounds=['continue', 'continue'], N=2)),
     'rcrag.unknown_rule': R(dict(decision='keep', reject=False), kinds=dict(decision='choice')),
-    'rcrag.user_turn': R(dict(name='rag', question='q?', passages='p', shots=0), kinds=dict(name='choice')),
-    'rcrag.Reply': R(dict(answer='Paris', evidence=(1,)), ok={'evidence=[]': 'no passage cited: () (documented)'}),
+    'rcrag_prompts.user_turn': R(dict(name='rag', question='q?', passages='p', shots=0), kinds=dict(name='choice')),
+    'rcrag_prompts.Reply': R(dict(answer='Paris', evidence=(1,)), ok={'evidence=[]': 'no passage cited: () (documented)'}),
     'rcrag_metrics.format_metric': R(dict(value=0.5, lo=0.4, hi=0.6, digits=3),
                                      ok={'value=nan': "an undefined metric is written 'undefined' (documented)",
                                          'lo=nan': 'no interval: the value alone (documented)',
@@ -754,6 +754,8 @@ RECIPES = {
     'traq.semantic_size_traq': R(lambda: dict(rc=RC(), mask=np.ones(C().shape[:3], bool)), kinds=dict(mask='numbers')),
     'traq.TraqRecluster.subset': R(dict(idx=[0, 1]), obj=RC,
                                    ok={'idx=[]': 'none selected: 0 questions (documented, like Collection.subset)'}),
+    'traq.Result.of': R(lambda: dict(result=dict.fromkeys(resolve_('traq.EVALUATE_KEYS'), 0.5)),
+                        obj=lambda: resolve_('traq.Metrics')(*[0.5] * 12), fixed=('what',)),
     'w2r_collect.GenConfig': R(dict(shots=2, max_new_tokens=16, long_tokens=32, batch_prompts=8)),
     'rcrag.RCConfig': R(dict(shots=1, k=3, passage_words=50, max_new_tokens=24, rounds=5, no_ids_rounds=1),
                         ok={'fusion=[]': 'no fusion prompt: the safety fusion alone (documented)'}),
@@ -771,9 +773,9 @@ RECIPES = {
     'model_spec.ModelSpec.with_options': R(dict(timeout=10.0, retries=2, concurrency=2),
                                     obj=lambda: resolve_('model_spec.ModelSpec').parse('openai:gpt-4o-mini'),
                                     kinds=dict(retries='count', concurrency='count')),
-    'cache.request_dict': R(lambda: dict(backend='local', model='m', prompt='p', decoding=resolve_('cache.Decoding')(),
+    'keys.request_dict': R(lambda: dict(backend='local', model='m', prompt='p', decoding=resolve_('cache.Decoding')(),
                                          seed=0), kinds=dict(backend='choice', prompt='text')),
-    'cache.request_key': R(lambda: dict(request=resolve_('cache.request_dict')('local', 'm', 'p',
+    'keys.request_key': R(lambda: dict(request=resolve_('cache.request_dict')('local', 'm', 'p',
                                                                                resolve_('cache.Decoding')()))),
     'risk_control.summarize_trials': R(lambda: dict(trials=resolve_('risk_control.risk_control_trials')(
         S01, LAB, alphas=(0.3,), n_splits=3))),
@@ -813,6 +815,10 @@ def write_qs():
     return p
 
 SKIPS = {  # reason: the names it covers
+    'a result record the package builds (a frozen dataclass or NamedTuple of its results) and its row or '
+    'mapping view (nbs/06_traq.ipynb, 06f_traq_methods.ipynb, 07_trac.ipynb test them)':
+        'traq.Result traq.Result.row traq.Result.keys traq.Result.names traq.Metrics traq.Split '
+        'traq_methods.SplitSearch traq_methods.MethodResult trac.GlobalSets',
     'an exception class (raised, never called with user values)':
         'cache.CacheError cache.CacheWarning data_sources.DatasetUnavailable models.ModelUnavailable '
         'openai_backend.RequestFailed traq_grid.IDKUnavailable traq_release.ReleaseFileError',
@@ -920,7 +926,7 @@ SKIPS = {  # reason: the names it covers
     'a record type the package builds itself (a dataclass of results; no user values)':
         'conflare.ConflareSet risk_control.LTTResult traq.Thresholds traq.TraqRecluster rcrag.RCRun '
         'paper_parameters.SplitRule '
-        'rcrag.RCRun.reply_table cache.Sample collection.Collection.check',
+        'rcrag.RCRun.reply_table keys.Sample collection.Collection.check',
     'an extension point or process-wide state (registries, the repository folders, the cache store)':
         'traq_methods.register_method traq_methods.register_score_variants traq_methods.register_variant '
         'collection.register_collection_loader '
@@ -942,7 +948,7 @@ SKIPS = {  # reason: the names it covers
         'w2r_metrics.direction_note w2r_collect.label_replies w2r_metrics.level_table '
         'w2r_release.load_w2r_release w2r_metrics.precision_at_1 w2r_metrics.rule_tables '
         'w2r_metrics.strategy_table w2r_metrics.token_prob_table w2r_release.w2r_augmentation '
-        'w2r_release.w2r_table w2r_release.write_w2r_release rcrag.decision_table rcrag.rag_demo '
+        'w2r_release.w2r_table w2r_release.write_w2r_release rcrag.decision_table rcrag_prompts.rag_demo '
         'rcrag_collect.rc_config rcrag_collect.sparse_config rcrag_metrics.benchmark_table rcrag_metrics.case_study '
         'rcrag_metrics.display_table rcrag_metrics.metric_table rcrag_metrics.paired_metric_table '
         'rcrag_metrics.parse_note rcrag_metrics.parse_rate_table traq_release_agreement.agreement_summary '
@@ -968,7 +974,7 @@ DOCUMENTED = {
     **{f'matching.{f}': {"golds='x'": _GOLD_STR} for f in ('best_rouge', 'contains_answer', 'contains_correct',
                                                           'exact_match', 'rcrag_correct', 'token_f1', 'trac_correct',
                                                           'traq_correct')},
-    'rcrag.judgment_label': {"golds='x'": _GOLD_STR},
+    'rcrag_prompts.judgment_label': {"golds='x'": _GOLD_STR},
 }
 for _n, _ok in DOCUMENTED.items():
     if isinstance(ENTRIES.get(_n), R): ENTRIES[_n].ok.update(_ok)
