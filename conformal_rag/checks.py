@@ -41,6 +41,7 @@ def _shown(v):
     r = repr(v)
     return r if len(r) <= 80 else r[:77] + '...'
 
+# %% ../nbs/00c_checks.ipynb #3f26e797
 def _wrong_type(v, name:str, what:str) -> TypeError:
     "The TypeError for `name`=`v`, which must be `what`."
     return TypeError(f"{name} must be {what}, got {name}={_shown(v)} ({type(v).__name__})")
@@ -165,6 +166,7 @@ def _rule(ann):
         return lambda v, n: _isinstance(v, n, ann)
     return None
 
+# %% ../nbs/00c_checks.ipynb #e0a7b415
 def _generic_rule(ann, origin):
     "The check for `Literal[...]`, `list[...]`/`tuple[...]` or a union, or None for no check."
     args = typing.get_args(ann)

@@ -12,7 +12,8 @@ __all__ = ['EPILOG', 'INPUT_ERRORS', 'SERVER_ERRORS', 'EXIT_BAD_INPUT', 'EXIT_SE
            'command_list', 'commands_help', 'find_command', 'main', 'reproduce_main']
 
 # %% ../nbs/14_cli.ipynb #d6f85d58
-import argparse, copy, inspect, json, os, signal, sqlite3, sys, textwrap
+import argparse, copy, hashlib, inspect, json, os, signal, sqlite3, sys, textwrap
+import yaml
 from pathlib import Path
 from fastcore.docments import docments
 from fastcore.script import Param, call_parse, store_true
@@ -200,20 +201,18 @@ def yaml_error_line(e:Exception # a `yaml.YAMLError`
     where = f" in{name} line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ''
     return f"bad YAML{where}: {problem}"
 
-# %% ../nbs/14_cli.ipynb #b070a72f
+# %% ../nbs/14_cli.ipynb #7fcfe373
 INPUT_ERRORS = (ValueError, KeyError, FileNotFoundError, FileExistsError, NotADirectoryError,
                 IsADirectoryError, PermissionError, DatasetUnavailable)
 # a server or network that fails, a damaged, locked or full cache, a full disk: not the input
 SERVER_ERRORS = (RequestFailed, CacheError, sqlite3.DatabaseError, OSError)
 EXIT_BAD_INPUT, EXIT_SERVER = 2, 3
 
-# %% ../nbs/14_cli.ipynb #7fcfe373
 def failure_status(e:BaseException # what a command raised
                   ) -> int|None:
     ("The exit status of a command's error: 1 a model that cannot be downloaded, 3 the "
      "environment (`SERVER_ERRORS`, a failed download), 2 bad input (`INPUT_ERRORS`, bad YAML); "
      "None for any other.")
-    import yaml
     if isinstance(e, ModelUnavailable): return 1
     if isinstance(e, DatasetUnavailable):
         return EXIT_SERVER if e.__cause__ is not None else EXIT_BAD_INPUT
@@ -229,7 +228,6 @@ def run_command(func, # a command
     ("Parse `argv` for `func` and call it: an error is one line (secrets blanked, "
      "`artifacts.redact`) and its `failure_status`: 2 bad input, 3 the environment, 1 a model "
      "that cannot be downloaded; else the command's status (0 when it returns none).")
-    import yaml
     p = command_parser(func, prog)
     try:
         kw = vars(p.parse_args(argv))   # --help, or bad input: SystemExit
@@ -246,37 +244,61 @@ def run_command(func, # a command
     return r if isinstance(r, int) and not isinstance(r, bool) else 0
 
 # %% ../nbs/14_cli.ipynb #3f6ff18a
+def _count(help:str, # what the option counts
+           lo:int=1 # its smallest value
+          ) -> Param:
+    "An option that is an integer >= `lo` (`int_at_least`), its help saying so."
+    return Param(f"{help} (an integer >= {lo})", int_at_least(lo))
+
+# %% ../nbs/14_cli.ipynb #c9528bfb
+# options of `collect` whose help takes more than a line
+_DATASET = Opt("dataset (`data.load_qa`): 'wiki' (embedded), 'squad', 'hotpotqa', 'triviaqa' "
+               "(':SPLIT' or ':FILE' for a local JSON/JSONL/parquet file), 'nq:PATH', 'dpr:PATH', "
+               "'bioasq:PATH', ...", metavar='SPEC')
+_MODEL = Opt("model string (`llm.llm_from_spec`): 'gemma-3-270m', 'smollm2-135m-instruct', "
+             "'local:PATH', 'openai:MODEL[@URL]', 'fake'", metavar='MODEL')
+_CLUSTER = Opt("clustering of the sampled answers (`matching.clustering_from_spec`): 'rouge' (TRAQ "
+               "code: ROUGE-1 > 0.7), 'exact', 'nli:MODEL' (TRAQ's bidirectional entailment; MODEL "
+               "a local folder or hub name), 'llm-judge:MODEL' (a model string)", metavar='SPEC')
+_NAME = Opt("output file name: OUT_DIR/NAME.npz, NAME_extra.npz, NAME_generations.jsonl.gz; None: "
+            "DATASET_MODEL_N, e.g. wiki_gemma-3-270m_600 (`collect.collection_name`)",
+            type=output_name, metavar='NAME')
+_OUT_DIR = Opt("output folder; None: runs/collected (untracked; the committed collections are in "
+               "data/collected)", metavar='DIR')
+_COLLECT_CACHE = Opt("generation cache, an SQLite file; None: the shared one, generations.sqlite "
+                     "under $CONFORMAL_RAG_CACHE or ~/.cache/conformal_rag", metavar='FILE')
+_FEATURES = Param('store the question/gold-passage embeddings ("I do not know" features); '
+                  "--no-features skips them", bool)
+_JOBS = Param("sampling processes, each with its own copy of the model, all into one cache "
+              "(`collect.sample_in_processes`)", positive_int)
 @command
-def collect(dataset:Opt(metavar='SPEC')=COLLECT_DEFAULTS['dataset'], # dataset (`data.load_qa`): 'wiki' (embedded), 'squad', 'hotpotqa', 'triviaqa' (':SPLIT' or ':FILE' for a local JSON/JSONL/parquet file), 'nq:PATH', 'dpr:PATH', 'bioasq:PATH', ...
-            model:Opt(metavar='MODEL')=COLLECT_DEFAULTS['model'], # model string (`llm.llm_from_spec`): 'gemma-3-270m', 'smollm2-135m-instruct', 'local:PATH', 'openai:MODEL[@URL]', 'fake'
-            n_questions:Opt(type=positive_int, metavar='N')=COLLECT_DEFAULTS['n_questions'], # questions drawn (stratified by template); all when the dataset has fewer
-            K:Param(type=positive_int)=COLLECT_DEFAULTS['K'], # passages retrieved per question (BM25; TRAQ: 20)
-            M:Param(type=positive_int)=COLLECT_DEFAULTS['M'], # answers sampled per (question, passage) (TRAQ: 30)
-            prompt:Param(choices=sorted(PROMPTS))=COLLECT_DEFAULTS['prompt'], # answer prompt
-            temperature:Opt(type=nonnegative_float, metavar='T')=COLLECT_DEFAULTS['temperature'], # sampling temperature (TRAQ: 1.0)
-            max_new_tokens:Opt(type=positive_int, metavar='N')=COLLECT_DEFAULTS['max_new_tokens'], # tokens per answer at most
-            seed:Param(type=int_at_least(0))=COLLECT_DEFAULTS['seed'], # seed of the question draw and of sampling (an integer >= 0)
-            cluster:Opt(metavar='SPEC')=COLLECT_DEFAULTS['cluster'], # clustering of the sampled answers (`matching.clustering_from_spec`): 'rouge' (TRAQ code: ROUGE-1 > 0.7), 'exact', 'nli:MODEL' (TRAQ's bidirectional entailment; MODEL a local folder or hub name), 'llm-judge:MODEL' (a model string)
-            name:Opt(type=output_name, metavar='NAME')=None, # output file name: OUT_DIR/NAME.npz, NAME_extra.npz, NAME_generations.jsonl.gz; None: DATASET_MODEL_N, e.g. wiki_gemma-3-270m_600 (`collect.collection_name`)
-            out_dir:Opt(metavar='DIR')=None, # output folder; None: runs/collected (untracked; the committed collections are in data/collected)
-            cache:Opt(metavar='FILE')=None, # generation cache, an SQLite file; None: the shared one, generations.sqlite under $CONFORMAL_RAG_CACHE or ~/.cache/conformal_rag
-            resample:bool=False, # sample again, overwriting cached generations
-            features:bool=True, # store the question/gold-passage embeddings ("I do not know" features); --no-features skips them
-            jobs:Param(type=positive_int)=1, # sampling processes, each with its own copy of the model, all into one cache (`collect.sample_in_processes`)
-            chat:bool=False, # send each prompt as one user chat message (an instruct model's chat template)
-            logprobs:bool=False, # store each sample's token log-probabilities (for the tie-aware LLM score)
-            force:bool=False, # replace an existing collection of other settings (one of the same settings is resumed)
-           ):
+def collect(
+    dataset:_DATASET=COLLECT_DEFAULTS['dataset'], model:_MODEL=COLLECT_DEFAULTS['model'],
+    # questions drawn (stratified by template); all when the dataset has fewer
+    n_questions:Opt(type=positive_int, metavar='N')=COLLECT_DEFAULTS['n_questions'],
+    # passages retrieved per question (BM25; TRAQ: 20)
+    K:Param(type=positive_int)=COLLECT_DEFAULTS['K'],
+    # answers sampled per (question, passage) (TRAQ: 30)
+    M:Param(type=positive_int)=COLLECT_DEFAULTS['M'],
+    prompt:Param(choices=sorted(PROMPTS))=COLLECT_DEFAULTS['prompt'], # answer prompt
+    # sampling temperature (TRAQ: 1.0)
+    temperature:Opt(type=nonnegative_float, metavar='T')=COLLECT_DEFAULTS['temperature'],
+    # tokens per answer at most
+    max_new_tokens:Opt(type=positive_int, metavar='N')=COLLECT_DEFAULTS['max_new_tokens'],
+    seed:_count('seed of the question draw and of sampling', 0)=COLLECT_DEFAULTS['seed'],
+    cluster:_CLUSTER=COLLECT_DEFAULTS['cluster'],
+    name:_NAME=None, out_dir:_OUT_DIR=None, cache:_COLLECT_CACHE=None,
+    resample:bool=False, # sample again, overwriting cached generations
+    features:_FEATURES=True, jobs:_JOBS=1,
+    chat:bool=False, # send each prompt as one user chat message (an instruct model's chat template)
+    logprobs:bool=False, # store each sample's token log-probabilities (for the tie-aware LLM score)
+    # replace an existing collection of other settings (one of the same settings is resumed)
+    force:bool=False,
+):
     ("Collect for TRAQ/TRAC: retrieval scores and M sampled answers per question and passage, "
      "saved as OUT_DIR/NAME.npz with its generations (`collect.default_collection`).")
-    c = default_collection(n_questions=n_questions, K=K, M=M, prompt=prompt,
-                           temperature=temperature, max_new_tokens=max_new_tokens, seed=seed,
-                           model=model, name=name, out_dir=out_dir, cache=cache, resample=resample,
-                           features=features, dataset=dataset, cluster=cluster, jobs=jobs,
-                           chat=chat, logprobs=logprobs, force=force)
-    print(json.dumps(c.meta, indent=1, default=str))
+    print(json.dumps(default_collection(**locals()).meta, indent=1, default=str))   # every option
 
-# %% ../nbs/14_cli.ipynb #8bea2866
 collect.__wrapped__.epilog = (
     "The papers' scale (TRAQ: --K 20 --M 30 --temperature 1.0 over 1,000 questions; TRAC: --K 20 "
     "--M 40) needs GPUs: serve the model with vLLM (`vllm serve MODEL --port 8000`; "
@@ -290,24 +312,19 @@ collect.__wrapped__.epilog = (
 # %% ../nbs/14_cli.ipynb #f955143a
 @command
 def conflare_calibrate(
-                       # a folder of .txt, .md and .pdf files
-                       folder:Param(type=readable_folder, opt=False),
-                       # error rate: the chunk that answers a question is missed with probability <=
-                       # alpha
-                       alpha:float=0.1,
-                       # where to save the retriever; None: its default place in the cache
-                       # (`conflare.default_retriever_path`)
-                       out:Opt(type=writable_file, metavar='FILE')=None,
-                       # local model that writes and labels the calibration questions
-                       model:str=CONFLARE_MODEL,
-                       # calibration questions (one per sampled chunk)
-                       questions:Param(type=positive_int)=50,
-                       bound:Param(type=positive_int)=10, # chunks labelled per question at most
-                       # the threshold: 'exact' split conformal, or 'conflare' (the paper's
-                       # percentile)
-                       method:Param(choices=['exact', 'conflare'])='exact',
-                       skip_unknown:bool=False, # skip files of unknown type instead of failing
-                      ):
+    folder:Param(type=readable_folder, opt=False), # a folder of .txt, .md and .pdf files
+    # error rate: the chunk that answers a question is missed with probability <= alpha
+    alpha:float=0.1,
+    # where to save the retriever; None: its default place in the cache
+    # (`conflare.default_retriever_path`)
+    out:Opt(type=writable_file, metavar='FILE')=None,
+    model:str=CONFLARE_MODEL, # local model that writes and labels the calibration questions
+    questions:Param(type=positive_int)=50, # calibration questions (one per sampled chunk)
+    bound:Param(type=positive_int)=10, # chunks labelled per question at most
+    # the threshold: 'exact' split conformal, or 'conflare' (the paper's percentile)
+    method:Param(choices=['exact', 'conflare'])='exact',
+    skip_unknown:bool=False, # skip files of unknown type instead of failing
+):
     ("CONFLARE: calibrate a retriever on a folder of documents and save it "
      "(`conflare.calibrate_folder`).")
     r = calibrate_folder(folder, alpha, out, model=model, n_questions=questions, bound=bound,
@@ -317,13 +334,12 @@ def conflare_calibrate(
 # %% ../nbs/14_cli.ipynb #f33a6c89
 @command
 def conflare_ask(
-                 # a retriever saved by `conflare calibrate`, or the document folder it was
-                 # calibrated on
-                 path:str,
-                 question:str, # the question
-                 answer:bool=False, # also answer it with `model` from the retrieved chunks
-                 model:str=CONFLARE_MODEL, # local model for --answer
-                ):
+    # a retriever saved by `conflare calibrate`, or the document folder it was calibrated on
+    path:str,
+    question:str, # the question
+    answer:bool=False, # also answer it with `model` from the retrieved chunks
+    model:str=CONFLARE_MODEL, # local model for --answer
+):
     "CONFLARE: retrieve the chunks of a question with a saved retriever (and answer it)."
     r = load_retriever(path)
     s = r.retrieve(question)
@@ -333,12 +349,11 @@ def conflare_ask(
 # %% ../nbs/14_cli.ipynb #f04a3552
 @command
 def data_build(
-               # output file; None: the committed data/wiki_questions.jsonl.gz
-               out:Opt(type=writable_file, metavar='FILE')=None,
-              ):
+    # output file; None: the committed data/wiki_questions.jsonl.gz
+    out:Opt(type=writable_file, metavar='FILE')=None,
+):
     ("Build the embedded benchmark's question file from the wiki corpus and print its counts per "
      "template.")
-    import hashlib
     q = build_questions()
     p = write_questions(q, out or data_dir(QUESTIONS_FILE))
     sha = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
@@ -348,9 +363,8 @@ def data_build(
 # %% ../nbs/14_cli.ipynb #e4803f63
 @command
 def data_stats(
-               # the question file to count; None: the committed data/wiki_questions.jsonl.gz
-               out:str=None,
-              ):
+    out:str=None, # the question file to count; None: the committed data/wiki_questions.jsonl.gz
+):
     "Print the embedded benchmark's questions per template."
     print(wiki_benchmark(out).examples.template.value_counts().to_string())
 
@@ -402,24 +416,36 @@ def model_strings(models:list, # model strings (`model_spec.ModelSpec`)
     return [str(s) for s in model_specs(models, timeout, retries, concurrency)]
 
 # %% ../nbs/14_cli.ipynb #626e30b6
+# the options of `overconfidence collect` and `rcrag collect` alike
+_MODELS = Opt("model strings (`model_spec.ModelSpec`): NAME, local:PATH, "
+              "openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]",
+              nargs='+', metavar='MODEL')
+_OUT = Param("the export; None: the module's file under data/", str)
+_CACHE = Param("generation cache; None: the shared one", str)
+_TIMEOUT = Param("seconds per attempt, for every openai: model that does not set it", float)
+_RETRIES = Param("retries after the first attempt, likewise", int)
+_CONCURRENCY = Param("requests in flight, likewise", int)
 @command
-def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['models'], # model strings (`model_spec.ModelSpec`): NAME, local:PATH, openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
-                           n_questions:Param(type=int_at_least(1))=W2R_DEFAULTS['n_questions'], # questions of the run (an integer >= 1)
-                           seed:Param(type=int_at_least(0))=W2R_DEFAULTS['seed'], # question draw seed (an integer >= 0)
-                           shots:Param(type=int_at_least(0))=W2R_DEFAULTS['shots'], # demonstrations per prompt (an integer >= 0)
-                           max_new_tokens:Param(type=int_at_least(1))=W2R_DEFAULTS['max_new_tokens'], # tokens per reply at most (an integer >= 1)
-                           long_tokens:Param(type=int_at_least(1))=W2R_DEFAULTS['long_tokens'], # tokens per reply of the long-form prompts (an integer >= 1)
-                           batch_prompts:Param(type=int_at_least(1))=W2R_DEFAULTS['batch_prompts'], # prompts decoded together (an integer >= 1)
-                           out:str=None, # the export; None: the module's file under data/
-                           cache:str=None, # generation cache; None: the shared one
-                           timeout:float=None, # seconds per attempt, for every openai: model that does not set it
-                           retries:int=None, # retries after the first attempt, likewise
-                           concurrency:int=None, # requests in flight, likewise
-                           dataset:str='wiki', # a `data.load_qa` spec: 'nq-open' asks the certainty prompts only (its passages are not embedded)
-                           strategies:Opt(nargs='+', metavar='STRATEGY')=tuple(overconfidence.STRATEGIES), # the prompts to ask (keys of `overconfidence.STRATEGIES`)
-                           sources:Opt(nargs='*', metavar='SOURCE')=w2r_collect.RA_SOURCES, # documents of the RA prompt; `--sources` alone asks none
-                           format_line:bool=False, # add the output-format line after every instruction (ours, not the paper's)
-                          ):
+def overconfidence_collect(
+    models:_MODELS=W2R_DEFAULTS['models'],
+    n_questions:_count('questions of the run')=W2R_DEFAULTS['n_questions'],
+    seed:_count('question draw seed', 0)=W2R_DEFAULTS['seed'],
+    shots:_count('demonstrations per prompt', 0)=W2R_DEFAULTS['shots'],
+    max_new_tokens:_count('tokens per reply at most')=W2R_DEFAULTS['max_new_tokens'],
+    long_tokens:_count('tokens per reply of the long-form prompts')=W2R_DEFAULTS['long_tokens'],
+    batch_prompts:_count('prompts decoded together')=W2R_DEFAULTS['batch_prompts'],
+    out:_OUT=None, cache:_CACHE=None,
+    timeout:_TIMEOUT=None, retries:_RETRIES=None, concurrency:_CONCURRENCY=None,
+    # a `data.load_qa` spec: 'nq-open' asks the certainty prompts only (its passages are not
+    # embedded)
+    dataset:str='wiki',
+    # the prompts to ask (keys of `overconfidence.STRATEGIES`)
+    strategies:Opt(nargs='+', metavar='STRATEGY')=tuple(overconfidence.STRATEGIES),
+    # documents of the RA prompt; `--sources` alone asks none
+    sources:Opt(nargs='*', metavar='SOURCE')=w2r_collect.RA_SOURCES,
+    # add the output-format line after every instruction (ours, not the paper's)
+    format_line:bool=False,
+):
     ("When to retrieve: sample and export the generations of a run, the default run by default "
      "(resumable through the cache; `w2r_collect.collect_w2r_generations`).")
     specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
@@ -431,38 +457,23 @@ def overconfidence_collect(models:Opt(nargs='+', metavar='MODEL')=W2R_DEFAULTS['
 # %% ../nbs/14_cli.ipynb #639784da
 @command
 def rcrag_collect(
-                  # model strings (`model_spec.ModelSpec`): NAME, local:PATH,
-                  # openai:MODEL[@URL][?timeout=S&retries=N&concurrency=N&max_n=N&chat=0|1]
-                  models:Opt(nargs='+', metavar='MODEL')=RCRAG_DEFAULTS['models'],
-                  # questions of the run (an integer >= 1)
-                  n_questions:Param(type=int_at_least(1))=RCRAG_DEFAULTS['n_questions'],
-                  # question draw seed (an integer >= 0)
-                  seed:Param(type=int_at_least(0))=RCRAG_DEFAULTS['seed'],
-                  # demonstrations per prompt (an integer >= 0); None: each model's own
-                  # (`rcrag_collect.MODEL_SHOTS`)
-                  shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'],
-                  # words per retrieved passage (an integer >= 1)
-                  passage_words:Param(type=int_at_least(1))=RCRAG_DEFAULTS['passage_words'],
-                  # tokens per reply at most (an integer >= 1)
-                  max_new_tokens:Param(type=int_at_least(1))=RCRAG_DEFAULTS['max_new_tokens'],
-                  # counterfactual rounds (an integer >= 1)
-                  rounds:Param(type=int_at_least(1))=RCRAG_DEFAULTS['rounds'],
-                  # prompts decoded together (an integer >= 1)
-                  batch_prompts:Param(type=int_at_least(1))=RCRAG_DEFAULTS['batch_prompts'],
-                  # questions asked every stage before the next block (an integer >= 1)
-                  block:Param(type=int_at_least(1))=RCRAG_DEFAULTS['block'],
-                  # models sampled at once, each in its own process (an integer >= 1)
-                  jobs:Param(type=int_at_least(1))=RCRAG_DEFAULTS['jobs'],
-                  out:str=None, # the export; None: the module's file under data/
-                  cache:str=None, # generation cache; None: the shared one
-                  # seconds per attempt, for every openai: model that does not set it
-                  timeout:float=None,
-                  retries:int=None, # retries after the first attempt, likewise
-                  concurrency:int=None, # requests in flight, likewise
-                  pilot:bool=True, # also sample the parse-rate pilot; --no-pilot skips it
-                  # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
-                  dataset:str='wiki',
-                 ):
+    models:_MODELS=RCRAG_DEFAULTS['models'],
+    n_questions:_count('questions of the run')=RCRAG_DEFAULTS['n_questions'],
+    seed:_count('question draw seed', 0)=RCRAG_DEFAULTS['seed'],
+    # demonstrations per prompt (an integer >= 0); None: each model's own
+    # (`rcrag_collect.MODEL_SHOTS`)
+    shots:Param(type=int_at_least(0))=RCRAG_DEFAULTS['shots'],
+    passage_words:_count('words per retrieved passage')=RCRAG_DEFAULTS['passage_words'],
+    max_new_tokens:_count('tokens per reply at most')=RCRAG_DEFAULTS['max_new_tokens'],
+    rounds:_count('counterfactual rounds')=RCRAG_DEFAULTS['rounds'],
+    batch_prompts:_count('prompts decoded together')=RCRAG_DEFAULTS['batch_prompts'],
+    block:_count('questions asked every stage before the next block')=RCRAG_DEFAULTS['block'],
+    jobs:_count('models sampled at once, each in its own process')=RCRAG_DEFAULTS['jobs'],
+    out:_OUT=None, cache:_CACHE=None,
+    timeout:_TIMEOUT=None, retries:_RETRIES=None, concurrency:_CONCURRENCY=None,
+    pilot:bool=True, # also sample the parse-rate pilot; --no-pilot skips it
+    dataset:str='wiki', # 'wiki' (embedded), 'triviaqa[:SPLIT]', 'nq:DPR_JSON', ... (`data.load_qa`)
+):
     ("RC-RAG: sample and export the generations of the default run (resumable through the cache; "
      "`rcrag_collect.collect_rcrag_generations`).")
     specs = model_specs(models, timeout, retries, concurrency)   # parsed once, here
@@ -476,7 +487,6 @@ def parse_override(s:str # 'name=value', the value read as YAML
                   ) -> tuple[str, object]:
     ("One `-p name=value` of `reproduce`: the name and the value parsed as YAML (bad YAML is a "
      "`ValueError` naming the parameter).")
-    import yaml
     if '=' not in s: raise ValueError(f"-p expects name=value, got {s!r}")
     k, v = s.split('=', 1)
     try: return k.strip(), plain_yaml(v, f'-p {k.strip()}')   # no anchors, no aliases
@@ -540,43 +550,55 @@ def list_runs_table(runs:str|None=None # runs file; None: nbs/paper/runs.yaml
         print(textwrap.fill(r.description, 100, initial_indent=' ' * 4, subsequent_indent=' ' * 4))
 
 # %% ../nbs/14_cli.ipynb #bc5ca4fb
-def _outside_figures(out_root:str # the --out-root folder
-                    ) -> bool:
-    "Whether `out_root` (relative to the repository root unless absolute) is not figures/."
-    out = Path(out_root) if Path(out_root).is_absolute() else repo_root()/out_root
-    return out.resolve() != (repo_root()/'figures').resolve()
+def _run_folder(out_root:str|None, # the --out-root folder
+                adhoc:str, # what makes the run ad hoc ('-p' or '--smoke'); '' for none
+                dry_run:bool # whether nothing runs (an ad-hoc folder is then not made)
+               ) -> tuple:
+    "(out_root, run_id) of a run, said on stdout unless it writes into figures/ (run_id None)."
+    run_id, figures = None, (repo_root()/'figures').resolve()
+    if out_root is None and adhoc:
+        out_root, run_id = runner.adhoc_root(create=not dry_run), runner.new_run_id()
+        print(f"[reproduce] ad-hoc run {run_id} ({adhoc}): outputs go under "
+              f"{shown_path(Path(out_root))}/<paper>/{run_id}/, not figures/ "
+              "(--out-root figures to write there)")
+    elif out_root is not None and (repo_root()/out_root).resolve() != figures:   # its own folder
+        run_id = runner.new_run_id()
+        print(f"[reproduce] run {run_id}: outputs go under "
+              f"{shown_path(Path(out_root))}/<paper>/{run_id}/")
+    return out_root, run_id
 
 # %% ../nbs/14_cli.ipynb #d75a1bd1
 @command
-def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries of runs.yaml, in the order of their reads (a run another reads runs first); a run they read that is not named is not run (its outputs are read as they are)
-              param:Opt('', '-p', '--param', action='append', metavar='NAME=VALUE')=None, # override a parameter of every selected notebook (value parsed as YAML; its type must match the default); repeatable
-              smoke:bool=False, # use each run's small smoke parameters
-              out_root:Opt('', '--out-root', '--out', metavar='DIR')=None, # write every out_dir under this folder, into DIR/<paper>/<run id>/ unless DIR is figures/; None: figures/, or runs/ for a run with -p or --smoke (`--out-root figures` writes an ad-hoc run into the committed figures/)
-              list_runs:Opt('', '--list', type=store_true)=False, # list the runs and their notebooks, then exit
-              dry_run:bool=False, # check parameter names, types and values (ranges, choices, collections and their sizes, output folders) and print the plan without running
-              runs:str=None, # runs file; None: nbs/paper/runs.yaml
-             ) -> int:
+def reproduce(
+    # run only these entries of runs.yaml, in the order of their reads (a run another reads runs
+    # first); a run they read that is not named is not run (its outputs are read as they are)
+    only:Opt(nargs='+', metavar='NAME')=None,
+    # override a parameter of every selected notebook (value parsed as YAML; its type must match the
+    # default); repeatable
+    param:Opt('', '-p', '--param', action='append', metavar='NAME=VALUE')=None,
+    smoke:bool=False, # use each run's small smoke parameters
+    # write every out_dir under this folder, into DIR/<paper>/<run id>/ unless DIR is figures/;
+    # None: figures/, or runs/ for a run with -p or --smoke (`--out-root figures` writes an ad-hoc
+    # run into the committed figures/)
+    out_root:Opt('', '--out-root', '--out', metavar='DIR')=None,
+    # list the runs and their notebooks, then exit
+    list_runs:Opt('', '--list', type=store_true)=False,
+    # check parameter names, types and values (ranges, choices, collections and their sizes, output
+    # folders) and print the plan without running
+    dry_run:bool=False,
+    runs:str=None, # runs file; None: nbs/paper/runs.yaml
+) -> int:
     ("Regenerate the paper figures and tables (nbs/paper/runs.yaml) into figures/ through "
      "papermill; runs with -p or --smoke are ad hoc and write under runs/ unless --out-root says "
      "otherwise.")
     if runs is not None:   # a runs file that is not YAML: one line naming it
-        import yaml
         try: load_runs(runs)
         except yaml.YAMLError as e:
             raise ValueError(f"--runs {runs}: {yaml_error_line(e)}") from None
     if list_runs: return list_runs_table(runs) or 0
     overrides = dict(map(parse_override, param or []))
-    run_id = None
-    if out_root is None and (overrides or smoke):
-        out_root, run_id = runner.adhoc_root(create=not dry_run), runner.new_run_id()
-        how = '-p' if overrides else '--smoke'
-        print(f"[reproduce] ad-hoc run {run_id} ({how}): outputs go under "
-              f"{shown_path(Path(out_root))}/<paper>/{run_id}/, not figures/ "
-              "(--out-root figures to write there)")
-    elif out_root is not None and _outside_figures(out_root):   # then a folder of its own
-        run_id = runner.new_run_id()
-        print(f"[reproduce] run {run_id}: outputs go under "
-              f"{shown_path(Path(out_root))}/<paper>/{run_id}/")
+    adhoc = '-p' if overrides else '--smoke' if smoke else ''
+    out_root, run_id = _run_folder(out_root, adhoc, dry_run)
     res = runner.run_notebooks(only, smoke, overrides, out_root, runs, dry_run,
                                progress=sys.stderr.isatty(), run_id=run_id)
     return report_runs(res, dry_run)
@@ -584,10 +606,10 @@ def reproduce(only:Opt(nargs='+', metavar='NAME')=None, # run only these entries
 # %% ../nbs/14_cli.ipynb #6e7f4535
 @command
 def retrieval_scores(
-                     # output file (its folder must exist); None: the committed data file
-                     # (`retrieval_sets.SCORES_FILE`)
-                     out:Opt(type=writable_file, metavar='FILE')=None,
-                    ):
+    # output file (its folder must exist); None: the committed data file
+    # (`retrieval_sets.SCORES_FILE`)
+    out:Opt(type=writable_file, metavar='FILE')=None,
+):
     ("Rebuild the committed retrieval scores of the embedded benchmark (BM25 and dense top-20; "
      "`retrieval_sets.build_score_file`).")
     p = retrieval_sets.build_score_file(out)
@@ -603,7 +625,6 @@ COMMANDS = dict(collect=collect,
                 reproduce=reproduce,
                 retrieval=dict(scores=retrieval_scores))
 
-# %% ../nbs/14_cli.ipynb #f5a09b06
 def command_list(table:dict=COMMANDS, # a table of commands (`COMMANDS` or one of its subtables)
                  prefix:str='' # the words before its names
                 ) -> list[tuple[str, object]]:

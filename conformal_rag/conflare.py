@@ -82,6 +82,7 @@ def conflare_retrieve(similarities:np.ndarray, # (n, N) cosines of n questions w
     lengths = _checked_budget(max_passages, max_chars, lengths, S.shape[1])
     return [_retrieval_set(s, cutoff, max_passages, max_chars, lengths) for s in S]
 
+# %% ../nbs/08_conflare.ipynb #2dd6bd4e
 def _checked_budget(max_passages, max_chars, lengths, n_chunks:int):
     "The chunk `lengths` checked (None stays None), after the budgets."
     if max_chars is not None and lengths is None:
@@ -94,6 +95,7 @@ def _checked_budget(max_passages, max_chars, lengths, n_chunks:int):
         raise ValueError(f"lengths has {len(lengths)} entries for N={n_chunks} chunks")
     return lengths
 
+# %% ../nbs/08_conflare.ipynb #dd7ae219
 def _retrieval_set(s:np.ndarray, cutoff, max_passages, max_chars, lengths) -> ConflareSet:
     "The set of one question with similarities `s`: chunks at or above `cutoff`, cut to the budget."
     rows = np.flatnonzero(in_set(1 - s, 1 - cutoff))
@@ -142,6 +144,7 @@ def _check_retriever(r) -> None:
                                                         f"report={r.report!r:.80}")
     if r.path is not None: r.path = _saved_folder(r.path)
 
+# %% ../nbs/08_conflare.ipynb #a309b5ad
 def _saved_folder(path) -> Path:
     "`path` as the `Path` of a folder a retriever was saved in (holding retriever.json)."
     if not isinstance(path, (str, os.PathLike)):
@@ -329,6 +332,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     labels.drop(columns=asked).to_csv(r.path/'calibration.csv', index=False)
     return r
 
+# %% ../nbs/08_conflare.ipynb #782c59f2
 def _calibration_report(folder, chunks, llm, qs, labels, scores, t0:float, # what each step gave
                         s:dict, # the settings: size, overlap, bound, score, unanswered, seed
                        ) -> dict:

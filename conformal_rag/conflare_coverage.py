@@ -96,12 +96,14 @@ def trial_alphas(alphas) -> list:
     if not out: raise ValueError("alphas is empty: at least one target miscoverage is needed")
     return out
 
+# %% ../nbs/08c_conflare_coverage.ipynb #3fa11438
 def _trial_settings(alphas, n_trials, seed, cal_frac) -> tuple:
     "A trial loop's `alphas`, `n_trials`, `seed` and `cal_frac`, checked in that order."
     alphas, n_trials = trial_alphas(alphas), check_count(n_trials, 'n_trials')
     seed = check_count(seed, 'seed', 0)
     return alphas, n_trials, seed, float(check_array(cal_frac, 'cal_frac', 0, 1, ndim=0))
 
+# %% ../nbs/08c_conflare_coverage.ipynb #142bfd15
 def _quiet_cutoff(cal_sims, alpha, method) -> float:
     "`conflare_cutoff` without its warning (too few scores: -inf, every chunk)."
     with warnings.catch_warnings():
@@ -138,6 +140,7 @@ def conflare_trials(retrieval:Retrieval, # cosine similarities as scores, with g
     # permutations cut at m
     return split_trials(n, (m / n, 1 - m / n), one, n_trials, seed, 'stream', sort=False)
 
+# %% ../nbs/08c_conflare_coverage.ipynb #2b6d2159
 def _budget_row(cut:float, test:Retrieval, budget:int) -> dict:
     "The cutoff `cut` on `test`: coverage, set size, passages returned, truncated under `budget`."
     above = in_set(1 - test.topk_scores, 1 - cut).sum(1)  # chunks above the cutoff in the top K
@@ -193,6 +196,7 @@ def label_agreement(labels:pd.DataFrame, # from `label_questions` (score='first'
                 found_within_bound=float(found.mean()), first_is_relevant=nan(first_rel),
                 first_is_relevant_all=float(np.sum(first_rel) / len(labels)))
 
+# %% ../nbs/08c_conflare_coverage.ipynb #1123323b
 def _relevant_sets(labels:pd.DataFrame, relevant) -> list[set]:
     "Per question, the set of relevant chunk rows: `relevant`'s, or the question's source chunk."
     if relevant is None: rel = [{int(r)} for r in labels['chunk_row']]
@@ -295,6 +299,7 @@ def wiki_evaluation(llm:LLM, # the LLM of steps 1 and 2 (cached; a replaying bac
                 seconds={k: round(v, 1) for k, v in t.items()}, questions=qs, labels=lab,
                 gold_labels=glab)
 
+# %% ../nbs/08c_conflare_coverage.ipynb #d3676c8b
 def _parsed_questions(qs:pd.DataFrame) -> pd.DataFrame:
     "The LLM-written questions that parsed; a `ValueError` when fewer than two did."
     pq = qs[qs['parsed']].reset_index(drop=True)
@@ -303,6 +308,7 @@ def _parsed_questions(qs:pd.DataFrame) -> pd.DataFrame:
                          "too few to calibrate")
     return pq
 
+# %% ../nbs/08c_conflare_coverage.ipynb #00d28b74
 def _agreement_table(glab:pd.DataFrame, gold_rows:list, lab:pd.DataFrame) -> pd.DataFrame:
     "`label_agreement` of the benchmark questions (with `gold_rows`) and of the LLM's questions."
     return pd.DataFrame([

@@ -130,6 +130,7 @@ def chunk_pages(pages, # (source, page number, text) triples: a list or any iter
             if text[s:e].strip()]
     return pd.DataFrame(rows, columns=list(CHUNK_COLUMNS))
 
+# %% ../nbs/08a_conflare_docs.ipynb #bfa1e6f9
 def _is_page(pg) -> bool:
     "Whether `pg` is a (source text, page number, text) triple."
     if not (isinstance(pg, (tuple, list)) and len(pg) == 3): return False
@@ -165,6 +166,7 @@ def chunk_documents(folder:str|Path, # the document folder
                                        f"hold no text")
     return out
 
+# %% ../nbs/08a_conflare_docs.ipynb #f1deb9ca
 def _cached_pages(f:Path, size:int, overlap:int) -> list[str]:
     "`read_pages(f)`, kept in the cache under the SHA-256 of the file's bytes."
     c = cache_dir('conflare', 'chunks')/f'{_sha(f.read_bytes())}-{size}-{overlap}.json'

@@ -196,6 +196,7 @@ def _unlabelled(n:int) -> tuple:
     "(first, asked, labels, unparsed) of `n` questions no chunk was asked about."
     return np.full(n, -1), [[] for _ in range(n)], [[] for _ in range(n)], np.zeros(n, int)
 
+# %% ../nbs/08b_conflare_questions.ipynb #bb9d2c84
 def _check_label_args(score:str, unanswered:str, bound:int):
     "Raise a `ValueError` naming a bad `score`, `unanswered` or `bound` of `label_questions`."
     check_choice(score, 'score', LABEL_SCORES), check_choice(unanswered, 'unanswered', UNANSWERED)
@@ -235,6 +236,7 @@ def _question_similarities(collection:ChunkCollection, q:pd.DataFrame, similarit
         raise ValueError(f"similarities have shape {S.shape}, expected {(len(q), len(collection))}")
     return S
 
+# %% ../nbs/08b_conflare_questions.ipynb #6df8fe3d
 def _source_chunk(S:np.ndarray, q:pd.DataFrame, has_source:bool) -> tuple:
     "(similarity, rank) of each question's source chunk (`chunk_row`); NaN and -1 without one."
     n = len(q)
@@ -242,6 +244,19 @@ def _source_chunk(S:np.ndarray, q:pd.DataFrame, has_source:bool) -> tuple:
     src_sim = S[np.arange(n), src] if has_source else np.full(n, np.nan)
     return src_sim, (S > src_sim[:, None]).sum(1) if has_source else np.full(n, -1)
 
+# %% ../nbs/08b_conflare_questions.ipynb #9e4f6724
+def _to_label(questions:pd.DataFrame, # `question`; optional `chunk_row` (source), `parsed`
+              score:str # the calibration score ('source' needs the source chunks)
+             ) -> pd.DataFrame:
+    "The parsed questions, renumbered; an error when none is left or `score='source'` has no sources."
+    q = questions[questions['parsed']] if 'parsed' in questions else questions
+    q = q.reset_index(drop=True)
+    if len(q) == 0: raise ValueError("no parsed questions to label")
+    if score == 'source' and 'chunk_row' not in q:
+        raise ValueError("score='source' needs a chunk_row column (the source chunk)")
+    return q
+
+# %% ../nbs/08b_conflare_questions.ipynb #ff49315f
 def label_questions(collection:ChunkCollection, # the chunks
                     questions:pd.DataFrame, # `question`; optional `chunk_row` (source), `parsed`
                     llm:LLM|None=None, # labels the chunks (not needed with score='source')
@@ -255,12 +270,8 @@ def label_questions(collection:ChunkCollection, # the chunks
     ("Per question: the first accepted chunk (row, rank, similarity), chunks asked and their "
      "labels, the source chunk's similarity and rank, and the calibration `score`.")
     _check_label_args(score, unanswered, bound)
-    q = questions[questions['parsed']] if 'parsed' in questions else questions
-    q = q.reset_index(drop=True)
-    if len(q) == 0: raise ValueError("no parsed questions to label")
+    q = _to_label(questions, score)
     has_source = 'chunk_row' in q
-    if score == 'source' and not has_source:
-        raise ValueError("score='source' needs a chunk_row column (the source chunk)")
     S = _question_similarities(collection, q, similarities)
     # most similar first, ties by row
     order = np.lexsort((np.broadcast_to(np.arange(S.shape[1]), S.shape), -S), axis=1)

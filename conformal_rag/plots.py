@@ -51,8 +51,10 @@ def text_artists(fig) -> list[tuple[str, object]]:
     for i, ax in enumerate(a for a in fig.axes if a.get_visible()): items += _axes_texts(ax, i)
     return [(n, t) for n, t in items if t.get_visible() and t.get_text().strip()]
 
+# %% ../nbs/11_plots.ipynb #11d2d168
 def _legend_texts(leg) -> list: return [leg.get_title(), *leg.get_texts()]
 
+# %% ../nbs/11_plots.ipynb #e5cc1b3f
 def _figure_texts(fig) -> list:
     "`(where, Text)` for the suptitle, supxlabel, supylabel, the figure's texts and its legends."
     sups = ('_suptitle', '_supxlabel', '_supylabel')
@@ -63,6 +65,7 @@ def _figure_texts(fig) -> list:
         items += [(f'figure legend {k}', t) for t in _legend_texts(leg)]
     return items
 
+# %% ../nbs/11_plots.ipynb #a7f05515
 def _axes_texts(ax, i:int) -> list:
     "`(where, Text)` for the titles, axis labels, tick labels, texts and legend of axes `i`."
     titles = (ax.title, getattr(ax, '_left_title', None), getattr(ax, '_right_title', None))
@@ -124,6 +127,7 @@ def text_overlaps(fig, # a matplotlib figure (or axes)
                 out.append((na, nb))
     return out
 
+# %% ../nbs/11_plots.ipynb #954fb6a8
 def _overlap_items(fig, r) -> list:
     ("(name, rotated rectangle, axis-aligned hull, id, ids of the texts it frames, tick group) "
      "of every text and legend frame of `fig`.")
@@ -152,6 +156,7 @@ def _axes_data(ax, where:str) -> list:
             out.append((name(p), 'area', p.get_transform().transform_path(p.get_path())))
     return out
 
+# %% ../nbs/11_plots.ipynb #8edc4223
 def _line_data(l, name:str) -> list:
     "`(name, kind, Path)` of a line: its finite pieces ('line') and its markers ('points')."
     from matplotlib.path import Path
@@ -166,6 +171,7 @@ def _line_data(l, name:str) -> list:
         if len(pts): out.append((name, 'points', Path(pts)))
     return out
 
+# %% ../nbs/11_plots.ipynb #64bb4678
 def _collection_data(c, name:str) -> list:
     ("`(name, kind, Path)` of a collection: scatter markers ('points'), error bars ('line'), "
      "bands (fill_between) and other polygons ('area').")
@@ -256,6 +262,7 @@ def tidy_legends(fig) -> dict:
         if not moved: break
     return {i: 'outside right' if leg._place_outside else leg._loc for i, _, leg in legs}
 
+# %% ../nbs/11_plots.ipynb #60e1d4f0
 def _put_outside(fig, ax, leg) -> None:
     "Move `leg` beside `ax`, on its right, making room for it with a constrained layout."
     leg.set_loc('upper left'); leg.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
@@ -304,6 +311,7 @@ def _check_columns(fn:str, df:pd.DataFrame, cols) -> None:
     if missing:
         raise ValueError(f"{fn}: columns {missing} not in the table (columns: {list(df.columns)})")
 
+# %% ../nbs/11_plots.ipynb #f388e219
 def _coverage_band(ax, df:pd.DataFrame, x:str, # the axes, the table, its level column
                    levels:np.ndarray, # the sorted levels
                    n_test:int|None, band_level:float, band_cols:tuple|None, band_label:str):

@@ -322,7 +322,8 @@ def _ask_fusion(llm:LLM, run:RCRun, # the model; the run with both sides' rounds
      "(direct selection asks the discarding side, probability comparison both).")
     todo = _disagreements(run)   # asked together, duplicates once
     if 'direct' in run.cfg.fusion:
-        asked = [(s, i, N, FUSION_PROMPT[s]) for i, N in todo for s in [run.fusion[(i, N)]['side']]]
+        sides = [run.fusion[t]['side'] for t in todo]   # the side that discarded
+        asked = [(s, i, N, FUSION_PROMPT[s]) for s, (i, N) in zip(sides, todo)]
         _ask_fusion_prompts(llm, run, hist, asked, 'fusion_direct', 'direct',
                             f'{desc}: fusion (direct)')
     if 'probability' in run.cfg.fusion:

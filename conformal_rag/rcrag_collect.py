@@ -30,7 +30,8 @@ def top_passages(ds, # the `QADataset`
                  questions:pd.DataFrame, # rows of `ds.examples`
                  retriever:str='dense', # 'dense' or 'sparse'
                  k:int=3) -> list:
-    "Each question's top-k passage texts: the committed scores for the embedded benchmark, live retrieval otherwise."
+    ("Each question's top-k passage texts: the committed scores for the embedded benchmark, live "
+     "retrieval otherwise.")
     check_choice(retriever, 'retriever', RCRAG_RETRIEVERS)
     text = ds.passages['text'].to_numpy()
     if ds.name == 'wiki':
@@ -40,20 +41,24 @@ def top_passages(ds, # the `QADataset`
         if missing: raise KeyError(f"questions not in the benchmark: {missing[:5]}")
         return [list(text[sc.topk_idx[row[q], :k]]) for q in questions['id']]
     r = retrieval_sets.wiki_retriever(RCRAG_RETRIEVERS[retriever], ds)
-    return [list(text[t]) for t in retrieval_sets.retrieve(r, questions['question'].tolist(), k).topk_idx]
+    found = retrieval_sets.retrieve(r, questions['question'].tolist(), k)
+    return [list(text[t]) for t in found.topk_idx]
 
 # %% ../nbs/13b_rcrag_collect.ipynb #211d8d32
 RCRAG_GENERATIONS_FILE = 'rcrag_generations.jsonl.gz'
-MODEL_SHOTS = {'smollm2-135m-instruct': 1, 'gemma-3-270m': 0}   # demonstrations per model, chosen by the pilot's parse rates
+# demonstrations per model, chosen by the pilot's parse rates
+MODEL_SHOTS = {'smollm2-135m-instruct': 1, 'gemma-3-270m': 0}
 RCRAG_DEFAULTS = dict(n_questions=300, seed=0, models=('smollm2-135m-instruct', 'gemma-3-270m'),
                       shots=None, passage_words=50, max_new_tokens=24, rounds=5, sparse_rounds=1,
                       batch_prompts=16, block=16, jobs=2, pilot_questions=10)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #46c8578d
-def rc_config(model:str|ModelSpec, # a model string or its `ModelSpec` (its chat setting from `experiments.MODEL_SETTINGS`; text for unknown models)
+def rc_config(model:str|ModelSpec, # a model string or its `ModelSpec`
               **kwargs # `RCConfig` fields
              ) -> RCConfig:
-    "The `RCConfig` of a model: chat or text from the model settings, shots (when None) from `MODEL_SHOTS`, the rest from the defaults and `kwargs`."
+    ("The `RCConfig` of a model: chat or text from the model settings "
+     "(`experiments.MODEL_SETTINGS`; text for unknown models), shots (when None) from "
+     "`MODEL_SHOTS`, the rest from the defaults and `kwargs`.")
     base = {k: RCRAG_DEFAULTS[k] for k in ('passage_words', 'max_new_tokens', 'rounds')}
     spec = ModelSpec.of(model)
     base['chat'] = model_chat(spec, spec.engine == 'openai')
@@ -63,19 +68,41 @@ def rc_config(model:str|ModelSpec, # a model string or its `ModelSpec` (its chat
 
 # %% ../nbs/13b_rcrag_collect.ipynb #322326b1
 def sparse_config(cfg:RCConfig, rounds:int=RCRAG_DEFAULTS['sparse_rounds']) -> RCConfig:
-    "The smaller configuration of the sparse-retrieval run (Table 4): N rounds, direct fusion and the baselines, no ablation."
+    ("The smaller configuration of the sparse-retrieval run (Table 4): N rounds, direct fusion and "
+     "the baselines, no ablation.")
     from dataclasses import replace
     return replace(cfg, rounds=rounds, no_ids_rounds=0, fusion=('direct',), baselines=True)
 
 # %% ../nbs/13b_rcrag_collect.ipynb #7bded0c3
+def _rebuild_command(specs:list # the `ModelSpec`s of a run
+                    ) -> str:
+    "The command that samples the generations of `specs` again, their numerics named."
+    named = ' '.join(f"'{s.reference()}'" for s in specs)
+    return f"conformal-rag rcrag collect --models {named}"
+
+# %% ../nbs/13b_rcrag_collect.ipynb #71e0fcd2
+def _model_runs(llm:LLM, # the model
+                qs:pd.DataFrame, passages:dict, # the questions; retriever -> their passages
+                c:RCConfig, # the first retriever's configuration
+                retrievers:tuple, sparse_rounds:int, block:int|None # as `run_models` takes them
+               ) -> list:
+    "One model's `RCRun` per retriever: the first with `c`, the others with its `sparse_config`."
+    cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
+    if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
+    return [run_rcrag(llm, qs, passages[r], cfgs[r], r) for r in retrievers]
+
+# %% ../nbs/13b_rcrag_collect.ipynb #9e47078d
 def run_models(models=RCRAG_DEFAULTS['models'], # models to run
                n_questions:int=RCRAG_DEFAULTS['n_questions'], seed:int=RCRAG_DEFAULTS['seed'],
                dataset:str='wiki',
-               retrievers=('dense', 'sparse'), # the dense run has every stage; the others the `sparse_config` one
+               # the dense run has every stage; the others the `sparse_config` one
+               retrievers=('dense', 'sparse'),
                source:str='committed', generations:str|Path|None=None,
                sparse_rounds:int=RCRAG_DEFAULTS['sparse_rounds'],
-               llms:dict|None=None, # model -> an `LLM` to use instead of `experiments.model_llm` (the collection passes its own)
-               block:int|None=None, # when sampling: questions that go through every stage before the next ones start
+               # model -> an `LLM` used instead of `experiments.model_llm` (the collection's own)
+               llms:dict|None=None,
+               # when sampling: questions that go through every stage before the next ones start
+               block:int|None=None,
                **cfg # `RCConfig` fields (shots, passage_words, max_new_tokens, rounds, ...)
               ) -> tuple:
     "(questions, runs): one `RCRun` per model and retriever."
@@ -83,16 +110,13 @@ def run_models(models=RCRAG_DEFAULTS['models'], # models to run
     ds, qs = experiment_questions(n_questions, seed, dataset)
     passages = {r: top_passages(ds, qs, r, cfg.get('k', 3)) for r in retrievers}
     specs = [ModelSpec.of(m) for m in models]   # each model string parsed once, here
-    runs, named = [], ' '.join(f"'{s.reference()}'" for s in specs)   # numerics named
-    rebuild = f"conformal-rag rcrag collect --models {named}"
+    rebuild, runs = _rebuild_command(specs), []
     for m, spec in zip(models, specs):
         llm = (llms or {}).get(m) or model_llm(
             spec, source, generations or data_dir(RCRAG_GENERATIONS_FILE), fake=fake_rcrag_llm,
             rebuild=rebuild, batch_prompts=RCRAG_DEFAULTS['batch_prompts'])
-        c = rc_config(spec, **cfg)
-        cfgs = {r: c if r == retrievers[0] else sparse_config(c, sparse_rounds) for r in retrievers}
-        if block and block < len(qs): sample_in_blocks(llm, qs, passages, cfgs, block)
-        runs += [run_rcrag(llm, qs, passages[r], cfgs[r], r) for r in retrievers]
+        runs += _model_runs(llm, qs, passages, rc_config(spec, **cfg), retrievers, sparse_rounds,
+                            block)
     return qs, runs
 
 # %% ../nbs/13b_rcrag_collect.ipynb #8ff2db42
@@ -100,63 +124,103 @@ def sample_in_blocks(llm:LLM, # the model (with a cache: the blocks only fill it
                      qs:pd.DataFrame, passages:dict, # the questions; retriever -> their passages
                      cfgs:dict, # retriever -> its `RCConfig`
                      block:int): # questions per block
-    "Ask every prompt of `run_rcrag`, a block of questions at a time, so the prompts a dialogue re-sends are still stored."
-    # Each question's prompts depend on its own replies only, so blocks ask exactly the prompts of the whole run; a
-    # block's dialogues share their prefixes (the RAG turn, the earlier rounds) while the backend still holds them.
+    ("Ask every prompt of `run_rcrag`, a block of questions at a time, so the prompts a dialogue "
+     "re-sends are still stored.")
+    # Each question's prompts depend on its own replies only, so blocks ask exactly the prompts of
+    # the whole run; a block's dialogues share their prefixes (the RAG turn, the earlier rounds)
+    # while the backend still holds them.
     shown, llm.progress = llm.progress, False
+    desc = f'{llm.backend.model}: blocks of {block} questions'
     try:
-        for b in tqdm(range(0, len(qs), block), desc=f'{llm.backend.model}: blocks of {block} questions', disable=not shown):
-            for r, c in cfgs.items(): run_rcrag(llm, qs.iloc[b:b + block], passages[r][b:b + block], c, r)
+        for b in tqdm(range(0, len(qs), block), desc=desc, disable=not shown):
+            for r, c in cfgs.items():
+                run_rcrag(llm, qs.iloc[b:b + block], passages[r][b:b + block], c, r)
     finally: llm.progress = shown
 
 # %% ../nbs/13b_rcrag_collect.ipynb #1f9ff981
 def parse_pilot(models=RCRAG_DEFAULTS['models'], n_questions:int=RCRAG_DEFAULTS['pilot_questions'],
                 shots=(0, 1), source:str='committed', generations:str|Path|None=None,
                 llms:dict|None=None, seed:int=RCRAG_DEFAULTS['seed'], **cfg) -> pd.DataFrame:
-    "Parse rates of every prompt for each model and number of demonstrations, on a few questions (dense, 2 rounds)."
+    ("Parse rates of every prompt for each model and number of demonstrations, on a few questions "
+     "(dense, 2 rounds).")
     parts = []
     for s in shots:
-        _, runs = run_models(models, n_questions, seed, retrievers=('dense',), source=source, generations=generations,
-                             llms=llms, shots=s, rounds=2, **cfg)
-        parts.append(parse_rate_table(pd.concat([r.reply_table() for r in runs], ignore_index=True), ['model']).assign(shots=s))
+        _, runs = run_models(models, n_questions, seed, retrievers=('dense',), source=source,
+                             generations=generations, llms=llms, shots=s, rounds=2, **cfg)
+        replies = pd.concat([r.reply_table() for r in runs], ignore_index=True)
+        parts.append(parse_rate_table(replies, ['model']).assign(shots=s))
     t = pd.concat(parts, ignore_index=True)
     return t[['model', 'shots', 'step', 'n', 'parse_rate', 'cites_rate', 'refuse_rate']]
 
 # %% ../nbs/13b_rcrag_collect.ipynb #ad46762d
+def _sample_in_processes(models:list, # the models, one process each
+                         jobs:int, # processes at once
+                         cache:Path, # the generation cache they all fill
+                         n_questions:int, seed:int, pilot:bool, batch_prompts:int, block:int,
+                         backend:str, cfg:dict # as `collect_rcrag_generations` takes them
+                        ):
+    ("Sample each model in its own process (`collect_rcrag_generations` with one model) into "
+     "`cache`; the export is written afterwards, from the cache.")
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    from conformal_rag import rcrag_collect   # the exported module (children import it by name)
+    workers, spawn = min(jobs, len(models)), mp.get_context('spawn')
+    with tempfile.TemporaryDirectory() as d, ProcessPoolExecutor(workers, spawn) as ex:
+        worker = rcrag_collect.collect_rcrag_generations
+        futs = [ex.submit(worker, [m], n_questions, seed, pilot, Path(d)/f'{i}.jsonl.gz', cache,
+                          batch_prompts, block, 1, print, backend, **cfg)
+                for i, m in enumerate(models)]
+        for f in futs: f.result()   # a failed model raises here (its samples stay in the cache)
+
+# %% ../nbs/13b_rcrag_collect.ipynb #787f0536
+def _collect_model(run:RunExport, # the export, after every step
+                   llm:LLM, m, # the model and its model string (or `ModelSpec`)
+                   n_questions:int, seed:int, pilot:bool, block:int,
+                   cfg:dict # as `collect_rcrag_generations` takes them
+                  ):
+    "One model's steps: the parse-rate pilot (0 and 1 demonstrations) when `pilot`, then its run."
+    pilot_cfg = {k: v for k, v in cfg.items() if k not in ('shots', 'rounds')}
+    for s in ((0, 1) if pilot else ()):
+        with run.step(llm, f"{m} pilot shots={s}"):
+            parse_pilot([m], shots=(s,), llms={m: llm}, seed=seed, **pilot_cfg)
+    with run.step(llm, f"{m} run"):
+        run_models([m], n_questions, seed, llms={m: llm}, block=block, **cfg)
+
+# %% ../nbs/13b_rcrag_collect.ipynb #d45b1d70
 def collect_rcrag_generations(models=RCRAG_DEFAULTS['models'],
                               n_questions:int=RCRAG_DEFAULTS['n_questions'],
                               seed:int=RCRAG_DEFAULTS['seed'],
                               pilot:bool=True, # also the parse-rate pilot (`parse_pilot`)
-                              out:str|Path|None=None, # the export; `data/rcrag_generations.jsonl.gz` by default
-                              cache:str|Path|None=None, # generation cache; the shared default when None
-                              batch_prompts:int=RCRAG_DEFAULTS['batch_prompts'], # prompts decoded together
-                              block:int=RCRAG_DEFAULTS['block'], # questions asked every stage before the next block (`sample_in_blocks`)
-                              jobs:int=RCRAG_DEFAULTS['jobs'], # models sampled at once, each in its own process with one thread
-                              log=print, backend:str='spec', # 'spec': each model string through `llm.llm_from_spec`; 'fake' in tests
+                              # the export; None: data/rcrag_generations.jsonl.gz
+                              out:str|Path|None=None,
+                              cache:str|Path|None=None, # generation cache; None: the shared one
+                              # prompts decoded together
+                              batch_prompts:int=RCRAG_DEFAULTS['batch_prompts'],
+                              # questions asked every stage before the next block
+                              # (`sample_in_blocks`)
+                              block:int=RCRAG_DEFAULTS['block'],
+                              # models sampled at once, each in its own process with one thread
+                              jobs:int=RCRAG_DEFAULTS['jobs'],
+                              log=print, # where the progress lines go (`cache.RunExport`)
+                              # 'spec': each model through `llm.llm_from_spec`; 'fake' in tests
+                              backend:str='spec',
                               **cfg # `RCConfig` fields
                              ) -> Path:
-    "Sample every generation of the default run (resumable through the cache), exporting after every run."
-    for name, v in (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts)):   # before any model loads
-        check_count(v, name)
+    ("Sample every generation of the default run (resumable through the cache), exporting after "
+     "every run.")
+    counts = (('jobs', jobs), ('block', block), ('batch_prompts', batch_prompts))
+    for name, v in counts: check_count(v, name)   # before any model loads
     out = Path(out) if out else data_dir(RCRAG_GENERATIONS_FILE)
-    if backend != 'fake': models = [ModelSpec.of(m) for m in models]   # each model string parsed once, here
-    for m in (models if backend != 'fake' else ()): check_resume_numerics(out, m)   # its numerics
-    if jobs > 1 and len(models) > 1:   # sample each model in its own process, then export everything from the cache
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
-        from conformal_rag import rcrag_collect   # the exported module (children import it by name)
+    if backend != 'fake':   # each model string parsed once, here; then its numerics checked
+        models = [ModelSpec.of(m) for m in models]
+        for m in models: check_resume_numerics(out, m)
+    if jobs > 1 and len(models) > 1:   # each model in its own process, then export from the cache
         cache = Path(cache) if cache else default_cache_path()
-        with tempfile.TemporaryDirectory() as d, ProcessPoolExecutor(min(jobs, len(models)), mp.get_context('spawn')) as ex:
-            worker = rcrag_collect.collect_rcrag_generations
-            futs = [ex.submit(worker, [m], n_questions, seed, pilot, Path(d)/f'{i}.jsonl.gz', cache,
-                              batch_prompts, block, 1, print, backend, **cfg) for i, m in enumerate(models)]
-            for f in futs: f.result()   # a failed model raises here (what it sampled stays in the cache)
+        _sample_in_processes(models, jobs, cache, n_questions, seed, pilot, batch_prompts, block,
+                             backend, cfg)
     run = RunExport(out, cache, log)   # exports after every step; resumes from an earlier export
     for m in models:
-        llm = llm_from_spec(m, cache=run.cache, batch_prompts=batch_prompts) if backend != 'fake' \
-              else LLM(FakeBackend(fake_rcrag_reply, model=m), cache=run.cache, progress=False)
-        for s in ((0, 1) if pilot else ()):
-            with run.step(llm, f"{m} pilot shots={s}"):
-                parse_pilot([m], shots=(s,), llms={m: llm}, seed=seed, **{k: v for k, v in cfg.items() if k not in ('shots', 'rounds')})
-        with run.step(llm, f"{m} run"): run_models([m], n_questions, seed, llms={m: llm}, block=block, **cfg)
+        llm = (llm_from_spec(m, cache=run.cache, batch_prompts=batch_prompts) if backend != 'fake'
+               else LLM(FakeBackend(fake_rcrag_reply, model=m), cache=run.cache, progress=False))
+        _collect_model(run, llm, m, n_questions, seed, pilot, block, cfg)
     return out

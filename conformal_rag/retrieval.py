@@ -146,20 +146,15 @@ def _numba_available() -> bool:
     return True
 
 # %% ../nbs/02_retrieval.ipynb #40a48b62
-def _bm25_top_k_rows(flat:np.ndarray, # all questions' token ids
-                     ptr:np.ndarray, # question q's ids are flat[ptr[q]:ptr[q + 1]]
+def _bm25_top_k_rows(flat:np.ndarray, ptr:np.ndarray, # token ids; q's at ptr[q]:ptr[q+1]
                      k:int, scale:float, # rows kept per question; the factor on scores (k1 + 1)
                      data:np.ndarray, indptr:np.ndarray, indices:np.ndarray, # bm25s's index (CSC)
-                     N:int, # corpus size
-                    ):
-    ("Per question the exact top `k` rows by scaled score, ties by the lower row (compiled: a heap "
-     "of k, one pass).")
-    if len(flat) and (flat.min() < 0 or flat.max() >= len(indptr) - 1):
-        raise ValueError("token ids must lie in the vocabulary")
+                     N:int): # corpus size
+    "Per question the exact top `k` rows by scaled score, ties by the lower row (a heap of k)."
     out_i, out_s = np.empty((len(ptr) - 1, k), np.int64), np.empty((len(ptr) - 1, k), np.float64)
     s, hs, hi = np.zeros(N, np.float64), np.empty(k, np.float64), np.empty(k, np.int64)
     for q in range(len(ptr) - 1):
-        if q: s[:] = 0.0
+        s[:] = 0.0
         for a in range(ptr[q], ptr[q + 1]):  # bm25s's summation, in its order: the same floats
             t = flat[a]
             for j in range(indptr[t], indptr[t + 1]): s[indices[j]] += data[j]
@@ -230,6 +225,7 @@ def _bm25_backend(backend:str) -> str:
         raise ImportError("backend='numba' needs numba: pip install numba")
     return ('numba' if _numba_available() else 'numpy') if backend == 'auto' else backend
 
+# %% ../nbs/02_retrieval.ipynb #0196b8b9
 class BM25:
     ("Okapi BM25 on `bm25s`, with rank-bm25's exact scores (bm25s's Robertson score x (k1 + 1), "
      "rank-bm25's idf floor).")
@@ -300,6 +296,7 @@ def _packed(q:list) -> tuple[np.ndarray, np.ndarray]:
     if len(q) == 1: return q[0], np.array([0, len(q[0])])
     return np.concatenate(q), np.cumsum([0] + [len(x) for x in q])
 
+# %% ../nbs/02_retrieval.ipynb #ab6595ad
 @patch
 def _numpy_search(self:BM25, qs:list, k:int) -> tuple[np.ndarray, np.ndarray]:
     ("The exact top `k` from bm25s's K' candidates (numpy): a tie with the k-th reaching the last "
@@ -315,6 +312,7 @@ def _numpy_search(self:BM25, qs:list, k:int) -> tuple[np.ndarray, np.ndarray]:
     return _exact_top_k(idx.astype(np.int64), sc * (self.k1 + 1), k, N,
                         lambda rows: self.scores([qs[i] for i in rows]))
 
+# %% ../nbs/02_retrieval.ipynb #0e96e79a
 @patch
 def search(self:BM25, questions:list, # texts, or their token ids (`query_ids`: tokenize once)
            k:int, # passages kept per question
@@ -331,6 +329,8 @@ def search(self:BM25, questions:list, # texts, or their token ids (`query_ids`: 
     ready = type(q) is np.ndarray and q.dtype == np.int32 and q.ndim == 1   # as `query_ids` gives
     flat, ptr = _packed(qs if ready else self.query_ids(qs, check=False))
     s = self.bm.scores
+    if len(flat) and (flat.min() < 0 or flat.max() >= len(s['indptr']) - 1):
+        raise ValueError("token ids must lie in the vocabulary")
     return _bm25s_kernels()[1](flat, ptr, k, self.k1 + 1., s['data'], s['indptr'], s['indices'], N)
 
 # %% ../nbs/02_retrieval.ipynb #1e53091e
@@ -376,6 +376,7 @@ def _encode(encoder, # an object with `encode(list[str]) -> array`
     e = encoder.encode(texts, batch_size=batch_size, show_progress_bar=False, convert_to_numpy=True)
     return np.asarray(e, dtype=np.float32)
 
+# %% ../nbs/02_retrieval.ipynb #67bf6bb0
 def embed_passages(texts:list[str], # the strings to embed (see `passage_texts`)
                    encoder=None, # has `encode(list[str]) -> array`; None: all-MiniLM-L6-v2
                    key:str|None=None, # model cache key (the default's: `model_key()`); None: none
@@ -488,6 +489,7 @@ def _corpus_vectors(P) -> np.ndarray:
     if not np.isfinite(P).all(): raise ValueError("P has non-finite values (nan or inf)")
     return P
 
+# %% ../nbs/02_retrieval.ipynb #7b47fc5c
 class DenseIndex:
     ("Inner-product search over passage embeddings with FAISS: exact (`'flat'`) or approximate "
      "(`'ivf'`, `'hnsw'`).")

@@ -36,6 +36,7 @@ def _check_passage_ids(r) -> int:
         raise ValueError(f"passage_ids[{i}]={ids[i]!r} is no passage id")
     return len(ids)
 
+# %% ../nbs/02a_retrieval_sets.ipynb #9f1d59f1
 def _check_topk(r, N:int):
     "`r.topk_idx` and `r.topk_scores` made arrays: (n, K) corpus rows, and their scores best first."
     r.topk_idx, r.topk_scores = idx, sc = np.asarray(r.topk_idx), np.asarray(r.topk_scores)
@@ -57,6 +58,7 @@ def _check_topk(r, N:int):
                          f"topk_scores[{i}, {j + 1}]={sc[i, j + 1]} > topk_scores[{i}, {j}]="
                          f"{sc[i, j]}")
 
+# %% ../nbs/02a_retrieval_sets.ipynb #b80b6995
 def _check_gold(r, n:int):
     "`r.gold_score` and `r.gold_rank`, when given, made arrays of one entry per question."
     if r.gold_score is not None:
@@ -69,6 +71,7 @@ def _check_gold(r, n:int):
         if rank.dtype.kind not in 'iu' or rank.shape != (n,) or (rank < 0).any():
             raise ValueError(f"gold_rank must hold {n} integer ranks >= 0, got {rank!r:.80}")
 
+# %% ../nbs/02a_retrieval_sets.ipynb #ba3fcd7c
 def check_retrieval(r # a `Retrieval` (the class is defined below; checked by name here)
                    ) -> None:
     ("A `ValueError` naming the first field of the `Retrieval` `r` whose shape, type or values are "
@@ -189,12 +192,14 @@ def _checked_gold_rows(gold_rows:list|None, n:int, N:int) -> list|None:
         raise ValueError(f"gold_rows has {len(gold_rows)} entries for {n} questions")
     return [check_gold_rows(g, N, i) for i, g in enumerate(gold_rows)]
 
+# %% ../nbs/02a_retrieval_sets.ipynb #f0387c89
 def _top(retriever, qs:list, k:int) -> tuple[np.ndarray, np.ndarray]:
     "The retriever's top `k` rows and scores (float64): its `search`, else `top_k` of its `scores`."
     searched = hasattr(retriever, 'search')
     top, ts = retriever.search(qs, k) if searched else top_k(retriever.scores(qs), k)
     return top, np.asarray(ts, dtype=np.float64)
 
+# %% ../nbs/02a_retrieval_sets.ipynb #f00fe7b6
 def retrieve(retriever, # `BM25`, `DenseRetriever`, `BM25Reference`, ... (see the docstring)
              questions:list[str], # the questions (none: a `Retrieval` of no question)
              k:int=20, # passages kept per question
@@ -292,6 +297,7 @@ def _coverage_row(test:Retrieval, # the test questions' retrieval
                 coverage_topk=(cov & test.correct).mean(), mean_set_size=size.mean(),
                 median_set_size=float(np.median(size)), truncated=trunc.mean())
 
+# %% ../nbs/02a_retrieval_sets.ipynb #8c245069
 @checked
 def retrieval_coverage_trials(retrieval:Retrieval, # retrieval of all questions, with gold passages
                     alphas=(0.5, 0.4, 0.3, 0.2, 0.1), # target miscoverages (at least one)

@@ -568,7 +568,7 @@ def _run_scores(run, threshold:float, n_rounds:int, probability_pick:str) -> pd.
 def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever of each is used)
                  threshold:float=0.6, # the calibration baseline's threshold (the paper: 0.6)
                  n_rounds:int=1, # N of the paper's counterfactual methods compared
-                 probability_pick:str='first', # how to read them (`rcrag.parse_probability`)
+                 probability_pick:str='first', # how to read them (`rcrag_prompts.parse_probability`)
                 ) -> pd.DataFrame:
     "Per model, question: wrong, scores cf_agreement, verbalized_probability, every method's rule."
     scores = [_run_scores(run, threshold, n_rounds, probability_pick) for run in runs]

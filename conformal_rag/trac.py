@@ -73,6 +73,7 @@ class GlobalSets(Metrics):
     # the (Q, K, M) set mask, for per-question sizes (`return_mask`); None: not asked for
     mask:np.ndarray|None = field(default=None, compare=False, repr=False)
 
+# %% ../nbs/07_trac.ipynb #01c2e2eb
 @checked
 def global_test_sets(cal:Collection, test:Collection,
                      alpha:float, # overall miscoverage
@@ -113,6 +114,7 @@ def _tested_pairs(opt:Collection, p_ret, p_llm, pt_ret, pt_llm) -> np.ndarray:
         np.stack([pt_ret, pt_llm], -1)[gold_retrieved(opt) & answerable(opt)],
         np.stack([p_ret, np.ones_like(p_ret)], -1)[opt.in_topk]]), axis=0)
 
+# %% ../nbs/07_trac.ipynb #4dc86110
 @checked
 def weight_objective(opt:Collection, # the optimization questions
                      alpha:Level, # overall miscoverage
@@ -271,6 +273,7 @@ def _group_name(key) -> str:
     "A group's key as 'a/b/c'."
     return '/'.join(map(str, key if isinstance(key, tuple) else (key,)))
 
+# %% ../nbs/07_trac.ipynb #491e4211
 @checked
 def whole_set_note(grid:pd.DataFrame, # runs with `whole_set` (share of whole-set test questions)
                    by=('population', 'model', 'method'), # the groups named in the fragment

@@ -246,6 +246,7 @@ def _calibrate_method(cal, alpha_ret, alpha_llm, method, fidelity, alone, kw:dic
     if len(cal) == 0: raise ValueError("the calibration split is empty")
     return method
 
+# %% ../nbs/06_traq.ipynb #99a2bc3c
 def _check_pac(delta, method:str) -> float:
     "`delta` checked, and `method` one that PAC thresholds take."
     delta = check_alpha(delta, 'delta')
@@ -253,6 +254,7 @@ def _check_pac(delta, method:str) -> float:
         raise ValueError(f"PAC thresholds take method 'exact' or 'traq', got method={method!r}")
     return delta
 
+# %% ../nbs/06_traq.ipynb #d5fff7a5
 def _threshold(scores, alpha:float, delta:float|None, method:str) -> float:
     "One component's threshold: conformal, or PAC at `delta / 2` (each component's half)."
     if delta is None: return conformal_threshold(scores, alpha, method)

@@ -66,6 +66,7 @@ def _split_objective(opt, alpha, delta, objective:str, method:str):
         return seen[key]
     return f
 
+# %% ../nbs/06f_traq_methods.ipynb #e8b074f1
 def _random_search(f, n_calls:int, w_bounds, seed:int) -> SplitSearch:
     "Too few calls for a Gaussian process: the even split, then random points of `w_bounds`."
     rng = np.random.default_rng(seed)
@@ -75,6 +76,7 @@ def _random_search(f, n_calls:int, w_bounds, seed:int) -> SplitSearch:
     return SplitSearch(w_ret=xs[i][0], objective=ys[i], n_calls=n_calls, ws=[x[0] for x in xs],
                        values=ys)
 
+# %% ../nbs/06f_traq_methods.ipynb #152182e0
 def _gp_search(f, w_bounds, n_calls:int, n_initial_points:int, seed:int,
                fast_bo:bool) -> SplitSearch:
     "`gp_minimize_1d`'s search, as a `SplitSearch`."
@@ -230,6 +232,7 @@ class MethodResult(Metrics):
     search:str|None = None # the split's search, when not 'bo'
     llm_score:str|None = None # the LLM score, when not 'frequency'
 
+# %% ../nbs/06f_traq_methods.ipynb #12a2c2fb
 def _method_result(m:Metrics, th:Thresholds, **extra) -> MethodResult:
     "A Bonferroni-style method's result: metrics `m`, thresholds `th` with their budgets, `extra`."
     return MethodResult(**m.row(), alpha_ret=th.alpha_ret, alpha_llm=th.alpha_llm,
@@ -251,6 +254,7 @@ def register_method(name:str,
     def deco(fn): SET_METHODS[name] = _parsing(fn, name); METHOD_OPTIONS.update(options); return fn
     return deco
 
+# %% ../nbs/06f_traq_methods.ipynb #747da74f
 def _parsing(fn, name:str):
     "`fn`, its result parsed into a `MethodResult` (a dict's keys checked once, as they enter)."
     @functools.wraps(fn)
@@ -305,6 +309,7 @@ def split_and_calibrate(c:Collection, # the collected arrays
     th = calibrate(cal_c, float(alpha_ret), float(alpha_llm), d, method)
     return _method_result(evaluate(test_c, th), th, **_run_notes(r, search, llm_score))
 
+# %% ../nbs/06f_traq_methods.ipynb #930f87aa
 def _run_notes(r:SplitSearch|None, # the split's search; None: the even split
                search:str, llm_score:str) -> dict:
     "What a method's row notes of its run: the search's objective, the options not the defaults."

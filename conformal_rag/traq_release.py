@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from .safe_pickle import ReleaseFileError, SafeUnpickler, safe_load
 from .checks import Check, checked, NonNegativeInt, PositiveInt, Seed
 from .collection import Collection, register_collection_loader
 from .data_sources import read_json_records
@@ -17,58 +18,9 @@ from .matching import traq_correct, cluster_rouge, cluster_exact
 
 # %% auto #0
 __all__ = ['TASKS', 'RELEASE_BACKBONES', 'RELEASE_MODELS', 'REQUIRED', 'RELEASE_SHA256', 'SYNTHETIC_WORDS', 'CorrectnessRule',
-           'RESULT_COLUMNS', 'RACY', 'SCORE_ARRAYS', 'SET_ARRAYS', 'ReleaseFileError', 'SafeUnpickler', 'safe_load',
-           'check_backbone', 'release_suffix', 'release_files', 'expected_names', 'synthetic_release', 'load_release',
-           'parse_spec', 'load_collection_spec', 'column_needs', 'computable_columns', 'load_release_scores',
-           'release_inventory']
-
-# %% ../nbs/06b_traq_release.ipynb #140d20a3
-class ReleaseFileError(ValueError):
-    "A release file that cannot be read or lacks the release schema (the message names it)."
-
-# %% ../nbs/06b_traq_release.ipynb #9df5b671
-def _numpy_globals() -> dict:
-    from numpy._core import multiarray as ma
-    g = {}
-    for mod in ('numpy.core.multiarray', 'numpy._core.multiarray'):
-        g[(mod, '_reconstruct')] = ma._reconstruct
-        g[(mod, 'scalar')] = ma.scalar
-    g[('numpy', 'ndarray')], g[('numpy', 'dtype')] = np.ndarray, np.dtype
-    return g
-
-# %% ../nbs/06b_traq_release.ipynb #cf689cad
-_BUILTINS = 'list dict tuple set frozenset str int float bool complex bytes bytearray'.split()
-
-class SafeUnpickler(pickle.Unpickler):
-    "An unpickler that allows numpy arrays, numpy scalars and builtin containers only."
-    def __init__(self, file, path:str|Path='<stream>'):
-        super().__init__(file); self.path = str(path)
-    def find_class(self, module:str, name:str):
-        g = _numpy_globals()
-        if (module, name) in g: return g[(module, name)]
-        if module == 'numpy.dtypes' and name.endswith('DType'):
-            import numpy.dtypes as d
-            return getattr(d, name)
-        if module == 'builtins' and name in _BUILTINS:
-            import builtins
-            return getattr(builtins, name)
-        why = "a release file holds only numpy arrays and builtin containers"
-        raise pickle.UnpicklingError(f"{self.path}: refused to load global {module}.{name} ({why})")
-
-# %% ../nbs/06b_traq_release.ipynb #e308e23a
-def safe_load(path:str|Path # a pickle file
-             ):
-    "Load a pickle with `SafeUnpickler`; an error names a missing, truncated or malicious file."
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"release file {path} not found")
-    try:
-        with open(path, 'rb') as f: return SafeUnpickler(f, path).load()
-    except pickle.UnpicklingError as e:
-        if 'refused to load global' in str(e): raise
-        raise ReleaseFileError(f"{path}: not a readable pickle ({e})") from e
-    except (EOFError, ValueError, TypeError, AttributeError, IndexError, KeyError,
-            MemoryError) as e:
-        raise ReleaseFileError(f"{path}: not a readable pickle ({type(e).__name__}: {e})") from e
+           'RESULT_COLUMNS', 'RACY', 'SCORE_ARRAYS', 'SET_ARRAYS', 'check_backbone', 'release_suffix', 'release_files',
+           'expected_names', 'synthetic_release', 'load_release', 'parse_spec', 'load_collection_spec', 'column_needs',
+           'computable_columns', 'load_release_scores', 'release_inventory']
 
 # %% ../nbs/06b_traq_release.ipynb #c3023d92
 TASKS = ('nq', 'squad1', 'trivia', 'bio')
@@ -165,6 +117,7 @@ def _answer_pool(rng:np.random.Generator, q:int, long_answer:int, extra_answers:
     sentence = lambda: ' '.join(rng.choice(SYNTHETIC_WORDS, int(rng.integers(3, 31))))
     return pool + [sentence() + f" {q}.{j}" for j in range(extra_answers)]
 
+# %% ../nbs/06b_traq_release.ipynb #72f64ed5
 def _synthetic_question(R:dict, rng:np.random.Generator, pool:list, q:int, K:int, M:int,
                         gold_only:bool):
     "Append question `q`'s entry to every array of `R`."
@@ -179,6 +132,7 @@ def _synthetic_question(R:dict, rng:np.random.Generator, pool:list, q:int, K:int
     per = None if gold_only else [_draw_passage(rng, pool, M, q) for _ in range(K)]
     for j, n in enumerate(_PASSAGE_ARRAYS): R[n].append(g[j] if gold_only else [p[j] for p in per])
 
+# %% ../nbs/06b_traq_release.ipynb #3e2ea59b
 @checked
 def synthetic_release(dir:str|Path, # folder to write into (created)
                       task:str='nq', backbone:str='llama2', variant:str|None=None,
@@ -212,6 +166,7 @@ def _sha256(path:Path) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b''): h.update(chunk)
     return h.hexdigest()
 
+# %% ../nbs/06b_traq_release.ipynb #00c2399d
 def _floats(x, path, q) -> list:
     "A per-question score entry (scalar or list of scalars) as a list of floats."
     try: v = np.asarray(x, dtype=np.float64).ravel()
@@ -277,6 +232,7 @@ def _missing_files_error(dir:Path, task:str, b:str, variant:str|None, missing:li
     return FileNotFoundError(f"TRAQ release file {dir/first} not found; missing in {dir} for "
                              f"task={task!r} backbone={b!r} variant={variant!r}: {exp}{hint}")
 
+# %% ../nbs/06b_traq_release.ipynb #0da7b430
 def _release_read(dir:Path, task:str, b:str, variant:str|None, golds, read_samples:bool) -> tuple:
     "The schema's files, those read and their content `{array: object}`; errors name all missing."
     files = release_files(dir, task, b, variant)
@@ -297,6 +253,7 @@ def _answer_lists(true_answers:list, files:dict) -> list:
                                    f"expected a list of answer strings, got {g!r:.80}")
     return true_answers
 
+# %% ../nbs/06b_traq_release.ipynb #79147c28
 def _release_questions(A:dict, files:dict, n:int|None, golds) -> tuple:
     "`(Q, A, true_answers)`: the first `n` questions of every array, checked, and their answers."
     queries = A['queries']
@@ -329,10 +286,12 @@ def _retrieved_scores(A:dict, path:Path) -> tuple:
                                    f"question 0 has {K}")
     return rs, K
 
+# %% ../nbs/06b_traq_release.ipynb #9de24cab
 def _score_lists(A:dict, files:dict, name:str) -> list:
     "Array `name`'s per-question score entries, each as a list of floats."
     return [_floats(x, files[name], q) for q, x in enumerate(A[name])]
 
+# %% ../nbs/06b_traq_release.ipynb #0fe2f81b
 def _check_probs(true_llm:list, path:Path):
     "Every LLM score of the truth is a semantic probability, in (0, 1]."
     for q, t in enumerate(true_llm):
@@ -340,6 +299,7 @@ def _check_probs(true_llm:list, path:Path):
             raise ReleaseFileError(f"{path}: question {q}: "
                                    f"semantic probabilities must lie in (0, 1], got {t[:5]}")
 
+# %% ../nbs/06b_traq_release.ipynb #25cc7fa3
 def _release_scores(A:dict, files:dict) -> tuple:
     "`(rs, K, true_ret, true_llm)`: retrieved scores (length K), the truth's DPR and LLM scores."
     rs, K = _retrieved_scores(A, files['retrieved_scores'])
@@ -359,6 +319,7 @@ def _check_passages(files:dict, q:int, lists:dict, n:int, K:int):
             raise ReleaseFileError(f"{files[name]}: question {q} has {len(v)} passages, "
                                    f"{files['retrieved_scores'].name} has {K}")
 
+# %% ../nbs/06b_traq_release.ipynb #04545c1f
 def _check_samples(files:dict, q:int, samples:list, slots_q:list):
     "Each of question q's passages holds the sampled answers its counts say."
     for k, (a_list, (ans, cnt, _)) in enumerate(zip(samples, slots_q)):
@@ -366,6 +327,7 @@ def _check_samples(files:dict, q:int, samples:list, slots_q:list):
             raise ReleaseFileError(f"{files['samples']}: question {q} passage {k}: the sampled "
                                    f"answers do not match the counts in {files['occurances'].name}")
 
+# %% ../nbs/06b_traq_release.ipynb #f7ad81fd
 def _release_slots(A:dict, files:dict, Q:int, K:int, gold_only:bool, read_samples:bool) -> list:
     "`slots[q]`: `_slot` of each passage (or the gold one only), checked on the samples if read."
     slots, per_passage = [], (lambda v: [v]) if gold_only else (lambda v: v)
@@ -399,6 +361,7 @@ def _gold_slot(arr:dict, q:int, K:int, t_llm:list, t_ret:list, base:int):
         for name in ('cluster', 'exact_id', 'rouge_id'): arr[name][q, K, :m] = ids
         arr['freq'][q, K, :m] = t; arr['correct'][q, K, :m] = True
 
+# %% ../nbs/06b_traq_release.ipynb #a22e941a
 def _empty_arrays(Q:int, S:int, M:int) -> dict:
     "The collection's arrays for Q questions, S slots and M samples, every slot and sample absent."
     QS, QSM, cluster = (Q, S), (Q, S, M), np.full((Q, S, M), -1, np.int32)
@@ -407,6 +370,7 @@ def _empty_arrays(Q:int, S:int, M:int) -> dict:
                 rouge_id=cluster.copy(), freq=np.zeros(QSM), correct=np.zeros(QSM, bool),
                 answers=np.full(QSM, '', dtype=object))
 
+# %% ../nbs/06b_traq_release.ipynb #77c5890c
 def _fill_retrieval(arr:dict, q:int, rs_q:np.ndarray, t_ret:list, K:int, gold_only:bool):
     "Question q's retrieval scores and gold marks: of the gold passage only, or of the K retrieved."
     if gold_only:
@@ -417,6 +381,7 @@ def _fill_retrieval(arr:dict, q:int, rs_q:np.ndarray, t_ret:list, K:int, gold_on
     gold = np.asarray(t_ret, dtype=rs_q.dtype).astype(np.float64)
     arr['is_gold'][q, :K] = np.isin(rs_q.astype(np.float64), gold)
 
+# %% ../nbs/06b_traq_release.ipynb #55f00332
 def _fill_samples(arr:dict, q:int, slots_q:list, golds_q:list, rule, threshold:float,
                   question_cluster:str) -> int:
     "Question q's samples (ids, probabilities, correctness, answers); returns the next free id."
@@ -431,6 +396,7 @@ def _fill_samples(arr:dict, q:int, slots_q:list, golds_q:list, rule, threshold:f
         arr['answers'][q, k, :m] = [u[i] for i in idx]
     return int(max(lab_r.max(initial=-1), lab_e.max(initial=-1))) + 1
 
+# %% ../nbs/06b_traq_release.ipynb #88c076a6
 def _release_arrays(slots:list, rs:list, true_ret:list, true_llm:list, true_answers:list, K:int,
                     S:int, S_ret:int, M:int, gold_only:bool, rule, threshold:float,
                     question_cluster:str) -> dict:
@@ -484,6 +450,7 @@ def _release_collection(arr:dict, meta:dict, task:str, queries:list, true_answer
     return Collection(**arr, requests=np.full(Q, requests), template=np.full(Q, task), qid=qid,
                       question=np.array(queries, dtype=object), gold_answer=golds, meta=meta)
 
+# %% ../nbs/06b_traq_release.ipynb #53bccbdf
 @checked
 def load_release(dir:str|Path, # the folder of release pickles (the authors' `collected_data`)
                  task:str, # 'nq', 'squad1', 'trivia' or 'bio'
@@ -586,6 +553,7 @@ def _lacking(files:dict, arrays, golds) -> list:
     "The arrays without a file (the true answers do not lack where `golds` gives them)."
     return [a for a in arrays if files[a] is None and not (a == 'true_answers' and golds)]
 
+# %% ../nbs/06b_traq_release.ipynb #89df4981
 def computable_columns(dir:str|Path, task:str, backbone:str, variant:str|None=None,
                        golds:bool=False, # true answers are given otherwise (a DPR file, a mapping)
                       ) -> pd.DataFrame:
@@ -618,6 +586,7 @@ def _read_score_files(dir:Path, files:dict, task:str, backbone:str, variant:str|
                                f"{files['true_scores'].name} has {len(llm)}")
     return A
 
+# %% ../nbs/06b_traq_release.ipynb #1689a126
 @checked
 def load_release_scores(dir:str|Path, task:str, backbone:str, variant:str|None=None,
                         n:PositiveInt|None=None, # keep the first n questions (Llama-2 script: 1000)
@@ -652,12 +621,13 @@ def _inventory_missing(dir:Path, t:str, b:str, files:dict, golds, e:Exception, n
     return dict(row, status='partial', questions=q,
                 computable=f'{k} of {len(RESULT_COLUMNS)} (the component coverages)')
 
-
+# %% ../nbs/06b_traq_release.ipynb #3e12bb2d
 def _load_fidelities(dir:Path, t:str, b:str, golds, n:int|None, fidelities, population:str) -> dict:
     "`{fidelity: Collection}` of one (task, backbone), the population applied."
     load = lambda f: load_release(dir, t, b, golds=golds, n=n, strict=f == 'exact')
     return {f: apply_population(load(f), population) for f in fidelities}
 
+# %% ../nbs/06b_traq_release.ipynb #62841e0b
 def _loaded_row(t:str, b:str, c:Collection) -> dict:
     "The inventory row of a (task, backbone) that loads whole."
     k = len(RESULT_COLUMNS)
@@ -665,6 +635,7 @@ def _loaded_row(t:str, b:str, c:Collection) -> dict:
                 samples=c.meta['M'], true_answers=c.meta['golds'], missing_files='',
                 computable=f'{k} of {k}')
 
+# %% ../nbs/06b_traq_release.ipynb #f2994eb5
 def release_inventory(dir:str|Path, # the release folder
                       tasks=TASKS, # tasks to look for
                       backbones=('llama2', 'gpt-3.5'), # backbones to look for

@@ -45,6 +45,7 @@ def _check_setting(name:str) -> dict:
         raise ValueError(f"unknown setting {name!r}; use one of {sorted(FIDELITY_SETTINGS)}")
     return FIDELITY_SETTINGS[name]
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #6857b08a
 def script_setting(task:str, # 'nq', 'squad1', 'trivia' or 'bio'
                    backbone:str, # 'llama2' or 'gpt-3.5' (or an alias)
                   ) -> str:
@@ -151,6 +152,7 @@ def _first_gold_correct(c:Collection, golds:dict, strict:bool) -> np.ndarray:
                 correct[q, k, m] = seen[a]
     return correct
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #1466fbf1
 def script_correctness(c:Collection, # from `load_release` (its meta: true answers per question)
                        gold_answers:str='first', # 'all' or 'first' (TRAQ's GPT-3.5 script)
                        strict:bool=False, # ROUGE-1 > 0.3 (the paper); False: >= 0.3 (the scripts)
@@ -258,6 +260,7 @@ def _result_rows(lines:list) -> tuple:
         else: rows.append(r)
     return rows, other
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #61a520e9
 def read_results(path:str|Path, # the authors' JSON-lines results file
                  task:str|None=None, # keep this task's rows only
                 ) -> pd.DataFrame:
@@ -490,6 +493,7 @@ def _package_value(ctx:dict, col:str, m:str, metric:str, rt:pd.Series) -> float:
         return ctx['search'][m]['coverage' if col.endswith('coverage') else 'average_semantic']
     return float(rt[metric])
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #0f6fbb54
 def _mismatch_why(ctx:dict, a:pd.Series, col:str, m:str, rt:pd.Series, split, auth:float) -> str:
     "Why the package's value of `col` differs from the authors' `auth`."
     every_gold = ctx['setting']['every_gold']
@@ -506,6 +510,7 @@ def _mismatch_why(ctx:dict, a:pd.Series, col:str, m:str, rt:pd.Series, split, au
     return _racy_why(c, ctx['rc'], ctx['cache'], a, col, m, rt, cal, test, float(a['alpha']),
                      int(a['seed']), ctx['tol'])
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #f44f38e3
 def _agreement_row(ctx:dict, a:pd.Series, col:str, split) -> dict:
     ("One (alpha, seed, column) row of `release_agreement`: the authors' value, the package's, the "
      "difference, why and the status.")
@@ -530,6 +535,7 @@ def _bioasq_context(c_set:Collection, rc, split, alpha:float, seed:int, n_calls:
     search = lambda d: script_search(c_set, rc, split, alpha, d, True, seed, n_calls)
     return sets, {m: search(d) for m, d in (('TRAQ', None), ('TRAQ-P', 0.1))}
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #0e1564cf
 def release_agreement(collection:Collection, # the release as the script reads it (see below)
                       results_file:str|Path, # the authors' JSON-lines results
                       task:str='squad1', # the task's rows to recompute
@@ -614,6 +620,7 @@ def _component_row(a:pd.Series, col:str, comp:dict, name:str, miss:dict, tol:flo
                 metric=metric, authors=auth, traq=mine, diff_traq=mine - auth, setting=name,
                 match=match, why=why, status=_status(match, why))
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #58296bc0
 def _component_rows(res:pd.DataFrame, # the authors' rows (`_check_results`)
                     S:dict|None, # `load_release_scores`, or None when no score file is readable
                     name:str, # the `FIDELITY_SETTINGS` name
@@ -643,6 +650,7 @@ def _partial_agreement(dir, task:str, backbone:str, results_file, variant, name:
         except ReleaseFileError as e: miss = {k: f'unreadable score files ({e})' for k in miss}
     return pd.DataFrame(_component_rows(res, S, name, miss, tol))
 
+# %% ../nbs/06d_traq_release_agreement.ipynb #d565817e
 def folder_agreement(dir:str|Path, task:str, backbone:str,
                      results_file:str|Path, # the authors' results (JSON lines)
                      variant:str|None=None, golds=None, # as in `load_release`

@@ -50,6 +50,7 @@ def _idk_files(path:Path, tasks) -> list:
     if path.exists(): return [path]
     raise FileNotFoundError(f"IDK data file {path} not found")
 
+# %% ../nbs/06e_traq_release_idk.ipynb #cddcf1c7
 def _idk_rows(f:Path) -> list:
     "One row per record of the IDK file `f` (at least one); errors name the file and line."
     import json
@@ -65,6 +66,7 @@ def _idk_rows(f:Path) -> list:
     if not rows: raise ReleaseFileError(f"{f}: no record")
     return rows
 
+# %% ../nbs/06e_traq_release_idk.ipynb #3483d7bd
 def load_certain_uncertain(path:str|Path, # a certain_uncertain*.json file, or a folder holding them
                            tasks=('nq', 'squad1', 'trivia'), # a folder's files (the authors')
                           ) -> pd.DataFrame:

@@ -45,6 +45,7 @@ def _alt_names() -> dict:
         alt[a3] = [s for s in spellings if len(s) > 3 and ',' not in s]
     return alt
 
+# %% ../nbs/01b_wiki_questions.ipynb #ffa6b215
 def _capitals(c:dict, # a country of the geography data
               caps:dict, # {cca3: English capital names}
              ) -> list:
@@ -53,6 +54,7 @@ def _capitals(c:dict, # a country of the geography data
     if not cap: return list(c['capital'])
     return [cap['primary']] + [x for x in cap.get('all', []) if x != cap['primary']]
 
+# %% ../nbs/01b_wiki_questions.ipynb #28e490ef
 def country_facts() -> pd.DataFrame:
     ("One row per UN member state: cca3, name, wiki_title, capitals, region, subregion, languages, "
      "alt_names.")
@@ -140,6 +142,7 @@ def _ask(template:str, **fields) -> str:
     "The question of `TEMPLATES[template]` with its fields filled."
     return TEMPLATES[template][0].format(**fields)
 
+# %% ../nbs/01b_wiki_questions.ipynb #3a1c2713
 def _country_candidates(r, # a row of `country_facts()`
                         txt:dict, # {passage id: text} of the corpus
                        ) -> list[tuple]:
@@ -162,6 +165,7 @@ def _country_candidates(r, # a row of `country_facts()`
         cand.append(('language', _ask('language', country=country), r.languages, [t]))
     return cand
 
+# %% ../nbs/01b_wiki_questions.ipynb #705b3c2b
 def country_questions(passages:pd.DataFrame, # the wiki corpus (`wiki_passages()`)
                       facts:pd.DataFrame|None=None, # `country_facts()` by default
                      ) -> list[dict]:
@@ -187,6 +191,7 @@ def _description_question(d:str, # the description in its display form
         return 'description_person', _ask('description_person', Who=who, description=d)
     return 'description_thing', _ask('description_thing', description=d)
 
+# %% ../nbs/01b_wiki_questions.ipynb #288d7156
 def description_questions(passages:pd.DataFrame, # the wiki corpus, with description and topic
                          ) -> list[dict]:
     ("Kept candidates of the description-to-title templates: the answer is the title, without a "
@@ -204,8 +209,6 @@ def description_questions(passages:pd.DataFrame, # the wiki corpus, with descrip
         ex = _candidate(f'{tmpl}/{r.id}', tmpl, q, [short, r.title], [r.id], txt)
         if ex: out.append(ex)
     return out
-
-
 
 # %% ../nbs/01b_wiki_questions.ipynb #e3c50d45
 def build_questions(passages:pd.DataFrame|None=None, # the wiki corpus, `wiki_passages()` by default

@@ -292,13 +292,16 @@ def test_release_hashes_ship_with_the_package(tmp_path):
 
 
 def test_the_release_modules_split_by_job():
-    "Issue 43: reading, agreement and the IDK extension are three modules; each public name lives in one of them."
+    ("Issue 43: safe unpickling, reading, agreement and the IDK extension are four modules; each public name lives "
+     "in one of them.")
     from pathlib import Path
-    from conformal_rag import traq_release, traq_release_agreement, traq_release_idk
-    mods = (traq_release, traq_release_agreement, traq_release_idk)
+    from conformal_rag import safe_pickle, traq_release, traq_release_agreement, traq_release_idk
+    mods = (safe_pickle, traq_release, traq_release_agreement, traq_release_idk)
     names = [n for m in mods for n in m.__all__]
     assert len(names) == len(set(names)) >= 52   # the 51 names of the old module and SYNTHETIC_WORDS
     assert {'load_release', 'release_inventory', 'RELEASE_SHA256'} <= set(traq_release.__all__)
+    assert {'safe_load', 'SafeUnpickler', 'ReleaseFileError'} <= set(safe_pickle.__all__)
+    assert traq_release.safe_load is safe_pickle.safe_load   # still read where callers import it from
     assert {'read_results', 'release_agreement', 'folder_agreement', 'agreement_tables'} <= set(traq_release_agreement.__all__)
     assert {'idk_collection', 'idk_confidences', 'load_certain_uncertain'} <= set(traq_release_idk.__all__)
     for m in mods: assert len(Path(m.__file__).read_text().splitlines()) < 700, m.__name__
