@@ -127,7 +127,7 @@ def main():
             best = max(r['per_wall'] for r in rows if r['cache'] == cached)
             ratio = ceiling / gpu
             print(f'{"with" if cached else "without"} the cache: client ceiling {ceiling:,.0f} samples per client-CPU-'
-                  f'second (best wall rate {best:,.0f}/s on this loaded machine) = {ratio:.0f}x one GPU serving a 7B '
+                  f'second (best wall rate {best:,.0f}/s) = {ratio:.0f}x one GPU serving a 7B '
                   f'model at TRAQ\'s settings (assumed {gpu:,.0f} samples/s: {GPU_TOKENS_S:,.0f} tokens/s / '
                   f'{GPU_TOKENS_PER_SAMPLE:g} tokens per sample): {"meets" if ratio >= TARGET else "BELOW"} the {TARGET}x target')
             summary['cache' if cached else 'no_cache'] = dict(ceiling=ceiling, best_wall=best, ratio=ratio)

@@ -60,9 +60,8 @@ def figure_layout(fig, # a drawn matplotlib figure
                  ) -> dict:
     ("Texts drawn on each other and legends or annotations over data (`plots.text_overlaps`, "
      "`plots.data_overlaps`): recorded with every paper figure, and a warning when there are any.")
-    from conformal_rag.plots import text_overlaps, data_overlaps
-    out = dict(text_overlaps=[' / '.join(map(str, o)) for o in text_overlaps(fig)],
-               data_overlaps=[' / '.join(map(str, o)) for o in data_overlaps(fig)])
+    from conformal_rag.plots import layout_overlaps   # the figure laid out once for both checks
+    out = {k: [' / '.join(map(str, o)) for o in v] for k, v in layout_overlaps(fig).items()}
     n = sum(map(len, out.values()))
     if n:
         first = next(v[0] for v in out.values() if v)

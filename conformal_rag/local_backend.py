@@ -16,7 +16,7 @@ from . import models   # larger opt-in models fetched on first use (nbs/03b_mode
 
 # %% auto #0
 __all__ = ['LOCAL_MODELS', 'DEFAULT_LOCAL_MODEL', 'GROUPED_EAGER', 'gguf_path', 'resolve_local_model', 'convert_local_model',
-           'sample_next', 'tiny_causal_lm', 'grouped_eager_attention', 'LocalBackend']
+           'sample_next', 'tiny_causal_lm', 'grouped_eager_attention', 'LocalBackend', 'weights_folder']
 
 # %% ../nbs/03d_local.ipynb #4a085ec8
 LOCAL_MODELS = {
@@ -244,6 +244,37 @@ class LocalBackend(Backend):
         self.prefixes = []   # stored prompts, least recently used first: (ids, (keys, values)s)
         self.reused_tokens = self.prompt_tokens = 0
 
+# %% ../nbs/03d_local.ipynb #a1d71ccd
+def _saved_dtype(folder:Path) -> str|None:
+    "The dtype a saved transformers folder's config names (`dtype`, or the older `torch_dtype`)."
+    cfg = json.loads((Path(folder)/'config.json').read_text())
+    return cfg.get('dtype') or cfg.get('torch_dtype')
+
+# %% ../nbs/03d_local.ipynb #33dc183a
+def weights_folder(folder:Path, # a saved transformers model
+                   dtype:str # the weights' dtype in memory: 'bfloat16' or 'float32'
+                  ) -> Path:
+    "Where to load `dtype` weights from: for bf16 from an fp32 folder its bf16 copy (made once), else `folder`."
+    folder = Path(folder)
+    if dtype != 'bfloat16' or _saved_dtype(folder) != 'float32': return folder
+    copy = folder.with_name(folder.name + '-bf16')
+    from filelock import FileLock
+    with FileLock(str(copy) + '.lock'):   # two processes never write it at once
+        if not (copy/'config.json').exists(): _save_bf16(folder, copy)
+    return copy
+
+# %% ../nbs/03d_local.ipynb #c98cf15f
+def _save_bf16(folder:Path, copy:Path):
+    "Write `folder`'s weights cast to bf16 into `copy` (through a temporary folder: never half written)."
+    import torch
+    from transformers import AutoModelForCausalLM
+    m = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.bfloat16)
+    tmp = copy.with_name(copy.name + '.tmp')
+    shutil.rmtree(tmp, ignore_errors=True)
+    m.save_pretrained(tmp)
+    (tmp/'conformal_rag_source.json').write_text(json.dumps(dict(cast_from=str(folder), dtype='bfloat16')))
+    shutil.rmtree(copy, ignore_errors=True); os.replace(tmp, copy)
+
 # %% ../nbs/03d_local.ipynb #5e46bf1a
 @patch
 def _load(self:LocalBackend, folder:Path # a saved transformers model
@@ -255,7 +286,8 @@ def _load(self:LocalBackend, folder:Path # a saved transformers model
     self.tok = AutoTokenizer.from_pretrained(folder)
     attn = {} if self.attn_impl == 'sdpa' else dict(attn_implementation=_register_attention())
     dtype = getattr(torch, self.weights_dtype)
-    self.lm = AutoModelForCausalLM.from_pretrained(folder, dtype=dtype, **attn).eval()
+    weights = weights_folder(folder, self.weights_dtype)   # bf16: a bf16 copy, not a cast at load
+    self.lm = AutoModelForCausalLM.from_pretrained(weights, dtype=dtype, **attn).eval()
     eos = self.lm.generation_config.eos_token_id if self.lm.generation_config else None
     eos = set(eos if isinstance(eos, (list, tuple)) else [eos]) | {self.tok.eos_token_id}
     for t in ('<end_of_turn>', '<|im_end|>', '<|endoftext|>'):

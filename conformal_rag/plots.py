@@ -12,8 +12,8 @@ from .conformal import binomial_band
 from .checks import checked, Level, PositiveInt
 
 # %% auto #0
-__all__ = ['WHOLE_MARK', 'set_style', 'text_artists', 'text_overlaps', 'data_artists', 'data_overlaps', 'tidy_legends',
-           'place_legend', 'mark_whole', 'coverage_plot', 'size_plot']
+__all__ = ['WHOLE_MARK', 'set_style', 'text_artists', 'text_overlaps', 'data_artists', 'data_overlaps', 'layout_overlaps',
+           'tidy_legends', 'place_legend', 'mark_whole', 'coverage_plot', 'size_plot']
 
 # %% ../nbs/11_plots.ipynb #e132bbc4
 def set_style():
@@ -114,7 +114,12 @@ def text_overlaps(fig, # a matplotlib figure (or axes)
     ("Pairs of visible texts of `fig` drawn on top of each other, and legend frames over texts "
      "not their own: `[(a, b), ...]`.")
     fig = getattr(fig, 'figure', fig)
-    items = _overlap_items(fig, _renderer(fig))
+    return _text_pairs(fig, _renderer(fig), tol)
+
+# %% ../nbs/11_plots.ipynb #7806d0de
+def _text_pairs(fig, r, tol:float) -> list:
+    "`text_overlaps` on `fig` already laid out, with its renderer `r`."
+    items = _overlap_items(fig, r)
     out = []
     for i, (na, ca, ha, ia, own_a, ga) in enumerate(items):
         for nb, cb, hb, ib, own_b, gb in items[i + 1:]:
@@ -204,9 +209,13 @@ def data_overlaps(fig, # a matplotlib figure (or axes)
                  ) -> list[tuple[str, str]]:
     ("Legends drawn over any plotted data, and annotations drawn over a line, error bar or point: "
      "`[(legend or text, data), ...]`.")
-    from matplotlib.transforms import Bbox
     fig = getattr(fig, 'figure', fig)
-    r = _renderer(fig)
+    return _data_pairs(fig, _renderer(fig), tol)
+
+# %% ../nbs/11_plots.ipynb #80cbd9a0
+def _data_pairs(fig, r, tol:float) -> list:
+    "`data_overlaps` on `fig` already laid out, with its renderer `r`."
+    from matplotlib.transforms import Bbox
     data = data_artists(fig)
     def shaved(bb): return Bbox.from_extents(bb.x0 + tol, bb.y0 + tol, bb.x1 - tol, bb.y1 - tol)
     out = []
@@ -220,6 +229,14 @@ def data_overlaps(fig, # a matplotlib figure (or axes)
             out += [(f'axes {i} text {t.get_text()!r}', n) for n, kind, p in data
                     if kind != 'area' and _covers(bb, kind, p)]
     return list(dict.fromkeys(out))
+
+# %% ../nbs/11_plots.ipynb #979f3d48
+def layout_overlaps(fig # a matplotlib figure (or axes)
+                   ) -> dict:
+    "`{'text_overlaps': text_overlaps(fig), 'data_overlaps': data_overlaps(fig)}`, the figure laid out once."
+    fig = getattr(fig, 'figure', fig)
+    r = _renderer(fig)
+    return dict(text_overlaps=_text_pairs(fig, r, 0.5), data_overlaps=_data_pairs(fig, r, 1.0))
 
 # %% ../nbs/11_plots.ipynb #1a28a388
 _LEGEND_PLACES = ('upper left', 'upper right', 'lower right', 'lower left', 'center left',

@@ -18,12 +18,24 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import trial_engine as te
 from trial_engine import Recipe, Skip
-from trial_inputs import ENTRIES
+import os
+_CACHE_BEFORE = os.environ.get('CONFORMAL_RAG_CACHE')
+from trial_inputs import ENTRIES, TRIAL_ENV
+_CACHE_AFTER = os.environ.get('CONFORMAL_RAG_CACHE')
+
+@pytest.fixture(autouse=True)
+def _trial_cache(monkeypatch):
+    "Every trial call sees the trial's own cache folder; the other tests of this worker keep theirs."
+    for k, v in TRIAL_ENV.items(): monkeypatch.setenv(k, v)
 
 CASES = te.cases(ENTRIES)
 DRAWN = te.drawn_params(ENTRIES)
 
 # ---- the table covers the package --------------------------------------------------------------------------------
+def test_importing_the_trial_leaves_the_cache_setting_alone():
+    "The trial's cache folder is set around its own calls only (a leak sent other tests' model fetches into it)."
+    assert _CACHE_AFTER == _CACHE_BEFORE
+
 def test_every_public_callable_has_an_entry():
     missing = [n for n in te.public_callables() if n not in ENTRIES]
     assert not missing, f'public callables with no recipe or skip in tests/trial_inputs.py: {missing}'
@@ -127,6 +139,7 @@ def _report(modules):
     print(n, 'failures in', ', '.join(modules))
 
 if __name__ == '__main__':
-    import warnings
+    import os, warnings
+    os.environ.update(TRIAL_ENV)
     warnings.simplefilter('ignore')
     _report(sys.argv[1:]) if sys.argv[1:] else _regenerate()

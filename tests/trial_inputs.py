@@ -1,7 +1,7 @@
 """The property trial's table (issue 42 item 2): for every public callable in `conformal_rag._modidx`, a `Recipe` of
 valid arguments (each parameter is then replaced by bad values while the others stay valid) or a `Skip` with its
 reason. `tests/test_property_trial.py` fails when a public callable has no entry, or an entry names nothing."""
-import argparse, functools, json, math, os, tempfile, warnings
+import argparse, atexit, functools, json, math, os, shutil, tempfile, warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -9,7 +9,10 @@ import pandas as pd
 from trial_engine import Recipe as R, Skip
 
 TMP = Path(tempfile.mkdtemp(prefix='property-trial-'))
-os.environ.setdefault('CONFORMAL_RAG_CACHE', str(TMP / 'cache'))   # nothing lands in the user's cache
+# the package's cache while the trial calls run (set by tests/test_property_trial.py around each trial test, never for
+# the whole process: other tests in the same worker keep the user's cache); the folder goes when the process ends
+TRIAL_ENV = {'CONFORMAL_RAG_CACHE': str(TMP / 'cache')}
+atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 
 # ---- small valid inputs ------------------------------------------------------------------------------------------
 @functools.cache
@@ -841,7 +844,7 @@ SKIPS = {  # reason: the names it covers
         'local_backend.LocalBackend.encode local_backend.LocalBackend.generate local_backend.LocalBackend.generate_many '
         'local_backend.LocalBackend.token_logprobs local_backend.convert_local_model local_backend.gguf_path '
         'local_backend.grouped_eager_attention local_backend.resolve_local_model local_backend.sample_next '
-        'local_backend.tiny_causal_lm '
+        'local_backend.tiny_causal_lm local_backend.weights_folder '
         'openai_backend.OpenAIBackend openai_backend.OpenAIBackend.generate '
         'llm.Backend llm.Backend.generate llm.Backend.requests_for llm.FakeBackend.generate llm.LLM llm.RecordingFake '
         'llm.RecordingFake.generate llm.ReplayBackend llm.ReplayBackend.generate llm.check_resume_numerics '
@@ -874,7 +877,7 @@ SKIPS = {  # reason: the names it covers
         'collect.example_tables collect.retrieve_table w2r_collect.benchmark_documents '
         'w2r_collect.experiment_documents w2r_collect.generations_file rcrag_collect.top_passages',
     'plotting: takes a prepared table and a matplotlib axis (tests/test_figure_layout.py)':
-        'plots.coverage_plot plots.data_artists plots.data_overlaps plots.mark_whole plots.place_legend plots.set_style '
+        'plots.coverage_plot plots.data_artists plots.data_overlaps plots.layout_overlaps plots.mark_whole plots.place_legend plots.set_style '
         'plots.size_plot plots.text_artists plots.text_overlaps plots.tidy_legends decisions.risk_coverage_plot '
         'w2r_figures.level_plot w2r_figures.overconfidence_plot rcrag_metrics.rounds_plot '
         'risk_control.decision_plot risk_control.family_coverage_plot ledger_report.ledger_figure traq_report.coverage_panels '

@@ -66,6 +66,29 @@ FIGURES = [   # (words, value of a run, format, unit)
      lambda r: r.get('samples_per_s', {}).get(f'bf16+eager: {EQUAL}'), '{:.1f}', ' samples/s'),
 ]
 
+def other_benches(root:Path=ROOT) -> list:
+    "Lines for the kept outputs of the llama.cpp batch bench and the openai: client bench, each naming its machine."
+    out = []
+    f = root/'bench'/'llamacpp_batch.json'
+    if f.exists():
+        d = json.loads(f.read_text())
+        for model in dict.fromkeys(r['model'] for r in d['rows']):
+            rows = [r for r in d['rows'] if r['model'] == model]
+            plan = ', '.join(f"{r['samples']} x {r['tokens']}" for r in rows)
+            out.append(f"- the `llamacpp:` backend's CPU time against raw llama-cpp-python's at equal output, {model} "
+                       f"({plan} samples x tokens): **{span([r['ratio'] for r in rows])}x** "
+                       f"(`bench/llamacpp_batch.json`, {d['measured']}: {d['cpu']}, {d['cores']} cores, one thread)")
+    f = root/'bench'/'openai_client.json'
+    if f.exists():
+        d = json.loads(f.read_text())
+        where = d.get('machine', f"{d['cores']} cores")
+        out.append(f"- the `openai:` client's ceiling against a loopback server that answers at once: "
+                   f"**{d['no_cache']['ceiling']:,.0f}** samples per client-CPU-second without the generation cache, "
+                   f"**{d['cache']['ceiling']:,.0f}** with it: {d['no_cache']['ratio']:.0f}x and {d['cache']['ratio']:.0f}x "
+                   f"the assumed {d['gpu_samples_s']:,.0f} samples/s of one GPU serving a 7B model "
+                   f"(`bench/openai_client.json`, {d['measured']}: {where})")
+    return out
+
 def block(runs:list) -> str:
     "The generated block: each figure as its range over the runs, then the runs and their machines."
     lines = [BEGIN, '',
@@ -79,6 +102,8 @@ def block(runs:list) -> str:
     for r in runs:
         src = f" ({r['source']})" if r.get('source') else ''
         lines.append(f"- `{r['file']}`, {r['measured']}: {machine_words(r)}{src}")
+    extra = other_benches()
+    if extra: lines += ['', 'The serving paths, from their own benchmarks (one run each):', ''] + extra
     return '\n'.join(lines + ['', END])
 
 def replace_block(text:str, new:str) -> str:
