@@ -95,9 +95,12 @@ def block(runs:list) -> str:
              f"Speed on gemma-3-270m, from {len(runs)} run{'s' * (len(runs) != 1)} of `bench/bench_llm.py` kept in "
              "`bench/runs/` (each a range over the runs; equal work: M = 30 samples of exactly 8 tokens of one cached "
              "prompt, CPU time of one thread):", '']
+    lines += ['| figure | over the runs | ' + ' | '.join(f"`{r['file']}`" for r in runs) + ' |',
+              '|---|---|' + '---|' * len(runs)]
     for words, get, fmt, unit in FIGURES:
         vals = [get(r) for r in runs]
-        lines.append(f"- {words}: **{span(vals, fmt, unit)}**")
+        cells = [span([v], fmt, unit) if v is not None else '' for v in vals]
+        lines.append(f"| {words} | **{span(vals, fmt, unit)}** | " + ' | '.join(cells) + ' |')
     lines += ['', 'The runs, and the machines they ran on:', '']
     for r in runs:
         src = f" ({r['source']})" if r.get('source') else ''
