@@ -14,7 +14,7 @@ from .llm import Backend, check_prompt, cut_at_stop
 from .conformal import check_count
 
 # %% auto #0
-__all__ = ['RequestFailed', 'retry_after', 'OpenAIBackend', 'refuses_n']
+__all__ = ['RequestFailed', 'retry_after', 'OpenAIBackend', 'refuses_n', 'granted_n']
 
 # %% ../nbs/03e_openai.ipynb #17a03c72
 class RequestFailed(RuntimeError):
@@ -362,6 +362,14 @@ def refuses_n(e:Exception # a failed request (`RequestFailed`)
     names_n = re.search(r"(field|parameter|value of)? ?'n'|\bn\b must", str(e)) is not None
     return getattr(e, 'status', None) == 400 and names_n
 
+# %% ../nbs/03e_openai.ipynb #e7577492
+def granted_n(e:Exception # a refusal of `n` (`refuses_n`)
+             ) -> int:
+    ("The most choices a request may ask for, as the refusal names it (llama-server: 'Value must "
+     "be between 1 <= value <= 4', one per parallel slot); 1 when it names none.")
+    m = re.search(r"<=\s*value\s*<=\s*(\d+)|\bn\b must be (?:<=|at most)\s*(\d+)", str(e))
+    return max(1, int(m.group(1) or m.group(2))) if m else 1
+
 # %% ../nbs/03e_openai.ipynb #5842bc24
 @patch
 def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, start=0):
@@ -375,10 +383,10 @@ def generate(self:OpenAIBackend, prompt, n, decoding, seed=0, logprobs=False, st
         k = min(self.max_n, n - j)
         try: got = self._one(prompt, k, decoding, seed + j, logprobs)
         except RequestFailed as e:
-            if k > 1 and refuses_n(e):   # one choice a request only (llama.cpp's llama-server)
-                warnings.warn(f"{self.where} refuses n > 1 ({e.args[0][:120]}): "
-                              "asking for one sample a request")
-                self.max_n = 1
+            if k > 1 and refuses_n(e):   # llama-server: at most one choice per parallel slot
+                self.max_n = min(granted_n(e), k - 1)
+                warnings.warn(f"{self.where} refuses n = {k} ({e.args[0][:120]}): asking for "
+                              f"{self.max_n} sample{'s' * (self.max_n > 1)} a request")
                 continue
             if out: e.args = (f"{e.args[0]} (after {len(out)} of {n} samples, kept)",)
             e.samples = out

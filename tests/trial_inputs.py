@@ -797,6 +797,7 @@ RECIPES = {
     'llamacpp_backend.sample_replies': Skip('needs a llama.cpp engine holding a prompt (as sample_reply): '
                                             'tests/test_llamacpp.py checks it on the stand-in and on gemma'),
     'openai_backend.refuses_n': R(dict(e=ValueError('HTTP 400')), ok={'e': 'any exception: False unless a 400 naming n'}),
+    'openai_backend.granted_n': R(dict(e=ValueError('HTTP 400: 1 <= value <= 4')), ok={'e': 'any exception: the n it names, else 1'}),
     'openai_backend.retry_after': R(dict(headers={'retry-after': '2'}),
                                     ok={'headers=None': 'a reply without headers asks for no wait: None (documented)'}),
 }
