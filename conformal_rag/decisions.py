@@ -108,7 +108,7 @@ def rule_table(d:pd.DataFrame, # a decision table: wrong, score: *, rule: * (one
     ("Per score: AURC with a bootstrap 95% interval, selective risk at `coverages`; "
      "per rule: its point.")
     coverages = _coverages(coverages)
-    w, rows = check_binary(check_frame(d, 'd', ['wrong'])['wrong'], 'wrong').astype(int), []
+    w, rows = check_binary(check_frame(d, 'd', ['wrong'])['wrong'], 'wrong'), []   # 0/1 exactly
     for col in [c for c in d.columns if c.startswith('score: ')]:
         s = check_array(d[col].to_numpy(), repr(col), ndim=1)   # numbers: '0.5' is no score
         b = bootstrap_ci(aurc, s, w, n_boot=n_boot, seed=seed)
@@ -137,7 +137,7 @@ def paired_aurc(d:pd.DataFrame, # a decision table of one source and backbone
             raise ValueError(f"no score {c[len('score: '):]!r} in the decision table (it has "
                              f"{have})")
     a, b = (d[c].to_numpy(float) for c in cols)
-    w = check_binary(d['wrong'], 'wrong').astype(int)
+    w = check_binary(d['wrong'], 'wrong')   # 0/1 exactly, or an error naming the first bad value
     r = bootstrap_ci(lambda x, y, z: aurc(x, z) - aurc(y, z), a, b, w, n_boot=n_boot, seed=seed)
     # optional `parsed: NAME` columns: which questions carry a parsed reply
     # (else every question counts)
@@ -163,6 +163,13 @@ def rank_table(table:pd.DataFrame, # decision tables of several (source, backbon
     return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/16_decisions.ipynb #e135b5c1
+def _labels01(x, # bools or the numbers 0 and 1, per question
+              name:str # the column's name, for the error
+             ) -> np.ndarray:
+    "A decision table's 0/1 column: `x` checked by `check_binary` (NaN, 2, 0.5, 'no' refused)."
+    return np.where(check_binary(np.asarray(x), name), 1, 0)
+
+# %% ../nbs/16_decisions.ipynb #cf0bb1e2
 def w2r_decisions(replies:pd.DataFrame, # `w2r_collect.run_experiment`/`prompt_variants` replies
                   strategy:str='vanilla', # the prompt whose replies are decided on
                   # token-probability rule: answer when the probability is at least tau
@@ -173,14 +180,15 @@ def w2r_decisions(replies:pd.DataFrame, # `w2r_collect.run_experiment`/`prompt_v
     tau = float(check_array(tau, 'tau', lo=0, hi=1))
     s = overconfidence_scores(replies, strategy)
     return pd.DataFrame({'source': 'When to retrieve', 'backbone': s.model, 'id': s.id,
-                         'wrong': s.wrong.astype(int),
+                         'wrong': _labels01(s.wrong, 'wrong'),
                          'score: token probability': s.token_probability,
                          'score: verbalized certainty': s.verbalized,
-                         'rule: paper (certain: no retrieval)': s.paper_rule.astype(int),
+                         'rule: paper (certain: no retrieval)':
+                             _labels01(s.paper_rule, 'paper_rule'),
                          f'rule: token probability >= {tau:g}':
-                             (s.token_probability >= tau).astype(int)})
+                             _labels01(s.token_probability >= tau, 'token rule')})
 
-# %% ../nbs/16_decisions.ipynb #0a056e18
+# %% ../nbs/16_decisions.ipynb #8164aeb4
 def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
                     # calibration baseline's threshold; N of the methods
                     threshold:float=0.6, n_rounds:int=1
@@ -189,10 +197,10 @@ def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
      "each method.")
     s = rcrag_scores(runs, threshold, n_rounds)
     out = pd.DataFrame({'source': 'RC-RAG', 'backbone': s.model, 'id': s.id,
-                        'wrong': s.wrong.astype(int),
+                        'wrong': _labels01(s.wrong, 'wrong'),
                         'score: counterfactual vote': s.cf_agreement.fillna(-1.0),
                         'score: stated probability': s.verbalized_probability})
-    for c in [c for c in s.columns if c.startswith('rule: ')]: out[c] = s[c].astype(int)
+    for c in [c for c in s.columns if c.startswith('rule: ')]: out[c] = _labels01(s[c], repr(c))
     # which questions carry a parsed reply (RC-RAG's 'parsed': the RAG answer read and, for the
     # vote, every counterfactual keep/discard reply read; for the baseline, its probability read):
     # a claim needs enough of them
@@ -205,7 +213,7 @@ def rcrag_decisions(runs:list, # `rcrag.RCRun`s (`rcrag_collect.run_models`)
         rag.append([r.parsed for r in run.rag])
     out['parsed: counterfactual vote'] = np.concatenate(cf)
     stated = (s.verbalized_probability >= 0).to_numpy()
-    out['parsed: stated probability'] = np.concatenate(rag).astype(bool) & stated
+    out['parsed: stated probability'] = check_binary(np.concatenate(rag), 'parsed') & stated
     return out
 
 # %% ../nbs/16_decisions.ipynb #b1a80b85
@@ -322,7 +330,7 @@ def risk_coverage_plot(d:pd.DataFrame, # a decision table of one source and back
     "Risk-coverage curves of every score with the rules' points (markers); returns the axes."
     set_style()
     if ax is None: _, ax = plt.subplots(figsize=(4.6, 3.6))
-    w = check_binary(d['wrong'], 'wrong').astype(int)
+    w = check_binary(d['wrong'], 'wrong')
     for col in [c for c in d.columns if c.startswith('score: ')]:
         rc = risk_coverage(d[col].to_numpy(float), w)
         ax.step(rc.coverage, rc.selective_risk, where='post', lw=1.4, label=col[len('score: '):])

@@ -542,8 +542,9 @@ def overconfidence_scores(replies:pd.DataFrame, # `w2r_collect.run_experiment` r
                          f"(strategies: {sorted(replies.name.unique())})")
     certain = r.paper_label.ne('uncertain').to_numpy()  # the paper: unlabelled replies are certain
     wrong = ~check_binary(r.correct.to_numpy(), 'correct')
+    p = check_array(r.token_conf.to_numpy(), 'token_conf', 0, 1, nan=True)   # NaN: no log-probs
     return pd.DataFrame(dict(model=r.model.to_numpy(), id=r.id.to_numpy(), wrong=wrong,
-                             token_probability=r.token_conf.fillna(-1.0).to_numpy(),
+                             token_probability=np.where(np.isnan(p), -1.0, p),   # lowest
                              verbalized=certain.astype(float), paper_rule=certain))
 
 # %% ../nbs/10_risk_control.ipynb #6deb1a54
@@ -562,13 +563,15 @@ def _run_scores(run, threshold:float, n_rounds:int, probability_pick:str) -> pd.
                            wrong=[l != 'keep' for l in run.labels],
                            cf_agreement=side.reindex(ids).to_numpy(dtype=float),
                            verbalized_probability=[-1.0 if x is None else float(x) for x in p]))
-    return df.join(rules.reindex(ids).astype(bool).reset_index(drop=True).add_prefix('rule: '))
+    rules = rules.reindex(ids).reset_index(drop=True)   # a missing decision: NaN, refused below
+    return df.join(pd.DataFrame({f'rule: {m}': check_binary(v.to_numpy(), f'{m} of {run.model}')
+                                 for m, v in rules.items()}))
 
 # %% ../nbs/10_risk_control.ipynb #ee890890
 def rcrag_scores(runs:list, # `rcrag.RCRun`s (one per model; the first retriever of each is used)
                  threshold:float=0.6, # the calibration baseline's threshold (the paper: 0.6)
                  n_rounds:int=1, # N of the paper's counterfactual methods compared
-                 probability_pick:str='first', # how to read them (`rcrag_prompts.parse_probability`)
+                 probability_pick:str='first', # how to read them (`parse_probability`)
                 ) -> pd.DataFrame:
     "Per model, question: wrong, scores cf_agreement, verbalized_probability, every method's rule."
     scores = [_run_scores(run, threshold, n_rounds, probability_pick) for run in runs]

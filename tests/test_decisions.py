@@ -62,3 +62,30 @@ def test_the_guarantee_check_can_fail(decisions_table):
     s, w = d['score: semantic frequency'].to_numpy(float), d.wrong.to_numpy().astype(int)
     # keeping everything has selective risk = the wrong rate, far above alpha = 0.1
     assert dc.operating_point(np.ones(len(w), int), w)['selective_risk'] > stats.binom.ppf(0.999, len(w), 0.1) / len(w)
+
+@pytest.mark.parametrize('bad', [np.nan, 2, 0.5, 'no'])
+def test_a_label_that_is_no_label_is_refused_not_cast(bad):
+    "wrong / rule columns enter the decision tables checked as 0/1, never cast with astype (a NaN, 2 or 0.5 named)."
+    from conformal_rag.decisions import w2r_decisions, rule_table, paired_aurc
+    replies = pd.DataFrame(dict(model='m', id=['a', 'b', 'c'], kind='strategy', name='vanilla',
+                                paper_label=['certain', 'uncertain', 'certain'], token_conf=[0.9, 0.2, 0.6],
+                                correct=[True, False, True]))
+    assert w2r_decisions(replies).wrong.tolist() == [0, 1, 0]
+    with pytest.raises(ValueError, match='correct must hold bools or 0/1'):
+        w2r_decisions(replies.assign(correct=pd.Series([True, bad, True], dtype=object)))
+    d = pd.DataFrame({'wrong': [0, 1, 1, 0], 'score: s': [0.9, 0.1, 0.4, 0.7], 'rule: r': [1, 0, 1, 1]})
+    rule_table(d, n_boot=5)
+    for col in ('wrong', 'rule: r'):
+        with pytest.raises(ValueError, match='must hold bools or 0/1'):
+            rule_table(d.assign(**{col: pd.Series([0, bad, 1, 0], dtype=object)}), n_boot=5)
+    with pytest.raises(ValueError, match='wrong must hold bools or 0/1'):
+        paired_aurc(d.assign(**{'score: t': d['score: s'][::-1].to_numpy(),
+                                'wrong': pd.Series([0, bad, 1, 0], dtype=object)}), 's', 't', n_boot=5)
+
+def test_a_token_probability_outside_0_1_is_refused():
+    from conformal_rag.decisions import w2r_decisions
+    replies = pd.DataFrame(dict(model='m', id=['a', 'b'], kind='strategy', name='vanilla', paper_label='certain',
+                                token_conf=[0.9, 1.5], correct=[True, False]))
+    with pytest.raises(ValueError, match=r'token_conf\[1\]=1.5'): w2r_decisions(replies)
+    nan = w2r_decisions(replies.assign(token_conf=[0.9, np.nan]))   # no log-probabilities: the lowest score
+    assert nan['score: token probability'].tolist() == [0.9, -1.0] and nan['rule: token probability >= 0.5'].tolist() == [1, 0]
