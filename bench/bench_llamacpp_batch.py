@@ -12,8 +12,9 @@ interleaved run by run (wall beside them); the ratio is backend CPU / raw CPU (t
 
     nice -n 10 .venv/bin/python bench/bench_llamacpp_batch.py [--out=bench/llamacpp_batch.json]
 """
-import json, os, platform, statistics, sys, time
+import json, os, statistics, sys, time
 from pathlib import Path
+from machine import cpu_model   # bench/machine.py
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
@@ -29,11 +30,6 @@ OUT = next((a.split('=', 1)[1] for a in sys.argv[1:] if a.startswith('--out=')),
 PROMPT = render_prompt('one_shot', 'What is the capital of Peru?',
                        'Lima is the capital and the largest city of Peru.')
 CASES = [(10, N), (30, N), (1, 32)]   # (samples M, tokens per sample)
-
-def cpu_model() -> str:
-    for line in Path('/proc/cpuinfo').read_text().splitlines():
-        if line.startswith('model name'): return line.split(':', 1)[1].strip()
-    return platform.processor() or 'unknown'
 
 def timed(fn):
     c, w = time.process_time(), time.time()

@@ -41,9 +41,10 @@ generate(num_return_sequences=M) and single-sample generate() calls, ~1 min more
 
 `--out=FILE.json` keeps the run: the machine (CPU model, cores, load, the measured matmul rates and read bandwidth),
 samples/s of every configuration and the named ratios. The speed figures of README.md and bench/README.md are generated
-from the files in bench/runs/ (`python bench/speed.py`), as ranges over the machines measured."""
+from the files in bench/runs/ (`python tools/speed_block.py`), as ranges over the machines measured."""
 import os, sys, json, time, statistics, shutil, gc
 from pathlib import Path
+from machine import cpu_model   # bench/machine.py
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE', 'TRANSFORMERS_OFFLINE'): os.environ.setdefault(v, '1')
 import torch
@@ -60,12 +61,6 @@ N_FIXED = env('BENCH_N', 8)   # equal work: every sample exactly this many token
 DO_BF16, DO_CT2, BASELINES = env('BENCH_BF16', 1), env('BENCH_CT2', 1), env('BENCH_BASELINES', 0)
 T_START, CPU_START = time.time(), time.process_time()
 OUT = next((a.split('=', 1)[1] for a in sys.argv[1:] if a.startswith('--out=')), None)   # --out=FILE.json
-
-def cpu_model() -> str:
-    "The CPU's model name (/proc/cpuinfo), or 'unknown CPU'."
-    info = Path('/proc/cpuinfo')
-    lines = info.read_text().splitlines() if info.exists() else []
-    return next((l.split(':', 1)[1].strip() for l in lines if l.startswith('model name')), 'unknown CPU')
 
 RECORD = dict(script='bench_llm.py', measured=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), model=MODEL, m=M,
               n_fixed=N_FIXED, reps=REPS, machine=dict(cpu=cpu_model(), cores=os.cpu_count(),

@@ -19,6 +19,7 @@ that. `--out=FILE.json` keeps the measurement (bench/openai_client.json is the c
 the scale page of the site reads). Env: BENCH_PROMPTS (200), BENCH_TOKENS (8), BENCH_LOGPROBS (1), BENCH_CONCURRENCY ('1,2,4,8,16,32,64')."""
 import asyncio, json, os, resource, socket, subprocess, sys, tempfile, time
 from pathlib import Path
+from machine import machine_words   # bench/machine.py
 
 N = 30                                                     # TRAQ's M: samples per question, one request each
 PROMPTS = int(os.environ.get('BENCH_PROMPTS', 200))
@@ -72,12 +73,6 @@ def free_port() -> int:
         s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
 
 # ---- the client (this process) ------------------------------------------------------------------------------------
-def machine() -> str:
-    "The CPU model and cores this ran on, and the load when it started (a loaded machine measures less)."
-    model = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines()
-                  if l.startswith('model name')), 'unknown CPU') if Path('/proc/cpuinfo').exists() else 'unknown CPU'
-    return f"{model}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
-
 def cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
@@ -135,7 +130,7 @@ def main():
             Path(OUT).write_text(json.dumps(dict(
                 measured=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), cores=os.cpu_count(), n=N, tokens=TOKENS,
                 logprobs=LOGPROBS, prompts=PROMPTS - 2, gpu_samples_s=gpu, gpu_tokens_s=GPU_TOKENS_S,
-                gpu_tokens_per_sample=GPU_TOKENS_PER_SAMPLE, target=TARGET, repeats=REPEATS, machine=machine(), gpu_source=GPU_SOURCE, rows=rows, **summary), indent=1) + '\n')
+                gpu_tokens_per_sample=GPU_TOKENS_PER_SAMPLE, target=TARGET, repeats=REPEATS, machine=machine_words(), gpu_source=GPU_SOURCE, rows=rows, **summary), indent=1) + '\n')
             print('written', OUT)
     finally:
         server.terminate(); server.wait()

@@ -13,6 +13,7 @@ typed. A run that needs released data the machine lacks (TRAQ_RELEASE, ...) is r
 import argparse, json, os, platform, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 import psutil
+from machine import cpu_model   # bench/machine.py
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / 'bench' / 'README.md'
@@ -21,9 +22,7 @@ START, END = '<!-- reproduce-times:start -->', '<!-- reproduce-times:end -->'
 
 def machine() -> dict:
     "The CPU model, the cores the OS reports, Python and the load average now."
-    model = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines()
-                  if l.startswith('model name')), platform.processor() or '?') if Path('/proc/cpuinfo').exists() else '?'
-    return dict(cpu=model, cores=os.cpu_count(), python=platform.python_version(), system=platform.platform())
+    return dict(cpu=cpu_model(), cores=os.cpu_count(), python=platform.python_version(), system=platform.platform())
 
 
 def tree_cpu(proc:psutil.Process, seen:dict):

@@ -99,6 +99,20 @@ def _default_params(nb_path:Path, params:dict) -> bool:
     return all(same(k, v) for k, v in params.items())
 
 # %% ../nbs/12d_executed_notebooks.ipynb #2bb20e4c
+def _merged_streams(outputs:list) -> list:
+    ("Consecutive stream outputs of one name as one, in lines (where a flush falls between two "
+     "prints differs from run to run; the text does not).")
+    out = []
+    for o in outputs:
+        last = out[-1] if out else {}
+        same = o.get('name') == last.get('name')
+        if o.get('output_type') == 'stream' == last.get('output_type') and same:
+            text = ''.join(last['text']) + ''.join(o['text'])
+            out[-1] = {**last, 'text': text.splitlines(keepends=True)}
+        else: out.append(o)
+    return out
+
+# %% ../nbs/12d_executed_notebooks.ipynb #5520c7bd
 def _steady_cells(cells:list, root:str, drop:bool) -> list:
     "The cells kept: papermill's injected cell dropped (`drop`) or with a fixed id; steady outputs."
     out = []
@@ -110,7 +124,7 @@ def _steady_cells(cells:list, root:str, drop:bool) -> list:
         if tags == []: c['metadata'].pop('tags')
         if 'outputs' in c:
             kept = (_steady_output(o, root) for o in c['outputs'])
-            c['outputs'] = [x for x in kept if x is not None]
+            c['outputs'] = _merged_streams([x for x in kept if x is not None])
         out.append(c)
     return out
 
