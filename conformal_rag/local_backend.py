@@ -255,6 +255,8 @@ def weights_folder(folder:Path, # a saved transformers model
                    dtype:str # the weights' dtype in memory: 'bfloat16' or 'float32'
                   ) -> Path:
     "Where to load `dtype` weights from: for bf16 from an fp32 folder its bf16 copy (made once), else `folder`."
+    if dtype not in ('bfloat16', 'float32'):
+        raise ValueError(f"dtype must be 'bfloat16' or 'float32', got dtype={dtype!r}")
     folder = Path(folder)
     if dtype != 'bfloat16' or _saved_dtype(folder) != 'float32': return folder
     copy = folder.with_name(folder.name + '-bf16')
