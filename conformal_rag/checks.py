@@ -215,19 +215,33 @@ def _plan(f) -> list:
     return plan
 
 # %% ../nbs/00c_checks.ipynb #e77e966c
+def _reads(sig:inspect.Signature, plan:list, args:tuple, kwargs:dict) -> list:
+    ("Where each checked argument of a call of this shape sits: `(name, rule, none_ok, i)`, `i` its "
+     "place in `args` or None (a keyword); `sig.bind` refuses a call no signature takes.")
+    bound, names = sig.bind(*args, **kwargs).arguments, list(sig.parameters)
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return [(name, rule, none_ok, i if i < len(args) and sig.parameters[name].kind in positional
+             else None)
+            for name, rule, none_ok in plan if name in bound for i in (names.index(name),)]
+
+# %% ../nbs/00c_checks.ipynb #84357955
 def checked(f):
     ("Check `f`'s arguments against its annotations on every call "
      "(a dataclass: its fields at construction).")
     if isinstance(f, type): return _checked_class(f)
-    sig, plan = inspect.signature(f), None
+    sig, plan, shapes = inspect.signature(f), None, {}
     @functools.wraps(f)
     def _f(*args, **kwargs):
         nonlocal plan
         if plan is None: plan = _plan(f)
         if plan:
-            bound = sig.bind(*args, **kwargs).arguments
-            for name, rule, none_ok in plan:
-                if name in bound and not (none_ok and bound[name] is None): rule(bound[name], name)
+            # calls of one shape (how many positional arguments, which keywords) bind alike
+            shape = (len(args), *kwargs)
+            if (reads := shapes.get(shape)) is None:
+                reads = shapes[shape] = _reads(sig, plan, args, kwargs)
+            for name, rule, none_ok, i in reads:
+                v = kwargs[name] if i is None else args[i]
+                if not (none_ok and v is None): rule(v, name)
         return f(*args, **kwargs)
     return _f
 

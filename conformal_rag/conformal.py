@@ -278,16 +278,21 @@ def in_set(scores, # nonconformity scores of candidates (any shape)
     return check_array(scores, 'scores', nan=True, empty=True, finite=False) <= t
 
 # %% ../nbs/00_conformal.ipynb #c5d2d2c8
+@functools.lru_cache(maxsize=65536)
+def _pac_k(n:int, alpha:float, delta:float) -> int:
+    ("`pac_k` of checked numbers, remembered: a grid asks for the same (n, alpha, delta) split "
+     "after split, and each answer costs a binomial CDF over `n + 1` points.")
+    ok = np.flatnonzero(stats.binom.cdf(np.arange(n + 1), n, alpha) <= delta)
+    return int(ok[-1]) if len(ok) else -1
+
+# %% ../nbs/00_conformal.ipynb #8d0b0e69
 def pac_k(n:int, # number of calibration scores
           alpha:float, # target miscoverage
           delta:float, # allowed prob. (over calibration draws) that coverage falls below 1 - alpha
          ) -> int:
     "The largest `k` in `0..n` with `Binomial(n, alpha).cdf(k) <= delta`, or -1 if none."
     alpha, delta = check_alpha(alpha), check_alpha(delta, 'delta')
-    check_count(n, 'n')
-    cdf = stats.binom.cdf(np.arange(n + 1), n, alpha)
-    ok = np.flatnonzero(cdf <= delta)
-    return int(ok[-1]) if len(ok) else -1
+    return _pac_k(int(check_count(n, 'n')), float(alpha), float(delta))
 
 # %% ../nbs/00_conformal.ipynb #08afc26f
 def pac_threshold(scores, # calibration nonconformity scores, shape (n,)

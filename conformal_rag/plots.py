@@ -264,13 +264,18 @@ def _free_place(ax, leg, renderer, prefer:str|None=None) -> str|None:
     return None
 
 # %% ../nbs/11_plots.ipynb #f5d11e69
-def tidy_legends(fig) -> dict:
+def tidy_legends(fig, # a matplotlib figure
+                 # the renderer of a draw that has just laid `fig` out (the first round reads that
+                 # layout); None: `fig` is laid out here
+                 renderer=None,
+                ) -> dict:
     ("Re-place, on the figure's final layout, every legend drawn by `place_legend`: its preferred "
      "place if free, else the first free one, else beside its axes. Returns `{axes index: place}`.")
     legs = [(i, ax, ax.get_legend()) for i, ax in enumerate(fig.axes)
             if ax.get_legend() is not None and hasattr(ax.get_legend(), '_place_prefer')]
-    for _ in range(len(legs) + 1):   # each round moves at least one more legend outside, or ends
-        r, moved = _renderer(fig), False
+    for round_ in range(len(legs) + 1):   # each round moves one more legend outside, or ends
+        # a legend moved outside changes the layout: later rounds lay the figure out again
+        r, moved = (renderer if round_ == 0 and renderer is not None else _renderer(fig)), False
         for i, ax, leg in legs:
             if leg._place_outside: continue
             place = _free_place(ax, leg, r, leg._place_prefer)
@@ -288,17 +293,27 @@ def _put_outside(fig, ax, leg) -> None:
 
 # %% ../nbs/11_plots.ipynb #20bc67a2
 from matplotlib.artist import Artist as _Artist
+from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
 class _LegendTidier(_Artist):
     ("An invisible figure artist drawn before everything else: runs `tidy_legends` on the "
      "laid-out figure at every draw (and so at every `savefig`).")
     def __init__(self):
         super().__init__(); self.set_zorder(-1e9); self.set_in_layout(False); self._busy = False
+        self._placed_at = None   # the dpi of a `savefig`'s layout pass that placed the legends
     def draw(self, renderer):
         if self._busy: return   # tidy_legends draws the figure itself
+        fig = self.figure
+        saving = getattr(fig.canvas, '_is_saving', False)
+        frozen = isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine)
+        # `savefig` lays the figure out in a first pass, then prints it with the layout frozen:
+        # the legends placed in the first pass stay placed on that same layout
+        if saving and frozen and self._placed_at == fig.dpi:
+            self._placed_at = None; return
         self._busy = True
-        try: tidy_legends(self.figure)
+        try: tidy_legends(fig, renderer)
         finally: self._busy = False
+        self._placed_at = fig.dpi if saving and not frozen else None
     def get_window_extent(self, renderer=None):
         from matplotlib.transforms import Bbox
         return Bbox.null()

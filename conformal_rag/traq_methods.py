@@ -4,10 +4,11 @@
 
 # %% ../nbs/06f_traq_methods.ipynb #4753a14b
 from __future__ import annotations
-import functools, hashlib, warnings
+import functools, hashlib, math, warnings
 from dataclasses import dataclass, replace
 import numpy as np
-from .conformal import check_alpha, check_array, check_choice, check_count, bonferroni_alphas
+from .conformal import (check_alpha, check_array, check_choice, check_count,
+                                    bonferroni_alphas, check_scores, conformal_rank, pac_k)
 from .checks import Level, NonNegativeInt, Numbers, PositiveInt, Seed, checked
 from .llm_score import check_llm_score, with_llm_score
 from .stats import gp_minimize_1d, grid_minimize_1d, split_part
@@ -46,23 +47,78 @@ class SplitSearch(Result):
     w:list|None = None # TRAQ's raw weights (w1, w2), before its softmax
 
 # %% ../nbs/06f_traq_methods.ipynb #4a443232
+def _order_threshold(s:np.ndarray, # one component's true scores, sorted ascending
+                     alpha:float, # its miscoverage
+                     delta:float|None, # PAC: the whole `delta` (each component takes half)
+                     method:str, # 'exact'; PAC: 'exact' or 'traq'
+                    ) -> float:
+    ("`calibrate`'s threshold of one component, read off its sorted scores: the order statistic "
+     "`conformal_threshold` or `pac_threshold` picks (+inf when the scores are too few).")
+    n = len(s)
+    if delta is None:
+        k = conformal_rank(n, alpha)
+        return math.inf if k > n else float(s[k - 1])
+    k = pac_k(n, alpha, delta / 2)
+    if k < 0: return math.inf
+    above = k if method == 'exact' else max(k - 1, 0)
+    return float(s[n - above - 1])
+
+# %% ../nbs/06f_traq_methods.ipynb #8c8142fd
+def _sorted_thresholds(opt, scores:tuple, delta, method):
+    ("`(alpha_ret, alpha_llm) -> (tau_ret, tau_llm)` as `calibrate` gives them, from the scores "
+     "sorted once; None where `calibrate` itself must run (another method, an empty split).")
+    m = 'exact' if method is None else method
+    if len(opt) == 0 or (m != 'exact' if delta is None else m not in ('exact', 'traq')): return None
+    if delta is not None: delta = check_alpha(delta, 'delta')
+    s_ret, s_llm = (np.sort(check_scores(s)) for s in scores[:2])
+    return lambda a_ret, a_llm: (_order_threshold(s_ret, a_ret, delta, m),
+                                 _order_threshold(s_llm, a_llm, delta, m))
+
+# %% ../nbs/06f_traq_methods.ipynb #dc24858d
+def _semantic_counter(opt:Collection):
+    ("`(tau_ret, tau_llm) -> semantic_size(opt, aggregated_set(opt, tau_ret, tau_llm)).mean()`, "
+     "the same float, by a binary search in each cluster's entry scores (one sort per `tau_llm`).")
+    Q = len(opt)
+    x = np.broadcast_to((-opt.ret_score)[:, :, None], opt.shape)   # the retriever's score, per sample
+    y = -opt.freq   # the LLM's score (`llm_set`'s default: the frequency)
+    ok = opt.in_topk[:, :, None] & (opt.cluster >= 0) & ~np.isnan(x) & ~np.isnan(y)
+    width = int(opt.cluster.max()) + 1 if ok.any() else 1
+    key = (np.arange(Q)[:, None, None] * width + opt.cluster)[ok]   # one id per question and cluster
+    x, y, entry = x[ok], y[ok], {}
+    def entries(tau_llm:float) -> np.ndarray:   # each cluster's entry score under `tau_llm`, sorted
+        sel = y <= tau_llm
+        first = np.full(Q * width, np.nan)
+        order = np.lexsort((x[sel], key[sel]))   # by cluster, then score: a cluster's first is its least
+        k, v = key[sel][order], x[sel][order]
+        starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]]) if len(k) else np.arange(0)
+        first[k[starts]] = v[starts]
+        return np.sort(first[~np.isnan(first)])
+    def count(tau_ret:float, tau_llm:float) -> float:
+        if tau_llm not in entry: entry[tau_llm] = entries(tau_llm)
+        return float(np.searchsorted(entry[tau_llm], tau_ret, side='right')) / Q
+    return count
+
+# %% ../nbs/06f_traq_methods.ipynb #63cfcacd
 def _split_objective(opt, alpha, delta, objective:str, method:str):
     ("`f([w])`: `objective` (a field of `evaluate`'s result) of the thresholds of the split "
      "(w, 1 - w) on `opt`, each distinct pair of thresholds evaluated once.")
     seen = {}   # the objective depends on the two thresholds only: a split has few distinct pairs
     scores = calibration_scores(opt)   # the true scores, once for every w
-    def f(x):
-        w = float(x[0])
+    taus = _sorted_thresholds(opt, scores, delta, method)
+    semantic = _semantic_counter(opt) if objective == 'semantic_size' and len(opt) else None
+    def th_of(alphas):   # `calibrate`'s thresholds at the split `alphas`
         with warnings.catch_warnings():
             # tiny optimization splits: +inf thresholds are a legitimate (bad) outcome
             warnings.simplefilter('ignore')
-            th = calibrate(opt, *bonferroni_alphas(alpha, (w, 1 - w)), delta, method, scores=scores)
-        key = (th.tau_ret, th.tau_llm)
+            return calibrate(opt, *alphas, delta, method, scores=scores)
+    def f(x):
+        w = float(x[0])
+        alphas = bonferroni_alphas(alpha, (w, 1 - w))
+        th = None if taus else th_of(alphas)
+        key = taus(*alphas) if taus else (th.tau_ret, th.tau_llm)
         if key in seen: return seen[key]
-        if objective == 'semantic_size':   # `evaluate`'s semantic count, without its other metrics
-            agg = aggregated_set(opt, th.tau_ret, th.tau_llm)
-            seen[key] = float(semantic_size(opt, agg).mean())
-        else: seen[key] = float(getattr(evaluate(opt, th), objective))
+        if semantic: seen[key] = semantic(*key)   # `evaluate`'s semantic count, alone
+        else: seen[key] = float(getattr(evaluate(opt, th or th_of(alphas)), objective))
         return seen[key]
     return f
 
