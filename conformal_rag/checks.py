@@ -4,7 +4,7 @@
 
 # %% ../nbs/00c_checks.ipynb #d0bc243f
 from __future__ import annotations
-import functools, inspect, math, os, types, typing
+import functools, inspect, math, os, sys, types, typing, warnings
 from numbers import Real
 from pathlib import Path
 import numpy as np
@@ -13,7 +13,7 @@ from .conformal import check_alpha, check_array, check_binary, check_count
 
 # %% auto #0
 __all__ = ['Probability', 'Level', 'PositiveReal', 'NonNegativeReal', 'Seconds', 'Extended', 'PositiveInt', 'NonNegativeInt',
-           'Seed', 'Jobs', 'Labels', 'Numbers', 'Texts', 'Text', 'Check', 'checked']
+           'Seed', 'Jobs', 'Labels', 'Numbers', 'Texts', 'Text', 'Check', 'checked', 'warn_caller']
 
 # %% ../nbs/00c_checks.ipynb #c7d28efe
 class Check:
@@ -250,3 +250,20 @@ def _checked_class(cls):
     init = cls.__init__
     cls.__init__ = checked(init)
     return cls
+
+# %% ../nbs/00c_checks.ipynb #74ede2c4
+_PACKAGE_DIR = str(Path(__import__('conformal_rag').__file__).resolve().parent) + os.sep
+
+def warn_caller(message:str, # the warning's text
+                category:type=UserWarning, # its class
+               ):
+    ("`warnings.warn` naming the first line outside this package (the researcher's call), not "
+     "the `@checked` wrapper or a helper it passed through.")
+    if not isinstance(message, str):
+        raise TypeError(f"message must be a str, got message={message!r:.80}")
+    if not (isinstance(category, type) and issubclass(category, Warning)):
+        raise TypeError(f"category must be a Warning class, got category={category!r:.80}")
+    f, level = sys._getframe(1), 2   # level 2: the line that called `warn_caller`
+    while f is not None and os.path.realpath(f.f_code.co_filename).startswith(_PACKAGE_DIR):
+        f, level = f.f_back, level + 1
+    warnings.warn(message, category, stacklevel=level)

@@ -14,7 +14,7 @@ from .conformal import (check_alpha, check_array, check_choice, check_count,
                                      conformal_threshold,
                                      in_set)
 from .llm import LLM
-from .checks import checked, Texts
+from .checks import checked, Texts, warn_caller
 from .conflare_docs import ChunkCollection, chunk_documents, make_encoder
 from .conflare_questions import (CONFLARE_STOPS, conflare_prompt, is_chat_llm, label_questions,
                                               write_calibration_questions)
@@ -196,9 +196,9 @@ def retrieve(self:ConformalRetriever, questions:Texts|str, # a question or a lis
     sets = conflare_retrieve(col.scores(qs), self.cutoff, mc, mx, col.lengths)
     cut = sum(s.truncated for s in sets)
     if cut and warn:
-        warnings.warn(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of "
-                      f"{len(sets)} retrieval set(s): the {1 - self.alpha:.0%} coverage guarantee "
-                      f"no longer holds for them", stacklevel=2)
+        warn_caller(f"the context budget (max_chunks={mc}, max_chars={mx}) truncated {cut} of "
+                    f"{len(sets)} retrieval set(s): the {1 - self.alpha:.0%} coverage guarantee "
+                    f"no longer holds for them")
     return sets[0] if single else sets
 
 # %% ../nbs/08_conflare.ipynb #e485b6ea
@@ -324,7 +324,7 @@ def calibrate_folder(folder, # a folder of .txt, .md and .pdf files
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
         cutoff = calibrate_cutoff(labels, alpha, method)   # its NaN scores: dropped questions
-    for x in w: warnings.warn(str(x.message), stacklevel=2)
+    for x in w: warn_caller(str(x.message), x.category)   # to the caller, in its own class
     r = ConformalRetriever(col, cutoff, alpha, method, scores[~np.isnan(scores)], max_chunks,
                            max_chars, report)
     r.save(out or default_retriever_path(folder))

@@ -9,7 +9,8 @@ import numpy as np
 import pandas as pd
 from .collection import Collection
 from .conformal import check_alpha, check_array, check_count, conformal_threshold, in_set
-from .checks import Jobs, Level, NonNegativeInt, Numbers, PositiveInt, Seed, Texts, checked
+from .checks import (Jobs, Level, NonNegativeInt, Numbers, PositiveInt, Seed, Texts,
+                                 checked, warn_caller)
 from .stats import split_part, split_trials
 from .traq import (Split, calibrate, calibration_scores, check_fidelity, evaluate,
                                 fidelity_method, holds_gold, llm_nonconformity, retrieval_set,
@@ -161,9 +162,9 @@ def _warn_too_few(df:pd.DataFrame):
     "One warning (to `run_grid`'s caller) summing the runs with too few calibration questions."
     if (df.too_few != '').any():  # one summary instead of a warning per calibration
         bad, first = df[df.too_few != ''], df[df.too_few != ''].iloc[0]
-        warnings.warn(f"run_grid: {len(bad)} of {len(df)} runs had too few calibration questions "
-                      "for their level, so a threshold was +inf (their sets hold everything); e.g. "
-                      f"{first.method} at level {first.level}: {first.too_few}", stacklevel=3)
+        warn_caller(f"run_grid: {len(bad)} of {len(df)} runs had too few calibration questions "
+                    "for their level, so a threshold was +inf (their sets hold everything); e.g. "
+                    f"{first.method} at level {first.level}: {first.too_few}")
 
 # %% ../nbs/06c_traq_grid.ipynb #fcb56af6
 @checked

@@ -178,6 +178,7 @@ RECIPES = {
     'checks.Check': R(dict(name='Small', fn=lambda v, n: v, doc='any value')),
     'checks.checked': Skip('a decorator: its checks are tried through the bad values of every decorated function, '
                            'and nbs/00c_checks.ipynb tests each rule'),
+    'checks.warn_caller': R(dict(message='a note for the caller')),
     'conformal.binomial_band': R(dict(trials=100, p=0.5)),
     'conformal.bonferroni_alphas': R(dict(alpha=0.1)),
     'conformal.bonferroni_test': R(dict(pvalues=np.array([[0.01, 0.5], [0.2, 0.3]]), alpha=0.1)),
