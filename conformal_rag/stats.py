@@ -305,6 +305,81 @@ def _listed_kernel(kernel, # a scikit-learn kernel: sums and products of leaf ke
         return type(kernel)(_listed_kernel(kernel.k1), _listed_kernel(kernel.k2))
     return _listed_class(type(kernel))(**kernel.get_params(deep=False))
 
+# %% ../nbs/00b_stats.ipynb #f47257b3
+def _is_fixed(bounds) -> bool: return isinstance(bounds, str) and bounds == 'fixed'
+
+# %% ../nbs/00b_stats.ipynb #593b1aa4
+def _matern52(X:np.ndarray, # (n, 1) points
+              m, # a `Matern` kernel with nu = 2.5 and one length scale
+             ) -> tuple:
+    "`m(X, eval_gradient=True)`: scikit-learn's `Matern.__call__` steps for nu = 2.5, isotropic."
+    from scipy.spatial.distance import pdist, squareform
+    dists = pdist(X / np.squeeze(m.length_scale).astype(float), metric='euclidean')
+    K = dists * math.sqrt(5)
+    K = squareform((1.0 + K + K**2 / 3.0) * np.exp(-K))
+    np.fill_diagonal(K, 1)
+    D = squareform(dists**2)[:, :, np.newaxis]
+    tmp = np.sqrt(5 * D.sum(-1))[..., np.newaxis]
+    return K, (5.0 / 3.0 * D * (tmp + 1) * np.exp(-tmp))[:, :].sum(-1)[:, :, np.newaxis]
+
+# %% ../nbs/00b_stats.ipynb #a8455188
+def _matern_noise(X:np.ndarray, c, m, w) -> tuple:
+    ("`(c * m + w)(X, eval_gradient=True)` for a constant `c`, a Matern `m` and white noise `w`, "
+     "as scikit-learn's `Sum`, `Product` and leaf kernels compute it.")
+    n, (Km, Gm) = X.shape[0], _matern52(X, m)
+    dt = np.array(c.constant_value).dtype
+    Kc = np.full((n, n), c.constant_value, dtype=dt)
+    Gc = np.full((n, n, 1), c.constant_value, dtype=dt)
+    K1, G1 = Kc * Km, np.dstack((Gc * Km[:, :, np.newaxis], Gm * Kc[:, :, np.newaxis]))
+    Kw, Gw = w.noise_level * np.eye(n), w.noise_level * np.eye(n)[:, :, np.newaxis]
+    return K1 + Kw, np.dstack((G1, Gw))
+
+# %% ../nbs/00b_stats.ipynb #b0ac9149
+class _FusedMaternNoise:
+    ("Mixin of skopt's `C * Matern(nu=2.5) + White` kernel: its gradient call and `theta` by "
+     "scikit-learn's steps in one place (`_matern_noise`); another shape: scikit-learn's path.")
+    def _parts(self):
+        "(constant, Matern, white) for the one shape fused, every bound free; else None."
+        from sklearn.gaussian_process.kernels import ConstantKernel, Matern, Product, WhiteKernel
+        p, w = self.k1, self.k2
+        if not (isinstance(p, Product) and isinstance(p.k1, ConstantKernel)
+                and isinstance(p.k2, Matern) and isinstance(w, WhiteKernel)): return None
+        c, m = p.k1, p.k2
+        free = not any(map(_is_fixed, (c.constant_value_bounds, m.length_scale_bounds,
+                                       w.noise_level_bounds)))
+        return (c, m, w) if m.nu == 2.5 and not m.anisotropic and free else None
+    def __call__(self, X, Y=None, eval_gradient=False):
+        parts = self._parts() if eval_gradient and Y is None else None
+        if parts is None: return super().__call__(X, Y, eval_gradient)
+        return _matern_noise(np.atleast_2d(X), *parts)
+    @property
+    def theta(self):
+        from sklearn.gaussian_process.kernels import KernelOperator
+        if (parts := self._parts()) is None: return KernelOperator.theta.fget(self)
+        (c, m, w), leaf = parts, lambda v: np.log(np.hstack([v]))   # a leaf's `theta`
+        return np.append(np.append(leaf(c.constant_value), leaf(m.length_scale)),
+                         leaf(w.noise_level))
+    @theta.setter
+    def theta(self, theta):
+        from sklearn.gaussian_process.kernels import KernelOperator
+        if (parts := self._parts()) is None or len(theta) != 3:
+            return KernelOperator.theta.fset(self, theta)
+        (c, m, w) = parts
+        c.constant_value, m.length_scale, w.noise_level = (np.exp(theta[i]) for i in range(3))
+
+# %% ../nbs/00b_stats.ipynb #189720d1
+@functools.cache
+def _fused_class(cls): return type(cls.__name__, (_FusedMaternNoise, cls), {})
+
+# %% ../nbs/00b_stats.ipynb #399ca922
+def _fused_kernel(kernel, # skopt's GP kernel (`_listed_kernel`'s)
+                 ):
+    "`kernel` with `_FusedMaternNoise` mixed in when it has the shape fused; else `kernel` itself."
+    from sklearn.gaussian_process.kernels import Sum
+    if not isinstance(kernel, Sum): return kernel
+    fused = _fused_class(type(kernel))(kernel.k1, kernel.k2)
+    return fused if fused._parts() is not None else kernel
+
 # %% ../nbs/00b_stats.ipynb #a04e9a9b
 def _search_range(f, w_bounds) -> tuple[float, float]:
     "`w_bounds` as `(low, high)` floats, low < high, or an error naming it (or `f`: no function)."
@@ -337,9 +412,9 @@ def gp_minimize_1d(f, # objective of a list [x]
         est_seed = np.random.RandomState(seed).randint(0, np.iinfo(np.int32).max)
         gp = cook_estimator('GP', space=Space([bounds]), random_state=est_seed,
                             noise='gaussian', n_restarts_optimizer=0)
-        # the same kernel with the white noise the fit adds (`kernel + WhiteKernel()`), listed
+        # the kernel with the white noise the fit adds (`kernel + WhiteKernel()`), listed, fused
         from skopt.learning.gaussian_process.kernels import WhiteKernel
-        gp.kernel = _listed_kernel(gp.kernel + WhiteKernel())
+        gp.kernel = _fused_kernel(_listed_kernel(gp.kernel + WhiteKernel()))
         kw = dict(base_estimator=gp, acq_optimizer='sampling', n_points=n_points)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')  # skopt warns when it re-evaluates a point
