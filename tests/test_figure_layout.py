@@ -229,3 +229,20 @@ def test_coverage_plot_marks_whole_candidate_sets_without_overlap():
     ax = coverage_plot(d, band_cols=('band_lo', 'band_hi'), ceiling='ceiling', whole='whole', legend_loc='best')
     assert any('vacuous' in t for t in ax.get_legend_handles_labels()[1])
     check(ax)
+
+
+def test_a_saved_figure_keeps_its_background():
+    "The legend placer ran a layout pass inside `savefig`'s print pass, which cleared the canvas after the figure's "
+    "background was painted: 27 committed PNGs came out transparent. Saved as `Artifacts.figure` saves, the corner "
+    "pixel is the white background, opaque."
+    import io
+    from PIL import Image
+    from conformal_rag.plots import place_legend
+    set_style()
+    fig, ax = plt.subplots(figsize=(4, 3))
+    x = np.linspace(0, 1, 20)
+    ax.plot(x, x, label='rising'); ax.plot(x, 1 - x, label='falling')
+    place_legend(ax)
+    buf = io.BytesIO()
+    fig.savefig(buf, dpi=150, bbox_inches='tight', format='png')
+    assert tuple(np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert('RGBA'))[0, 0]) == (255, 255, 255, 255)
