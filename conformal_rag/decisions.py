@@ -224,7 +224,8 @@ def top_answer(c:Collection) -> tuple:
     f = np.where(c.cluster[:, 0, :] >= 0, c.freq[:, 0, :], -1.0)
     j = f.argmax(axis=1)
     q = np.arange(len(c))
-    return c.freq[q, 0, j], (~c.correct[q, 0, j]).astype(int)
+    # a collection's arrays can be replaced after it was checked: its labels are read as labels
+    return c.freq[q, 0, j], np.where(check_binary(c.correct[q, 0, j], 'c.correct'), 0, 1)
 
 # %% ../nbs/16_decisions.ipynb #6fe34e8c
 @checked
@@ -251,9 +252,9 @@ def collection_decisions(c:Collection, # its population already applied
                          'wrong': wrong, 'score: semantic frequency': freq,
                          'score: aggregated set size (negated)': -size,
                          'score: top retrieval score': t.ret_score[:, 0],
-                         'rule: TRAQ set is one cluster': (size == 1).astype(int),
+                         'rule: TRAQ set is one cluster': _labels01(size == 1, 'TRAQ rule'),
                          f'rule: CONFLARE set within {budget} passages':
-                             ((n_ret >= 1) & (n_ret <= budget)).astype(int)})
+                             _labels01((n_ret >= 1) & (n_ret <= budget), 'CONFLARE rule')})
 
 # %% ../nbs/16_decisions.ipynb #c3ca2e38
 @checked
