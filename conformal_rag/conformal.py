@@ -193,7 +193,7 @@ def check_binary(x, # 0/1 labels: bools, or the numbers 0 and 1 (a NaN or a stri
         v = a[i].item() if isinstance(a[i], np.generic) else a[i]   # 'no', not np.str_('no')
         raise ValueError(f"{name} must hold bools or 0/1: "
                          f"{int((~ok).sum())} bad value(s), first {at}={v!r}")
-    return a.astype(bool)
+    return np.asarray(a == 1, dtype=bool)   # every value is a bool, 0 or 1: True where it is 1
 
 # %% ../nbs/00_conformal.ipynb #f0b8d253
 def _is_binary(a:np.ndarray) -> np.ndarray:
