@@ -4,12 +4,13 @@
 
 # %% ../nbs/06a_traq_report.ipynb #43716ca5
 from __future__ import annotations
-import time, warnings
+import math, time, warnings
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from .collection import Collection
 from .conformal import check_alpha, check_binary, check_choice
+from .matching import check_cluster_ids
 from .checks import Level, NonNegativeInt, PositiveInt, Seed, Texts, checked
 from .plots import coverage_plot
 from .stats import coverage_summary, quantile_agg, split_trials
@@ -41,6 +42,15 @@ def _need_columns(df:pd.DataFrame, # the table
         raise ValueError(f"{name} lacks the column(s) {missing}{asked}; "
                          f"its columns: {list(df.columns)[:30]}")
     return df
+
+# %% ../nbs/06a_traq_report.ipynb #db82e55a
+_COUNTS = ('n_pool', 'n_cal', 'n_opt', 'n_test')
+
+def _need_counts(df:pd.DataFrame, name:str) -> None:
+    ("An error naming the column and its first bad value unless each question count of `df` "
+     "(`_COUNTS`, where present) holds integers >= 0 (no NaN, fraction or text).")
+    for c in _COUNTS:
+        if c in df: check_cluster_ids(df[c].to_numpy(), f'{name}[{c!r}]', 0)
 
 # %% ../nbs/06a_traq_report.ipynb #7763d70c
 def evaluate_reference(test:Collection, th:Thresholds) -> Metrics:
@@ -259,13 +269,13 @@ def sizes_note(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional `
      "n_test per group.")
     _need_columns(df, 'df', ['n_cal', 'n_test'])
     _need_columns(df, 'df', by, f'by={tuple(by)!r}')
-    parts = []
+    _need_counts(df, 'df')
+    parts, med = [], lambda v: math.floor(v.median())   # the median's whole part
     for key, g in df.groupby(list(by), sort=False):
         key = key if isinstance(key, tuple) else (key,)
-        opt = f", n_opt {int(g.n_opt.median())}" if 'n_opt' in g and g.n_opt.max() > 0 else ''
-        parts.append(f"{'/'.join(map(str, key))}: n_cal {int(g.n_cal.median())} for the retriever "
-                     f"and {int(g.n_cal.median())} for the LLM{opt}, "
-                     f"n_test {int(g.n_test.median())}")
+        opt = f", n_opt {med(g.n_opt)}" if 'n_opt' in g and g.n_opt.max() > 0 else ''
+        parts.append(f"{'/'.join(map(str, key))}: n_cal {med(g.n_cal)} for the retriever "
+                     f"and {med(g.n_cal)} for the LLM{opt}, n_test {med(g.n_test)}")
     return '; '.join(parts) + '.'
 
 # %% ../nbs/06a_traq_report.ipynb #be35493c
@@ -298,8 +308,9 @@ def sizes_table(df:pd.DataFrame, # one row per run: `n_cal`, `n_test`, optional 
      "`n_opt` (when there is an optimization split) and `n_test`, as `sizes_note` counts them.")
     _need_columns(df, 'df', ['n_cal', 'n_test'])
     _need_columns(df, 'df', by, f'by={tuple(by)!r}')
+    _need_counts(df, 'df')
     g = df.groupby(list(by), sort=False)
-    med = lambda col: g[col].median().astype(int)   # int(): as `sizes_note` writes them
+    med = lambda col: g[col].median().map(math.floor)   # the whole part, as `sizes_note` writes it
     cols = {'kept': med('n_pool')} if 'n_pool' in df else {}
     cols |= dict(n_cal_ret=med('n_cal'), n_cal_llm=med('n_cal'))
     if 'n_opt' in df and df.n_opt.max() > 0: cols['n_opt'] = med('n_opt')
