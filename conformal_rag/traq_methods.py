@@ -15,9 +15,8 @@ from .stats import gp_minimize_1d, grid_minimize_1d, split_part
 from .cache import memoized
 from .collection import Collection, collection_digest
 from .traq import (EVALUATE_KEYS, Metrics, Result, Thresholds, TraqRecluster,
-                                aggregated_set, calibrate, calibration_scores, check_fidelity,
-                                evaluate, fidelity_method, report, semantic_size,
-                                semantic_size_traq, traq_recluster)
+                                calibrate, calibration_scores, check_fidelity, evaluate,
+                                fidelity_method, report, semantic_size_traq, traq_recluster)
 
 # %% auto #0
 __all__ = ['SEARCHES', 'SET_METHODS', 'METHOD_OPTIONS', 'VARIANTS', 'SCORE_SUFFIXES', 'check_search', 'SplitSearch',
