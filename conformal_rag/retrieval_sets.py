@@ -337,6 +337,15 @@ def wiki_retriever(name:str='bm25', # 'bm25' or 'dense' (all-MiniLM-L6-v2, cosin
     return DenseRetriever(ds.passages, 'cosine', progress=progress)
 
 # %% ../nbs/02a_retrieval_sets.ipynb #66ad6840
+def _stored_ints(a:np.ndarray, name:str) -> np.ndarray:
+    ("A stored array of row numbers or ranks as int64, or an error naming it when it holds no "
+     "integers (a float file's NaN or fractions are not cast to rows).")
+    if a.dtype.kind not in 'iu':
+        raise ValueError(f"{name} must hold integers (corpus rows or ranks), got dtype {a.dtype}; "
+                         "rebuild the file with `conformal-rag retrieval scores`")
+    return a.astype(np.int64)   # int32 as written: widened, every value kept
+
+# %% ../nbs/02a_retrieval_sets.ipynb #5b53f80f
 @lru_cache(maxsize=4)
 def _load_scores(path:str) -> dict:
     ("The retrievals in a score file, `{name: Retrieval}`, after checking its questions and corpus "
@@ -351,9 +360,9 @@ def _load_scores(path:str) -> dict:
         raise ValueError(f"{p} does not match the benchmark's questions or corpus; rebuild it with "
                          f"`conformal-rag retrieval scores`")
     ids = ds.passages['id'].to_numpy()
-    return {n: Retrieval(ids, z[f'{n}_topk_idx'].astype(np.int64),
-                         z[f'{n}_topk_scores'].astype(np.float64), z[f'{n}_gold_score'],
-                         z[f'{n}_gold_rank'].astype(np.int64))
+    rows = lambda key: _stored_ints(z[key], f'{p.name}: {key}')
+    return {n: Retrieval(ids, rows(f'{n}_topk_idx'), z[f'{n}_topk_scores'].astype(np.float64),
+                         z[f'{n}_gold_score'], rows(f'{n}_gold_rank'))
             for n in RETRIEVERS if f'{n}_gold_score' in z}
 
 # %% ../nbs/02a_retrieval_sets.ipynb #ba817544
