@@ -12,9 +12,10 @@ from scipy.special import digamma
 
 # %% auto #0
 __all__ = ['METHODS', 'check_alpha', 'check_scores', 'check_weights', 'count_requirement', 'check_count', 'check_array',
-           'check_binary', 'check_choice', 'conformal_rank', 'conformal_threshold', 'in_set', 'pac_k', 'pac_threshold',
-           'conformal_pvalue', 'check_pvalues', 'bonferroni_alphas', 'bonferroni_test', 'harmonic_mean_pvalue',
-           'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials', 'validity_table']
+           'check_binary', 'check_choice', 'conformal_rank', 'conformal_index', 'conformal_threshold', 'in_set',
+           'pac_k', 'pac_index', 'pac_threshold', 'conformal_pvalue', 'check_pvalues', 'bonferroni_alphas',
+           'bonferroni_test', 'harmonic_mean_pvalue', 'hmp_threshold', 'hmp_test', 'binomial_band', 'coverage_trials',
+           'validity_table']
 
 # %% ../nbs/00_conformal.ipynb #e1fadc5a
 def _check_name(name, # the name of the parameter a check is about, shown in its error messages
@@ -237,6 +238,15 @@ def conformal_rank(n:int, # number of calibration scores
     return math.ceil((n + 1) * (1 - alpha) - _EPS)
 
 # %% ../nbs/00_conformal.ipynb #31289195
+def conformal_index(n:int, # number of calibration scores
+                    alpha:float, # target miscoverage
+                   ) -> int|None:
+    ("The exact split-conformal threshold's place among `n` scores sorted ascending (0-based), "
+     "or None when it is +inf (too few scores).")
+    k = conformal_rank(n, alpha)
+    return None if k > n else k - 1
+
+# %% ../nbs/00_conformal.ipynb #355edb3d
 METHODS = ('exact', 'traq', 'conflare')
 
 def conformal_threshold(scores, # calibration nonconformity scores of the true candidates, (n,)
@@ -249,14 +259,14 @@ def conformal_threshold(scores, # calibration nonconformity scores of the true c
     method = check_choice(method, 'method', METHODS)
     n = len(s)
     if method == 'exact':
-        k = conformal_rank(n, alpha)
-        if k > n:
+        i = conformal_index(n, alpha)
+        if i is None:
             need = math.ceil(1/alpha - 1 - _EPS) if alpha > 1e-18 else f'{1/alpha:.3g}'
             warnings.warn(f"conformal_threshold: n={n} calibration scores are too few for "
                           f"alpha={alpha} (need n >= {need}); the threshold is +inf and every set "
                           "is the whole candidate space", stacklevel=2)
             return math.inf
-        return float(np.partition(s, k - 1)[k - 1])
+        return float(np.partition(s, i)[i])
     if method == 'traq':  # TRAQ code: on conformity scores -s, lower alpha-quantile, no correction
         return float(-np.quantile(-s, alpha, method='lower'))
     # 'conflare', CONFLARE code: interpolated percentile, strictly below
@@ -295,6 +305,21 @@ def pac_k(n:int, # number of calibration scores
     return _pac_k(int(check_count(n, 'n')), float(alpha), float(delta))
 
 # %% ../nbs/00_conformal.ipynb #08afc26f
+def pac_index(n:int, # number of calibration scores
+              alpha:float, # target miscoverage
+              delta:float, # allowed prob. that coverage falls below 1 - alpha
+              method:str='exact', # 'exact': `pac_k` scores may lie above; 'traq': TRAQ's code, k - 1
+             ) -> int|None:
+    ("The PAC threshold's place among `n` scores sorted ascending (0-based), or None when it is "
+     "+inf (too few scores).")
+    method = check_choice(method, 'method', ('exact', 'traq'))
+    k = pac_k(n, alpha, delta)
+    if k < 0: return None
+    # TRAQ's code: np.quantile(-s, k/n, method='lower') keeps k - 1 out
+    above = k if method == 'exact' else max(k - 1, 0)
+    return n - above - 1   # the (n - above)-th smallest: `above` scores lie above it
+
+# %% ../nbs/00_conformal.ipynb #e8894926
 def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
                   alpha:float, # target miscoverage
                   delta:float, # the guarantee holds with prob. >= 1 - delta over the calibration
@@ -305,16 +330,13 @@ def pac_threshold(scores, # calibration nonconformity scores, shape (n,)
     method = check_choice(method, 'method', ('exact', 'traq'))   # PAC thresholds: no 'conflare'
     s = check_scores(scores)
     n = len(s)
-    k = pac_k(n, alpha, delta)
-    if k < 0:
+    i = pac_index(n, alpha, delta, method)
+    if i is None:
         warnings.warn(f"pac_threshold: n={n} calibration scores are too few for alpha={alpha}, "
                       f"delta={delta} ((1-alpha)^n = {(1-alpha)**n:.3g} > delta); "
                       "the threshold is +inf", stacklevel=2)
         return math.inf
-    # TRAQ's code: np.quantile(-s, k/n, method='lower') keeps k - 1 out
-    above = k if method == 'exact' else max(k - 1, 0)
-    # the (n-above)-th smallest: `above` scores lie above it
-    return float(np.partition(s, n - above - 1)[n - above - 1])
+    return float(np.partition(s, i)[i])
 
 # %% ../nbs/00_conformal.ipynb #bb444106
 def conformal_pvalue(cal_scores, # calibration nonconformity scores, shape (n,)

@@ -8,7 +8,7 @@ import functools, hashlib, math, warnings
 from dataclasses import dataclass, replace
 import numpy as np
 from .conformal import (check_alpha, check_array, check_choice, check_count,
-                                    bonferroni_alphas, check_scores, conformal_rank, pac_k)
+                                    bonferroni_alphas, check_scores, conformal_index, pac_index)
 from .checks import Level, NonNegativeInt, Numbers, PositiveInt, Seed, checked
 from .llm_score import check_llm_score, with_llm_score
 from .stats import gp_minimize_1d, grid_minimize_1d, split_part
@@ -53,14 +53,9 @@ def _order_threshold(s:np.ndarray, # one component's true scores, sorted ascendi
                     ) -> float:
     ("`calibrate`'s threshold of one component, read off its sorted scores: the order statistic "
      "`conformal_threshold` or `pac_threshold` picks (+inf when the scores are too few).")
-    n = len(s)
-    if delta is None:
-        k = conformal_rank(n, alpha)
-        return math.inf if k > n else float(s[k - 1])
-    k = pac_k(n, alpha, delta / 2)
-    if k < 0: return math.inf
-    above = k if method == 'exact' else max(k - 1, 0)
-    return float(s[n - above - 1])
+    i = (conformal_index(len(s), alpha) if delta is None
+         else pac_index(len(s), alpha, delta / 2, method))
+    return math.inf if i is None else float(s[i])
 
 # %% ../nbs/06f_traq_methods.ipynb #8c8142fd
 def _sorted_thresholds(opt, scores:tuple, delta, method):

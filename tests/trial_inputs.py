@@ -183,6 +183,8 @@ RECIPES = {
     'conformal.bonferroni_alphas': R(dict(alpha=0.1)),
     'conformal.bonferroni_test': R(dict(pvalues=np.array([[0.01, 0.5], [0.2, 0.3]]), alpha=0.1)),
     'conformal.check_alpha': R(dict(alpha=0.1)),
+    'conformal.conformal_index': R(dict(n=20, alpha=0.1)),
+    'conformal.pac_index': R(dict(n=100, alpha=0.1, delta=0.1)),
     'conformal.check_array': R(dict(x=[1., 2.], name='x'),
                                ok={'hi=inf': 'hi=inf is the default: no upper end of the range (documented)'}),
     'conformal.check_binary': R(dict(x=[0, 1, 1], name='x'), kinds=dict(x='labels')),
